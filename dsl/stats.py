@@ -1,0 +1,151 @@
+"""Small, dependency-free statistics for simulation reports.
+
+Only the standard library is used so that the toolchain stays light to install; the functions
+here are the few a designer needs to tell a real effect from noise: a confidence interval for a
+win rate, and two-sided p-values for a difference in win rates or in means.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+# Two-sided 95% quantile of the standard normal distribution.
+Z95 = 1.959963984540054
+
+
+def mean(values: Sequence[float]) -> float:
+    """Arithmetic mean; 0.0 for an empty sequence so reports never divide by zero."""
+    return math.fsum(values) / len(values) if values else 0.0
+
+
+def variance(values: Sequence[float]) -> float:
+    """Sample variance (n - 1 denominator); 0.0 when there are fewer than two values."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    m = mean(values)
+    return math.fsum((v - m) ** 2 for v in values) / (n - 1)
+
+
+def stdev(values: Sequence[float]) -> float:
+    """Sample standard deviation; 0.0 when there are fewer than two values."""
+    return math.sqrt(variance(values))
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (default 95%).
+
+    Preferred over the textbook normal interval because it stays inside [0, 1] and behaves well
+    for rates near 0 or 1 and for small samples, which is common for lopsided seats.
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    # At the extremes the bound is exact; avoid float noise like 0.9999999999999999.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
+
+
+def normal_cdf(x: float) -> float:
+    """Standard normal cumulative distribution function."""
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
+def two_proportion_p_value(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> float:
+    """Two-sided p-value of the pooled two-proportion z-test for `a` versus `b`.
+
+    Returns 1.0 when the test has no information (an empty sample, or both rates 0 or both 1),
+    so that "no evidence" never reads as "significant".
+    """
+    if trials_a <= 0 or trials_b <= 0:
+        return 1.0
+    pooled = (successes_a + successes_b) / (trials_a + trials_b)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / trials_a + 1 / trials_b))
+    if se == 0:
+        return 1.0
+    z = (successes_a / trials_a - successes_b / trials_b) / se
+    return min(1.0, 2 * normal_cdf(-abs(z)))
+
+
+def welch_t_test_p_value(a: Sequence[float], b: Sequence[float]) -> float:
+    """Two-sided p-value of Welch's unequal-variance t-test for the means of `a` and `b`.
+
+    Degenerate samples are handled explicitly: fewer than two values in either sample gives 1.0
+    (no evidence); two constant samples give 1.0 if the constants are equal and 0.0 otherwise.
+    """
+    n_a, n_b = len(a), len(b)
+    if n_a < 2 or n_b < 2:
+        return 1.0
+    mean_a, mean_b = mean(a), mean(b)
+    se2_a, se2_b = variance(a) / n_a, variance(b) / n_b
+    se2 = se2_a + se2_b
+    if se2 == 0:
+        return 1.0 if mean_a == mean_b else 0.0
+    t = (mean_a - mean_b) / math.sqrt(se2)
+    # Welch-Satterthwaite degrees of freedom; a zero-variance side contributes nothing.
+    df_denominator = (se2_a**2 / (n_a - 1) if se2_a else 0.0) + (se2_b**2 / (n_b - 1) if se2_b else 0.0)
+    df = se2 * se2 / df_denominator
+    return student_t_two_sided_p(t, df)
+
+
+def student_t_two_sided_p(t: float, df: float) -> float:
+    """P(|T| >= |t|) for Student's t with `df` degrees of freedom (df may be fractional)."""
+    if math.isinf(t):
+        return 0.0
+    if df > 1e7:
+        # The t distribution is indistinguishable from the normal here, and the beta
+        # continued fraction converges slowly for huge parameters.
+        return min(1.0, 2 * normal_cdf(-abs(t)))
+    x = df / (df + t * t)
+    return min(1.0, max(0.0, regularized_incomplete_beta(x, df / 2, 0.5)))
+
+
+def regularized_incomplete_beta(x: float, a: float, b: float) -> float:
+    """I_x(a, b), evaluated with Lentz's continued fraction (Numerical Recipes, betai)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    front = math.exp(log_front)
+    # The continued fraction converges quickly only on this side of the mean; use the
+    # symmetry I_x(a, b) = 1 - I_{1-x}(b, a) on the other.
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_continued_fraction(x, a, b) / a
+    return 1.0 - front * _beta_continued_fraction(1.0 - x, b, a) / b
+
+
+def _beta_continued_fraction(x: float, a: float, b: float) -> float:
+    tiny = 1e-300
+    epsilon = 1e-15
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c = 1.0
+    d = 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10_000):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < epsilon:
+            break
+    return h
