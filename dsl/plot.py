@@ -8,13 +8,14 @@ summary, so the same run always gives byte-identical files (useful for committed
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 PANEL_WIDTH = 440
 PANEL_HEIGHT = 320
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 20, 44, 56
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 20, 64, 56
 BAR_COLOUR = "#4c72b0"
 BOX_COLOUR = "#dd8452"
 FONT = 'font-family="sans-serif"'
@@ -37,7 +38,11 @@ def score_distribution_svg(summary: dict) -> str:
 
 
 def write_plot(summary: dict, path: str | Path) -> None:
-    Path(path).write_text(simulation_svg(summary), encoding="utf-8")
+    """Write `simulation_svg` to `path`, via a temporary file so a failed run leaves no half SVG."""
+    target = Path(path)
+    temporary = target.with_name(target.name + ".tmp")
+    temporary.write_text(simulation_svg(summary), encoding="utf-8")
+    os.replace(temporary, target)
 
 
 # --- panels -----------------------------------------------------------------------------------

@@ -188,3 +188,135 @@ def to_json(reports: Sequence[FileReport]) -> dict:
         "errors": counts[Severity.ERROR],
         "warnings": counts[Severity.WARNING],
     }
+
+
+# --- simulation reports -----------------------------------------------------------------------
+
+
+def _percent(rate: float) -> str:
+    return f"{rate * 100:.1f}%"
+
+
+def _p(p: float) -> str:
+    return "p<0.0001" if p < 0.0001 else f"p={p:.4f}"
+
+
+def render_simulation(summary: dict, console: Console | None = None, reproduce: str | None = None) -> None:
+    """The `simulate` summary: per-seat table, totals, then rule gaps with reproducing seeds.
+
+    `reproduce` is the command line that replays a run, without `--seed/--games`; each rule gap
+    gets it with the seed of its first occurrence appended.
+    """
+    from rich.table import Table
+
+    console = console or stderr_console()
+    last_seed = summary["seed"] + summary["games"] - 1
+    console.print(
+        Text.assemble(
+            (summary["game"], "bold"),
+            f": {summary['players']} players, {summary['games']} matches (seeds {summary['seed']}..{last_seed}), "
+            f"agents {','.join(summary['agents'])}",
+        )
+    )
+    if summary["readings"]:
+        console.print(Text("readings: " + ", ".join(f"{k}={v}" for k, v in summary["readings"].items())))
+    table = Table(box=None, header_style="bold")
+    for column in ("seat", "wins", "win rate", "95% CI", "mean score"):
+        table.add_column(column, justify="right")
+    for seat in range(summary["players"]):
+        lo, hi = summary["win_rate_ci95"][seat]
+        table.add_row(
+            str(seat),
+            str(summary["wins"][seat]),
+            _percent(summary["win_rate"][seat]),
+            f"{_percent(lo)}..{_percent(hi)}",
+            f"{summary['mean_score'][seat]:.2f}",
+        )
+    console.print(table)
+    completed = summary["completed"]
+    console.print(
+        f"completed {completed}/{summary['games']}, ties {summary['ties']} ({_percent(summary['tie_rate'])}), "
+        f"mean length {summary['mean_length']:.1f} decisions, mean score spread {summary['score_spread']:.2f}, "
+        f"{summary['games_per_s']:,.0f} matches/s",
+        highlight=False,
+    )
+    gaps = summary["rule_gaps"]
+    if not gaps:
+        console.print(Text("no rule gaps", style="green"))
+        return
+    gap_table = Table(title="rule gaps", title_style="bold yellow", box=None, header_style="bold")
+    for column, justify in (("code", "left"), ("line", "right"), ("count", "right"), ("seed", "right"), ("message", "left")):
+        gap_table.add_column(column, justify=justify)
+    for gap in gaps:
+        line = str(gap["line"]) if gap["line"] else "-"
+        gap_table.add_row(gap["code"], line, str(gap["count"]), str(gap["example_seed"]), Text(gap["message"]))
+    console.print(gap_table)
+    if reproduce:
+        first = gaps[0]
+        console.print(Text(f"reproduce the first {first['code']}: {reproduce} --seed {first['example_seed']} --games 1"))
+
+
+def render_readings(report: dict, console: Console | None = None) -> None:
+    """The `readings` comparison: per ambiguity, a table of measures (rows) for the default and
+    each other reading (columns), with the difference and p-value; then the verdict."""
+    from rich.table import Table
+
+    console = console or stderr_console()
+    console.print(
+        Text.assemble(
+            (report["game"], "bold"),
+            f": {report['players']} players, {report['games']} matches per reading (seeds from {report['seed']}); "
+            f"significant: p < {report['alpha']} Bonferroni-corrected per ambiguity",
+        )
+    )
+    if not report["ambiguities"]:
+        console.print("this game declares no ambiguities")
+        return
+    baseline = report["baseline"]
+    for ambiguity in report["ambiguities"]:
+        style = "bold red" if ambiguity["verdict"] == "matters" else "green"
+        title = Text.assemble(
+            (ambiguity["name"], "bold"), f" ({ambiguity['question']}): ", (ambiguity["verdict"], style)
+        )
+        table = Table(title=title, title_justify="left", box=None, header_style="bold")
+        table.add_column("measure")
+        table.add_column(f"{ambiguity['default']} (default)", justify="right")
+        for entry in ambiguity["readings"]:
+            table.add_column(entry["reading"], justify="right")
+        threshold = ambiguity["threshold"]
+        for label, base, cells in _reading_rows(report, baseline, ambiguity["readings"], threshold):
+            table.add_row(label, base, *cells)
+        console.print(table)
+        console.print()
+
+
+def _reading_rows(report: dict, baseline: dict, entries: list[dict], threshold: float):
+    """(measure label, default value, [value, difference and p-value per reading]) rows."""
+
+    def cell(value: str, difference: str, p: float) -> Text:
+        style = "bold red" if p < threshold else "dim"
+        return Text.assemble(value, " ", (f"{difference} {_p(p)}", style))
+
+    games = report["games"]
+    for seat in range(report["players"]):
+        yield f"seat {seat} win rate", _percent(baseline["win_rate"][seat]), [
+            cell(_percent(e["stats"]["win_rate"][seat]), f"{e['diff']['win_rate'][seat] * 100:+.1f}", e["p_values"]["win_rate"][seat])
+            for e in entries
+        ]
+    yield "mean length", f"{baseline['mean_length']:.1f}", [
+        cell(f"{e['stats']['mean_length']:.1f}", f"{e['diff']['mean_length']:+.1f}", e["p_values"]["mean_length"])
+        for e in entries
+    ]
+    yield "score spread", f"{baseline['score_spread']:.2f}", [
+        cell(f"{e['stats']['score_spread']:.2f}", f"{e['diff']['score_spread']:+.2f}", e["p_values"]["score_spread"])
+        for e in entries
+    ]
+    yield "completed", f"{baseline['completed']}/{games}", [
+        cell(f"{e['stats']['completed']}/{games}", f"{e['diff']['completion_rate'] * 100:+.1f}", e["p_values"]["completion_rate"])
+        for e in entries
+    ]
+    yield "rule gaps", _gap_codes(baseline), [Text(_gap_codes(e["stats"])) for e in entries]
+
+
+def _gap_codes(stats: dict) -> str:
+    return ", ".join(f"{g['code']}@{g['line']} x{g['count']}" for g in stats["rule_gaps"]) or "-"

@@ -149,3 +149,42 @@ def _beta_continued_fraction(x: float, a: float, b: float) -> float:
         if abs(delta - 1.0) < epsilon:
             break
     return h
+
+
+# --- comparing two simulation runs ------------------------------------------------------------
+
+
+def compare_runs(baseline: dict, variant: dict) -> dict:
+    """Differences (variant - baseline) and two-sided p-values between two `run_matches` summaries.
+
+    Win rates and the completion rate (matches not ended by a rule gap) use the two-proportion
+    z-test; game length and score spread use Welch's t-test on the per-match values. Runs over the
+    same seeds are paired, so a paired test would be more powerful; these tests are conservative.
+    """
+    players = baseline["players"]
+    n_base, n_variant = baseline["completed"], variant["completed"]
+    g_base, g_variant = baseline["games"], variant["games"]
+    diff = {
+        "win_rate": [variant["win_rate"][s] - baseline["win_rate"][s] for s in range(players)],
+        "mean_length": variant["mean_length"] - baseline["mean_length"],
+        "score_spread": variant["score_spread"] - baseline["score_spread"],
+        "completion_rate": n_variant / g_variant - n_base / g_base,
+    }
+    p_values = {
+        "win_rate": [
+            two_proportion_p_value(variant["wins"][s], n_variant, baseline["wins"][s], n_base)
+            for s in range(players)
+        ],
+        "mean_length": welch_t_test_p_value(variant["lengths"], baseline["lengths"]),
+        "score_spread": welch_t_test_p_value(variant["spreads"], baseline["spreads"]),
+        "completion_rate": two_proportion_p_value(n_variant, g_variant, n_base, g_base),
+    }
+    return {"diff": diff, "p_values": p_values}
+
+
+def flatten_p_values(p_values: dict) -> list[float]:
+    """Every p-value of a `compare_runs` result, e.g. to count tests for a Bonferroni correction."""
+    flat: list[float] = []
+    for value in p_values.values():
+        flat.extend(value if isinstance(value, list) else [value])
+    return flat

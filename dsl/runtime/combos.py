@@ -173,6 +173,7 @@ class Scoring:
         self.name = name
         self.patterns = tuple(patterns)
         self.rank, self.suit, self.kind = tuple(rank), tuple(suit), tuple(kind)
+        self.reusable = reusable
         self.leftover = leftover
         self.maximise = maximise
         self._sign = 1 if maximise else -1
@@ -346,7 +347,9 @@ class _Hand:
         total = self.value(*state)
         while state[0]:
             target = self.value(*state)
-            _, state, group = next(o for o in self.options(*state) if o[0] == target)
+            # on a tie prefer forming a group to leaving the card unused: a clearer explanation
+            ways = sorted(self.options(*state), key=lambda o: o[2] is None)
+            _, state, group = next(o for o in ways if o[0] == target)
             if group:
                 out.append(group)
         out += self.leaf(state[1], state[2])[1]

@@ -1,0 +1,22 @@
+"""cardrules: a declarative language for card games, compiled to fast Python engines."""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+__all__ = ["check_source", "load_game", "Diagnostic", "__version__"]
+
+from .diagnostics import Diagnostic
+
+
+def check_source(text: str, path: str = "<input>"):
+    """Every diagnostic for a rule text; never raises."""
+    from .api import check_source as _check
+
+    return _check(text, path)
+
+
+def load_game(path: str):
+    """Parse, check and compile a `.cardrules` file in memory; returns the engine module."""
+    from .api import load_game as _load
+
+    return _load(path)

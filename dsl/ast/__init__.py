@@ -1,0 +1,3 @@
+"""The cardrules abstract syntax tree and its construction from a Lark parse tree."""
+
+from . import nodes  # noqa: F401

@@ -1,0 +1,553 @@
+"""The abstract syntax tree: plain dataclasses, every node carrying the span it came from.
+
+Expressions get a `type` filled in by the checker (`dsl.checks.resolve`); nothing else in the
+tree is mutated after parsing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..diagnostics import NOWHERE, Span
+
+
+@dataclass
+class Node:
+    span: Span = field(default=NOWHERE, kw_only=True)
+
+
+@dataclass
+class Cite(Node):
+    source: str
+    line: int
+    quote: Optional[str] = None
+
+
+@dataclass
+class Cited(Node):
+    """A node that may carry citations of the source text."""
+
+    cites: list[Cite] = field(default_factory=list, kw_only=True)
+
+
+# ------------------------------------------------------------------ expressions
+
+
+@dataclass
+class Expr(Node):
+    type: Optional[str] = field(default=None, kw_only=True, compare=False)
+
+
+@dataclass
+class Num(Expr):
+    value: int
+
+
+@dataclass
+class Str(Expr):
+    value: str
+
+
+@dataclass
+class Bool(Expr):
+    value: bool
+
+
+@dataclass
+class NoneLit(Expr):
+    pass
+
+
+@dataclass
+class Name(Expr):
+    id: str
+
+
+@dataclass
+class RankLit(Expr):
+    rank: str
+
+
+@dataclass
+class SuitLit(Expr):
+    suit: str
+
+
+@dataclass
+class CardPattern(Node):
+    """`red A`, `J`, `2..10`, `♠`, `Joker`: a test on one card's colour, rank and suit."""
+
+    color: Optional[str] = None
+    rank_lo: Optional[str] = None
+    rank_hi: Optional[str] = None
+    suit: Optional[str] = None
+
+    def text(self) -> str:
+        parts = [self.color] if self.color else []
+        if self.rank_lo:
+            parts.append(self.rank_lo + (f"..{self.rank_hi}" if self.rank_hi else ""))
+        if self.suit:
+            parts.append(self.suit)
+        return " ".join(parts)
+
+
+@dataclass
+class CardList(Expr):
+    cards: list[tuple[str, Optional[str]]]
+
+
+@dataclass
+class TupleLit(Expr):
+    items: list[Expr]
+
+
+@dataclass
+class BinOp(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class BoolOp(Expr):
+    op: str  # "and" | "or"
+    operands: list[Expr]
+
+
+@dataclass
+class Not(Expr):
+    operand: Expr
+
+
+@dataclass
+class Neg(Expr):
+    operand: Expr
+
+
+@dataclass
+class IfExpr(Expr):
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+
+
+@dataclass
+class IsEmpty(Expr):
+    subject: Expr
+    negated: bool = False
+
+
+@dataclass
+class IsPattern(Expr):
+    subject: Expr
+    pattern: CardPattern
+    negated: bool = False
+
+
+@dataclass
+class Has(Expr):
+    subject: Expr
+    pattern: CardPattern
+
+
+@dataclass
+class Of(Expr):
+    """`NAME of X`: a per-player zone or variable of a player, or a card/player attribute."""
+
+    name: str
+    arg: Expr
+
+
+@dataclass
+class ValueOf(Expr):
+    table: str
+    arg: Expr
+
+
+@dataclass
+class SumOf(Expr):
+    table: str
+    arg: Expr
+
+
+@dataclass
+class ScoringOf(Expr):
+    scoring: str
+    arg: Expr
+
+
+@dataclass
+class BestOf(Expr):
+    """`best K of CARDS by SCORING`: keep the best K cards, score them by optimal partition."""
+
+    count: Expr
+    arg: Expr
+    scoring: str
+
+
+@dataclass
+class HighestOf(Expr):
+    arg: Expr
+    order: Optional[str] = None
+
+
+@dataclass
+class Count(Expr):
+    arg: Expr
+
+
+@dataclass
+class AnyWhere(Expr):
+    quantifier: str  # "any" | "all"
+    collection: Expr
+    cond: Expr
+
+
+@dataclass
+class CardsWhere(Expr):
+    collection: Expr
+    cond: Expr
+
+
+@dataclass
+class PlayersWhere(Expr):
+    var: str
+    within: Optional[Expr]
+    cond: Optional[Expr]
+    extreme: Optional[str] = None  # "highest" | "lowest"
+    key: Optional[Expr] = None
+
+
+@dataclass
+class ReadingSwitch(Expr):
+    ambiguity: str
+    cases: list[tuple[str, Expr]]
+
+
+@dataclass
+class ReadingIs(Expr):
+    ambiguity: str
+    reading: str
+
+
+@dataclass
+class Call(Expr):
+    func: str
+    args: list[Expr]
+
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass
+class ZoneRef(Node):
+    name: str
+    owner: Optional[Expr] = None
+
+
+@dataclass
+class Stmt(Cited):
+    pass
+
+
+@dataclass
+class Block(Node):
+    stmts: list[Stmt]
+
+
+@dataclass
+class Shuffle(Stmt):
+    zone: ZoneRef
+
+
+@dataclass
+class Move(Stmt):
+    amount: str  # "all" | "top" | "middle" | "where" | "card"
+    arg: Optional[Expr]
+    source: ZoneRef
+    dest: ZoneRef
+    as_group: bool = False
+
+
+@dataclass
+class DealEach(Stmt):
+    count: Expr
+    source: ZoneRef
+    zone: str
+    start: Optional[Expr] = None
+
+
+@dataclass
+class DealEvenly(Stmt):
+    source: ZoneRef
+    zone: str
+    rest: Optional[ZoneRef] = None
+
+
+@dataclass
+class Draw(Stmt):
+    count: Expr
+    source: ZoneRef
+    dest: ZoneRef
+
+
+@dataclass
+class Gather(Stmt):
+    dest: ZoneRef
+
+
+@dataclass
+class Assign(Stmt):
+    target: Expr
+    op: str
+    value: Expr
+
+
+@dataclass
+class If(Stmt):
+    branches: list[tuple[Expr, Block]]
+    otherwise: Optional[Block] = None
+
+
+@dataclass
+class Repeat(Stmt):
+    body: Block
+    until: Expr
+
+
+@dataclass
+class While(Stmt):
+    cond: Expr
+    body: Block
+
+
+@dataclass
+class ForPlayers(Stmt):
+    var: str
+    start: Optional[Expr]
+    cond: Optional[Expr]
+    body: Block
+
+
+@dataclass
+class ForEach(Stmt):
+    var: str
+    iterable: Expr
+    body: Block
+
+
+@dataclass
+class ForGroups(Stmt):
+    var: str
+    zone: ZoneRef
+    body: Block
+
+
+@dataclass
+class ChooseCard(Stmt):
+    who: Expr
+    var: str
+    zone: ZoneRef
+    legality: list[Expr] = field(default_factory=list)
+    else_any: bool = False
+
+
+@dataclass
+class ChooseCards(Stmt):
+    who: Expr
+    count: Expr
+    source: ZoneRef
+    dest: ZoneRef
+
+
+@dataclass
+class ChooseOption(Stmt):
+    who: Expr
+    options: list[str]
+    target: Expr
+
+
+@dataclass
+class ChooseSuit(Stmt):
+    who: Expr
+    target: Expr
+
+
+@dataclass
+class Bid(Stmt):
+    who: Expr
+    target: Expr
+    low: Expr
+    high: Expr
+    step: Optional[Expr] = None
+    can_pass: bool = False
+
+
+@dataclass
+class WinRule(Cited):
+    cond: Optional[Expr]
+    where: Optional[Expr]
+    order: Optional[str] = None
+
+
+@dataclass
+class Trick(Stmt):
+    lead: Optional[Expr] = None
+    among: Optional[tuple[str, Expr]] = None
+    play_from: Optional[str] = None
+    play_to: Optional[str] = None
+    follow: list[Expr] = field(default_factory=list)
+    follow_else_any: bool = False
+    winner_rules: list[WinRule] = field(default_factory=list)
+    tie: Optional[str] = None
+    take_into: Optional[str] = None
+    take_as_group: bool = False
+    clause_cites: list[Cite] = field(default_factory=list)
+
+
+@dataclass
+class EndGame(Stmt):
+    pass
+
+
+@dataclass
+class Gap(Stmt):
+    message: str
+
+
+# ------------------------------------------------------------------ declarations
+
+
+@dataclass
+class Source(Node):
+    name: str
+    file: str
+
+
+@dataclass
+class Players(Cited):
+    counts: list[int]
+
+
+@dataclass
+class DeckLine(Cited):
+    copies: int = 1
+    jokers: int = 0
+    when: Optional[Expr] = None
+
+
+@dataclass
+class OrderLine(Cited):
+    name: Optional[str]
+    ranks: list[str]
+
+
+@dataclass
+class ValueEntry(Node):
+    pattern: CardPattern
+    amount: object  # int | "face" | None
+
+
+@dataclass
+class ValueTable(Cited):
+    name: str
+    entries: list[ValueEntry]
+
+
+@dataclass
+class Zone(Cited):
+    name: str
+    per_player: bool
+    visibility: str = "everyone"
+    grouped: bool = False
+
+
+@dataclass
+class Var(Cited):
+    name: str
+    type_name: str
+    per_player: bool = False
+    init: Optional[Expr] = None
+
+
+@dataclass
+class Reading(Cited):
+    name: str
+    description: Optional[str] = None
+
+
+@dataclass
+class Ambiguity(Cited):
+    name: str
+    question: str
+    readings: list[Reading]
+    default: Optional[str] = None
+    default_span: Span = NOWHERE
+
+
+@dataclass
+class Pattern(Cited):
+    name: str
+    shape: str  # "same_rank" | "sequence" | "sum" | "ranks"
+    size: int = 0
+    order: Optional[str] = None
+    table: Optional[str] = None
+    target: int = 0
+    ranks: list[CardPattern] = field(default_factory=list)
+    where: Optional[Expr] = None
+    score: Expr = None  # type: ignore[assignment]
+
+
+@dataclass
+class Scoring(Cited):
+    name: str
+    patterns: list[Pattern] = field(default_factory=list)
+    leftover: Optional[Expr] = None
+    reusable: Optional[CardPattern] = None
+    lowest: bool = False
+
+
+@dataclass
+class Trigger(Cited):
+    card_var: str
+    zone: str
+    player_var: str
+    cond: Optional[Expr]
+    body: Block
+
+
+@dataclass
+class ExampleExpect(Cited):
+    expr: Expr
+
+
+@dataclass
+class Example(Cited):
+    title: str
+    players: Optional[int] = None
+    after_setup: bool = False
+    stmts: list[Stmt] = field(default_factory=list)
+    expects: list[ExampleExpect] = field(default_factory=list)
+
+
+@dataclass
+class Game(Node):
+    name: str
+    file: str = "<input>"
+    variant_of: Optional[str] = None
+    sources: list[Source] = field(default_factory=list)
+    players: Optional[Players] = None
+    decks: list[DeckLine] = field(default_factory=list)
+    orders: list[OrderLine] = field(default_factory=list)
+    values: list[ValueTable] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+    vars: list[Var] = field(default_factory=list)
+    ambiguities: list[Ambiguity] = field(default_factory=list)
+    scorings: list[Scoring] = field(default_factory=list)
+    triggers: list[Trigger] = field(default_factory=list)
+    examples: list[Example] = field(default_factory=list)
+    flow: Optional[Block] = None
+    result: Optional[Expr] = None
+    result_cites: list[Cite] = field(default_factory=list)
+    winners: str = "highest"

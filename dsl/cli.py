@@ -1,0 +1,386 @@
+"""The `cardrules` command line (DESIGN section 6).
+
+Human output goes to stderr; machine output (`--format json`, `--json PATH`) to stdout or the
+given file. Every failure a user can cause ends in a diagnostic or a one-line message with exit
+code 2 (bad usage, unreadable input) or 1 (the rules have errors, drift, a failed run); an
+unexpected exception is a bug and ends in one line and exit code 3, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from types import ModuleType
+from typing import NoReturn, Optional
+
+import typer
+
+from dsl.diagnostics import Diagnostic, DiagnosticError, Severity, error
+from dsl.render import FileReport, render_readings, render_report, render_simulation, stderr_console, to_json
+from dsl.simulate import (
+    EngineLoader,
+    SimulationUsageError,
+    default_readings,
+    load_engine_module,
+    run_matches,
+)
+from dsl.stats import compare_runs, flatten_p_values
+
+try:  # typer >= 0.20 vendors click; TyperException is the base of its usage errors
+    from typer import TyperException as CommandLineError
+except ImportError:  # pragma: no cover - older typer on top of click
+    from click.exceptions import ClickException as CommandLineError
+
+ISSUES_URL = "https://github.com/cardrules/cardrules/issues"
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+# Gap codes that mean the engine (not the rules) is broken: the run itself failed.
+ENGINE_FAILURES = ("internal-error", "illegal-action")
+ALPHA = 0.01
+
+app = typer.Typer(
+    name="cardrules",
+    help="Validate, compile and simulate card games written in the cardrules language.",
+    epilog=(
+        "Exit codes: 0 success; 1 the rules have errors (or warnings with --strict), compiled "
+        "files drifted, or a run failed; 2 bad usage or unreadable input; 3 internal error "
+        f"(a bug in cardrules: please report it at {ISSUES_URL})."
+    ),
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Backend(str, Enum):
+    local = "local"
+    ray = "ray"
+
+
+# --- shared helpers ---------------------------------------------------------------------------
+
+
+def usage_error(message: str) -> NoReturn:
+    stderr_console().print(f"cardrules: error: {message}", highlight=False, markup=False)
+    raise typer.Exit(EXIT_USAGE)
+
+
+def read_source(path: Path) -> tuple[str | None, Diagnostic | None]:
+    """The file's text, or None and an `io-error` diagnostic saying why it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8"), None
+    except UnicodeDecodeError as exc:
+        reason = f"not valid UTF-8 (byte {exc.start})"
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+    return None, error("io-error", f"cannot read {path}: {reason}", file=str(path))
+
+
+def require_readable(path: Path) -> str:
+    """The file's text; otherwise render the io-error diagnostic and exit 2."""
+    text, problem = read_source(path)
+    if problem is not None:
+        render_report([FileReport(str(path), [problem], None)], summary=False)
+        raise typer.Exit(EXIT_USAGE)
+    return text
+
+
+def load_engine(path: Path) -> tuple[ModuleType, EngineLoader]:
+    """The engine for a `.cardrules` file (compiled in memory) or an engine module `.py` file,
+    with a picklable loader that re-creates it in worker processes."""
+    text = require_readable(path)
+    if path.suffix == ".py":
+        try:
+            return load_engine_module(str(path)), functools.partial(load_engine_module, str(path))
+        except Exception as exc:  # noqa: BLE001 - a broken engine file is bad input, not our bug
+            usage_error(f"cannot import the engine module {path}: {type(exc).__name__}: {exc}")
+    from dsl.api import load_game
+
+    try:
+        return load_game(str(path)), functools.partial(load_game, str(path))
+    except DiagnosticError as exc:
+        render_report([FileReport(str(path), exc.diagnostics, text)])
+        unreadable = any(d.code == "io-error" for d in exc.diagnostics)
+        raise typer.Exit(EXIT_USAGE if unreadable else EXIT_FAILED) from None
+
+
+def parse_readings(options: list[str]) -> dict[str, str]:
+    readings = {}
+    for option in options:
+        name, sep, value = option.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            usage_error(f"--reading expects NAME=VALUE, got {option!r}")
+        readings[name.strip()] = value.strip()
+    return readings
+
+
+def choose_players(engine: ModuleType, players: Optional[int]) -> int:
+    allowed = list(engine.RULES.get("players", []))
+    if players is None:
+        if not allowed:
+            usage_error("the game allows no player count")
+        return min(allowed)
+    if players not in allowed:
+        usage_error(f"{engine.RULES.get('name', 'this game')} is for {', '.join(map(str, allowed))} players, not {players}")
+    return players
+
+
+def write_json(data: dict, path: Path) -> None:
+    """Write `data` to `path` ("-" means stdout)."""
+    payload = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if str(path) == "-":
+        sys.stdout.write(payload)
+        return
+    try:
+        path.write_text(payload, encoding="utf-8")
+    except OSError as exc:
+        usage_error(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def engine_failed(summary: dict) -> bool:
+    return any(gap["code"] in ENGINE_FAILURES for gap in summary["rule_gaps"])
+
+
+# --- validate ---------------------------------------------------------------------------------
+
+
+@app.command()
+def validate(
+    files: list[Path] = typer.Argument(..., help=".cardrules files to check."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text for people, json for tools."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
+) -> None:
+    """Check rule files: syntax, meaning, ambiguities, worked examples."""
+    reports = [validate_file(path) for path in files]
+    if format is OutputFormat.json:
+        sys.stdout.write(json.dumps(to_json(reports), indent=2, ensure_ascii=False) + "\n")
+    else:
+        render_report(reports)
+    diagnostics = [d for report in reports for d in report.diagnostics]
+    if any(d.code == "io-error" for d in diagnostics):
+        raise typer.Exit(EXIT_USAGE)
+    failing = (Severity.ERROR, Severity.WARNING) if strict else (Severity.ERROR,)
+    if any(d.severity in failing for d in diagnostics):
+        raise typer.Exit(EXIT_FAILED)
+
+
+def validate_file(path: Path) -> FileReport:
+    text, problem = read_source(path)
+    if problem is not None:
+        return FileReport(str(path), [problem], None)
+    from dsl.api import check_file
+
+    return FileReport(str(path), list(check_file(str(path))), text)
+
+
+# --- compile ----------------------------------------------------------------------------------
+
+
+@app.command("compile")
+def compile_command(
+    files: list[Path] = typer.Argument(..., help=".cardrules files to compile."),
+    out: Path = typer.Option(Path("generated"), "--out", help="Directory for the engine modules."),
+    check: bool = typer.Option(False, "--check", help="Only compare with the existing modules; exit 1 on drift."),
+) -> None:
+    """Compile rule files into Python engine modules (<out>/<game>.py)."""
+    console = stderr_console()
+    exit_code = EXIT_OK
+    drifted: list[tuple[Path, Path]] = []
+    for path in files:
+        text, problem = read_source(path)
+        if problem is not None:
+            render_report([FileReport(str(path), [problem], None)], console, summary=False)
+            exit_code = EXIT_USAGE
+            continue
+        from dsl.api import compile_file
+
+        compiled = compile_file(str(path))
+        if compiled.source is None or any(d.is_error for d in compiled.diagnostics):
+            shown = [d for d in compiled.diagnostics if d.severity is not Severity.INFO]
+            render_report([FileReport(str(path), shown, compiled.text or text)], console)
+            exit_code = max(exit_code, EXIT_FAILED)
+            continue
+        target = out / f"{compiled.module_name}.py"
+        data = compiled.source.encode("utf-8")
+        if check:
+            if not target.is_file() or target.read_bytes() != data:
+                drifted.append((path, target))
+            continue
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        except OSError as exc:
+            usage_error(f"cannot write {target}: {exc.strerror or exc}")
+        console.print(f"compiled {path} -> {target}", highlight=False)
+    for path, target in drifted:
+        console.print(f"drift: {target} is out of date with {path} (run: cardrules compile {path})", highlight=False)
+    if drifted:
+        exit_code = max(exit_code, EXIT_FAILED)
+    elif check and exit_code == EXIT_OK:
+        console.print(f"{len(files)} compiled file{'s' if len(files) != 1 else ''} up to date", highlight=False)
+    raise typer.Exit(exit_code)
+
+
+# --- simulate ---------------------------------------------------------------------------------
+
+
+@app.command()
+def simulate(
+    file: Path = typer.Argument(..., help="A .cardrules file, or a compiled engine module .py."),
+    players: Optional[int] = typer.Option(None, "--players", help="Player count (default: the smallest allowed)."),
+    games: int = typer.Option(100, "--games", help="Number of matches."),
+    seed: int = typer.Option(0, "--seed", help="Match i uses seed SEED+i."),
+    agents: Optional[str] = typer.Option(None, "--agents", help="Agents per seat, e.g. random,first (cycled)."),
+    reading: list[str] = typer.Option([], "--reading", help="NAME=VALUE: choose a reading of an ambiguity."),
+    workers: int = typer.Option(1, "--workers", help="Processes to run matches in."),
+    backend: Backend = typer.Option(Backend.local, "--backend", help="local processes or a ray cluster."),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the summary as JSON here ('-' for stdout)."),
+    max_steps: int = typer.Option(10_000, "--max-steps", help="Decisions before a match counts as non-terminating."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Write an SVG chart of win rates and scores here."),
+) -> None:
+    """Play matches with simple agents; report seat fairness, length, scores and rule gaps."""
+    engine, loader = load_engine(file)
+    chosen_players = choose_players(engine, players)
+    readings = parse_readings(reading)
+    agent_names = [name.strip() for name in agents.split(",")] if agents else None
+    try:
+        summary = run_matches(
+            engine, chosen_players, games, seed, readings=readings, agents=agent_names, max_steps=max_steps,
+            workers=workers, progress=True, loader=loader, backend=backend.value,
+        )
+    except SimulationUsageError as exc:
+        usage_error(str(exc))
+    summary["file"] = str(file)
+    reproduce = [f"cardrules simulate {file} --players {chosen_players}"]
+    reproduce += [f"--reading {name}={value}" for name, value in readings.items()]
+    if agents:
+        reproduce.append(f"--agents {agents}")
+    if max_steps != 10_000:
+        reproduce.append(f"--max-steps {max_steps}")
+    render_simulation(summary, reproduce=" ".join(reproduce))
+    if json_path is not None:
+        write_json(summary, json_path)
+    if plot is not None:
+        from dsl.plot import write_plot
+
+        try:
+            write_plot(summary, plot)
+        except OSError as exc:
+            usage_error(f"cannot write {plot}: {exc.strerror or exc}")
+    if engine_failed(summary):
+        raise typer.Exit(EXIT_FAILED)
+
+
+# --- readings ---------------------------------------------------------------------------------
+
+
+@app.command()
+def readings(
+    file: Path = typer.Argument(..., help="A .cardrules file, or a compiled engine module .py."),
+    players: Optional[int] = typer.Option(None, "--players", help="Player count (default: the smallest allowed)."),
+    games: int = typer.Option(500, "--games", help="Matches per reading."),
+    seed: int = typer.Option(0, "--seed", help="Every reading plays the same seeds SEED.. SEED+GAMES-1."),
+    agents: Optional[str] = typer.Option(None, "--agents", help="Agents per seat, e.g. random,first (cycled)."),
+    workers: int = typer.Option(1, "--workers", help="Processes to run matches in."),
+    max_steps: int = typer.Option(10_000, "--max-steps", help="Decisions before a match counts as non-terminating."),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the comparison as JSON here ('-' for stdout)."),
+) -> None:
+    """Measure how much each ambiguous reading changes the outcome, against the defaults."""
+    engine, loader = load_engine(file)
+    chosen_players = choose_players(engine, players)
+    agent_names = [name.strip() for name in agents.split(",")] if agents else None
+    run = functools.partial(
+        run_matches, engine, chosen_players, games, seed, agents=agent_names, max_steps=max_steps,
+        workers=workers, progress=True, loader=loader,
+    )
+    try:
+        report = compare_readings(engine.RULES, run)
+    except SimulationUsageError as exc:
+        usage_error(str(exc))
+    report.update({"players": chosen_players, "games": games, "seed": seed})
+    render_readings(report)
+    if json_path is not None:
+        write_json(report, json_path)
+    runs = [report["baseline"]] + [r["stats"] for a in report["ambiguities"] for r in a["readings"]]
+    if any(engine_failed(stats) for stats in runs):
+        raise typer.Exit(EXIT_FAILED)
+
+
+STAT_KEYS = ("readings", "completed", "wins", "ties", "win_rate", "win_rate_ci95", "mean_length",
+             "mean_score", "score_spread", "rule_gaps", "truncated")
+
+
+def compare_readings(rules: dict, run) -> dict:
+    """Run the defaults once, then each non-default reading with only that ambiguity changed.
+
+    `run(readings=...)` plays the same seeds every time. A reading is significant when any of its
+    p-values is below ALPHA divided by the number of tests of its ambiguity (Bonferroni), so an
+    ambiguity with many readings and seats is not flagged just because it was tested often.
+    """
+    baseline = run(readings={})
+    ambiguities = []
+    for ambiguity in rules.get("ambiguities", []):
+        default = default_readings(rules).get(ambiguity["name"])
+        entries = []
+        for reading in ambiguity.get("readings", []):
+            if reading == default:
+                continue
+            variant = run(readings={ambiguity["name"]: reading})
+            comparison = compare_runs(baseline, variant)
+            entries.append({"reading": reading, "stats": {k: variant[k] for k in STAT_KEYS}, **comparison})
+        tests = sum(len(flatten_p_values(entry["p_values"])) for entry in entries)
+        threshold = ALPHA / tests if tests else ALPHA
+        for entry in entries:
+            entry["significant"] = any(p < threshold for p in flatten_p_values(entry["p_values"]))
+        verdict = "matters" if any(e["significant"] for e in entries) else "no measurable effect at this N"
+        ambiguities.append({
+            "name": ambiguity["name"], "question": ambiguity.get("question", ""), "line": ambiguity.get("line", 0),
+            "default": default, "tests": tests, "threshold": threshold, "readings": entries, "verdict": verdict,
+        })
+    return {
+        "game": rules.get("name", "?"), "alpha": ALPHA, "correction": "bonferroni per ambiguity",
+        "baseline": {k: baseline[k] for k in STAT_KEYS}, "ambiguities": ambiguities,
+    }
+
+
+# --- entry point ------------------------------------------------------------------------------
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the command line and return its exit code (used by `main` and by tests)."""
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=argv, prog_name="cardrules", standalone_mode=False)
+        return result if isinstance(result, int) else EXIT_OK
+    except CommandLineError as exc:
+        # Click-style usage errors (missing argument, bad option value): one line, exit 2.
+        context = getattr(exc, "ctx", None)
+        where = context.command_path if context is not None else "cardrules"
+        message = " ".join(exc.format_message().split())
+        if message:  # empty when click has already printed the help (no arguments given)
+            sys.stderr.write(f"{where}: error: {message} (see '{where} --help')\n")
+        return getattr(exc, "exit_code", EXIT_USAGE)
+    except typer.Abort:
+        sys.stderr.write("cardrules: aborted\n")
+        return EXIT_FAILED
+    except Exception as exc:  # noqa: BLE001 - the one place that turns a bug into one line
+        first_line = (str(exc).splitlines() or [""])[0]
+        sys.stderr.write(
+            f"cardrules: internal error: {type(exc).__name__}: {first_line} (please report this at {ISSUES_URL})\n"
+        )
+        return EXIT_INTERNAL
+
+
+def main(argv: list[str] | None = None) -> NoReturn:
+    sys.exit(run(argv))
+
+
+if __name__ == "__main__":
+    main()
