@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 import json
+import shlex
 import sys
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
-from typing import NoReturn, Optional
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -23,11 +24,10 @@ from dsl.render import FileReport, render_readings, render_report, render_simula
 from dsl.simulate import (
     EngineLoader,
     SimulationUsageError,
-    default_readings,
     load_engine_module,
     run_matches,
 )
-from dsl.stats import compare_runs, flatten_p_values
+from dsl.stats import compare_readings
 
 try:  # typer >= 0.20 vendors click; TyperException is the base of its usage errors
     from typer import TyperException as CommandLineError
@@ -62,6 +62,19 @@ class OutputFormat(str, Enum):
 class Backend(str, Enum):
     local = "local"
     ray = "ray"
+
+
+# Options shared by several commands (Annotated aliases keep the signatures short).
+GameFile = Annotated[Path, typer.Argument(help="A .cardrules file, or a compiled engine module .py.")]
+PlayersOption = Annotated[int | None, typer.Option("--players", help="Player count (default: the smallest allowed).")]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="Match i plays seed SEED+i; --seed SEED+i --games 1 replays it.")
+]
+AgentsOption = Annotated[
+    str | None, typer.Option("--agents", metavar="A,B,..", help="Agents per seat: random or first (cycled).")
+]
+WorkersOption = Annotated[int, typer.Option("--workers", help="Processes to run matches in.")]
+MaxStepsOption = Annotated[int, typer.Option("--max-steps", help="Decisions before a match counts as endless.")]
 
 
 # --- shared helpers ---------------------------------------------------------------------------
@@ -121,14 +134,15 @@ def parse_readings(options: list[str]) -> dict[str, str]:
     return readings
 
 
-def choose_players(engine: ModuleType, players: Optional[int]) -> int:
+def choose_players(engine: ModuleType, players: int | None) -> int:
     allowed = list(engine.RULES.get("players", []))
     if players is None:
         if not allowed:
             usage_error("the game allows no player count")
         return min(allowed)
     if players not in allowed:
-        usage_error(f"{engine.RULES.get('name', 'this game')} is for {', '.join(map(str, allowed))} players, not {players}")
+        name = engine.RULES.get("name", "this game")
+        usage_error(f"{name} is for {', '.join(map(str, allowed))} players, not {players}")
     return players
 
 
@@ -153,9 +167,11 @@ def engine_failed(summary: dict) -> bool:
 
 @app.command()
 def validate(
-    files: list[Path] = typer.Argument(..., help=".cardrules files to check."),
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text for people, json for tools."),
-    strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too."),
+    files: Annotated[list[Path], typer.Argument(help=".cardrules files to check.")],
+    format: Annotated[OutputFormat, typer.Option("--format", help="text for people, json for tools.")] = (
+        OutputFormat.text
+    ),
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
 ) -> None:
     """Check rule files: syntax, meaning, ambiguities, worked examples."""
     reports = [validate_file(path) for path in files]
@@ -185,9 +201,9 @@ def validate_file(path: Path) -> FileReport:
 
 @app.command("compile")
 def compile_command(
-    files: list[Path] = typer.Argument(..., help=".cardrules files to compile."),
-    out: Path = typer.Option(Path("generated"), "--out", help="Directory for the engine modules."),
-    check: bool = typer.Option(False, "--check", help="Only compare with the existing modules; exit 1 on drift."),
+    files: Annotated[list[Path], typer.Argument(help=".cardrules files to compile.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory for the engine modules.")] = Path("generated"),
+    check: Annotated[bool, typer.Option("--check", help="Compare with the existing modules; exit 1 on drift.")] = False,
 ) -> None:
     """Compile rule files into Python engine modules (<out>/<game>.py)."""
     console = stderr_console()
@@ -220,7 +236,8 @@ def compile_command(
             usage_error(f"cannot write {target}: {exc.strerror or exc}")
         console.print(f"compiled {path} -> {target}", highlight=False)
     for path, target in drifted:
-        console.print(f"drift: {target} is out of date with {path} (run: cardrules compile {path})", highlight=False)
+        state = "is out of date with" if target.is_file() else "is missing for"
+        console.print(f"drift: {target} {state} {path} (run: cardrules compile {path})", highlight=False)
     if drifted:
         exit_code = max(exit_code, EXIT_FAILED)
     elif check and exit_code == EXIT_OK:
@@ -233,35 +250,49 @@ def compile_command(
 
 @app.command()
 def simulate(
-    file: Path = typer.Argument(..., help="A .cardrules file, or a compiled engine module .py."),
-    players: Optional[int] = typer.Option(None, "--players", help="Player count (default: the smallest allowed)."),
-    games: int = typer.Option(100, "--games", help="Number of matches."),
-    seed: int = typer.Option(0, "--seed", help="Match i uses seed SEED+i."),
-    agents: Optional[str] = typer.Option(None, "--agents", help="Agents per seat, e.g. random,first (cycled)."),
-    reading: list[str] = typer.Option([], "--reading", help="NAME=VALUE: choose a reading of an ambiguity."),
-    workers: int = typer.Option(1, "--workers", help="Processes to run matches in."),
-    backend: Backend = typer.Option(Backend.local, "--backend", help="local processes or a ray cluster."),
-    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the summary as JSON here ('-' for stdout)."),
-    max_steps: int = typer.Option(10_000, "--max-steps", help="Decisions before a match counts as non-terminating."),
-    plot: Optional[Path] = typer.Option(None, "--plot", help="Write an SVG chart of win rates and scores here."),
+    file: GameFile,
+    players: PlayersOption = None,
+    games: Annotated[int, typer.Option("--games", help="Number of matches.")] = 100,
+    seed: SeedOption = 0,
+    agents: AgentsOption = None,
+    reading: Annotated[
+        list[str] | None,
+        typer.Option("--reading", metavar="NAME=VALUE", help="NAME=VALUE: choose a reading of an ambiguity."),
+    ] = None,
+    workers: WorkersOption = 1,
+    backend: Annotated[Backend, typer.Option("--backend", help="local processes or a ray cluster.")] = Backend.local,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write the summary as JSON here ('-' for stdout).")
+    ] = None,
+    max_steps: MaxStepsOption = 10_000,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write an SVG chart of the results here.")] = None,
 ) -> None:
     """Play matches with simple agents; report seat fairness, length, scores and rule gaps."""
     engine, loader = load_engine(file)
     chosen_players = choose_players(engine, players)
-    readings = parse_readings(reading)
+    readings = parse_readings(reading or [])
     agent_names = [name.strip() for name in agents.split(",")] if agents else None
     try:
         summary = run_matches(
-            engine, chosen_players, games, seed, readings=readings, agents=agent_names, max_steps=max_steps,
-            workers=workers, progress=True, loader=loader, backend=backend.value,
+            engine,
+            chosen_players,
+            games,
+            seed,
+            readings=readings,
+            agents=agent_names,
+            max_steps=max_steps,
+            workers=workers,
+            progress=True,
+            loader=loader,
+            backend=backend.value,
         )
     except SimulationUsageError as exc:
         usage_error(str(exc))
     summary["file"] = str(file)
-    reproduce = [f"cardrules simulate {file} --players {chosen_players}"]
-    reproduce += [f"--reading {name}={value}" for name, value in readings.items()]
+    reproduce = [f"cardrules simulate {shlex.quote(str(file))} --players {chosen_players}"]
+    reproduce += [f"--reading {shlex.quote(f'{name}={value}')}" for name, value in readings.items()]
     if agents:
-        reproduce.append(f"--agents {agents}")
+        reproduce.append(f"--agents {shlex.quote(agents)}")
     if max_steps != 10_000:
         reproduce.append(f"--max-steps {max_steps}")
     render_simulation(summary, reproduce=" ".join(reproduce))
@@ -283,25 +314,35 @@ def simulate(
 
 @app.command()
 def readings(
-    file: Path = typer.Argument(..., help="A .cardrules file, or a compiled engine module .py."),
-    players: Optional[int] = typer.Option(None, "--players", help="Player count (default: the smallest allowed)."),
-    games: int = typer.Option(500, "--games", help="Matches per reading."),
-    seed: int = typer.Option(0, "--seed", help="Every reading plays the same seeds SEED.. SEED+GAMES-1."),
-    agents: Optional[str] = typer.Option(None, "--agents", help="Agents per seat, e.g. random,first (cycled)."),
-    workers: int = typer.Option(1, "--workers", help="Processes to run matches in."),
-    max_steps: int = typer.Option(10_000, "--max-steps", help="Decisions before a match counts as non-terminating."),
-    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the comparison as JSON here ('-' for stdout)."),
+    file: GameFile,
+    players: PlayersOption = None,
+    games: Annotated[int, typer.Option("--games", help="Matches per reading.")] = 500,
+    seed: SeedOption = 0,
+    agents: AgentsOption = None,
+    workers: WorkersOption = 1,
+    max_steps: MaxStepsOption = 10_000,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write the comparison as JSON here ('-' for stdout).")
+    ] = None,
 ) -> None:
     """Measure how much each ambiguous reading changes the outcome, against the defaults."""
     engine, loader = load_engine(file)
     chosen_players = choose_players(engine, players)
     agent_names = [name.strip() for name in agents.split(",")] if agents else None
-    run = functools.partial(
-        run_matches, engine, chosen_players, games, seed, agents=agent_names, max_steps=max_steps,
-        workers=workers, progress=True, loader=loader,
+    play = functools.partial(
+        run_matches,
+        engine,
+        chosen_players,
+        games,
+        seed,
+        agents=agent_names,
+        max_steps=max_steps,
+        workers=workers,
+        progress=True,
+        loader=loader,
     )
     try:
-        report = compare_readings(engine.RULES, run)
+        report = compare_readings(engine.RULES, play, alpha=ALPHA)
     except SimulationUsageError as exc:
         usage_error(str(exc))
     report.update({"players": chosen_players, "games": games, "seed": seed})
@@ -311,43 +352,6 @@ def readings(
     runs = [report["baseline"]] + [r["stats"] for a in report["ambiguities"] for r in a["readings"]]
     if any(engine_failed(stats) for stats in runs):
         raise typer.Exit(EXIT_FAILED)
-
-
-STAT_KEYS = ("readings", "completed", "wins", "ties", "win_rate", "win_rate_ci95", "mean_length",
-             "mean_score", "score_spread", "rule_gaps", "truncated")
-
-
-def compare_readings(rules: dict, run) -> dict:
-    """Run the defaults once, then each non-default reading with only that ambiguity changed.
-
-    `run(readings=...)` plays the same seeds every time. A reading is significant when any of its
-    p-values is below ALPHA divided by the number of tests of its ambiguity (Bonferroni), so an
-    ambiguity with many readings and seats is not flagged just because it was tested often.
-    """
-    baseline = run(readings={})
-    ambiguities = []
-    for ambiguity in rules.get("ambiguities", []):
-        default = default_readings(rules).get(ambiguity["name"])
-        entries = []
-        for reading in ambiguity.get("readings", []):
-            if reading == default:
-                continue
-            variant = run(readings={ambiguity["name"]: reading})
-            comparison = compare_runs(baseline, variant)
-            entries.append({"reading": reading, "stats": {k: variant[k] for k in STAT_KEYS}, **comparison})
-        tests = sum(len(flatten_p_values(entry["p_values"])) for entry in entries)
-        threshold = ALPHA / tests if tests else ALPHA
-        for entry in entries:
-            entry["significant"] = any(p < threshold for p in flatten_p_values(entry["p_values"]))
-        verdict = "matters" if any(e["significant"] for e in entries) else "no measurable effect at this N"
-        ambiguities.append({
-            "name": ambiguity["name"], "question": ambiguity.get("question", ""), "line": ambiguity.get("line", 0),
-            "default": default, "tests": tests, "threshold": threshold, "readings": entries, "verdict": verdict,
-        })
-    return {
-        "game": rules.get("name", "?"), "alpha": ALPHA, "correction": "bonferroni per ambiguity",
-        "baseline": {k: baseline[k] for k in STAT_KEYS}, "ambiguities": ambiguities,
-    }
 
 
 # --- entry point ------------------------------------------------------------------------------

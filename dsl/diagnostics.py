@@ -26,7 +26,9 @@ class Span:
         """Build a span from a Lark tree's `meta` or a Lark token."""
         if meta is None or getattr(meta, "empty", False) or getattr(meta, "line", None) is None:
             return Span()
-        return Span(meta.line, meta.column, meta.end_line or meta.line, meta.end_column or meta.column)
+        # Lark's end_column points one past the last character; ours is inclusive.
+        end_column = max((meta.end_column or meta.column + 1) - 1, 1)
+        return Span(meta.line, meta.column, meta.end_line or meta.line, end_column)
 
 
 NOWHERE = Span()

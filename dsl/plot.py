@@ -138,10 +138,7 @@ class _Axis:
 
 
 def _document(width: int, height: int, elements: list[str]) -> str:
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}">'
-    )
+    head = f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
     background = f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>'
     return "\n".join([head, background, *elements, "</svg>"]) + "\n"
 
@@ -181,7 +178,9 @@ def _error_bar(x: float, y_low: float, y_high: float, cap: float) -> list[str]:
     ]
 
 
-def _text(x: float, y: float, content: str, size: int = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal") -> str:
+def _text(
+    x: float, y: float, content: str, size: int = 12, anchor: str = "middle", fill: str = "#222", weight: str = "normal"
+) -> str:
     return (
         f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}" {FONT} text-anchor="{anchor}" '
         f'fill="{fill}" font-weight="{weight}">{escape(content)}</text>'

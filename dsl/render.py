@@ -245,7 +245,13 @@ def render_simulation(summary: dict, console: Console | None = None, reproduce: 
         console.print(Text("no rule gaps", style="green"))
         return
     gap_table = Table(title="rule gaps", title_style="bold yellow", box=None, header_style="bold")
-    for column, justify in (("code", "left"), ("line", "right"), ("count", "right"), ("seed", "right"), ("message", "left")):
+    for column, justify in (
+        ("code", "left"),
+        ("line", "right"),
+        ("count", "right"),
+        ("seed", "right"),
+        ("message", "left"),
+    ):
         gap_table.add_column(column, justify=justify)
     for gap in gaps:
         line = str(gap["line"]) if gap["line"] else "-"
@@ -253,7 +259,9 @@ def render_simulation(summary: dict, console: Console | None = None, reproduce: 
     console.print(gap_table)
     if reproduce:
         first = gaps[0]
-        console.print(Text(f"reproduce the first {first['code']}: {reproduce} --seed {first['example_seed']} --games 1"))
+        console.print(
+            Text(f"reproduce the first {first['code']}: {reproduce} --seed {first['example_seed']} --games 1")
+        )
 
 
 def render_readings(report: dict, console: Console | None = None) -> None:
@@ -299,22 +307,48 @@ def _reading_rows(report: dict, baseline: dict, entries: list[dict], threshold: 
 
     games = report["games"]
     for seat in range(report["players"]):
-        yield f"seat {seat} win rate", _percent(baseline["win_rate"][seat]), [
-            cell(_percent(e["stats"]["win_rate"][seat]), f"{e['diff']['win_rate'][seat] * 100:+.1f}", e["p_values"]["win_rate"][seat])
+        yield (
+            f"seat {seat} win rate",
+            _percent(baseline["win_rate"][seat]),
+            [
+                cell(
+                    _percent(e["stats"]["win_rate"][seat]),
+                    f"{e['diff']['win_rate'][seat] * 100:+.1f}",
+                    e["p_values"]["win_rate"][seat],
+                )
+                for e in entries
+            ],
+        )
+    yield (
+        "mean length",
+        f"{baseline['mean_length']:.1f}",
+        [
+            cell(f"{e['stats']['mean_length']:.1f}", f"{e['diff']['mean_length']:+.1f}", e["p_values"]["mean_length"])
             for e in entries
-        ]
-    yield "mean length", f"{baseline['mean_length']:.1f}", [
-        cell(f"{e['stats']['mean_length']:.1f}", f"{e['diff']['mean_length']:+.1f}", e["p_values"]["mean_length"])
-        for e in entries
-    ]
-    yield "score spread", f"{baseline['score_spread']:.2f}", [
-        cell(f"{e['stats']['score_spread']:.2f}", f"{e['diff']['score_spread']:+.2f}", e["p_values"]["score_spread"])
-        for e in entries
-    ]
-    yield "completed", f"{baseline['completed']}/{games}", [
-        cell(f"{e['stats']['completed']}/{games}", f"{e['diff']['completion_rate'] * 100:+.1f}", e["p_values"]["completion_rate"])
-        for e in entries
-    ]
+        ],
+    )
+    yield (
+        "score spread",
+        f"{baseline['score_spread']:.2f}",
+        [
+            cell(
+                f"{e['stats']['score_spread']:.2f}", f"{e['diff']['score_spread']:+.2f}", e["p_values"]["score_spread"]
+            )
+            for e in entries
+        ],
+    )
+    yield (
+        "completed",
+        f"{baseline['completed']}/{games}",
+        [
+            cell(
+                f"{e['stats']['completed']}/{games}",
+                f"{e['diff']['completion_rate'] * 100:+.1f}",
+                e["p_values"]["completion_rate"],
+            )
+            for e in entries
+        ],
+    )
     yield "rule gaps", _gap_codes(baseline), [Text(_gap_codes(e["stats"])) for e in entries]
 
 

@@ -61,9 +61,7 @@ def seat_agents(agents: Sequence[str] | None, players: int) -> list[str]:
     names = list(agents) if agents else ["random"]
     unknown = [name for name in names if name not in AGENTS]
     if unknown:
-        raise SimulationUsageError(
-            f"unknown agent {unknown[0]!r}; choose from: {', '.join(sorted(AGENTS))}"
-        )
+        raise SimulationUsageError(f"unknown agent {unknown[0]!r}; choose from: {', '.join(sorted(AGENTS))}")
     return [names[seat % len(names)] for seat in range(players)]
 
 
@@ -96,9 +94,7 @@ def resolve_readings(rules: dict, overrides: dict[str, str] | None) -> dict[str,
             raise SimulationUsageError(f"unknown reading name {name!r}; choose from: {choices}")
         readings = list(by_name[name].get("readings", []))
         if value not in readings:
-            raise SimulationUsageError(
-                f"unknown reading {value!r} for {name!r}; choose from: {', '.join(readings)}"
-            )
+            raise SimulationUsageError(f"unknown reading {value!r} for {name!r}; choose from: {', '.join(readings)}")
         chosen[name] = value
     return chosen
 
@@ -284,9 +280,7 @@ def run_matches(
 def _require_loader(engine: ModuleType, loader: EngineLoader | None) -> EngineLoader:
     loader = loader or default_loader(engine)
     if loader is None:
-        raise SimulationUsageError(
-            "running in several processes needs a way to load the engine there; pass `loader`"
-        )
+        raise SimulationUsageError("running in several processes needs a way to load the engine there; pass `loader`")
     return loader
 
 
@@ -419,7 +413,13 @@ def _count_rule_gaps(results: list[MatchResult]) -> list[dict]:
         entry = found.get((code, line))
         if entry is None:
             # Results arrive in seed order, so the first one seen is the smallest seed.
-            found[(code, line)] = {"code": code, "line": line, "count": 1, "example_seed": result.seed, "message": message}
+            found[(code, line)] = {
+                "code": code,
+                "line": line,
+                "count": 1,
+                "example_seed": result.seed,
+                "message": message,
+            }
         else:
             entry["count"] += 1
     return sorted(found.values(), key=lambda g: (-g["count"], g["code"], g["line"]))

@@ -2,13 +2,14 @@
 
 Only the standard library is used so that the toolchain stays light to install; the functions
 here are the few a designer needs to tell a real effect from noise: a confidence interval for a
-win rate, and two-sided p-values for a difference in win rates or in means.
+win rate, two-sided p-values for a difference in win rates or in means, and the comparison of
+runs under different readings of an ambiguous rule (`compare_readings`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 # Two-sided 95% quantile of the standard normal distribution.
 Z95 = 1.959963984540054
@@ -112,9 +113,7 @@ def regularized_incomplete_beta(x: float, a: float, b: float) -> float:
         return 0.0
     if x >= 1.0:
         return 1.0
-    log_front = (
-        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    )
+    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
     front = math.exp(log_front)
     # The continued fraction converges quickly only on this side of the mean; use the
     # symmetry I_x(a, b) = 1 - I_{1-x}(b, a) on the other.
@@ -172,8 +171,7 @@ def compare_runs(baseline: dict, variant: dict) -> dict:
     }
     p_values = {
         "win_rate": [
-            two_proportion_p_value(variant["wins"][s], n_variant, baseline["wins"][s], n_base)
-            for s in range(players)
+            two_proportion_p_value(variant["wins"][s], n_variant, baseline["wins"][s], n_base) for s in range(players)
         ],
         "mean_length": welch_t_test_p_value(variant["lengths"], baseline["lengths"]),
         "score_spread": welch_t_test_p_value(variant["spreads"], baseline["spreads"]),
@@ -188,3 +186,65 @@ def flatten_p_values(p_values: dict) -> list[float]:
     for value in p_values.values():
         flat.extend(value if isinstance(value, list) else [value])
     return flat
+
+
+# The per-run statistics a readings report keeps (not the per-match lists).
+READING_STAT_KEYS = (
+    "readings",
+    "completed",
+    "wins",
+    "ties",
+    "win_rate",
+    "win_rate_ci95",
+    "mean_length",
+    "mean_score",
+    "score_spread",
+    "rule_gaps",
+    "truncated",
+)
+
+
+def compare_readings(rules: dict, play: Callable[..., dict], alpha: float = 0.01) -> dict:
+    """Run the defaults once, then each non-default reading with only that ambiguity changed.
+
+    `play(readings=...)` runs matches (e.g. `run_matches` with everything but the readings bound)
+    on the same seeds every time. A reading is significant when any of its p-values is below
+    `alpha` divided by the number of tests of its ambiguity (Bonferroni), so an
+    ambiguity with many readings and seats is not flagged just because it was tested often.
+    """
+    baseline = play(readings={})
+    ambiguities = []
+    for ambiguity in rules.get("ambiguities", []):
+        # The baseline reports the reading it resolved as the default for every ambiguity.
+        default = baseline["readings"].get(ambiguity["name"])
+        entries = []
+        for reading in ambiguity.get("readings", []):
+            if reading == default:
+                continue
+            variant = play(readings={ambiguity["name"]: reading})
+            comparison = compare_runs(baseline, variant)
+            entries.append({"reading": reading, "stats": {k: variant[k] for k in READING_STAT_KEYS}, **comparison})
+        tests = sum(len(flatten_p_values(entry["p_values"])) for entry in entries)
+        threshold = alpha / tests if tests else alpha
+        for entry in entries:
+            entry["significant"] = any(p < threshold for p in flatten_p_values(entry["p_values"]))
+        verdict = "matters" if any(e["significant"] for e in entries) else "no measurable effect at this N"
+        ambiguities.append(
+            {
+                "name": ambiguity["name"],
+                "question": ambiguity.get("question", ""),
+                "line": ambiguity.get("line", 0),
+                "default": default,
+                "tests": tests,
+                "threshold": threshold,
+                "readings": entries,
+                "verdict": verdict,
+            }
+        )
+    return {
+        "game": rules.get("name", "?"),
+        "alpha": alpha,
+        "correction": "bonferroni per ambiguity",
+        "baseline": {k: baseline[k] for k in READING_STAT_KEYS},
+        "ambiguities": ambiguities,
+    }

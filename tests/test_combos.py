@@ -232,7 +232,7 @@ def scorings(draw, reusable=False):
 SMALL_RANKS = [ACE, 3, 4, 5, 6, 7, 8, JACK, QUEEN, KING, JOKER]  # a dense set so patterns occur
 POOL = sorted({card(r, s, d) if r != JOKER else 52 + d * N1 for r in SMALL_RANKS for s in (0, 1) for d in (0, 1)})
 hands = st.lists(st.sampled_from(POOL), min_size=0, max_size=7, unique=True)
-FAST = settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def fresh(sc):

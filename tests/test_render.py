@@ -19,8 +19,14 @@ def plain(diagnostic: Diagnostic, text: str | None) -> str:
 
 def test_caret_under_cyrillic_word_by_character_column():
     # "карты" starts at character column 9 of line 2 and ends (inclusive) at column 13.
-    d = error("undefined-name", "нет зоны «карты»", Span(2, 9, 2, 13), file="g.cardrules",
-              notes=["зоны: рука, колода"], hint="did you mean 'карта'?")
+    d = error(
+        "undefined-name",
+        "нет зоны «карты»",
+        Span(2, 9, 2, 13),
+        file="g.cardrules",
+        notes=["зоны: рука, колода"],
+        hint="did you mean 'карта'?",
+    )
     assert plain(d, CYRILLIC) == (
         "g.cardrules:2:9: error[undefined-name]: нет зоны «карты»\n"
         "  |\n"
@@ -86,7 +92,9 @@ def test_control_characters_are_not_sent_to_the_terminal():
 
 def test_report_prints_source_text_literally_and_a_summary():
     text = "zone [red]hand[/red]\n"
-    reports = [FileReport("g.cardrules", [error("x", "bad [bold]markup[/bold]", Span(1, 6, 1, 10), file="g.cardrules")], text)]
+    reports = [
+        FileReport("g.cardrules", [error("x", "bad [bold]markup[/bold]", Span(1, 6, 1, 10), file="g.cardrules")], text)
+    ]
     out = io.StringIO()
     render_report(reports, Console(file=out, width=100, color_system=None))
     printed = out.getvalue()
@@ -112,12 +120,20 @@ def test_json_has_exactly_the_validate_shape():
     assert (data["errors"], data["warnings"]) == (1, 1)
     assert [f["file"] for f in data["files"]] == ["a", "b"]
     first = data["files"][0]["diagnostics"]
-    assert all(set(d) == {"code", "severity", "message", "line", "column", "end_line", "end_column", "notes"} for d in first)
+    assert all(
+        set(d) == {"code", "severity", "message", "line", "column", "end_line", "end_column", "notes"} for d in first
+    )
     # Diagnostics are listed in source order.
     assert [d["line"] for d in first] == [1, 2, 5]
     assert first[1] == {
-        "code": "syntax-error", "severity": "error", "message": "expected '}'", "line": 2, "column": 3,
-        "end_line": 2, "end_column": 3, "notes": ["example: players 3..6"],
+        "code": "syntax-error",
+        "severity": "error",
+        "message": "expected '}'",
+        "line": 2,
+        "column": 3,
+        "end_line": 2,
+        "end_column": 3,
+        "notes": ["example: players 3..6"],
     }
     assert first[2]["notes"] == ["hint: add a remainder rule"]
     assert data["files"][1]["diagnostics"] == []

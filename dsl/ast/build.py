@@ -15,7 +15,7 @@ def _span(meta) -> Span:
 
 
 def _tok_span(tok: Token) -> Span:
-    return Span(tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column)
+    return Span.of(tok)
 
 
 def _string(tok: Token) -> str:
