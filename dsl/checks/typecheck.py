@@ -78,8 +78,8 @@ class TypeChecker:
             return got
         if got == "groups" and "cards" in types:
             return got
-        if got == "int" and "rank" in types and isinstance(expr, n.Num):
-            return got
+        if got == "int" and ("rank" in types or "player" in types) and isinstance(expr, n.Num):
+            return got  # a rank written as a number (10), or a seat number (player 0)
         wanted = " or ".join(types)
         self.err("type-mismatch", f"{what or 'this'} should be a {wanted}, not a {got}", expr)
         return None
@@ -540,10 +540,12 @@ class TypeChecker:
         m, game = self.model, self.model.game
         # Options are global names; collect them first so any statement may compare with them.
         for stmt in _walk_stmts(game.flow):
-            if isinstance(stmt, n.ChooseOption):
-                for name in stmt.options:
-                    if name not in m.options:
-                        m.options.append(name)
+            names = stmt.options if isinstance(stmt, n.ChooseOption) else []
+            if isinstance(stmt, n.Bid) and stmt.can_pass:
+                names = ["pass"]
+            for name in names:
+                if name not in m.options:
+                    m.options.append(name)
         for var in game.vars:
             if var.init is not None:
                 got = self.expr(var.init)

@@ -181,7 +181,6 @@ class Scoring:
         self._ids = range(len(self.kind))  # identity key for reusable-only groups
         self._finders = [(p, _FINDERS[p.shape](p, self.rank)) for p in self.patterns]
         self._cache = {}  # (k or None, sorted kinds) -> result of a public call
-        self._memo = {}  # sub-problem -> best signed total
 
     def best(self, cards) -> float:
         """Best total for these card ids."""
@@ -223,21 +222,21 @@ class Scoring:
         # cards are the best <= k cards that all sit in helpful groups (useless ones are dropped).
         hand = _Hand(self, cards)
         useful, taken = set(), 0
-        for k0 in set(hand.start):
-            for _, need, mask, _, _ in hand.groups(k0):
-                useful.update((k0,) + need)
+        for j in range(len(hand.kinds)):
+            for _, _, mask, _, g in hand.groups(j):
+                useful.update(self.kind[c] for c in g if c not in hand.bit)
                 taken |= mask
         for _, mask, _, _ in hand.solo:
             taken |= mask
-        start = tuple(x for x in hand.start if x in useful)
-        if len(start) + taken.bit_count() <= k:
-            return self.best([c for c in cards if self.kind[c] in useful or hand.bit.get(c, 0) & taken])
-        return self._sign * hand.budget(start, k, 0)
+        keep = [c for c in cards if self.kind[c] in useful or hand.bit.get(c, 0) & taken]
+        if len(keep) <= k:
+            return self.best(keep)
+        hand = _Hand(self, keep)
+        return self._sign * hand.budget(hand.start, k, 0)
 
     def _trim(self):
-        for cache in (self._cache, self._memo):
-            if len(cache) > _LIMIT:
-                cache.clear()
+        if len(self._cache) > _LIMIT:
+            self._cache.clear()
 
     def _groups(self, c, pool, key):
         """(pattern name, group, signed score) for every candidate group containing c, from pool."""
@@ -250,23 +249,29 @@ class Scoring:
 
 
 class _Hand:
-    """One collection being scored: its consumable cards as a sorted kind tuple (the search state),
-    its reusable cards as bits, and its candidate groups, generated lazily per lowest kind."""
+    """One collection being scored. The search state is an int packing, per distinct consumable
+    kind, a field holding how many of its cards remain; each field has a spare top bit, so a group
+    (packed the same way) fits iff subtracting it clears no spare bit, and is removed by that
+    subtraction. Reusable cards are bits of a separate mask."""
 
     def __init__(self, sc: Scoring, cards):
         self.sc = sc
         kind, reusable = sc.kind, sc._reusable
-        ids = sorted(cards, key=kind.__getitem__)
+        ids = sorted(cards, key=lambda c: (sc.rank[c], kind[c]))
         self.cons = [c for c in ids if not reusable[c]]
         self.rs = tuple(c for c in ids if reusable[c])
-        self.start = tuple(kind[c] for c in self.cons)
-        self.rkey = tuple(kind[c] for c in self.rs)
         self.bit = {c: 1 << i for i, c in enumerate(self.rs)}
-        self.track = sc.leftover is not None  # leftover needs to know exactly which cards are unused
-        self.first = {}  # kind -> index in cons of its first card
+        self.kinds = list(dict.fromkeys(kind[c] for c in self.cons))  # slot order = search order
+        self.slot = {k: j for j, k in enumerate(self.kinds)}
+        self.first = {}  # slot -> index in cons of its first card
         for i, c in enumerate(self.cons):
-            self.first.setdefault(kind[c], i)
-        self._by_low, self._tables, self._bmemo = {}, {}, {}
+            self.first.setdefault(self.slot[kind[c]], i)
+        counts = Counter(kind[c] for c in self.cons)
+        self.width = w = max(counts.values(), default=1).bit_length() + 1
+        self.spare = sum(1 << (j * w + w - 1) for j in range(len(self.kinds)))
+        self.start = sum(n << (self.slot[k] * w) for k, n in counts.items())
+        self.track = sc.leftover is not None  # leftover needs to know exactly which cards are unused
+        self._by_low, self._memo, self._tables, self._bmemo = {}, {}, {}, {}
         # reusable-only groups never compete with other groups; each distinct set of ids scores
         # once, by its best pattern
         solo = {}
@@ -281,38 +286,54 @@ class _Hand:
     def _mask(self, group):
         return sum(self.bit.get(c, 0) for c in group)
 
-    def groups(self, k):
-        """Groups whose lowest consumable card has kind k: (score, other consumable kinds, reusable
-        mask, name, group). Without leftover, unhelpful groups can never be part of a best split."""
-        got = self._by_low.get(k)
+    def lowest(self, state):
+        """Slot of the lowest kind left in a packed state."""
+        return ((state & -state).bit_length() - 1) // self.width
+
+    def groups(self, j):
+        """Groups whose lowest consumable card is of slot j: (signed score, packed consumable cards,
+        reusable mask, name, group). Without leftover, unhelpful groups are never in a best split."""
+        got = self._by_low.get(j)
         if got is None:
-            i, kind = self.first[k], self.sc.kind
+            sc, i, w = self.sc, self.first[j], self.width
             pool = self.cons[i + 1:] + list(self.rs)
-            got = self._by_low[k] = [
-                (v, tuple(sorted(kind[x] for x in g[1:] if x not in self.bit)), self._mask(g), name, g)
-                for name, g, v in self.sc._groups(self.cons[i], pool, kind)
+            got = self._by_low[j] = [
+                (v, sum(1 << (self.slot[sc.kind[x]] * w) for x in g if x not in self.bit),
+                 self._mask(g), name, g)
+                for name, g, v in sc._groups(self.cons[i], pool, sc.kind)
                 if v > 0 or self.track]
         return got
 
-    def value(self, R, U=(), C=0):
-        """Best signed total with consumable kinds R still to place, kinds U left unused so far and
-        reusable cards C in some group so far (U and C stay empty unless leftover is tracked)."""
-        key = (R, U, C, self.rkey)
-        got = self.sc._memo.get(key)
-        if got is None:
-            got = self.leaf(U, C)[0] if not R else max(t for t, _, _ in self.options(R, U, C))
-            self.sc._memo[key] = got
+    def value(self, R, U=0, C=0):
+        """Best signed total with packed cards R still to place, packed cards U left unused so far
+        and reusable cards C in some group so far (U and C stay 0 unless leftover is tracked)."""
+        key = (R, U, C)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        if not R:
+            got = self.leaf(U, C)[0]
+        else:
+            j, spare, track = self.lowest(R), self.spare, self.track
+            one = 1 << (j * self.width)
+            got = self.value(R - one, U + one, C) if track else self.value(R - one)
+            for v, need, mask, _, _ in self.groups(j):
+                if ((R | spare) - need) & spare == spare:
+                    t = v + (self.value(R - need, U, C | mask) if track else self.value(R - need))
+                    if t > got:
+                        got = t
+        self._memo[key] = got
         return got
 
     def options(self, R, U, C):
-        """Each way to place R[0]: (best total that way, next state, chosen group or None)."""
-        rest = R[1:]
-        state = (rest, U + R[:1], C) if self.track else (rest, U, C)
+        """Each way to place the lowest card of R, mirroring value(): (total, next state, group)."""
+        j = self.lowest(R)
+        one = 1 << (j * self.width)
+        state = (R - one, U + one, C) if self.track else (R - one, 0, 0)
         yield self.value(*state), state, None
-        for v, need, mask, name, g in self.groups(R[0]):
-            sub = _take(rest, need)
-            if sub is not None:
-                state = (sub, U, C | mask) if self.track else (sub, U, C)
+        for v, need, mask, name, g in self.groups(j):
+            if ((R | self.spare) - need) & self.spare == self.spare:
+                state = (R - need, U, C | mask) if self.track else (R - need, 0, 0)
                 yield v + self.value(*state), state, (name, g)
 
     def leaf(self, U, C):
@@ -327,23 +348,21 @@ class _Hand:
                     if have | m not in table or s + v > table[have | m][0]:
                         table[have | m] = (s + v, gs + ((n, g),))
             self._tables[C] = table
-        unused = self.ids(U)
-        return max(((s + self.sc._sign * self.sc.leftover(
-            unused + tuple(c for c in self.rs if not self.bit[c] & have)), list(gs))
-            for have, (s, gs) in table.items()), key=lambda t: t[0])
+        unused, sign, leftover = self.ids(U), self.sc._sign, self.sc.leftover
+        return max(((s + sign * leftover(unused + tuple(c for c in self.rs if not self.bit[c] & have)),
+                     list(gs)) for have, (s, gs) in table.items()), key=lambda t: t[0])
 
-    def ids(self, kinds):
-        """Distinct card ids of this hand for a sorted tuple of consumable kinds."""
-        out, prev, n = [], None, 0
-        for k in kinds:
-            n = n + 1 if k == prev else 0
-            prev = k
-            out.append(self.cons[self.first[k] + n])
+    def ids(self, packed):
+        """Distinct consumable card ids of this hand for a packed state."""
+        w, out = self.width, []
+        for j in range(len(self.kinds)):
+            n = (packed >> (j * w)) & ((1 << w) - 1)
+            out += self.cons[self.first[j]:self.first[j] + n]
         return tuple(out)
 
     def explain(self):
         """(best signed total, chosen groups), replaying the memoised search."""
-        state, out = (self.start, (), 0), []
+        state, out = (self.start, 0, 0), []
         total = self.value(*state)
         while state[0]:
             target = self.value(*state)
@@ -354,27 +373,27 @@ class _Hand:
                 out.append(group)
         out += self.leaf(state[1], state[2])[1]
         # groups were built from the first card of each kind: hand out identical cards' own ids
-        spare = {k: list(self.ids((k,) * self.start.count(k))) for k in set(self.start)}
-        kind = self.sc.kind
-        return total, [(n, tuple(c if c in self.bit else spare[kind[c]].pop() for c in g))
+        spare = {}
+        for c in self.cons:
+            spare.setdefault(self.sc.kind[c], []).append(c)
+        return total, [(n, tuple(c if c in self.bit else spare[self.sc.kind[c]].pop() for c in g))
                        for n, g in out]
 
     def budget(self, R, b, sel):
-        """Best signed total using at most b more cards, R the consumable kinds still available and
-        sel the reusable cards already taken (only without leftover: unused cards are worth 0)."""
+        """Best signed total using at most b more cards, R the packed cards still available and sel
+        the reusable cards already taken (only without leftover: unused cards are worth 0)."""
         key = (R, b, sel)
         got = self._bmemo.get(key)
         if got is None:
             if not R or not b:
                 got = self.extra(b, sel)
             else:
-                rest = R[1:]
-                got = self.budget(rest, b, sel)  # R[0] not taken
-                for v, need, mask, _, _ in self.groups(R[0]):
-                    cost = 1 + len(need) + (mask & ~sel).bit_count()
-                    sub = _take(rest, need) if cost <= b else None
-                    if sub is not None:
-                        got = max(got, v + self.budget(sub, b - cost, sel | mask))
+                j, spare = self.lowest(R), self.spare
+                got = self.budget(R - (1 << (j * self.width)), b, sel)  # its lowest card not taken
+                for v, need, mask, _, g in self.groups(j):
+                    cost = len(g) - (mask & sel).bit_count()  # reusable cards count once
+                    if cost <= b and ((R | spare) - need) & spare == spare:
+                        got = max(got, v + self.budget(R - need, b - cost, sel | mask))
             self._bmemo[key] = got
         return got
 

@@ -1,0 +1,137 @@
+"""The pipeline behind the CLI and the engine API: text -> AST -> model -> checks -> Python.
+
+Each stage returns diagnostics; a stage with errors stops the pipeline.  Nothing here raises on
+bad input: `check_source` always returns diagnostics, and an internal failure becomes one
+`internal-error` diagnostic rather than a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import types
+from dataclasses import dataclass, field
+
+from .checks import run_checks
+from .checks.symbols import build_model
+from .checks.typecheck import TypeChecker
+from .compiler.codegen import generate
+from .diagnostics import Diagnostic, DiagnosticError, Span, error
+from .model import Model
+from .parser import parse
+
+
+@dataclass
+class Compiled:
+    path: str
+    text: str
+    module_name: str
+    source: str | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    model: Model | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.source is not None
+
+
+def module_name_for(path: str) -> str:
+    stem = os.path.splitext(os.path.basename(path))[0]
+    cleaned = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in stem)
+    return cleaned if cleaned and not cleaned[0].isdigit() else "game_" + cleaned
+
+
+def _front_end(text: str, path: str) -> tuple[Model | None, list[Diagnostic]]:
+    game, diagnostics = parse(text, path)
+    if game is None:
+        return None, diagnostics
+    model, diags = build_model(game)
+    diagnostics += diags
+    if any(d.is_error for d in diagnostics):
+        return None, diagnostics
+    diagnostics += TypeChecker(model).check()
+    for d in diagnostics:
+        d.file = path
+    if any(d.is_error for d in diagnostics):
+        return None, diagnostics
+    return model, diagnostics
+
+
+def compile_source(text: str, path: str = "<input>") -> Compiled:
+    compiled = Compiled(path, text, module_name_for(path))
+    try:
+        model, diagnostics = _front_end(text, path)
+        compiled.diagnostics = diagnostics
+        if model is not None:
+            compiled.model = model
+            compiled.source = generate(model, text)
+    except Exception as exc:  # noqa: BLE001 - an internal fault must still come out as a diagnostic
+        compiled.diagnostics.append(_internal(exc, path))
+        compiled.source = None
+    return compiled
+
+
+def compile_file(path: str) -> Compiled:
+    text, diagnostic = _read(path)
+    if diagnostic is not None:
+        return Compiled(path, "", module_name_for(path), diagnostics=[diagnostic])
+    return compile_source(text, path)
+
+
+def check_source(text: str, path: str = "<input>", simulate: int = 0) -> list[Diagnostic]:
+    compiled = compile_source(text, path)
+    diagnostics = list(compiled.diagnostics)
+    if compiled.ok:
+        try:
+            module = module_from_source(compiled.source, compiled.module_name)
+            diagnostics += run_checks(compiled.model, module, simulate=simulate)
+        except Exception as exc:  # noqa: BLE001
+            diagnostics.append(_internal(exc, path))
+    for d in diagnostics:
+        d.file = path
+    diagnostics.sort(key=lambda d: (d.span.line, d.span.column, d.code))
+    return diagnostics
+
+
+def check_file(path: str, simulate: int = 0) -> list[Diagnostic]:
+    text, diagnostic = _read(path)
+    if diagnostic is not None:
+        return [diagnostic]
+    return check_source(text, path, simulate=simulate)
+
+
+def module_from_source(source: str, name: str) -> types.ModuleType:
+    module = types.ModuleType(f"cardrules_engine_{name}")
+    module.__file__ = f"<cardrules engine {name}>"
+    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - our own generated code
+    return module
+
+
+def load_game(path: str) -> types.ModuleType:
+    """Parse, check and compile a rule file in memory; raises DiagnosticError if it has errors."""
+    compiled = compile_file(path)
+    if not compiled.ok:
+        raise DiagnosticError([d for d in compiled.diagnostics if d.is_error] or compiled.diagnostics)
+    module = module_from_source(compiled.source, compiled.module_name)
+    module.__cardrules_path__ = path
+    sys.modules.setdefault(module.__name__, module)
+    return module
+
+
+def _read(path: str) -> tuple[str, Diagnostic | None]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(), None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return "", error("io-error", f"cannot read {path}: {reason}", Span(), file=path)
+
+
+def _internal(exc: Exception, path: str) -> Diagnostic:
+    return error(
+        "internal-error",
+        f"cardrules failed on this file: {type(exc).__name__}: {exc}",
+        Span(),
+        file=path,
+        hint="please report this at https://github.com/cardrules/cardrules/issues with the file",
+    )

@@ -1,0 +1,272 @@
+"""Typed expressions -> Python expression source.
+
+Generated code reads the state through `s` and card tables by name (RANK, SUIT, ...).  Every
+user name is emitted with a fixed prefix (`s.v_total`, `s.l_p`), so no name a rule file may
+contain can collide with Python or with the engine's own fields; literals go through `repr`.
+"""
+
+from __future__ import annotations
+
+from ..ast import nodes as n
+from ..model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, Model
+from ..checks.symbols import pattern_matches, pattern_ranks
+
+
+class Tables:
+    """Per-card boolean tables for card patterns, shared by one generated module."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.patterns: dict[str, tuple[str, tuple[bool, ...]]] = {}
+
+    def pattern(self, pattern: n.CardPattern) -> str:
+        key = pattern.text()
+        if key not in self.patterns:
+            name = f"IS_{len(self.patterns)}"
+            table = tuple(pattern_matches(pattern, card) for card in self.model.cards)
+            self.patterns[key] = (name, table)
+        return self.patterns[key][0]
+
+
+class ExprCompiler:
+    def __init__(self, model: Model, tables: Tables, state: str = "s"):
+        self.model = model
+        self.tables = tables
+        self.state = state
+        self.binders: list[dict[str, str]] = []
+        self.state_refs: set[str] | None = None  # when set, records every state attribute read
+        self._fresh = 0
+
+    # ------------------------------------------------------------ helpers
+    def attr(self, name: str) -> str:
+        if self.state_refs is not None:
+            self.state_refs.add(name)
+        return f"{self.state}.{name}"
+
+    def fresh(self, base: str) -> str:
+        self._fresh += 1
+        return f"{base}{self._fresh}"
+
+    def bound(self, name: str) -> str | None:
+        for scope in reversed(self.binders):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def with_binders(self, bindings: dict[str, str], expr: n.Expr) -> str:
+        self.binders.append(bindings)
+        try:
+            return self.compile(expr)
+        finally:
+            self.binders.pop()
+
+    def cards(self, expr: n.Expr) -> str:
+        """An expression used as a flat list of cards (grouped zones are flattened)."""
+        code = self.compile(expr)
+        return f"_rt.flat({code})" if expr.type == "groups" else code
+
+    def zone(self, ref: n.ZoneRef) -> str:
+        zone = self.model.zones[ref.name]
+        base = self.attr("z_" + ref.name)
+        return f"{base}[{self.compile(ref.owner)}]" if zone.per_player and ref.owner is not None else base
+
+    # ------------------------------------------------------------ dispatch
+    def compile(self, e: n.Expr) -> str:
+        return getattr(self, "c_" + type(e).__name__)(e)
+
+    def c_Num(self, e):
+        return repr(e.value)
+
+    def c_Str(self, e):
+        return repr(e.value)
+
+    def c_Bool(self, e):
+        return repr(e.value)
+
+    def c_NoneLit(self, e):
+        return "None"
+
+    def c_RankLit(self, e):
+        return repr(RANK_INDEX[e.rank])
+
+    def c_SuitLit(self, e):
+        return repr(SUIT_INDEX[e.suit])
+
+    def c_CardList(self, e):
+        return repr(self.card_ids(e))
+
+    def card_ids(self, e: n.CardList) -> list[int]:
+        """Literal cards, each a distinct card of the universe; an unsuited rank takes the next
+        suit not yet used for that rank, so [Q Q] is two different queens."""
+        used: set[int] = set()
+        ids = []
+        for rank, suit in e.cards:
+            r = RANK_INDEX[rank]
+            candidates = [c for c in self.model.cards if c.rank == r and c.id not in used
+                          and (suit is None or c.suit == SUIT_INDEX[suit])]
+            if not candidates:
+                raise ValueError(f"the deck has no more {rank}{suit or ''} for this example")
+            used.add(candidates[0].id)
+            ids.append(candidates[0].id)
+        return ids
+
+    def c_TupleLit(self, e):
+        return "(" + ", ".join(self.compile(i) for i in e.items) + ",)"
+
+    def c_Name(self, e):
+        local = self.bound(e.id)
+        if local is not None:
+            return local
+        m = self.model
+        if e.id in m.locals:
+            return self.attr("l_" + e.id)
+        if e.id in m.vars:
+            return self.attr("v_" + e.id)
+        if e.id in m.zones:
+            return self.attr("z_" + e.id)
+        if e.id == "led":
+            return self.attr("led")
+        if e.id == "winner":
+            return self.attr("winner")
+        if e.id == "player_count":
+            return self.attr("n")
+        if e.id in m.options:
+            return repr(m.options.index(e.id))
+        if e.id in SUIT_WORDS:
+            return repr(SUIT_WORDS[e.id])
+        if e.id in ("suit", "rank", "color"):
+            return f"{e.id.upper()}[{self.bound('card')}]"
+        raise KeyError(e.id)
+
+    def c_BinOp(self, e):
+        op = {"/": "//"}.get(e.op, e.op)
+        left, right = e.left, e.right
+        if e.op in ("==", "!=", "<", "<=", ">", ">=") and {left.type, right.type} == {"rank", "int"}:
+            return f"({self._rank_side(left)} {op} {self._rank_side(right)})"
+        if e.op in ("==", "!=") and (isinstance(right, n.NoneLit) or isinstance(left, n.NoneLit)):
+            op = "is" if e.op == "==" else "is not"
+        return f"({self.compile(left)} {op} {self.compile(right)})"
+
+    def _rank_side(self, e):
+        if isinstance(e, n.Num):
+            return repr(RANK_INDEX.get(str(e.value), -1))
+        return self.compile(e)
+
+    def c_BoolOp(self, e):
+        return "(" + f" {e.op} ".join(self.compile(o) for o in e.operands) + ")"
+
+    def c_Not(self, e):
+        return f"(not {self.compile(e.operand)})"
+
+    def c_Neg(self, e):
+        return f"(-{self.compile(e.operand)})"
+
+    def c_IfExpr(self, e):
+        return f"({self.compile(e.then)} if {self.compile(e.cond)} else {self.compile(e.otherwise)})"
+
+    def c_IsEmpty(self, e):
+        return f"({'' if e.negated else 'not '}{self.compile(e.subject)})"
+
+    def c_IsPattern(self, e):
+        table = self.tables.pattern(e.pattern)
+        return f"({'not ' if e.negated else ''}{table}[{self.compile(e.subject)}])"
+
+    def c_Has(self, e):
+        table = self.tables.pattern(e.pattern)
+        var = self.fresh("c")
+        return f"any({table}[{var}] for {var} in {self.cards(e.subject)})"
+
+    def c_Of(self, e):
+        m = self.model
+        if e.name in m.zones:
+            return f"{self.attr('z_' + e.name)}[{self.compile(e.arg)}]"
+        if e.name in m.vars:
+            return f"{self.attr('v_' + e.name)}[{self.compile(e.arg)}]"
+        arg = self.compile(e.arg)
+        line = e.span.line
+        if e.name in ("suit", "rank", "color"):
+            return f"{e.name.upper()}[{arg}]"
+        if e.name in ("top", "last"):
+            return f"_rt.top({self.cards(e.arg)}, {line})"
+        if e.name in ("bottom", "first"):
+            return f"_rt.first({self.cards(e.arg)}, {line})"
+        if e.name == "size":
+            return f"_rt.size({arg})" if e.arg.type == "groups" else f"len({arg})"
+        if e.name == "left":
+            return f"(({arg}) + 1) % {self.attr('n')}"
+        if e.name == "right":
+            return f"(({arg}) - 1) % {self.attr('n')}"
+        raise KeyError(e.name)
+
+    def c_ValueOf(self, e):
+        return f"_rt.value(VALUE_{e.table}, {self.compile(e.arg)}, {e.span.line})"
+
+    def c_SumOf(self, e):
+        return f"_rt.sum_values(VALUE_{e.table}, {self.cards(e.arg)}, {e.span.line})"
+
+    def c_ScoringOf(self, e):
+        return f"_solver_{e.scoring}({self.state}).best({self.cards(e.arg)})"
+
+    def c_BestOf(self, e):
+        return f"_solver_{e.scoring}({self.state}).best_of({self.cards(e.arg)}, {self.compile(e.count)})"
+
+    def c_HighestOf(self, e):
+        order = "ORDER_" + (e.order or "")
+        return f"_rt.highest({self.cards(e.arg)}, {order}, RANK, {e.span.line})"
+
+    def c_Count(self, e):
+        if e.arg.type == "groups":
+            return f"_rt.size({self.compile(e.arg)})"
+        return f"len({self.compile(e.arg)})"
+
+    def c_AnyWhere(self, e):
+        if e.collection.type == "players":
+            var, binder = self.fresh("q"), {"player": None}
+            binder["player"] = var
+            coll = self.compile(e.collection)
+        else:
+            var = self.fresh("c")
+            binder = {"card": var}
+            coll = self.cards(e.collection)
+        cond = self.with_binders(binder, e.cond)
+        return f"{e.quantifier}({cond} for {var} in {coll})"
+
+    def c_CardsWhere(self, e):
+        var = self.fresh("c")
+        cond = self.with_binders({"card": var}, e.cond)
+        return f"[{var} for {var} in {self.cards(e.collection)} if {cond}]"
+
+    def c_PlayersWhere(self, e):
+        var = self.fresh("q")
+        seats = self.compile(e.within) if e.within is not None else f"range({self.attr('n')})"
+        cond = self.with_binders({e.var: var}, e.cond) if e.cond is not None else None
+        listing = f"[{var} for {var} in {seats}" + (f" if {cond}]" if cond else "]")
+        if e.extreme:
+            key = self.with_binders({e.var: var}, e.key)
+            return f"_rt.extreme({listing}, lambda {var}: {key}, {e.extreme!r})"
+        return listing
+
+    def c_ReadingSwitch(self, e):
+        index = self.attr("r_" + e.ambiguity)
+        cases = [(self.model.reading_index(e.ambiguity, name), self.compile(value)) for name, value in e.cases]
+        code = cases[-1][1]
+        for idx, value in reversed(cases[:-1]):
+            code = f"{value} if {index} == {idx} else {code}"
+        return f"({code})"
+
+    def c_ReadingIs(self, e):
+        return f"({self.attr('r_' + e.ambiguity)} == {self.model.reading_index(e.ambiguity, e.reading)})"
+
+    def c_Call(self, e):
+        if e.func == "random_player":
+            return f"{self.attr('rng')}.randrange({self.attr('n')})"
+        args = ", ".join(self.compile(a) for a in e.args)
+        return f"{e.func}({args})"
+
+
+def pattern_rank_tuple(patterns: list[n.CardPattern]) -> tuple[int, ...]:
+    ranks = []
+    for p in patterns:
+        admitted = pattern_ranks(p)
+        ranks.append(min(admitted) if admitted else -1)
+    return tuple(ranks)

@@ -1,0 +1,398 @@
+"""Statements -> an explicit state machine.
+
+A statement with no decision inside is emitted as ordinary structured Python (if/for/while) in
+the current basic block: that is where the engine spends its time, so it stays straight-line.
+A statement that contains a decision is split into basic blocks joined by `return <next pc>`;
+the decision itself stores the legal actions and returns -1 (suspend).  Loop positions that
+must survive a suspension become state fields, so a state can be cloned mid-loop.
+"""
+
+from __future__ import annotations
+
+from ..ast import nodes as n
+from ..checks.typecheck import DECISIONS, _child_blocks
+from ..model import Model
+from .exprs import ExprCompiler
+from .program import Emitter, Function, Program
+from .tricks import lower_trick
+
+LOOP_GUARD = 100_000
+
+
+def has_decision(stmt: n.Stmt) -> bool:
+    if isinstance(stmt, DECISIONS):
+        return True
+    return any(has_decision(s) for b in _child_blocks(stmt) for s in b.stmts)
+
+
+def comment_text(text: str) -> str:
+    # Source text goes into comments only, and only printable characters: a stray carriage
+    # return would otherwise end the comment and start a line of code.
+    return "".join(ch if ch.isprintable() else "?" for ch in text).rstrip()
+
+
+class Lowerer:
+    def __init__(self, model: Model, exprs: ExprCompiler, source_lines: list[str], file_label: str):
+        self.model = model
+        self.x = exprs
+        self.program = Program()
+        self.out = Emitter(self.program)
+        self.source_lines = source_lines
+        self.file_label = file_label
+        self.actions = ActionSpace(model)
+
+    # ------------------------------------------------------------ entry points
+    def lower_flow(self) -> Program:
+        self.out.goto(self.program.new_block())
+        self.lower_triggers()
+        if self.model.game.flow is not None:
+            self.block(self.model.game.flow)
+        self.out.emit("return s._finish()")
+        return self.program
+
+    def lower_triggers(self):
+        self.trigger_functions: dict[str, list[str]] = {}
+        for i, trig in enumerate(self.model.game.triggers):
+            name = f"_trigger_{i}"
+            saved = (self.out.lines, self.out.indent)
+            fn = Function(name, "s, card, player", [])
+            self.out.lines, self.out.indent = fn.lines, 1
+            self.comment(trig.span.line)
+            self.out.emit(f"s.l_{trig.card_var} = card")
+            self.out.emit(f"s.l_{trig.player_var} = player")
+            if trig.cond is not None:
+                self.out.emit(f"if not {self.x.compile(trig.cond)}:")
+                self.out.emit("    return")
+            self.count_hit(trig.span.line, "trigger")
+            self.block(trig.body)
+            self.out.lines, self.out.indent = saved
+            self.program.functions.append(fn)
+            self.trigger_functions.setdefault(trig.zone, []).append(name)
+
+    # ------------------------------------------------------------ helpers
+    def comment(self, line: int):
+        text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
+        text = text.split(" @")[0].rstrip() if " @" in text else text
+        self.out.emit(f"# {self.file_label}:{line}: {comment_text(text)[:90]}")
+
+    def count_hit(self, line: int, what: str):
+        index = self.program.hit(line, what)
+        self.out.emit(f"s.hits[{index}] += 1")
+
+    def emit_body(self, block: n.Block | None):
+        before = len(self.out.lines)
+        self.out.indent += 1
+        if block is not None:
+            self.block(block)
+        if len(self.out.lines) == before:
+            self.out.emit("pass")
+        self.out.indent -= 1
+
+    def block(self, block: n.Block):
+        for stmt in block.stmts:
+            self.comment(stmt.span.line)
+            if has_decision(stmt):
+                getattr(self, "m_" + type(stmt).__name__)(stmt)
+            else:
+                getattr(self, "s_" + type(stmt).__name__)(stmt)
+
+    def zone(self, ref: n.ZoneRef) -> str:
+        return self.x.zone(ref)
+
+    def assign(self, target: n.Expr, value: str, op: str = "=") -> None:
+        self.out.emit(f"{self.x.compile(target)} {op} {value}")
+
+    def guard(self, counter: str, line: int):
+        self.out.emit(f"{counter} += 1")
+        self.out.emit(f"if {counter} > {LOOP_GUARD}:")
+        self.out.emit(f"    _rt.gap('non-termination', {line}, 'this loop never reaches its end')")
+
+    # ------------------------------------------------------------ simple statements
+    def s_Shuffle(self, s: n.Shuffle):
+        self.out.emit(f"s.rng.shuffle({self.zone(s.zone)})")
+
+    def s_Move(self, s: n.Move):
+        src, dst, line = self.zone(s.source), self.zone(s.dest), s.span.line
+        if s.amount == "all":
+            moved = f"{src}[:]"
+            self.out.emit(f"_moved = {moved}")
+            self.out.emit(f"{src}.clear()")
+        elif s.amount == "top":
+            self.out.emit(f"_moved = _rt.take_top({src}, {self.x.compile(s.arg)}, {line})")
+        elif s.amount == "middle":
+            self.out.emit(f"_moved = _rt.take_middle({src}, {self.x.compile(s.arg)}, {line})")
+        elif s.amount == "where":
+            var = self.x.fresh("c")
+            cond = self.x.with_binders({"card": var}, s.arg)
+            self.out.emit(f"_moved = [{var} for {var} in {src} if {cond}]")
+            self.out.emit(f"{src}[:] = [{var} for {var} in {src} if not ({cond})]")
+        else:
+            self.out.emit(f"_moved = [_rt.take_card({src}, {self.x.compile(s.arg)}, {line})]")
+        source_zone = self.model.zones[s.source.name]
+        if source_zone.grouped:
+            self.out.emit("_moved = _rt.flat(_moved)")
+        dest_zone = self.model.zones[s.dest.name]
+        if dest_zone.grouped:
+            self.out.emit(f"{dst}.append(_moved)" if s.as_group else f"{dst}.extend([c] for c in _moved)")
+        else:
+            self.out.emit(f"{dst}.extend(_moved)")
+
+    def s_DealEach(self, s: n.DealEach):
+        start = self.x.compile(s.start) if s.start is not None else "0"
+        self.out.emit(f"_rt.deal_round_robin({self.zone(s.source)}, s.z_{s.zone}, {self.x.compile(s.count)}, {start}, {s.span.line})")
+
+    def s_DealEvenly(self, s: n.DealEvenly):
+        src = self.zone(s.source)
+        self.out.emit(f"_rt.deal_round_robin({src}, s.z_{s.zone}, len({src}) // s.n, 0, {s.span.line})")
+        if s.rest is not None:
+            self.out.emit(f"{self.zone(s.rest)}.extend({src})")
+            self.out.emit(f"{src}.clear()")
+
+    def s_Draw(self, s: n.Draw):
+        src, dst = self.zone(s.source), self.zone(s.dest)
+        triggers = self.trigger_functions.get(s.dest.name, [])
+        self.out.emit(f"for _c in _rt.take_top({src}, {self.x.compile(s.count)}, {s.span.line}):")
+        self.out.emit(f"    {dst}.append(_c)")
+        if triggers and s.dest.owner is not None:
+            owner = self.x.compile(s.dest.owner)
+            for fn in triggers:
+                self.out.emit(f"    {fn}(s, _c, {owner})")
+
+    def s_Gather(self, s: n.Gather):
+        for name, zone in self.model.zones.items():
+            if zone.per_player:
+                self.out.emit(f"for _z in s.z_{name}:")
+                self.out.emit("    _z.clear()")
+            else:
+                self.out.emit(f"s.z_{name}.clear()")
+        self.out.emit(f"{self.zone(s.dest)}.extend(s.cards)")
+
+    def s_Assign(self, s: n.Assign):
+        self.assign(s.target, self.x.compile(s.value), s.op)
+
+    def s_EndGame(self, s: n.EndGame):
+        self.out.emit("return s._finish()")
+
+    def s_Gap(self, s: n.Gap):
+        self.out.emit(f"_rt.gap('rule-gap', {s.span.line}, {s.message!r})")
+
+    # ------------------------------------------------------------ structured control flow
+    def s_If(self, s: n.If):
+        for i, (cond, body) in enumerate(s.branches):
+            self.out.emit(f"{'if' if i == 0 else 'elif'} {self.x.compile(cond)}:")
+            self.out.indent += 1
+            self.count_hit(cond.span.line, "branch")
+            self.out.indent -= 1
+            self.emit_body(body)
+        if s.otherwise is not None:
+            self.out.emit("else:")
+            self.out.indent += 1
+            self.count_hit(s.otherwise.span.line, "else branch")
+            self.out.indent -= 1
+            self.emit_body(s.otherwise)
+
+    def s_Repeat(self, s: n.Repeat):
+        counter = self.out.fresh("_loop")
+        self.out.emit(f"{counter} = 0")
+        self.out.emit("while True:")
+        self.emit_body(s.body)
+        self.out.indent += 1
+        self.out.emit(f"if {self.x.compile(s.until)}:")
+        self.out.emit("    break")
+        self.guard(counter, s.span.line)
+        self.out.indent -= 1
+
+    def s_While(self, s: n.While):
+        counter = self.out.fresh("_loop")
+        self.out.emit(f"{counter} = 0")
+        self.out.emit(f"while {self.x.compile(s.cond)}:")
+        self.out.indent += 1
+        self.guard(counter, s.span.line)
+        self.out.indent -= 1
+        self.emit_body(s.body)
+
+    def _player_order(self, s: n.ForPlayers) -> str:
+        start = self.x.compile(s.start) if s.start is not None else "0"
+        return f"_rt.seats_from({start}, s.n)"
+
+    def s_ForPlayers(self, s: n.ForPlayers):
+        var = self.out.fresh("_p")
+        self.out.emit(f"for {var} in {self._player_order(s)}:")
+        self.out.emit(f"    s.l_{s.var} = {var}")
+        if s.cond is not None:
+            self.out.emit(f"    if not {self.x.compile(s.cond)}:")
+            self.out.emit("        continue")
+        self.emit_body(s.body)
+
+    def s_ForEach(self, s: n.ForEach):
+        var = self.out.fresh("_e")
+        iterable = self.x.cards(s.iterable)
+        self.out.emit(f"for {var} in list({iterable}):")
+        self.out.emit(f"    s.l_{s.var} = {var}")
+        self.emit_body(s.body)
+
+    def s_ForGroups(self, s: n.ForGroups):
+        var = self.out.fresh("_g")
+        self.out.emit(f"for {var} in list({self.zone(s.zone)}):")
+        self.out.emit(f"    s.l_{s.var} = {var}")
+        self.emit_body(s.body)
+
+    # ------------------------------------------------------------ control flow with decisions
+    def new_block(self) -> int:
+        return self.program.new_block()
+
+    def m_If(self, s: n.If):
+        after = self.new_block()
+        targets = []
+        for i, (cond, _body) in enumerate(s.branches):
+            target = self.new_block()
+            targets.append(target)
+            self.out.emit(f"if {self.x.compile(cond)}:")
+            self.out.emit(f"    return {target}")
+        otherwise = self.new_block() if s.otherwise is not None else after
+        self.out.emit(f"return {otherwise}")
+        for (cond, body), target in zip(s.branches, targets):
+            self.out.goto(target)
+            self.count_hit(cond.span.line, "branch")
+            self.block(body)
+            self.out.emit(f"return {after}")
+        if s.otherwise is not None:
+            self.out.goto(otherwise)
+            self.count_hit(s.otherwise.span.line, "else branch")
+            self.block(s.otherwise)
+            self.out.emit(f"return {after}")
+        self.out.goto(after)
+
+    def m_Repeat(self, s: n.Repeat):
+        body, after = self.new_block(), self.new_block()
+        self.out.emit(f"return {body}")
+        self.out.goto(body)
+        self.block(s.body)
+        self.out.emit(f"if not {self.x.compile(s.until)}:")
+        self.out.emit(f"    return {body}")
+        self.out.emit(f"return {after}")
+        self.out.goto(after)
+
+    def m_While(self, s: n.While):
+        check, after = self.new_block(), self.new_block()
+        self.out.emit(f"return {check}")
+        self.out.goto(check)
+        self.out.emit(f"if not {self.x.compile(s.cond)}:")
+        self.out.emit(f"    return {after}")
+        self.block(s.body)
+        self.out.emit(f"return {check}")
+        self.out.goto(after)
+
+    def _machine_loop(self, items_code: str, var: str, cond: n.Expr | None, body: n.Block):
+        items, index = self.out.field("loop_items", "list"), self.out.field("loop_index", "int")
+        check, after = self.new_block(), self.new_block()
+        self.out.emit(f"s.{items} = {items_code}")
+        self.out.emit(f"s.{index} = 0")
+        self.out.emit(f"return {check}")
+        self.out.goto(check)
+        self.out.emit(f"if s.{index} >= len(s.{items}):")
+        self.out.emit(f"    return {after}")
+        self.out.emit(f"s.l_{var} = s.{items}[s.{index}]")
+        self.out.emit(f"s.{index} += 1")
+        if cond is not None:
+            self.out.emit(f"if not {self.x.compile(cond)}:")
+            self.out.emit(f"    return {check}")
+        self.block(body)
+        self.out.emit(f"return {check}")
+        self.out.goto(after)
+
+    def m_ForPlayers(self, s: n.ForPlayers):
+        self._machine_loop(self._player_order(s), s.var, s.cond, s.body)
+
+    def m_ForEach(self, s: n.ForEach):
+        self._machine_loop(f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
+
+    def m_ForGroups(self, s: n.ForGroups):
+        self._machine_loop(f"list({self.zone(s.zone)})", s.var, None, s.body)
+
+    # ------------------------------------------------------------ decisions
+    def suspend(self, who: str, legal: str, line: int) -> None:
+        resume = self.new_block()
+        self.out.emit(f"return s._decide({who}, {legal}, {resume}, {line})")
+        self.out.goto(resume)
+
+    def legal_cards(self, zone: str, conds: list[n.Expr], else_any: bool) -> str:
+        """Emit the legality chain into `_legal`: the first condition some card meets decides."""
+        if not conds:
+            self.out.emit(f"_legal = list({zone})")
+            return "_rt.distinct_kinds(_legal, KIND)"
+        for i, cond in enumerate(conds):
+            var = self.x.fresh("c")
+            test = self.x.with_binders({"card": var}, cond)
+            prefix = "" if i == 0 else "    "
+            if i > 0:
+                self.out.emit("if not _legal:")
+            self.out.emit(f"{prefix}_legal = [{var} for {var} in {zone} if {test}]")
+        if else_any:
+            self.out.emit("if not _legal:")
+            self.out.emit(f"    _legal = list({zone})")
+        return "_rt.distinct_kinds(_legal, KIND)"
+
+    def m_ChooseCard(self, s: n.ChooseCard):
+        legal = self.legal_cards(self.zone(s.zone), s.legality, s.else_any or not s.legality)
+        self.suspend(self.x.compile(s.who), legal, s.span.line)
+        self.out.emit(f"s.l_{s.var} = s.choice")
+
+    def m_ChooseCards(self, s: n.ChooseCards):
+        left = self.out.field("picks_left", "int")
+        pick, after = self.new_block(), self.new_block()
+        src = self.zone(s.source)
+        self.out.emit(f"s.{left} = min({self.x.compile(s.count)}, len({src}))")
+        self.out.emit(f"return {pick}")
+        self.out.goto(pick)
+        self.out.emit(f"if s.{left} <= 0:")
+        self.out.emit(f"    return {after}")
+        self.suspend(self.x.compile(s.who), f"_rt.distinct_kinds({src}, KIND)", s.span.line)
+        self.out.emit(f"{self.zone(s.dest)}.append(_rt.take_card({src}, s.choice, {s.span.line}))")
+        self.out.emit(f"s.{left} -= 1")
+        self.out.emit(f"return {pick}")
+        self.out.goto(after)
+
+    def m_ChooseOption(self, s: n.ChooseOption):
+        codes = [self.actions.option(name) for name in s.options]
+        self.suspend(self.x.compile(s.who), repr(codes), s.span.line)
+        self.assign(s.target, f"s.choice - {self.actions.option_base}")
+
+    def m_ChooseSuit(self, s: n.ChooseSuit):
+        base = self.actions.suit_base
+        self.suspend(self.x.compile(s.who), f"list(range({base}, {base + 4}))", s.span.line)
+        self.assign(s.target, f"s.choice - {base}")
+
+    def m_Bid(self, s: n.Bid):
+        base = self.actions.bid_base
+        step = self.x.compile(s.step) if s.step is not None else "1"
+        low, high = self.x.compile(s.low), self.x.compile(s.high)
+        self.out.emit(f"_legal = [{base} + _a for _a in range({low}, ({high}) + 1, max(1, {step})) if _a > 0]")
+        if s.can_pass:
+            self.out.emit(f"_legal.append({self.actions.option('pass')})")
+        self.suspend(self.x.compile(s.who), "_legal", s.span.line)
+        self.assign(s.target, f"0 if s.choice == {self.actions.option('pass')} else s.choice - {base}")
+
+    def m_Trick(self, s: n.Trick):
+        lower_trick(self, s)
+
+
+class ActionSpace:
+    """Action numbers: card ids first, then named options, then the four suits, then bids."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.option_base = len(model.cards)
+
+    def option(self, name: str) -> int:
+        if name not in self.model.options:
+            self.model.options.append(name)
+        return self.option_base + self.model.options.index(name)
+
+    @property
+    def suit_base(self) -> int:
+        return self.option_base + len(self.model.options)
+
+    @property
+    def bid_base(self) -> int:
+        return self.suit_base + 4

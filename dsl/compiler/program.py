@@ -1,0 +1,60 @@
+"""The lowered program: basic blocks of Python lines, helper functions and extra state fields.
+
+Lowering writes into a `Program`; templates render it.  Keeping this container separate lets the
+statement lowering and the control-flow lowering live in their own modules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Function:
+    name: str
+    params: str
+    lines: list[str]
+
+
+@dataclass
+class Program:
+    blocks: list[list[str]] = field(default_factory=list)
+    functions: list[Function] = field(default_factory=list)
+    # Extra state fields the lowering needs (loop positions, trick bookkeeping): name -> kind,
+    # kind being "int", "list" or "card-list"; they are initialised, cloned and serialised.
+    fields: dict[str, str] = field(default_factory=dict)
+    hits: list[tuple[int, str]] = field(default_factory=list)  # (line, what) per counter
+
+    def new_block(self) -> int:
+        self.blocks.append([])
+        return len(self.blocks) - 1
+
+    def hit(self, line: int, what: str) -> int:
+        self.hits.append((line, what))
+        return len(self.hits) - 1
+
+
+class Emitter:
+    """Writes indented lines into one block or function at a time."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.lines: list[str] = []
+        self.indent = 1
+        self._counter = 0
+
+    def goto(self, block: int) -> None:
+        self.lines = self.program.blocks[block]
+        self.indent = 1
+
+    def emit(self, line: str) -> None:
+        self.lines.append("    " * self.indent + line)
+
+    def fresh(self, base: str) -> str:
+        self._counter += 1
+        return f"{base}{self._counter}"
+
+    def field(self, base: str, kind: str) -> str:
+        name = self.fresh(base)
+        self.program.fields[name] = kind
+        return name

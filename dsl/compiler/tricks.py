@@ -1,0 +1,90 @@
+"""Lowering of the `trick` construct: each player in turn plays a legal card, then the winner
+rules pick the card that takes the trick, and its player takes the cards.
+
+State used across the suspension points: the seats still to play (`t_order`), the position in
+that list (`t_i`), and the seat that played each table card (`t_seats`, parallel to the table).
+`led` is the suit of the first suited card played; `winner` the seat that took the trick.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..ast import nodes as n
+
+if TYPE_CHECKING:
+    from .lower import Lowerer
+
+
+def lower_trick(low: "Lowerer", s: n.Trick) -> None:
+    out, x, prog = low.out, low.x, low.program
+    prog.fields.update({"t_order": "list", "t_i": "int", "t_seats": "list"})
+    table = f"s.z_{s.play_to}"
+    hand = f"s.z_{s.play_from}[_p]"
+    line = s.span.line
+
+    turn, played, resolve = low.new_block(), low.new_block(), low.new_block()
+    order = f"_rt.seats_from({x.compile(s.lead)}, s.n)"
+    if s.among is not None:
+        var = x.fresh("q")
+        cond = x.with_binders({s.among[0]: var}, s.among[1])
+        order = f"[{var} for {var} in {order} if {cond}]"
+    out.emit(f"s.t_order = {order}")
+    out.emit("s.t_i = 0")
+    out.emit("s.t_seats = []")
+    out.emit("s.led = None")
+    out.emit(f"return {turn}")
+
+    # One player's turn: compute the cards the follow rules allow, then suspend.
+    out.goto(turn)
+    out.emit("if s.t_i >= len(s.t_order):")
+    out.emit(f"    return {resolve}")
+    out.emit("_p = s.t_order[s.t_i]")
+    legal = low.legal_cards(hand, s.follow, s.follow_else_any or not s.follow)
+    out.emit(f"return s._decide(_p, {legal}, {played}, {line})")
+
+    out.goto(played)
+    out.emit("_p = s.t_order[s.t_i]")
+    out.emit(f"{table}.append(_rt.take_card({hand}, s.choice, {line}))")
+    out.emit("s.t_seats.append(_p)")
+    out.emit("if s.led is None and SUIT[s.choice] >= 0:")
+    out.emit("    s.led = SUIT[s.choice]")
+    out.emit("s.t_i += 1")
+    out.emit(f"return {turn}")
+
+    # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
+    out.goto(resolve)
+    out.emit("_winner = None")
+    for rule in s.winner_rules:
+        low.comment(rule.span.line)
+        guard = x.compile(rule.cond) if rule.cond is not None else None
+        var = x.fresh("c")
+        where = x.with_binders({"card": var}, rule.where) if rule.where is not None else None
+        order_table = "ORDER_" + (rule.order or "")
+        indent = ""
+        if guard:
+            out.emit(f"if _winner is None and {guard}:")
+        else:
+            out.emit("if _winner is None:")
+        indent = "    "
+        test = f" and {where}" if where else ""
+        out.emit(f"{indent}_cands = [(_i, {var}) for _i, {var} in enumerate({table}) if {order_table}[RANK[{var}]] >= 0{test}]")
+        out.emit(f"{indent}if _cands:")
+        hit = prog.hit(rule.span.line, "winner rule")
+        out.emit(f"{indent}    s.hits[{hit}] += 1")
+        out.emit(f"{indent}    _best = max({order_table}[RANK[_c]] for _i, _c in _cands)")
+        out.emit(f"{indent}    _top = [(_i, _c) for _i, _c in _cands if {order_table}[RANK[_c]] == _best]")
+        out.emit(f"{indent}    _winner = s.t_seats[_rt.tie_break(_top, {s.tie!r}, {rule.span.line})]")
+    out.emit("if _winner is None:")
+    out.emit(f"    _rt.gap('no-winner', {line}, 'no winner rule applies to this trick')")
+    out.emit("s.winner = _winner")
+    take = f"s.z_{s.take_into}[_winner]"
+    grouped = low.model.zones[s.take_into].grouped if s.take_into in low.model.zones else False
+    if grouped and s.take_as_group:
+        out.emit(f"{take}.append({table}[:])")
+    elif grouped:
+        out.emit(f"{take}.extend([_c] for _c in {table})")
+    else:
+        out.emit(f"{take}.extend({table})")
+    out.emit(f"{table}.clear()")
+    out.emit("s.t_seats = []")
