@@ -26,6 +26,7 @@ from typing import Callable, Optional
 
 SHAPES = ("same_rank", "sequence", "sum", "ranks")
 _LIMIT = 200_000  # cache entries kept before a cache is dropped: bounds memory in long simulations
+_EPS = 1e-9  # relative slack so float rounding in bounds never prunes an optimal branch
 
 
 @dataclass(frozen=True)
@@ -272,6 +273,7 @@ class _Hand:
         self.start = sum(n << (self.slot[k] * w) for k, n in counts.items())
         self.track = sc.leftover is not None  # leftover needs to know exactly which cards are unused
         self._by_low, self._memo, self._tables, self._bmemo = {}, {}, {}, {}
+        self._shares = None
         # reusable-only groups never compete with other groups; each distinct set of ids scores
         # once, by its best pattern
         solo = {}
@@ -307,23 +309,75 @@ class _Hand:
     def value(self, R, U=0, C=0):
         """Best signed total with packed cards R still to place, packed cards U left unused so far
         and reusable cards C in some group so far (U and C stay 0 unless leftover is tracked)."""
+        if not self.track:
+            return self.free(R, self.bound(R))
         key = (R, U, C)
         got = self._memo.get(key)
-        if got is not None:
-            return got
-        if not R:
-            got = self.leaf(U, C)[0]
-        else:
-            j, spare, track = self.lowest(R), self.spare, self.track
-            one = 1 << (j * self.width)
-            got = self.value(R - one, U + one, C) if track else self.value(R - one)
-            for v, need, mask, _, _ in self.groups(j):
-                if ((R | spare) - need) & spare == spare:
-                    t = v + (self.value(R - need, U, C | mask) if track else self.value(R - need))
-                    if t > got:
-                        got = t
-        self._memo[key] = got
+        if got is None:
+            if not R:
+                got = self.leaf(U, C)[0]
+            else:
+                j, spare = self.lowest(R), self.spare
+                one = 1 << (j * self.width)
+                got = self.value(R - one, U + one, C)
+                for v, need, mask, _, _ in self.groups(j):
+                    if ((R | spare) - need) & spare == spare:
+                        got = max(got, v + self.value(R - need, U, C | mask))
+            self._memo[key] = got
         return got
+
+    def shares(self):
+        """Per slot, the best score per consumable card of a group holding a card of that slot, and
+        per lowest slot its groups as (score, packed cards, sum of their shares), tightest first."""
+        if self._shares is None:
+            share = [0.0] * len(self.kinds)
+            for j in range(len(self.kinds)):
+                for v, need, _, _, _ in self.groups(j):
+                    for s in self.slots(need):
+                        share[s] = max(share[s], v / self.count(need))
+            ranked = []
+            for j in range(len(self.kinds)):
+                gs = [(v, need, sum(share[s] * self.count(need, s) for s in self.slots(need)))
+                      for v, need, _, _, _ in self.groups(j)]
+                ranked.append(sorted(gs, key=lambda t: t[0] - t[2], reverse=True))
+            self._shares = share, ranked
+        return self._shares
+
+    def bound(self, R):
+        """Upper bound of free(R): every card earns at most its share, plus the reusable bonus."""
+        share = self.shares()[0]
+        return self.bonus + sum(share[s] * self.count(R, s) for s in self.slots(R))
+
+    def free(self, R, ub):
+        """value() without leftover: unused cards are worth 0 and every group helps, so a branch
+        whose optimistic bound `ub` cannot beat the best split found so far is skipped."""
+        got = self._memo.get(R)
+        if got is None:
+            if not R:
+                got = self.bonus
+            else:
+                j, spare = self.lowest(R), self.spare
+                share, ranked = self.shares()
+                got = -1.0
+                for v, need, gub in ranked[j]:
+                    if v + ub - gub > got + _EPS * (1 + abs(got)) and ((R | spare) - need) & spare == spare:
+                        got = max(got, v + self.free(R - need, ub - gub))
+                if ub - share[j] > got + _EPS * (1 + abs(got)):
+                    got = max(got, self.free(R - (1 << (j * self.width)), ub - share[j]))
+            self._memo[R] = got
+        return got
+
+    def slots(self, packed):
+        """Slots with at least one card in a packed state."""
+        w = self.width
+        return [j for j in range(len(self.kinds)) if (packed >> (j * w)) & ((1 << w) - 1)]
+
+    def count(self, packed, j=None):
+        """Number of cards of slot j (default: of all slots) in a packed state."""
+        w, mask = self.width, (1 << self.width) - 1
+        if j is not None:
+            return (packed >> (j * w)) & mask
+        return sum((packed >> (i * w)) & mask for i in range(len(self.kinds)))
 
     def options(self, R, U, C):
         """Each way to place the lowest card of R, mirroring value(): (total, next state, group)."""
