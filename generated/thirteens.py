@@ -17,7 +17,7 @@ RULES = {'name': 'Thirteens',
  'ambiguities': [{'name': 'thirteen_points',
                   'question': 'A thirteen is listed among the combinations, but its value is never '
                               'given.',
-                  'line': 31,
+                  'line': 32,
                   'readings': ['one', 'thirteen'],
                   'descriptions': {'one': '1 point, like every other combination the text prices',
                                    'thirteen': '13 points, after its name'},
@@ -25,7 +25,7 @@ RULES = {'name': 'Thirteens',
                   'cites': ['ru:14']},
                  {'name': 'trick_point',
                   'question': "What earns the 1 point of a 'trick' (Взятка)?",
-                  'line': 37,
+                  'line': 38,
                   'readings': ['leftover', 'every', 'bare'],
                   'descriptions': {'leftover': 'a trick whose cards are not all used by '
                                                'combinations or jokers scores 1',
@@ -36,7 +36,7 @@ RULES = {'name': 'Thirteens',
                  {'name': 'ace_in_runs',
                   'question': 'Does the ace, high in rank order but worth 1 in a thirteen, also '
                               'make A-2-3?',
-                  'line': 44,
+                  'line': 45,
                   'readings': ['high', 'both'],
                   'descriptions': {'high': 'only Q-K-A: the ace follows the rank order of line 8',
                                    'both': 'Q-K-A and A-2-3'},
@@ -45,7 +45,7 @@ RULES = {'name': 'Thirteens',
                  {'name': 'joker_lead',
                   'question': 'Which suit must be followed when the first card of a trick is a '
                               'joker?',
-                  'line': 50,
+                  'line': 51,
                   'readings': ['first_suited', 'leader_wins'],
                   'descriptions': {'first_suited': 'the suit of the first suited card played after '
                                                    'it',
@@ -53,22 +53,41 @@ RULES = {'name': 'Thirteens',
                                                   'its leader'},
                   'default': 'first_suited',
                   'cites': ['ru:13']},
+                 {'name': 'empty_stock',
+                  'question': 'With 3 or 6 players the 54 cards divide evenly and no card is left '
+                              'to turn for trump.',
+                  'line': 57,
+                  'readings': ['no_trump', 'dealer_card'],
+                  'descriptions': {'no_trump': 'no card can be turned: play without trumps, as '
+                                               'when a joker is turned',
+                                   'dealer_card': 'the dealer turns his own last card for trump; '
+                                                  'it stays out of play'},
+                  'default': 'no_trump',
+                  'cites': ['ru:13']},
                  {'name': 'race_tie',
                   'question': "Two players can pass 50 in the same deal; who is 'first'?",
-                  'line': 56,
+                  'line': 63,
                   'readings': ['highest', 'play_on'],
                   'descriptions': {'highest': 'the highest total wins; equal totals share the win',
                                    'play_on': 'deal again until one total is highest'},
                   'default': 'highest',
                   'cites': ['ru:19']}],
+ 'zones': [{'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+           {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+           {'name': 'stock', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+           {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+           {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+           {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': True}],
  'options': [],
- 'branches': [{'line': 80, 'what': 'branch'}, {'line': 82, 'what': 'else branch'},
-              {'line': 92, 'what': 'winner rule'}, {'line': 93, 'what': 'winner rule'},
-              {'line': 94, 'what': 'winner rule'}, {'line': 95, 'what': 'winner rule'},
-              {'line': 106, 'what': 'branch'}, {'line': 110, 'what': 'branch'}],
- 'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 122},
-              {'title': 'K-Q-6 is a thirteen', 'line': 129},
-              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 133}]}
+ 'branches': [{'line': 86, 'what': 'branch'}, {'line': 88, 'what': 'branch'},
+              {'line': 91, 'what': 'else branch'}, {'line': 94, 'what': 'branch'},
+              {'line': 96, 'what': 'branch'}, {'line': 98, 'what': 'else branch'},
+              {'line': 109, 'what': 'winner rule'}, {'line': 110, 'what': 'winner rule'},
+              {'line': 111, 'what': 'winner rule'}, {'line': 112, 'what': 'winner rule'},
+              {'line': 123, 'what': 'branch'}, {'line': 127, 'what': 'branch'}],
+ 'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 139},
+              {'title': 'K-Q-6 is a thirteen', 'line': 146},
+              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 150}]}
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
@@ -89,7 +108,9 @@ KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 
 ORDER_ = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # rank order: A 2 3 4 5 6 7 8 9 10 J Q K
 ORDER_run_low = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, -1)
-# thirteens.cardrules:15: value meld: A=1 J=2 Q=3 K=4 2..10=face Joker=none
+# rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
+ORDER_with_joker = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+# thirteens.cardrules:16: value meld: A=1 J=2 Q=3 K=4 2..10=face Joker=none
 VALUE_meld = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7,
  8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, None, None)
 # cards that are Joker
@@ -105,7 +126,7 @@ IS_1 = (False, False, False, False, False, False, False, False, False, False, Fa
 
 
 # ---------------------------------------------------------------- scoring thirteens
-# thirteens.cardrules:62: scoring thirteens
+# thirteens.cardrules:69: scoring thirteens
 _SOLVERS_thirteens = {}
 
 
@@ -119,28 +140,28 @@ def _solver_thirteens(s):
 
 def _make_thirteens(s):
     patterns = [
-        # thirteens.cardrules:63: pattern thirteen: cards summing meld to 13 => reading thirteen_points { one => 1  thirteen
+        # thirteens.cardrules:70: pattern thirteen: cards summing meld to 13 => reading thirteen_points { one => 1  thirteen
         _Pattern('thirteen', 'sum', target=13, values=VALUE_meld, score=lambda group: (1 if s.r_thirteen_points == 0 else 13)),
-        # thirteens.cardrules:64: pattern pair: 2 of a rank => 1
+        # thirteens.cardrules:71: pattern pair: 2 of a rank => 1
         _Pattern('pair', 'same_rank', size=2, score=lambda group: 1),
-        # thirteens.cardrules:65: pattern run: 3 in sequence => 1
+        # thirteens.cardrules:72: pattern run: 3 in sequence => 1
         _Pattern('run', 'sequence', size=3, order=ORDER_, score=lambda group: 1),
-        # thirteens.cardrules:66: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and group 
-        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_run_low, where=lambda group: ((s.r_ace_in_runs == 1) and any(IS_1[c9] for c9 in group)), score=lambda group: 1),
+        # thirteens.cardrules:73: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and group 
+        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_run_low, where=lambda group: ((s.r_ace_in_runs == 1) and any(IS_1[c11] for c11 in group)), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: ((1 if any((not IS_0[c10]) for c10 in group) else 0) if s.r_trick_point == 0 else 1 if s.r_trick_point == 1 else 0), maximise=True, name='thirteens')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: ((1 if any((not IS_0[c12]) for c12 in group) else 0) if s.r_trick_point == 0 else 1 if s.r_trick_point == 1 else 0), maximise=True, name='thirteens')
 
 
 # ---------------------------------------------------------------- the rules as a state machine
 
 
 def _b0(s):
-    # thirteens.cardrules:75: repeat {
+    # thirteens.cardrules:82: repeat {
     return 1
 
 
 def _b1(s):
-    # thirteens.cardrules:76: gather all into deck
+    # thirteens.cardrules:83: gather all into deck
     s.z_deck.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -150,27 +171,42 @@ def _b1(s):
     for _z in s.z_taken:
         _z.clear()
     s.z_deck.extend(s.cards)
-    # thirteens.cardrules:77: shuffle deck
+    # thirteens.cardrules:84: shuffle deck
     s.rng.shuffle(s.z_deck)
-    # thirteens.cardrules:78: deal evenly from deck to hand rest to stock
-    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 78)
+    # thirteens.cardrules:85: deal evenly from deck to hand rest to stock
+    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 85)
     s.z_stock.extend(s.z_deck)
     s.z_deck.clear()
-    # thirteens.cardrules:79: move top 1 from stock to turned
-    _moved = _rt.take_top(s.z_stock, 1, 79)
-    s.z_turned.extend(_moved)
-    # thirteens.cardrules:80: if top of turned is Joker {
-    if (IS_0[_rt.top(s.z_turned, 80)]):
+    # thirteens.cardrules:86: if stock is empty {
+    if (not s.z_stock):
         s.hits[0] += 1
-        # thirteens.cardrules:81: trump = none
+        # thirteens.cardrules:88: if reading empty_stock is dealer_card {
+        if (s.r_empty_stock == 1):
+            s.hits[1] += 1
+            # thirteens.cardrules:89: move top 1 from hand of dealer to turned
+            _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 89)
+            s.z_turned.extend(_moved)
+    else:
+        s.hits[2] += 1
+        # thirteens.cardrules:92: move top 1 from stock to turned
+        _moved = _rt.take_top(s.z_stock, 1, 92)
+        s.z_turned.extend(_moved)
+    # thirteens.cardrules:94: if turned is empty {
+    if (not s.z_turned):
+        s.hits[3] += 1
+        # thirteens.cardrules:95: trump = none
+        s.v_trump = None
+    elif (IS_0[_rt.top(s.z_turned, 96)]):
+        s.hits[4] += 1
+        # thirteens.cardrules:97: trump = none
         s.v_trump = None
     else:
-        s.hits[1] += 1
-        # thirteens.cardrules:83: trump = suit of top of turned
-        s.v_trump = SUIT[_rt.top(s.z_turned, 83)]
-    # thirteens.cardrules:85: leader = left of dealer
+        s.hits[5] += 1
+        # thirteens.cardrules:99: trump = suit of top of turned
+        s.v_trump = SUIT[_rt.top(s.z_turned, 99)]
+    # thirteens.cardrules:101: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
-    # thirteens.cardrules:86: while not hand of leader is empty {
+    # thirteens.cardrules:102: while (count players q where not hand of q is empty) > 0 {
     return 3
 
 
@@ -179,10 +215,10 @@ def _b2(s):
 
 
 def _b3(s):
-    if not (not (not s.z_hand[s.v_leader])):
+    if not (len([q1 for q1 in range(s.n) if (not (not s.z_hand[q1]))]) > 0):
         return 4
-    # thirteens.cardrules:87: trick {
-    s.t_order = _rt.seats_from(s.v_leader, s.n)
+    # thirteens.cardrules:103: trick {
+    s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if (not (not s.z_hand[q2]))]
     s.t_i = 0
     s.t_seats = []
     s.led = None
@@ -190,33 +226,33 @@ def _b3(s):
 
 
 def _b4(s):
-    # thirteens.cardrules:101: for each player p {
+    # thirteens.cardrules:118: for each player p {
     for _p1 in _rt.seats_from(0, s.n):
         s.l_p = _p1
-        # thirteens.cardrules:102: points of p = 0
+        # thirteens.cardrules:119: points of p = 0
         s.v_points[s.l_p] = 0
-        # thirteens.cardrules:103: for each group g in taken of p {
+        # thirteens.cardrules:120: for each group g in taken of p {
         for _g2 in list(s.z_taken[s.l_p]):
             s.l_g = _g2
-            # thirteens.cardrules:104: points of p += scoring thirteens of g
+            # thirteens.cardrules:121: points of p += scoring thirteens of g
             s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
-            # thirteens.cardrules:105: points of p -= 4 * count cards in g where card is Joker
-            s.v_points[s.l_p] -= (4 * len([c7 for c7 in s.l_g if (IS_0[c7])]))
-            # thirteens.cardrules:106: if reading trick_point is bare and scoring thirteens of g == 0 {
+            # thirteens.cardrules:122: points of p -= 4 * count cards in g where card is Joker
+            s.v_points[s.l_p] -= (4 * len([c9 for c9 in s.l_g if (IS_0[c9])]))
+            # thirteens.cardrules:123: if reading trick_point is bare and scoring thirteens of g == 0 {
             if ((s.r_trick_point == 2) and (_solver_thirteens(s).best(s.l_g) == 0)):
-                s.hits[6] += 1
-                # thirteens.cardrules:107: points of p += 1
+                s.hits[10] += 1
+                # thirteens.cardrules:124: points of p += 1
                 s.v_points[s.l_p] += 1
-        # thirteens.cardrules:110: if taken of p is empty {
+        # thirteens.cardrules:127: if taken of p is empty {
         if (not s.z_taken[s.l_p]):
-            s.hits[7] += 1
-            # thirteens.cardrules:111: points of p -= 3
+            s.hits[11] += 1
+            # thirteens.cardrules:128: points of p -= 3
             s.v_points[s.l_p] -= 3
-        # thirteens.cardrules:113: total of p += points of p
+        # thirteens.cardrules:130: total of p += points of p
         s.v_total[s.l_p] += s.v_points[s.l_p]
-    # thirteens.cardrules:115: dealer = left of dealer
+    # thirteens.cardrules:132: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((max(s.v_total) >= 50) and ((s.r_race_tie == 0) or (len([q8 for q8 in range(s.n) if (s.v_total[q8] == max(s.v_total))]) == 1))):
+    if not ((max(s.v_total) >= 50) and ((s.r_race_tie == 0) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1))):
         return 1
     return 2
 
@@ -225,15 +261,15 @@ def _b5(s):
     if s.t_i >= len(s.t_order):
         return 7
     _p = s.t_order[s.t_i]
-    _legal = [c1 for c1 in s.z_hand[_p] if (SUIT[c1] == s.led)]
+    _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == s.led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 6, 87)
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 6, 103)
 
 
 def _b6(s):
     _p = s.t_order[s.t_i]
-    s.z_table.append(_rt.take_card(s.z_hand[_p], s.choice, 87))
+    s.z_table.append(_rt.take_card(s.z_hand[_p], s.choice, 103))
     s.t_seats.append(_p)
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
@@ -243,45 +279,45 @@ def _b6(s):
 
 def _b7(s):
     _winner = None
-    # thirteens.cardrules:92: if reading joker_lead is leader_wins and first of table is Joker: highest where card == fi
-    if _winner is None and ((s.r_joker_lead == 1) and (IS_0[_rt.first(s.z_table, 92)])):
-        _cands = [(_i, c2) for _i, c2 in enumerate(s.z_table) if ORDER_[RANK[c2]] >= 0 and (c2 == _rt.first(s.z_table, 92))]
+    # thirteens.cardrules:109: if reading joker_lead is leader_wins and first of table is Joker: highest where card == fi
+    if _winner is None and ((s.r_joker_lead == 1) and (IS_0[_rt.first(s.z_table, 109)])):
+        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_with_joker[RANK[c4]] >= 0 and (c4 == _rt.first(s.z_table, 109))]
         if _cands:
-            s.hits[2] += 1
-            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 92)]
-    # thirteens.cardrules:93: if table has Joker: highest where suit == led
-    if _winner is None and any(IS_0[c3] for c3 in s.z_table):
-        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_[RANK[c4]] >= 0 and (SUIT[c4] == s.led)]
-        if _cands:
-            s.hits[3] += 1
-            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 93)]
-    # thirteens.cardrules:94: highest where suit == trump
-    if _winner is None:
-        _cands = [(_i, c5) for _i, c5 in enumerate(s.z_table) if ORDER_[RANK[c5]] >= 0 and (SUIT[c5] == s.v_trump)]
-        if _cands:
-            s.hits[4] += 1
-            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 94)]
-    # thirteens.cardrules:95: highest where suit == led
-    if _winner is None:
+            s.hits[6] += 1
+            _best = max(ORDER_with_joker[RANK[_c]] for _i, _c in _cands)
+            _top = [(_i, _c) for _i, _c in _cands if ORDER_with_joker[RANK[_c]] == _best]
+            _winner = s.t_seats[_rt.tie_break(_top, None, 109)]
+    # thirteens.cardrules:110: if table has Joker: highest where suit == led
+    if _winner is None and any(IS_0[c5] for c5 in s.z_table):
         _cands = [(_i, c6) for _i, c6 in enumerate(s.z_table) if ORDER_[RANK[c6]] >= 0 and (SUIT[c6] == s.led)]
         if _cands:
-            s.hits[5] += 1
+            s.hits[7] += 1
             _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 95)]
+            _winner = s.t_seats[_rt.tie_break(_top, None, 110)]
+    # thirteens.cardrules:111: highest where suit == trump
     if _winner is None:
-        _rt.gap('no-winner', 87, 'no winner rule applies to this trick')
+        _cands = [(_i, c7) for _i, c7 in enumerate(s.z_table) if ORDER_[RANK[c7]] >= 0 and (SUIT[c7] == s.v_trump)]
+        if _cands:
+            s.hits[8] += 1
+            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
+            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
+            _winner = s.t_seats[_rt.tie_break(_top, None, 111)]
+    # thirteens.cardrules:112: highest where suit == led
+    if _winner is None:
+        _cands = [(_i, c8) for _i, c8 in enumerate(s.z_table) if ORDER_[RANK[c8]] >= 0 and (SUIT[c8] == s.led)]
+        if _cands:
+            s.hits[9] += 1
+            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
+            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
+            _winner = s.t_seats[_rt.tie_break(_top, None, 112)]
+    if _winner is None:
+        _rt.gap('no-winner', 103, 'no winner rule applies to this trick')
     s.winner = _winner
     s.z_taken[_winner].append(s.z_table[:])
     s.z_table.clear()
     s.t_seats = []
-    # thirteens.cardrules:99: leader = winner
+    # thirteens.cardrules:116: leader = winner
     s.v_leader = s.winner
     return 3
 
@@ -301,9 +337,9 @@ class State(_rt.BaseState):
     _OPTIONS = ()
     _AMBIGUITIES = (('thirteen_points', ('one', 'thirteen'), 0), ('trick_point', ('leftover', 'every', 'bare'), 0),
  ('ace_in_runs', ('high', 'both'), 0), ('joker_lead', ('first_suited', 'leader_wins'), 0),
- ('race_tie', ('highest', 'play_on'), 0))
+ ('empty_stock', ('no_trump', 'dealer_card'), 0), ('race_tie', ('highest', 'play_on'), 0))
     _PLAYERS = (3, 4, 5, 6)
-    _N_HITS = 8
+    _N_HITS = 12
     _WINNERS = 'highest'
 
     def __init__(self, players, seed=0, readings=None, run=True):
@@ -344,6 +380,7 @@ class State(_rt.BaseState):
         c.r_trick_point = s.r_trick_point
         c.r_ace_in_runs = s.r_ace_in_runs
         c.r_joker_lead = s.r_joker_lead
+        c.r_empty_stock = s.r_empty_stock
         c.r_race_tie = s.r_race_tie
         c.z_deck = s.z_deck[:]
         c.z_hand = [z[:] for z in s.z_hand]
@@ -374,21 +411,21 @@ def new_game(players, seed=0, readings=None):
 
 
 def _example_0(readings):
-    # thirteens.cardrules:122: example "5 players get 10 cards each and 3 are left"
+    # thirteens.cardrules:139: example "5 players get 10 cards each and 3 are left"
     s = State(5, 0, readings, run=True)
-    return [(125, 'expect size of hand of 0 == 10', bool((len(s.z_hand[0]) == 10))), (126, 'expect size of stock + size of turned == 3', bool(((len(s.z_stock) + len(s.z_turned)) == 3))), ]
+    return [(142, 'expect size of hand of 0 == 10', bool((len(s.z_hand[0]) == 10))), (143, 'expect size of stock + size of turned == 3', bool(((len(s.z_stock) + len(s.z_turned)) == 3))), ]
 
 
 def _example_1(readings):
-    # thirteens.cardrules:129: example "K-Q-6 is a thirteen"
+    # thirteens.cardrules:146: example "K-Q-6 is a thirteen"
     s = State(3, 0, readings, run=False)
-    return [(130, 'expect sum meld of [K Q 6] == 13', bool((_rt.sum_values(VALUE_meld, [11, 10, 4], 130) == 13))), ]
+    return [(147, 'expect sum meld of [K Q 6] == 13', bool((_rt.sum_values(VALUE_meld, [11, 10, 4], 147) == 13))), ]
 
 
 def _example_2(readings):
-    # thirteens.cardrules:133: example "6-7-8 and 10-J-Q are runs worth 1 point"
+    # thirteens.cardrules:150: example "6-7-8 and 10-J-Q are runs worth 1 point"
     s = State(3, 0, readings, run=False)
-    return [(134, 'expect scoring thirteens of [6♠ 7♥ 8♦] >= 1', bool((_solver_thirteens(s).best([4, 18, 32]) >= 1))), (135, 'expect scoring thirteens of [10♠ J♥ Q♦] >= 1', bool((_solver_thirteens(s).best([8, 22, 36]) >= 1))), ]
+    return [(151, 'expect scoring thirteens of [6♠ 7♥ 8♦] >= 1', bool((_solver_thirteens(s).best([4, 18, 32]) >= 1))), (152, 'expect scoring thirteens of [10♠ J♥ Q♦] >= 1', bool((_solver_thirteens(s).best([8, 22, 36]) >= 1))), ]
 
 
-EXAMPLES = (('5 players get 10 cards each and 3 are left', 122, _example_0), ('K-Q-6 is a thirteen', 129, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 133, _example_2), )
+EXAMPLES = (('5 players get 10 cards each and 3 are left', 139, _example_0), ('K-Q-6 is a thirteen', 146, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 150, _example_2), )

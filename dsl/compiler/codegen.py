@@ -173,6 +173,10 @@ class CodeGenerator:
                 }
                 for amb in m.ambiguities.values()
             ],
+            "zones": [
+                {"name": z.name, "per_player": z.per_player, "visibility": z.visibility, "grouped": z.grouped}
+                for z in m.zones.values()
+            ],
             "options": list(m.options),
             "branches": [{"line": line, "what": what} for line, what in program.hits],
             "examples": [{"title": ex.title, "line": ex.span.line} for ex in game.examples],

@@ -196,6 +196,7 @@ class BaseState:
             "terminal": self.done,
             "decisions": self.decisions,
             "history": list(self.history),
+            "deck": self._cards_text(self.cards),
             "zones": zones,
             "vars": self._public_vars(),
             "locals": local_values,

@@ -1,0 +1,194 @@
+"""Invariants every compiled engine must keep, checked with hypothesis on every game in games/:
+no card is lost or duplicated, an observation never shows another seat's hidden cards, the same
+seed and actions replay the same game, and a clone is independent of its original."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dsl import load_game
+from dsl.runtime.errors import IllegalAction, RuleGap
+
+from .conftest import GAMES
+
+MAX_STEPS = 250
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@functools.lru_cache(maxsize=None)
+def engine_for(path):
+    return load_game(str(path))
+
+
+def game_ids():
+    return [p.stem for p in GAMES]
+
+
+def all_cards(zones) -> Counter:
+    counts: Counter = Counter()
+
+    def walk(value):
+        if isinstance(value, list):
+            for item in value:
+                walk(item)
+        else:
+            counts[value] += 1
+
+    for value in zones.values():
+        walk(value)
+    return counts
+
+
+def play(state, seed: int, steps: int = MAX_STEPS, each=None):
+    """Random legal moves; `each(state)` after every one. Stops at a rule gap or the step cap."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        try:
+            state.apply(rng.choice(state.legal_actions()))
+        except RuleGap:
+            return
+        if each:
+            each(state)
+
+
+def new_state(engine, data, seed):
+    players = data.draw(st.sampled_from(engine.RULES["players"]), label="players")
+    readings = {}
+    for amb in engine.RULES["ambiguities"]:
+        readings[amb["name"]] = data.draw(st.sampled_from(amb["readings"]), label=amb["name"])
+    try:
+        return engine.new_game(players=players, seed=seed, readings=readings)
+    except RuleGap:
+        return None
+
+
+@pytest.mark.parametrize("path", GAMES, ids=game_ids())
+@SETTINGS
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_no_card_is_lost_or_duplicated(path, data, seed):
+    engine = engine_for(path)
+    state = new_state(engine, data, seed)
+    if state is None:
+        return
+
+    def conserved(s):
+        snapshot = s.to_json()
+        assert all_cards(snapshot["zones"]) == Counter(snapshot["deck"])
+
+    conserved(state)
+    play(state, seed, each=conserved)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=game_ids())
+@SETTINGS
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_observation_hides_other_seats_cards(path, data, seed):
+    engine = engine_for(path)
+    state = new_state(engine, data, seed)
+    if state is None:
+        return
+    zones = {z["name"]: z for z in engine.RULES["zones"]}
+
+    def hidden_properly(s):
+        for seat in range(s.n):
+            obs = s.observation(seat)
+            if seat != s.current_player:
+                assert obs["legal_actions"] == []
+            for name, shown in obs["zones"].items():
+                zone = zones[name]
+                if not zone["per_player"]:
+                    if zone["visibility"] != "everyone":
+                        assert isinstance(shown, dict) and shown["hidden"]
+                    continue
+                for owner, cards in enumerate(shown):
+                    visible = zone["visibility"] == "everyone" or (zone["visibility"] == "owner" and owner == seat)
+                    if not visible:
+                        assert isinstance(cards, dict) and cards["hidden"], (name, owner, seat)
+                        assert set(cards) == {"hidden", "count"}
+
+    hidden_properly(state)
+    play(state, seed, each=hidden_properly)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=game_ids())
+@SETTINGS
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_same_seed_and_actions_replay_the_same_game(path, data, seed):
+    engine = engine_for(path)
+    state = new_state(engine, data, seed)
+    if state is None:
+        return
+    play(state, seed)
+    snapshot = state.to_json()
+    replay = engine.new_game(players=snapshot["players"], seed=seed, readings=snapshot["readings"])
+    for action in snapshot["history"]:
+        replay.apply(action)
+    assert replay.to_json() == snapshot
+
+
+@pytest.mark.parametrize("path", GAMES, ids=game_ids())
+@SETTINGS
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_clone_is_independent(path, data, seed):
+    engine = engine_for(path)
+    state = new_state(engine, data, seed)
+    if state is None:
+        return
+    play(state, seed, steps=data.draw(st.integers(0, 60), label="steps"))
+    if state.is_terminal():
+        return
+    before = state.to_json()
+    twin = state.clone()
+    assert twin.to_json() == before
+    action = data.draw(st.sampled_from(state.legal_actions()), label="action")
+    try:
+        twin.apply(action)
+    except RuleGap:
+        return
+    assert state.to_json() == before, "applying to a clone changed the original"
+    state.apply(action)
+    assert state.to_json() == twin.to_json()
+
+
+@pytest.mark.parametrize("path", GAMES, ids=game_ids())
+def test_illegal_action_leaves_the_state_unchanged(path):
+    engine = engine_for(path)
+    state = engine.new_game(players=engine.RULES["players"][0], seed=3)
+    before = state.to_json()
+    bad = max(state.legal_actions()) + 10_000
+    with pytest.raises(IllegalAction):
+        state.apply(bad)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("path", GAMES, ids=game_ids())
+def test_bad_players_and_readings_are_refused(path):
+    engine = engine_for(path)
+    allowed = engine.RULES["players"]
+    with pytest.raises(ValueError, match="players"):
+        engine.new_game(players=max(allowed) + 1, seed=0)
+    with pytest.raises(ValueError):
+        engine.new_game(players=allowed[0], seed=0, readings={"no_such_ambiguity": "x"})
+    for amb in engine.RULES["ambiguities"]:
+        with pytest.raises(ValueError, match="reading"):
+            engine.new_game(players=allowed[0], seed=0, readings={amb["name"]: "no_such_reading"})
+
+
+@pytest.mark.parametrize("path", GAMES, ids=game_ids())
+def test_a_random_match_ends_with_returns_for_every_seat(path):
+    engine = engine_for(path)
+    for players in engine.RULES["players"]:
+        state = engine.new_game(players=players, seed=11)
+        play(state, 11, steps=100_000)
+        if state.is_terminal():
+            assert len(state.returns()) == players
+            assert state.winners() and set(state.winners()) <= set(range(players))
+            assert state.current_player == -1 and state.legal_actions() == []
