@@ -38,7 +38,7 @@ class CodeGenerator:
     def __init__(self, model: Model, text: str):
         self.model = model
         self.file_label = os.path.basename(model.game.file)
-        self.source_lines = text.splitlines()
+        self.source_lines = text.split("\n")  # Lark counts lines by "\n" only
         self.tables = Tables(model)
         self.x = ExprCompiler(model, self.tables)
         self.lowerer = Lowerer(model, self.x, self.source_lines, self.file_label)
