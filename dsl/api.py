@@ -19,6 +19,7 @@ from .compiler.codegen import generate
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .model import Model
 from .parser import parse
+from .variants import resolve_variant
 
 
 @dataclass
@@ -45,13 +46,17 @@ def _front_end(text: str, path: str) -> tuple[Model | None, list[Diagnostic]]:
     game, diagnostics = parse(text, path)
     if game is None:
         return None, diagnostics
+    game, variant_problems = resolve_variant(game, parse, _read)
+    diagnostics += variant_problems
+    if game is None:
+        return None, diagnostics
     model, diags = build_model(game)
     diagnostics += diags
     if any(d.is_error for d in diagnostics):
         return None, diagnostics
     diagnostics += TypeChecker(model).check()
     for d in diagnostics:
-        d.file = path
+        d.file = d.span.file or path
     if any(d.is_error for d in diagnostics):
         return None, diagnostics
     return model, diagnostics
@@ -88,7 +93,7 @@ def check_source(text: str, path: str = "<input>", simulate: int = 0) -> list[Di
         except Exception as exc:  # noqa: BLE001
             diagnostics.append(_internal(exc, path))
     for d in diagnostics:
-        d.file = path
+        d.file = d.span.file or path
     diagnostics.sort(key=lambda d: (d.span.line, d.span.column, d.code))
     return diagnostics
 

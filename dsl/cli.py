@@ -172,9 +172,18 @@ def validate(
         OutputFormat.text
     ),
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
+    simulate: Annotated[
+        int,
+        typer.Option(
+            "--simulate",
+            min=0,
+            metavar="N",
+            help="Also play N random matches per player count and reading; report rule gaps and rules that never fire.",
+        ),
+    ] = 0,
 ) -> None:
-    """Check rule files: syntax, meaning, ambiguities, worked examples."""
-    reports = [validate_file(path) for path in files]
+    """Check rule files: syntax, meaning, ambiguities, worked examples (and, with --simulate, play)."""
+    reports = [validate_file(path, simulate) for path in files]
     if format is OutputFormat.json:
         sys.stdout.write(json.dumps(to_json(reports), indent=2, ensure_ascii=False) + "\n")
     else:
@@ -187,13 +196,13 @@ def validate(
         raise typer.Exit(EXIT_FAILED)
 
 
-def validate_file(path: Path) -> FileReport:
+def validate_file(path: Path, simulate: int = 0) -> FileReport:
     text, problem = read_source(path)
     if problem is not None:
         return FileReport(str(path), [problem], None)
-    from dsl.api import check_file
+    from dsl.api import check_source
 
-    return FileReport(str(path), list(check_file(str(path))), text)
+    return FileReport(str(path), list(check_source(text, str(path), simulate=simulate)), text)
 
 
 # --- compile ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ class Span:
     column: int = 1
     end_line: int = 1
     end_column: int = 1
+    file: str | None = None  # set only on declarations a variant takes from its base file
 
     @staticmethod
     def of(meta) -> "Span":

@@ -21,7 +21,7 @@ def test_hostile_text_compiles_to_safe_python(root):
               if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
     assert "system" not in called
     engine = module_from_source(compiled.source, "hostile")
-    assert engine.RULES["name"] == 'x"); import os; os.system("echo owned") #'
+    assert engine.RULES["name"] == 'x"""); import os; os.system("echo owned") #'
     state = engine.new_game(players=2, seed=1)
     assert state.is_terminal()
     assert state.to_json()["vars"]["__class__"] == 1

@@ -45,18 +45,20 @@ def all_cards(zones) -> Counter:
     return counts
 
 
-def play(state, seed: int, steps: int = MAX_STEPS, each=None):
-    """Random legal moves; `each(state)` after every one. Stops at a rule gap or the step cap."""
+def play(state, seed: int, steps: int = MAX_STEPS, each=None) -> RuleGap | None:
+    """Random legal moves; `each(state)` after every one. Stops at a rule gap (returned; the
+    state is then left as the gap found it) or at the step cap."""
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
-            return
+            return None
         try:
             state.apply(rng.choice(state.legal_actions()))
-        except RuleGap:
-            return
+        except RuleGap as gap:
+            return gap
         if each:
             each(state)
+    return None
 
 
 def new_state(engine, data, seed):
@@ -126,11 +128,16 @@ def test_same_seed_and_actions_replay_the_same_game(path, data, seed):
     state = new_state(engine, data, seed)
     if state is None:
         return
-    play(state, seed)
+    gap = play(state, seed)
     snapshot = state.to_json()
     replay = engine.new_game(players=snapshot["players"], seed=seed, readings=snapshot["readings"])
-    for action in snapshot["history"]:
+    history = snapshot["history"]
+    for action in history[:-1] if gap else history:
         replay.apply(action)
+    if gap:  # the same rule gap must come back at the same action
+        with pytest.raises(RuleGap) as again:
+            replay.apply(history[-1])
+        assert (again.value.code, again.value.line) == (gap.code, gap.line)
     assert replay.to_json() == snapshot
 
 

@@ -307,9 +307,6 @@ class AstBuilder(Transformer):
     def winners_decl(self, meta, children):
         return ("winners", str(children[0]))
 
-    def override_decl(self, meta, children):
-        return ("override", str(children[0]))
-
     # ------------------------------------------------------------- statements
     def flow_decl(self, meta, children):
         return children[0]
@@ -566,7 +563,8 @@ class AstBuilder(Transformer):
         return self._expr(n.Has, meta, c[0], c[1])
 
     def neg(self, meta, c):
-        return self._expr(n.Neg, meta, c[0])
+        sign, operand = c
+        return operand if str(sign) == "+" else self._expr(n.Neg, meta, operand)
 
     def of_op(self, meta, c):
         return self._expr(n.Of, meta, str(c[0]), c[1])

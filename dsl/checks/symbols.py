@@ -102,8 +102,13 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
         for r in bad:
             diags.append(error("undefined-name", f"'{r}' is not a rank", line.span, file=file,
                                hint="ranks are 2..10, J, Q, K, A and Joker"))
-        if len(set(line.ranks)) != len(line.ranks):
-            diags.append(error("type-mismatch", "a rank appears twice in one order", line.span, file=file))
+        for r in sorted({r for r in line.ranks if line.ranks.count(r) > 1}, key=line.ranks.index):
+            places = [str(i + 1) for i, x in enumerate(line.ranks) if x == r]
+            # Two places for one rank is a contradiction in the rules, not a typing error: the
+            # engine keeps the last place, and the warning says so.
+            diags.append(warning("contradiction", f"rank {r} is listed twice in order '{name or '(default)'}'",
+                                 line.span, file=file, notes=[f"it stands at places {', '.join(places)}; "
+                                                             f"the engine ranks it at place {places[-1]}"]))
         positions = [-1] * len(RANKS)
         for pos, r in enumerate(line.ranks):
             if r in RANK_INDEX:

@@ -515,8 +515,12 @@ class TypeChecker:
         else:
             self.zone_name(s.play_from, s, per_player=True)
             self.zone_name(s.play_to, s, per_player=False)
+        # In follow rules the `among` name is the player about to play ("who holds 3 aces").
+        follow_scope = {"card": "card"}
+        if s.among:
+            follow_scope[s.among[0]] = "player"
         for cond in s.follow:
-            self.with_scope({"card": "card"}, self.expect, cond, "bool", "a follow rule")
+            self.with_scope(follow_scope, self.expect, cond, "bool", "a follow rule")
         if not s.winner_rules:
             self.err("missing-declaration", "a trick needs a 'winner { highest ... }' block", s)
         for rule in s.winner_rules:

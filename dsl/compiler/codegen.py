@@ -12,7 +12,8 @@ import jinja2
 from ..ast import nodes as n
 from ..model import COLORS, RANKS, SUIT_COLOR, Model
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
-from .lower import Lowerer, comment_text
+from .lower import Lowerer
+from .sources import SourceLines
 from .program import Function
 
 
@@ -38,14 +39,13 @@ class CodeGenerator:
     def __init__(self, model: Model, text: str):
         self.model = model
         self.file_label = os.path.basename(model.game.file)
-        self.source_lines = text.split("\n")  # Lark counts lines by "\n" only
+        self.sources = SourceLines(model.game.file, text)
         self.tables = Tables(model)
         self.x = ExprCompiler(model, self.tables)
-        self.lowerer = Lowerer(model, self.x, self.source_lines, self.file_label)
+        self.lowerer = Lowerer(model, self.x, self.sources)
 
-    def line_comment(self, line: int) -> str:
-        text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
-        return f"{self.file_label}:{line}: {comment_text(text.split(' @')[0])[:90]}"
+    def line_comment(self, span) -> str:
+        return self.sources.comment(span)
 
     # ------------------------------------------------------------ pieces
     def scoring_context(self, scoring: n.Scoring) -> dict:
@@ -65,7 +65,7 @@ class CodeGenerator:
             if pat.where is not None:
                 args.append(f"where=lambda group: {x.with_binders({'group': 'group'}, pat.where)}")
             args.append(f"score=lambda group: {x.with_binders({'group': 'group'}, pat.score)}")
-            patterns.append({"comment": self.line_comment(pat.span.line), "args": ", ".join(args)})
+            patterns.append({"comment": self.line_comment(pat.span), "args": ", ".join(args)})
         leftover = "None"
         if scoring.leftover is not None:
             leftover = f"lambda group: {x.with_binders({'group': 'group'}, scoring.leftover)}"
@@ -76,7 +76,7 @@ class CodeGenerator:
         x.state_refs = None
         return {
             "name": scoring.name,
-            "comment": self.line_comment(scoring.span.line),
+            "comment": self.line_comment(scoring.span),
             "patterns": patterns,
             "leftover": leftover,
             "reusable": reusable,
@@ -90,15 +90,21 @@ class CodeGenerator:
         saved = (out.lines, out.indent)
         out.lines, out.indent = fn.lines, 1
         for stmt in ex.stmts:
-            self.lowerer.comment(stmt.span.line)
+            self.lowerer.comment(stmt.span)
             getattr(self.lowerer, "s_" + type(stmt).__name__)(stmt)
         out.lines, out.indent = saved
-        expects = [(e.span.line, comment_text(self.source_lines[e.span.line - 1].strip()), self.x.compile(e.expr))
-                   for e in ex.expects]
+        expects = []
+        for e in ex.expects:
+            # Both sides of a comparison are kept too, so a failing example can show its values.
+            sides = "None"
+            if isinstance(e.expr, n.BinOp) and e.expr.op in ("==", "!=", "<", "<=", ">", ">="):
+                sides = f"({self.x.compile(e.expr.left)}, {self.x.compile(e.expr.right)})"
+            text = self.sources.text(e.span)
+            expects.append((e.span.line, text, self.x.compile(e.expr), sides))
         return {
             "title": ex.title,
             "line": ex.span.line,
-            "comment": self.line_comment(ex.span.line),
+            "comment": self.line_comment(ex.span),
             "players": ex.players or min(self.model.players),
             "after_setup": ex.after_setup,
             "lines": fn.lines,
@@ -199,7 +205,7 @@ class CodeGenerator:
             orders.append((name, {"comment": "rank order: " + " ".join(r for _, r in ranked), "data": repr(positions)}))
         values = []
         for table in m.game.values:
-            values.append((table.name, {"comment": self.line_comment(table.span.line), "data": _fmt(m.values[table.name])}))
+            values.append((table.name, {"comment": self.line_comment(table.span), "data": _fmt(m.values[table.name])}))
         # Patterns are collected while compiling, so render them last.
         context = {
             "game": m.game,

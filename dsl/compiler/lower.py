@@ -14,6 +14,7 @@ from ..checks.typecheck import DECISIONS, _child_blocks
 from ..model import Model
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
+from .sources import SourceLines
 from .tricks import lower_trick
 
 LOOP_GUARD = 100_000
@@ -25,20 +26,13 @@ def has_decision(stmt: n.Stmt) -> bool:
     return any(has_decision(s) for b in _child_blocks(stmt) for s in b.stmts)
 
 
-def comment_text(text: str) -> str:
-    # Source text goes into comments only, and only printable characters: a stray carriage
-    # return would otherwise end the comment and start a line of code.
-    return "".join(ch if ch.isprintable() else "?" for ch in text).rstrip()
-
-
 class Lowerer:
-    def __init__(self, model: Model, exprs: ExprCompiler, source_lines: list[str], file_label: str):
+    def __init__(self, model: Model, exprs: ExprCompiler, sources: SourceLines):
         self.model = model
         self.x = exprs
         self.program = Program()
         self.out = Emitter(self.program)
-        self.source_lines = source_lines
-        self.file_label = file_label
+        self.sources = sources
         self.actions = ActionSpace(model)
 
     # ------------------------------------------------------------ entry points
@@ -57,7 +51,7 @@ class Lowerer:
             saved = (self.out.lines, self.out.indent)
             fn = Function(name, "s, card, player", [])
             self.out.lines, self.out.indent = fn.lines, 1
-            self.comment(trig.span.line)
+            self.comment(trig.span)
             self.out.emit(f"s.l_{trig.card_var} = card")
             self.out.emit(f"s.l_{trig.player_var} = player")
             if trig.cond is not None:
@@ -70,10 +64,8 @@ class Lowerer:
             self.trigger_functions.setdefault(trig.zone, []).append(name)
 
     # ------------------------------------------------------------ helpers
-    def comment(self, line: int):
-        text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
-        text = text.split(" @")[0].rstrip() if " @" in text else text
-        self.out.emit(f"# {self.file_label}:{line}: {comment_text(text)[:90]}")
+    def comment(self, span):
+        self.out.emit("# " + self.sources.comment(span))
 
     def count_hit(self, line: int, what: str):
         index = self.program.hit(line, what)
@@ -90,7 +82,7 @@ class Lowerer:
 
     def block(self, block: n.Block):
         for stmt in block.stmts:
-            self.comment(stmt.span.line)
+            self.comment(stmt.span)
             if has_decision(stmt):
                 getattr(self, "m_" + type(stmt).__name__)(stmt)
             else:

@@ -40,7 +40,14 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
     out.emit("if s.t_i >= len(s.t_order):")
     out.emit(f"    return {resolve}")
     out.emit("_p = s.t_order[s.t_i]")
+    if s.among is not None:  # the `among` name is the player about to play in follow rules
+        x.binders.append({s.among[0]: "_p"})
+    # Follow rules bind the players after the leader; the leader may lead any card.
+    out.emit("if s.t_i == 0:")
+    out.emit(f"    return s._decide(_p, _rt.distinct_kinds({hand}, KIND), {played}, {line})")
     legal = low.legal_cards(hand, s.follow, s.follow_else_any or not s.follow)
+    if s.among is not None:
+        x.binders.pop()
     out.emit(f"return s._decide(_p, {legal}, {played}, {line})")
 
     out.goto(played)
@@ -56,7 +63,7 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
     out.goto(resolve)
     out.emit("_winner = None")
     for rule in s.winner_rules:
-        low.comment(rule.span.line)
+        low.comment(rule.span)
         guard = x.compile(rule.cond) if rule.cond is not None else None
         var = x.fresh("c")
         where = x.with_binders({"card": var}, rule.where) if rule.where is not None else None

@@ -3,16 +3,20 @@
 Games such as Thirteens, Pimps or Prisoners score a trick, or a pile at game end, by splitting
 the cards into groups and adding the groups' scores; the player is owed the best split. Greedy
 choices are wrong (a 6 may be worth more in a sum to 13 than in a run), so every split is searched,
-and three facts keep that cheap enough for simulations of millions of actions:
+and a few facts keep that cheap enough for simulations of millions of actions:
 
 * Branching on the lowest card still to place - it stays unused, or it goes into one group that
   contains it - reaches every split exactly once and only builds groups through that one card.
-* Identical cards (same kind: two decks) are interchangeable, so sub-problems are memoised on
-  sorted kind tuples and shared between tricks, decks and calls.
+* Identical cards (same kind: two decks) are interchangeable, so a hand is a multiset of kinds:
+  results are cached on sorted kind tuples and search states count cards per kind.
 * Reusable cards (an ace that scores alone and again with each face card) never compete for a
   place: they join any group, and groups made of reusable cards only are simply added.
+* Without `leftover`, an unused card is worth nothing and only helpful groups matter, so a branch
+  whose optimistic bound cannot beat the best split already known is cut. With `leftover` (any
+  function of the unused cards) no bound exists and the search must visit every reachable set
+  of unused cards: fine for tricks, slow beyond ~16 cards with permissive patterns.
 
-Pattern scores, `where`, `leftover` and `reusable` must therefore depend on card kinds, not ids.
+Pattern scores, `where`, `leftover` and `reusable` must depend on card kinds, not on ids.
 Internally every score is multiplied by +1 (maximise) or -1 (minimise) so the search always
 maximises; a group is "helpful" when its signed score is positive.
 """
@@ -22,11 +26,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, product
+from math import inf
 from typing import Callable, Optional
 
 SHAPES = ("same_rank", "sequence", "sum", "ranks")
-_LIMIT = 200_000  # cache entries kept before a cache is dropped: bounds memory in long simulations
-_EPS = 1e-9  # relative slack so float rounding in bounds never prunes an optimal branch
+_LIMIT = 200_000  # cached results kept before the cache is dropped: bounds memory in simulations
+_EPS = 1e-9  # relative slack so float rounding in bounds never cuts an optimal branch
 
 
 @dataclass(frozen=True)
@@ -55,9 +60,9 @@ class Pattern:
 
 
 # Finders: finder(c, pool, key) yields the other members of each group containing card c, drawn
-# from pool. Groups equal under `key` are yielded once: key is the kind table for groups that
-# consume cards (identical cards make the same group) and the identity for reusable-only groups
-# (each distinct set of ids scores once).
+# from pool. Groups equal under `key` are yielded once: key is the kind table for groups that use
+# up cards (identical cards make the same group) and the identity for reusable-only groups (each
+# distinct set of ids scores once).
 
 def _combos(items, r, key):
     """r-combinations of items, one per distinct multiset of keys."""
@@ -101,8 +106,7 @@ def _sequence(p, rank):
 def _sum(p, rank):
     vals = p.values
     prune = all(v is None or v >= 0 for v in vals)  # with no negative values, overshooting is final
-    fewest = 1 if p.size == 0 else p.size - 1
-    most = len(rank) if p.size == 0 else p.size - 1
+    fewest, most = (1, len(rank)) if p.size == 0 else (p.size - 1, p.size - 1)
 
     def find(c, pool, key):
         if vals[c] is None:
@@ -120,7 +124,7 @@ def _sum(p, rank):
                 x = cands[j]
                 if prune and vals[x] > need:
                     break
-                if key[x] != prev:  # an identical card was just tried in this slot
+                if key[x] != prev:  # else an identical card was just tried in this place
                     prev = key[x]
                     chosen.append(x)
                     grow(j + 1, need - vals[x])
@@ -132,38 +136,24 @@ def _sum(p, rank):
 
 
 def _ranks(p, rank):
-    want = Counter(p.ranks)
+    others = {}  # rank of c -> [(rank, how many)] the rest of the group needs
+    for r in set(p.ranks):
+        need = Counter(p.ranks)
+        need[r] -= 1
+        others[r] = [(q, m) for q, m in need.items() if m]
 
     def find(c, pool, key):
-        if rank[c] not in want:
-            return ()
-        need = want.copy()
-        need[rank[c]] -= 1
         parts = []
-        for r, m in need.items():
-            if m:
-                options = list(_combos([x for x in pool if rank[x] == r], m, key))
-                if not options:
-                    return ()
-                parts.append(options)
-        return (sum(combo, ()) for combo in product(*parts))
+        for r, m in others.get(rank[c], ()):
+            options = list(_combos([x for x in pool if rank[x] == r], m, key))
+            if not options:
+                return ()
+            parts.append(options)
+        return (sum(combo, ()) for combo in product(*parts)) if rank[c] in others else ()
     return find
 
 
 _FINDERS = {"same_rank": _same_rank, "sequence": _sequence, "sum": _sum, "ranks": _ranks}
-
-
-def _take(kinds, need):
-    """The sorted tuple `kinds` without one card of each kind in `need`; None if one is missing."""
-    if not need:
-        return kinds
-    rest = list(kinds)
-    for k in need:
-        try:
-            rest.remove(k)
-        except ValueError:
-            return None
-    return tuple(rest)
 
 
 class Scoring:
@@ -174,13 +164,13 @@ class Scoring:
         self.name = name
         self.patterns = tuple(patterns)
         self.rank, self.suit, self.kind = tuple(rank), tuple(suit), tuple(kind)
-        self.reusable = reusable
-        self.leftover = leftover
-        self.maximise = maximise
+        self.reusable, self.leftover, self.maximise = reusable, leftover, maximise
         self._sign = 1 if maximise else -1
         self._reusable = tuple(bool(reusable and reusable(c)) for c in range(len(self.kind)))
         self._ids = range(len(self.kind))  # identity key for reusable-only groups
-        self._finders = [(p, _FINDERS[p.shape](p, self.rank)) for p in self.patterns]
+        finders = [(p, _FINDERS[p.shape](p, self.rank)) for p in self.patterns]
+        self._finders = {r: [(p, f) for p, f in finders if p.shape != "ranks" or r in p.ranks]
+                         for r in set(self.rank)}  # rank -> finders of patterns it can be in
         self._cache = {}  # (k or None, sorted kinds) -> result of a public call
 
     def best(self, cards) -> float:
@@ -195,7 +185,6 @@ class Scoring:
 
     def best_groups(self, cards):
         """(best total, [(pattern name, group card ids), ...]) for these card ids."""
-        self._trim()
         total, groups = _Hand(self, cards).explain()
         return self._sign * total, groups
 
@@ -209,27 +198,21 @@ class Scoring:
         if got is None:
             self._trim()
             got = self._cache[key] = self._best_of(cards, max(k, 0))
-
         return got
 
     def _best_of(self, cards, k):
         if self.leftover is not None:
-            # leftover may reward any unused card, so no card can be ruled out: try every choice
-            # of k cards up to identical cards (exponential; meant for small collections)
-            order = sorted(cards, key=self.kind.__getitem__)
+            # leftover may value any set of unused cards, so no card can be ruled out: try every
+            # choice of k cards up to identical cards (exponential; meant for small collections)
             pick = max if self.maximise else min
+            order = sorted(cards, key=self.kind.__getitem__)
             return pick(self.best(c) for c in _combos(order, k, self.kind))
         # Without leftover an unused card is worth nothing, so more cards never hurt: the best k
         # cards are the best <= k cards that all sit in helpful groups (useless ones are dropped).
         hand = _Hand(self, cards)
-        useful, taken = set(), 0
-        for j in range(len(hand.kinds)):
-            for _, _, mask, _, g in hand.groups(j):
-                useful.update(self.kind[c] for c in g if c not in hand.bit)
-                taken |= mask
-        for _, mask, _, _ in hand.solo:
-            taken |= mask
-        keep = [c for c in cards if self.kind[c] in useful or hand.bit.get(c, 0) & taken]
+        groups = [g for j in range(len(hand.kinds)) for *_, g in hand.groups(j)]
+        useful = {self.kind[c] for g in groups + [g for *_, g in hand.solo] for c in g}
+        keep = [c for c in cards if self.kind[c] in useful]
         if len(keep) <= k:
             return self.best(keep)
         hand = _Hand(self, keep)
@@ -241,41 +224,39 @@ class Scoring:
 
     def _groups(self, c, pool, key):
         """(pattern name, group, signed score) for every candidate group containing c, from pool."""
-        sign = self._sign
-        for p, find in self._finders:
+        for p, find in self._finders[self.rank[c]]:
             for others in find(c, pool, key):
                 g = (c,) + others
                 if p.where is None or p.where(g):
-                    yield p.name, g, sign * p.score(g)
+                    yield p.name, g, self._sign * p.score(g)
 
 
 class _Hand:
-    """One collection being scored. The search state is an int packing, per distinct consumable
-    kind, a field holding how many of its cards remain; each field has a spare top bit, so a group
-    (packed the same way) fits iff subtracting it clears no spare bit, and is removed by that
-    subtraction. Reusable cards are bits of a separate mask."""
+    """One collection being scored. A search state is an int packing, per distinct consumable kind
+    (a "slot", ordered by rank so that sets and runs take cards close together), a field counting
+    its cards; each field has a spare top bit, so a group packed the same way fits iff subtracting
+    it clears no spare bit, and is removed by that subtraction. Reusable cards are mask bits."""
 
     def __init__(self, sc: Scoring, cards):
         self.sc = sc
-        kind, reusable = sc.kind, sc._reusable
+        kind = sc.kind
         ids = sorted(cards, key=lambda c: (sc.rank[c], kind[c]))
-        self.cons = [c for c in ids if not reusable[c]]
-        self.rs = tuple(c for c in ids if reusable[c])
+        self.cons = [c for c in ids if not sc._reusable[c]]
+        self.rs = tuple(c for c in ids if sc._reusable[c])
         self.bit = {c: 1 << i for i, c in enumerate(self.rs)}
-        self.kinds = list(dict.fromkeys(kind[c] for c in self.cons))  # slot order = search order
+        self.kinds = list(dict.fromkeys(kind[c] for c in self.cons))
         self.slot = {k: j for j, k in enumerate(self.kinds)}
         self.first = {}  # slot -> index in cons of its first card
         for i, c in enumerate(self.cons):
             self.first.setdefault(self.slot[kind[c]], i)
         counts = Counter(kind[c] for c in self.cons)
         self.width = w = max(counts.values(), default=1).bit_length() + 1
-        self.spare = sum(1 << (j * w + w - 1) for j in range(len(self.kinds)))
-        self.start = sum(n << (self.slot[k] * w) for k, n in counts.items())
+        self.one = [1 << (j * w) for j in range(len(self.kinds))]
+        self.spare = sum(one << (w - 1) for one in self.one)
+        self.start = sum(n * self.one[j] for j, n in enumerate(counts[k] for k in self.kinds))
         self.track = sc.leftover is not None  # leftover needs to know exactly which cards are unused
-        self._by_low, self._memo, self._tables, self._bmemo = {}, {}, {}, {}
-        self._shares = None
-        # reusable-only groups never compete with other groups; each distinct set of ids scores
-        # once, by its best pattern
+        self._by_low, self._memo, self._tables, self._bmemo, self._ranked = {}, {}, {}, {}, None
+        # reusable-only groups: each distinct set of ids scores once, by its best pattern
         solo = {}
         for i, c in enumerate(self.rs):
             for name, g, v in sc._groups(c, self.rs[i + 1:], sc._ids):
@@ -288,134 +269,115 @@ class _Hand:
     def _mask(self, group):
         return sum(self.bit.get(c, 0) for c in group)
 
-    def lowest(self, state):
-        """Slot of the lowest kind left in a packed state."""
-        return ((state & -state).bit_length() - 1) // self.width
+    def lowest(self, packed):
+        """Slot of the lowest kind in a packed state."""
+        return ((packed & -packed).bit_length() - 1) // self.width
+
+    def slots(self, packed):
+        """(slot, count) for every kind in a packed state."""
+        out, full = [], (1 << self.width) - 1
+        while packed:
+            j = self.lowest(packed)
+            out.append((j, (packed >> (j * self.width)) & full))
+            packed &= ~(full * self.one[j])
+        return out
+
+    def ids(self, packed):
+        """Distinct consumable card ids of this hand for a packed state."""
+        return tuple(c for j, n in self.slots(packed) for c in self.cons[self.first[j]:self.first[j] + n])
 
     def groups(self, j):
         """Groups whose lowest consumable card is of slot j: (signed score, packed consumable cards,
         reusable mask, name, group). Without leftover, unhelpful groups are never in a best split."""
         got = self._by_low.get(j)
         if got is None:
-            sc, i, w = self.sc, self.first[j], self.width
+            i, kind = self.first[j], self.sc.kind
             pool = self.cons[i + 1:] + list(self.rs)
             got = self._by_low[j] = [
-                (v, sum(1 << (self.slot[sc.kind[x]] * w) for x in g if x not in self.bit),
+                (v, sum(self.one[self.slot[kind[x]]] for x in g if x not in self.bit),
                  self._mask(g), name, g)
-                for name, g, v in sc._groups(self.cons[i], pool, sc.kind)
-                if v > 0 or self.track]
+                for name, g, v in self.sc._groups(self.cons[i], pool, kind) if v > 0 or self.track]
         return got
+
+    def fits(self, R, need):
+        return ((R | self.spare) - need) & self.spare == self.spare
 
     def value(self, R, U=0, C=0):
         """Best signed total with packed cards R still to place, packed cards U left unused so far
-        and reusable cards C in some group so far (U and C stay 0 unless leftover is tracked)."""
+        and reusable cards C in some group so far (U and C only matter with leftover)."""
         if not self.track:
-            return self.free(R, self.bound(R))
+            return self.free(R, self.bonus + sum(self.ranked()[1][j] * n for j, n in self.slots(R)))
         key = (R, U, C)
         got = self._memo.get(key)
         if got is None:
-            if not R:
-                got = self.leaf(U, C)[0]
-            else:
-                j, spare = self.lowest(R), self.spare
-                one = 1 << (j * self.width)
-                got = self.value(R - one, U + one, C)
-                for v, need, mask, _, _ in self.groups(j):
-                    if ((R | spare) - need) & spare == spare:
-                        got = max(got, v + self.value(R - need, U, C | mask))
+            got = max(t for t, _, _ in self.options(R, U, C)) if R else self.leaf(U, C)[0]
             self._memo[key] = got
         return got
 
-    def shares(self):
-        """Per slot, the best score per consumable card of a group holding a card of that slot, and
-        per lowest slot its groups as (score, packed cards, sum of their shares), tightest first."""
-        if self._shares is None:
+    def ranked(self):
+        """Per slot, its options as (score, packed cards, optimistic bound of those cards), most
+        promising first and leaving the card unused last; and per slot its share: the best score
+        per consumable card of a group holding one of its cards."""
+        if self._ranked is None:
             share = [0.0] * len(self.kinds)
             for j in range(len(self.kinds)):
                 for v, need, _, _, _ in self.groups(j):
-                    for s in self.slots(need):
-                        share[s] = max(share[s], v / self.count(need))
-            ranked = []
-            for j in range(len(self.kinds)):
-                gs = [(v, need, sum(share[s] * self.count(need, s) for s in self.slots(need)))
-                      for v, need, _, _, _ in self.groups(j)]
-                ranked.append(sorted(gs, key=lambda t: t[0] - t[2], reverse=True))
-            self._shares = share, ranked
-        return self._shares
+                    cards = self.slots(need)
+                    for s, _ in cards:
+                        share[s] = max(share[s], v / sum(n for _, n in cards))
+            self._ranked = [sorted([(v, need, sum(share[s] * n for s, n in self.slots(need)))
+                                    for v, need, _, _, _ in self.groups(j)],
+                                   key=lambda t: t[0] - t[2], reverse=True)
+                            + [(0, self.one[j], share[j])] for j in range(len(self.kinds))], share
+        return self._ranked
 
-    def bound(self, R):
-        """Upper bound of free(R): every card earns at most its share, plus the reusable bonus."""
-        share = self.shares()[0]
-        return self.bonus + sum(share[s] * self.count(R, s) for s in self.slots(R))
-
-    def free(self, R, ub):
-        """value() without leftover: unused cards are worth 0 and every group helps, so a branch
-        whose optimistic bound `ub` cannot beat the best split found so far is skipped."""
-        got = self._memo.get(R)
-        if got is None:
-            if not R:
-                got = self.bonus
-            else:
-                j, spare = self.lowest(R), self.spare
-                share, ranked = self.shares()
-                got = -1.0
-                for v, need, gub in ranked[j]:
-                    if v + ub - gub > got + _EPS * (1 + abs(got)) and ((R | spare) - need) & spare == spare:
-                        got = max(got, v + self.free(R - need, ub - gub))
-                if ub - share[j] > got + _EPS * (1 + abs(got)):
-                    got = max(got, self.free(R - (1 << (j * self.width)), ub - share[j]))
-            self._memo[R] = got
-        return got
-
-    def slots(self, packed):
-        """Slots with at least one card in a packed state."""
-        w = self.width
-        return [j for j in range(len(self.kinds)) if (packed >> (j * w)) & ((1 << w) - 1)]
-
-    def count(self, packed, j=None):
-        """Number of cards of slot j (default: of all slots) in a packed state."""
-        w, mask = self.width, (1 << self.width) - 1
-        if j is not None:
-            return (packed >> (j * w)) & mask
-        return sum((packed >> (i * w)) & mask for i in range(len(self.kinds)))
+    def free(self, R, ub, floor=-inf):
+        """value() without leftover, given ub >= the result: a branch whose bound cannot beat floor
+        or the best split so far is cut. Exact if the result is above floor, else just a bound."""
+        known = self._memo.get(R)
+        if known is not None and (known[1] or known[0] <= floor):
+            return known[0]
+        got = self.bonus  # leaving every card unused
+        if R:
+            for v, need, gub in self.ranked()[0][self.lowest(R)]:
+                bar = max(got, floor)
+                if v + ub - gub > bar + _EPS * (1 + abs(bar)) and self.fits(R, need):
+                    got = max(got, v + self.free(R - need, ub - gub, bar - v))
+        exact = got > floor
+        self._memo[R] = (got if exact else floor, exact)
+        return got if exact else floor
 
     def options(self, R, U, C):
-        """Each way to place the lowest card of R, mirroring value(): (total, next state, group)."""
-        j = self.lowest(R)
-        one = 1 << (j * self.width)
-        state = (R - one, U + one, C) if self.track else (R - one, 0, 0)
+        """Each way to place the lowest card of R: (best total that way, next state, group)."""
+        j, keep = self.lowest(R), self.track
+        state = (R - self.one[j], U + self.one[j] if keep else 0, C)
         yield self.value(*state), state, None
         for v, need, mask, name, g in self.groups(j):
-            if ((R | self.spare) - need) & self.spare == self.spare:
-                state = (R - need, U, C | mask) if self.track else (R - need, 0, 0)
+            if self.fits(R, need):
+                state = (R - need, U, C | mask if keep else 0)
                 yield v + self.value(*state), state, (name, g)
 
     def leaf(self, U, C):
         """(best signed total, reusable-only groups) once every consumable card is placed."""
         if not self.track:
             return self.bonus, [(n, g) for v, _, n, g in self.solo if v > 0]
+        if not self.rs:
+            return self.sc._sign * self.sc.leftover(self.ids(U)), []
         table = self._tables.get(C)
-        if table is None:  # covered reusable cards -> best (score, groups) of reusable-only groups
+        if table is None:  # reusable cards covered -> best (score, groups) of reusable-only groups
             table = {C: (0, ())}
             for v, m, n, g in self.solo:
                 for have, (s, gs) in list(table.items()):
                     if have | m not in table or s + v > table[have | m][0]:
                         table[have | m] = (s + v, gs + ((n, g),))
             self._tables[C] = table
-        unused, sign, leftover = self.ids(U), self.sc._sign, self.sc.leftover
-        return max(((s + sign * leftover(unused + tuple(c for c in self.rs if not self.bit[c] & have)),
-                     list(gs)) for have, (s, gs) in table.items()), key=lambda t: t[0])
-
-    def ids(self, packed):
-        """Distinct consumable card ids of this hand for a packed state."""
-        w, out = self.width, []
-        for j in range(len(self.kinds)):
-            n = (packed >> (j * w)) & ((1 << w) - 1)
-            out += self.cons[self.first[j]:self.first[j] + n]
-        return tuple(out)
+        unused = self.ids(U)
+        return max(((s + self.sc._sign * self.sc.leftover(
+            unused + tuple(c for c in self.rs if not self.bit[c] & have)), list(gs))
+            for have, (s, gs) in table.items()), key=lambda t: t[0])
 
     def explain(self):
-        """(best signed total, chosen groups), replaying the memoised search."""
+        """(best signed total, chosen groups), replaying the search."""
         state, out = (self.start, 0, 0), []
         total = self.value(*state)
         while state[0]:
@@ -423,8 +385,7 @@ class _Hand:
             # on a tie prefer forming a group to leaving the card unused: a clearer explanation
             ways = sorted(self.options(*state), key=lambda o: o[2] is None)
             _, state, group = next(o for o in ways if o[0] == target)
-            if group:
-                out.append(group)
+            out += [group] if group else []
         out += self.leaf(state[1], state[2])[1]
         # groups were built from the first card of each kind: hand out identical cards' own ids
         spare = {}
@@ -442,11 +403,11 @@ class _Hand:
             if not R or not b:
                 got = self.extra(b, sel)
             else:
-                j, spare = self.lowest(R), self.spare
-                got = self.budget(R - (1 << (j * self.width)), b, sel)  # its lowest card not taken
+                j = self.lowest(R)
+                got = self.budget(R - self.one[j], b, sel)  # its lowest card not taken
                 for v, need, mask, _, g in self.groups(j):
-                    cost = len(g) - (mask & sel).bit_count()  # reusable cards count once
-                    if cost <= b and ((R | spare) - need) & spare == spare:
+                    cost = len(g) - (mask & sel).bit_count()  # a reusable card counts once
+                    if cost <= b and self.fits(R, need):
                         got = max(got, v + self.budget(R - need, b - cost, sel | mask))
             self._bmemo[key] = got
         return got

@@ -1,0 +1,123 @@
+"""Evaluate rule expressions without playing a match, for the static checks.
+
+An expression is compiled exactly as the engine compiles it and evaluated against a `Probe`
+standing in for the state: the fields the check knows (player count, readings, the zones it
+has followed) and `Unknown` for everything else.  So a check never re-implements the meaning
+of an expression, and an expression that depends on play simply has no static value.
+"""
+
+from __future__ import annotations
+
+from ..compiler.exprs import ExprCompiler, Tables
+from ..runtime.errors import RuleGap
+
+
+class Unknown(Exception):
+    """The value depends on something a static check does not know."""
+
+
+class Probe:
+    """Stands for the state `s` in compiled expressions."""
+
+    def __init__(self, fields: dict):
+        self.__dict__["_fields"] = fields
+
+    def __getattr__(self, name):
+        try:
+            return self.__dict__["_fields"][name]
+        except KeyError:
+            raise Unknown(name) from None
+
+
+class SizedPile(list):
+    """A pile whose size is known but whose cards are not: `is empty` and `size of` work."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.known_size = size
+
+    def __len__(self):
+        return self.known_size
+
+    def __bool__(self):
+        return self.known_size > 0
+
+    def __iter__(self):
+        raise Unknown("the cards of a pile")
+
+    def __getitem__(self, index):
+        raise Unknown("the cards of a pile")
+
+
+def cached(model, key, compute):
+    """Per-model memo, so several checks can share one analysis of the same file."""
+    store = model.__dict__.setdefault("_check_cache", {})
+    if key not in store:
+        store[key] = compute()
+    return store[key]
+
+
+class Evaluator:
+    def __init__(self, model, engine):
+        self.model = model
+        self.engine = engine
+        self.tables = Tables(model)
+        self.compiler = ExprCompiler(model, self.tables)
+        self.globals = dict(vars(engine))
+        self.codes: dict = {}
+
+    def _code(self, expr, binders: tuple[str, ...]):
+        key = (id(expr), binders)
+        if key not in self.codes:
+            try:
+                source = self.compiler.with_binders({b: "_" + b for b in binders}, expr)
+                self.codes[key] = compile(source, "<rule check>", "eval")
+            except Exception:  # noqa: BLE001 - an expression the check cannot compile has no static value
+                self.codes[key] = None
+            for name, table in self.tables.patterns.values():
+                self.globals[name] = table
+        return self.codes[key]
+
+    def value(self, expr, probe: Probe, **bound):
+        """The value of `expr`, or raise Unknown."""
+        code = self._code(expr, tuple(sorted(bound)))
+        if code is None:
+            raise Unknown("expression")
+        try:
+            return eval(code, self.globals, {"s": probe, **{"_" + k: v for k, v in bound.items()}})  # noqa: S307
+        except Unknown:
+            raise
+        except (RuleGap, Exception):  # noqa: BLE001 - e.g. `top of` an empty pile: no static value
+            raise Unknown("evaluation") from None
+
+    def maybe(self, expr, probe: Probe, **bound):
+        try:
+            return self.value(expr, probe, **bound)
+        except Unknown:
+            return None
+
+
+def reading_variants(model) -> list[dict[str, str]]:
+    """The default readings, then each non-default reading alone (as `simulate` sweeps them)."""
+    defaults = {a: model.default_reading(a) for a in model.ambiguities}
+    variants = [defaults]
+    for name, amb in model.ambiguities.items():
+        variants += [{**defaults, name: r.name} for r in amb.readings if r.name != defaults[name]]
+    return variants
+
+
+def describe_readings(model, readings: dict[str, str]) -> str:
+    changed = [f"{k}={v}" for k, v in readings.items() if model.default_reading(k) != v]
+    return ", ".join(changed) if changed else "the default readings"
+
+
+def reading_fields(model, readings: dict[str, str]) -> dict:
+    return {"r_" + name: model.reading_index(name, value) for name, value in readings.items()}
+
+
+def deck_for(engine, players: int, readings: dict[str, str]) -> list[int] | None:
+    """The cards a match starts with at this player count (None: no deck line applies)."""
+    try:
+        return list(engine.State(players, 0, readings, run=False).cards)
+    except RuleGap:
+        return None

@@ -1,0 +1,35 @@
+"""Variants: a few lines that override named parts of a base game."""
+
+from __future__ import annotations
+
+from dsl.api import check_source, compile_file, load_game
+
+
+def test_variant_overrides_only_what_it_declares(root):
+    base = load_game(str(root / "games" / "thirteens.cardrules"))
+    variant = load_game(str(root / "games" / "thirteens_to_100.cardrules"))
+    assert variant.RULES["name"] == "Thirteens to 100"
+    assert variant.RULES["players"] == base.RULES["players"]
+    defaults = {a["name"]: a["default"] for a in variant.RULES["ambiguities"]}
+    assert defaults["thirteen_points"] == "thirteen"
+    assert defaults["joker_lead"] == "first_suited"  # taken from the base unchanged
+    state = variant.new_game(players=4, seed=2)
+    assert state.to_json()["vars"]["target"] == 100
+    assert base.new_game(players=4, seed=2).to_json()["vars"]["target"] == 50
+
+
+def test_variant_comments_cite_the_base_file_for_inherited_rules(root):
+    compiled = compile_file(str(root / "games" / "thirteens_to_100.cardrules"))
+    assert compiled.ok
+    assert "# thirteens.cardrules:" in compiled.source
+
+
+def test_missing_base_and_cycles_are_diagnosed(tmp_path):
+    missing = tmp_path / "v.cardrules"
+    missing.write_text('game "v" variant of "nowhere.cardrules"\n', encoding="utf-8")
+    diags = check_source(missing.read_text(), str(missing))
+    assert [d.code for d in diags] == ["undefined-name"]
+    assert "nowhere.cardrules" in diags[0].message
+    loop = tmp_path / "loop.cardrules"
+    loop.write_text('game "loop" variant of "loop.cardrules"\n', encoding="utf-8")
+    assert [d.code for d in check_source(loop.read_text(), str(loop))] == ["variant-cycle"]
