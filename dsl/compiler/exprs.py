@@ -156,7 +156,17 @@ class ExprCompiler:
         return "(" + f" {e.op} ".join(self.compile(o) for o in e.operands) + ")"
 
     def c_Not(self, e):
-        return f"(not {self.compile(e.operand)})"
+        return self.negate(e.operand)
+
+    NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+    def negate(self, e) -> str:
+        """`not e`, written the way a reader would: `x is not None`, `a >= b`, never `not not`."""
+        if isinstance(e, n.Not):
+            return self.compile(e.operand)
+        if isinstance(e, n.BinOp) and e.op in self.NEGATED:
+            return self.compile(n.BinOp(self.NEGATED[e.op], e.left, e.right, span=e.span, type=e.type))
+        return f"(not {self.compile(e)})"
 
     def c_Neg(self, e):
         return f"(-{self.compile(e.operand)})"

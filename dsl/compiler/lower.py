@@ -55,7 +55,7 @@ class Lowerer:
             self.out.emit(f"s.l_{trig.card_var} = card")
             self.out.emit(f"s.l_{trig.player_var} = player")
             if trig.cond is not None:
-                self.out.emit(f"if not {self.x.compile(trig.cond)}:")
+                self.out.emit(f"if {self.x.negate(trig.cond)}:")
                 self.out.emit("    return")
             self.count_hit(trig.span.line, "trigger")
             self.block(trig.body)
@@ -212,7 +212,7 @@ class Lowerer:
         self.out.emit(f"for {var} in {self._player_order(s)}:")
         self.out.emit(f"    s.l_{s.var} = {var}")
         if s.cond is not None:
-            self.out.emit(f"    if not {self.x.compile(s.cond)}:")
+            self.out.emit(f"    if {self.x.negate(s.cond)}:")
             self.out.emit("        continue")
         self.emit_body(s.body)
 
@@ -260,7 +260,7 @@ class Lowerer:
         self.out.emit(f"return {body}")
         self.out.goto(body)
         self.block(s.body)
-        self.out.emit(f"if not {self.x.compile(s.until)}:")
+        self.out.emit(f"if {self.x.negate(s.until)}:")
         self.out.emit(f"    return {body}")
         self.out.emit(f"return {after}")
         self.out.goto(after)
@@ -269,7 +269,7 @@ class Lowerer:
         check, after = self.new_block(), self.new_block()
         self.out.emit(f"return {check}")
         self.out.goto(check)
-        self.out.emit(f"if not {self.x.compile(s.cond)}:")
+        self.out.emit(f"if {self.x.negate(s.cond)}:")
         self.out.emit(f"    return {after}")
         self.block(s.body)
         self.out.emit(f"return {check}")
@@ -287,7 +287,7 @@ class Lowerer:
         self.out.emit(f"s.l_{var} = s.{items}[s.{index}]")
         self.out.emit(f"s.{index} += 1")
         if cond is not None:
-            self.out.emit(f"if not {self.x.compile(cond)}:")
+            self.out.emit(f"if {self.x.negate(cond)}:")
             self.out.emit(f"    return {check}")
         self.block(body)
         self.out.emit(f"return {check}")

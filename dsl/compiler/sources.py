@@ -42,4 +42,4 @@ class SourceLines:
         return comment_text(text)
 
     def comment(self, span: Span) -> str:
-        return f"{self.label(span)}:{span.line}: {self.text(span)[:90]}"
+        return f"{self.label(span)}:{span.line}: {self.text(span)[:90].rstrip()}"
