@@ -14,7 +14,8 @@ and a few facts keep that cheap enough for simulations of millions of actions:
 * Without `leftover`, an unused card is worth nothing and only helpful groups matter, so a branch
   whose optimistic bound cannot beat the best split already known is cut. With `leftover` (any
   function of the unused cards) no bound exists and the search must visit every reachable set
-  of unused cards: fine for tricks, slow beyond ~16 cards with permissive patterns.
+  of unused cards: fine for tricks, slow beyond ~16 cards with permissive patterns. (A leftover
+  that is a sum over the unused cards is better written as a one-card pattern: same totals.)
 
 Pattern scores, `where`, `leftover` and `reusable` must depend on card kinds, not on ids.
 Internally every score is multiplied by +1 (maximise) or -1 (minimise) so the search always
