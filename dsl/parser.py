@@ -17,7 +17,8 @@ from lark.exceptions import UnexpectedInput
 from .ast.build import AstBuilder
 from .ast.nodes import Game
 from .diagnostics import Diagnostic
-from .syntax_messages import STATEMENT_BLOCKS, TOP_LEVEL_WORDS, code_of, first_word, open_blocks, syntax_error
+from .syntax_messages import code_of, first_word, open_blocks, syntax_error
+from .syntax_words import STATEMENT_BLOCKS, TOP_LEVEL_WORDS
 
 MAX_SYNTAX_ERRORS = 10
 

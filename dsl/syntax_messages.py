@@ -13,93 +13,8 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostic, Span, error
-
-# What a construct looks like when written correctly, keyed by the word that opens it.
-EXAMPLES = {
-    "game": 'game "Thirteens"',
-    "source": 'source ru = "003_fb5af2f8794c5634.txt"',
-    "players": "players 3..6",
-    "cards": "cards {\n  deck standard + 2 jokers\n  order 2 3 4 5 6 7 8 9 10 J Q K A\n}",
-    "deck": "deck 2 x standard + 4 jokers when player_count == 4",
-    "order": "order 2 3 4 5 6 7 8 9 10 J Q K A",
-    "value": "value meld: A=1 J=2 Q=3 K=4 2..10=face Joker=none",
-    "zone": "zone hand per player seen by owner",
-    "var": "var total: int per player = 0",
-    "ambiguity": 'ambiguity name "question?" @ru:14 {\n  reading one "first reading"\n  reading two "second reading"\n  default one\n}',
-    "reading": 'reading one "what this reading means"',
-    "scoring": "scoring tricks {\n  pattern pair: 2 of a rank => 1\n}",
-    "pattern": "pattern pair: 2 of a rank => 1",
-    "when": "when card c is drawn into hand of p where c is red A {\n  total of p += 1\n}",
-    "example": 'example "4 sevens score 28" @ru:23 {\n  expect scoring combos of [7 7 7 7] == 28\n}',
-    "flow": "flow {\n  shuffle deck\n  deal evenly from deck to hand rest to stock\n}",
-    "shuffle": "shuffle deck",
-    "move": "move top 1 from stock to turned",
-    "deal": "deal evenly from deck to hand rest to stock",
-    "draw": "draw 1 from reserve to hand of p",
-    "gather": "gather all into deck",
-    "if": "if hand of p is empty {\n  points of p -= 3\n} else {\n  points of p += 1\n}",
-    "repeat": "repeat {\n  ...\n} until max(total) >= 50",
-    "while": "while not hand of leader is empty {\n  ...\n}",
-    "for": "for each player p from left of dealer {\n  ...\n}",
-    "trick": "trick {\n  lead leader\n  play from hand to table\n  follow suit == led else any\n  winner {\n    highest where suit == led\n  }\n  take into taken as group\n}",
-    "chooses": "p chooses card c from hand of p where suit == led else any",
-    "bids": "p bids bid from 10 to 500 step 10 or pass",
-    "result": "result total",
-    "winners": "winners highest",
-    "lead": "lead left of dealer",
-    "among": "among q where not hand of q is empty",
-    "play": "play from hand to table",
-    "follow": "follow suit == led else any",
-    "winner": "winner {\n  if table has Joker: highest where suit == led\n  highest where suit == trump\n}",
-    "tie": "tie first",
-    "take": "take into taken as group",
-    "expect": "expect size of hand of 0 == 10",
-    "after": "after setup",
-    "end": "end game",
-    "gap": 'gap "the text does not say what happens now"',
-    "leftover": "leftover => 1",
-    "reusable": "reusable A",
-    "default": "default one",
-}
-
-# Readable names for terminals that stand for a kind of text rather than one fixed word.
-TERMINAL_WORDS = {
-    "NAME": "a name",
-    "INT": "a number",
-    "SIGNED_INT": "a number",
-    "STRING": 'a "quoted text"',
-    "RANK": "a rank (A K Q J Joker)",
-    "SUIT": "a suit (♠ ♥ ♦ ♣)",
-    "COLOR": "a colour (red, black)",
-    "ASSIGN_OP": "'=', '+=' or '-='",
-    "COMP_OP": "a comparison (==, <, ...)",
-    "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*', '/' or '%'",
-    "VISIBILITY": "owner, everyone or nobody",
-    "WHICH": "highest or lowest",
-    "TIE_RULE": "first, last or gap",
-    "EXTREME": "'with highest' or 'with lowest'",
-    "$END": "the end of the file",
-}
-
-TOP_LEVEL_WORDS = ("game", "source", "players", "cards", "zone", "var", "ambiguity", "scoring", "when",
-                   "example", "flow", "result", "winners", "override")
-STATEMENT_WORDS = ("shuffle", "move", "deal", "draw", "gather", "if", "repeat", "while", "for", "trick", "end",
-                   "gap", "expect")
-# Blocks whose lines are statements: a broken line there may be replaced by `if true {`.
-STATEMENT_BLOCKS = {"flow", "when", "example", "if", "else", "repeat", "while", "for"}
-BLOCK_WORDS = {"cards", "scoring", "ambiguity", "flow", "trick", "winner", "example"}
-CLAUSE_WORDS = {"pattern", "reading", "leftover", "reusable", "default", "lead", "among", "play", "follow", "tie",
-                "take", "deck", "order", "value", "after", "lowest"}
-SUGGEST_CUTOFF = 0.7
-# Terminals that are a choice of words: a misspelling of one of them gets a suggestion too.
-WORD_CHOICES = {
-    "VISIBILITY": ("owner", "everyone", "nobody"),
-    "WHICH": ("highest", "lowest"),
-    "TIE_RULE": ("first", "last", "gap"),
-    "COLOR": ("red", "black"),
-}
-
+from .syntax_words import (BLOCK_WORDS, CLAUSE_WORDS, EXAMPLES, STATEMENT_BLOCKS, STATEMENT_WORDS, SUGGEST_CUTOFF,
+                           TERMINAL_WORDS, TOP_LEVEL_WORDS, WORD_CHOICES)
 
 @functools.lru_cache(maxsize=1)
 def _literals() -> dict[str, str]:
@@ -178,6 +93,16 @@ def first_word(code: str) -> str | None:
     return match.group(1) if match else None
 
 
+def statement_word(code: str) -> str | None:
+    """The keyword naming the statement on this line: its first word, or for a decision
+    (`p chooses ...`, `p bids ...`), which begins with a player, the verb."""
+    word = first_word(code)
+    if word is not None and word not in EXAMPLES:
+        verbs = [w for w in re.findall(r"[A-Za-z_]\w*", code) if w in ("chooses", "bids")]
+        return verbs[0] if verbs else word
+    return word
+
+
 def open_blocks(lines: list[str], line: int, column: int) -> list[tuple[int, str]]:
     """The '{' still open at (line, column): (line it opened on, word of the construct)."""
     stack: list[tuple[int, str]] = []
@@ -240,7 +165,7 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
     before = code[: column - 1]
     blocks = open_blocks(lines, line, column)
     enclosing = blocks[-1][1] if blocks else None
-    statement = first_word(before) if before.strip(" }") else None
+    statement = statement_word(before) if before.strip(" }") else None
     notes = _expected_note(expected)
 
     if isinstance(exc, UnexpectedCharacters):
@@ -248,7 +173,8 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
         span = Span(line, column, line, column)
         if ch == '"':
             return error("syntax-error", "this quoted text is not closed on its line", span, file=path,
-                         notes=['a text runs from " to " on one line'], hint=_example_hint(statement or enclosing)), line
+                         notes=['a text runs from " to " on one line'],
+                         hint=_example_hint(statement or enclosing)), line
         if ch in "'‘’“”«»":
             message = f"unexpected {ch!r}: names are written without quotes, texts between straight double quotes"
             return error("syntax-error", message, span, file=path, notes=notes,
@@ -271,7 +197,7 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
     if not before.strip() and not starters and previous is not None:
         # Nothing on this line yet, and what came before cannot stop here: that is unfinished.
         prev_code = code_of(lines[previous - 1])
-        construct = first_word(prev_code) or enclosing
+        construct = statement_word(prev_code) or enclosing
         end_col = len(prev_code.rstrip()) + 1
         notes = [n.replace("expected ", "expected next: ", 1) for n in notes] + [f"found {found!r} on line {line}"]
         misspelt = _misspelt_word(prev_code, construct)
@@ -304,7 +230,8 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
         col = before.find(word) + 1
         message = f"unknown word {word!r}: did you mean '{close}'?"
         return error("syntax-error", message, Span(line, col, line, col + len(word) - 1), file=path,
-                     notes=[f"then {found!r} could not be read"] + notes, hint=_example_hint(close)), line
+                     notes=[f"then {found!r} could not be read"] + notes,
+                     hint=_example_hint(close) or _example_hint(construct)), line
 
     where = "at the top level of the file" if not blocks and not statement else f"in {_describe(construct)}"
     return error("syntax-error", f"unexpected {found!r} {where}", span, file=path, notes=notes,

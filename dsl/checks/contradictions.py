@@ -56,7 +56,7 @@ def _deck_lines(model, engine) -> list[Diagnostic]:
                     fallbacks.append(deck)
                 elif evaluator.maybe(deck.when, probe) is True:
                     applying.append(deck)
-            pairs = list(zip(applying, applying[1:])) + list(zip(fallbacks, fallbacks[1:]))
+            pairs = list(zip(applying, applying[1:], strict=False)) + list(zip(fallbacks, fallbacks[1:], strict=False))
             pairs += [(f, a) for f in fallbacks for a in applying if f.span.line < a.span.line]
             for first, second in pairs:
                 clashes.setdefault((first.span.line, second.span.line), [])
@@ -121,7 +121,9 @@ def _value_tables(model) -> list[Diagnostic]:
 
 
 def _amount(amount) -> str:
-    return {None: "none", "face": "its face value"}.get(amount, str(amount)) if not isinstance(amount, int) else str(amount)
+    if isinstance(amount, int):
+        return str(amount)
+    return {None: "none", "face": "its face value"}.get(amount, str(amount))
 
 
 def _shape(p: n.Pattern):

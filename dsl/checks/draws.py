@@ -31,6 +31,11 @@ def _what(stmt) -> str:
     return {n.Draw: "draw", n.DealEach: "deal"}.get(type(stmt), f"move {getattr(stmt, 'amount', '')}")
 
 
+def _under(model, readings) -> str:
+    described = describe_readings(model, readings)
+    return "" if described == "the default readings" else f" (under {described})"
+
+
 def check_empty_draws(model, engine) -> list[Diagnostic]:
     out, certain = [], set()
     short: dict[int, tuple[n.Stmt, dict[int, tuple[int, int, dict]]]] = {}
@@ -43,8 +48,7 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
     for stmt, per_count in short.values():
         certain.add(id(stmt))
         source = _source(stmt)
-        notes = [f"at {p} players: {need} card(s) needed, {have} in '{source.name}'"
-                 + ("" if describe_readings(model, r) == "the default readings" else f" (under {describe_readings(model, r)})")
+        notes = [f"at {p} players: {need} card(s) needed, {have} in '{source.name}'" + _under(model, r)
                  for p, (have, need, r) in sorted(per_count.items())]
         counts = ", ".join(map(str, sorted(per_count)))
         out.append(warning("empty-draw", f"this {_what(stmt)} takes more cards than '{source.name}' holds "

@@ -220,5 +220,5 @@ def same_meaning_key(node):
         return tuple(same_meaning_key(x) for x in node)
     if not dataclasses.is_dataclass(node):
         return node
-    return (type(node).__name__,) + tuple(
-        same_meaning_key(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name not in ("span", "type", "cites"))
+    fields = [f.name for f in dataclasses.fields(node) if f.name not in ("span", "type", "cites")]
+    return (type(node).__name__,) + tuple(same_meaning_key(getattr(node, name)) for name in fields)

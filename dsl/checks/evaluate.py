@@ -8,6 +8,8 @@ of an expression, and an expression that depends on play simply has no static va
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..compiler.exprs import ExprCompiler, Tables
 from ..runtime.errors import RuleGap
 
@@ -47,6 +49,32 @@ class SizedPile(list):
 
     def __getitem__(self, index):
         raise Unknown("the cards of a pile")
+
+
+@dataclass(frozen=True)
+class Pile:
+    size: int | None  # None: unknown
+    cards: tuple[int, ...] | None = None  # known cards, in order (top = end) when `ordered`
+    ordered: bool = False
+
+    def value(self):
+        if self.cards is not None:
+            return list(self.cards)
+        return SizedPile(self.size) if self.size is not None else None
+
+
+UNKNOWN = Pile(None)
+
+
+def join_piles(a, b):
+    """What is known of a pile reached by two paths."""
+    if isinstance(a, list):
+        return [join_piles(x, y) for x, y in zip(a, b, strict=False)]
+    if a == b:
+        return a
+    if a.size == b.size:
+        return Pile(a.size)
+    return UNKNOWN
 
 
 def cached(model, key, compute):

@@ -26,9 +26,9 @@ def reading_combinations(model) -> list[dict[str, str]]:
         total *= len(c)
     defaults = {a: model.default_reading(a) for a in names}
     if total <= MAX_COMBINATIONS:
-        return [dict(zip(names, combo)) for combo in itertools.product(*choices)]
+        return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*choices)]
     combos = [defaults]
-    for a, options in zip(names, choices):
+    for a, options in zip(names, choices, strict=True):
         combos += [{**defaults, a: r} for r in options if r != defaults[a]]
     return combos
 
@@ -71,14 +71,15 @@ def example_results(model, engine) -> list[ExpectResult]:
 def _evaluate(model, engine) -> list[ExpectResult]:
     results = []
     combos = reading_combinations(model)
-    for (title, line, run), example in zip(engine.EXAMPLES, model.game.examples):
+    for (title, line, run), example in zip(engine.EXAMPLES, model.game.examples, strict=False):
         by_line: dict[int, list[Outcome]] = {}
         for readings in combos:
             try:
                 outcomes = run(readings)
             except RuleGap as gap:
                 for expect in example.expects:
-                    by_line.setdefault(expect.span.line, []).append(Outcome(readings, False, f"rule gap: {gap.message}"))
+                    outcome = Outcome(readings, False, f"rule gap: {gap.message}")
+                    by_line.setdefault(expect.span.line, []).append(outcome)
                 continue
             for expect_line, _text, ok, *rest in outcomes:
                 sides = rest[0] if rest else None
@@ -141,10 +142,11 @@ def check_examples(model, engine) -> list[Diagnostic]:
         if not fails:
             continue
         default_ok = any(r == defaults for r in holds)
-        if holds:
-            where = "; ".join(_describe(r, defaults) for r in holds[:6])
-            more = f" (and {len(holds) - 6} more)" if len(holds) > 6 else ""
-            verdict = f"holds only under: {where}{more}"
+        if holds and len(holds) <= 6:
+            verdict = "holds only under: " + "; ".join(_describe(r, defaults) for r in holds)
+        elif holds:  # a long list says less than its size; "fails whenever" below names the cause
+            among = ", the defaults among them" if default_ok else ""
+            verdict = f"holds under {len(holds)} of {len(result.outcomes)} reading settings tried{among}"
         else:
             verdict = "holds under no reading"
         notes = [verdict] + _fails_whenever(fails, defaults) + _side_notes(result, defaults, engine)

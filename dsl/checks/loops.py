@@ -93,7 +93,8 @@ def _moves_away(model, loop, cond) -> str | None:
     if need in ("up", "filled") and all(s <= 0 for s in steps):
         return f"'{thing}' only ever goes down or stays, but the loop ends when it is high enough"
     if need in ("down", "empty") and all(s >= 0 for s in steps):
-        return f"'{thing}' only ever grows or stays, but the loop ends when it is {'empty' if need == 'empty' else 'low enough'}"
+        goal = "empty" if need == "empty" else "low enough"
+        return f"'{thing}' only ever grows or stays, but the loop ends when it is {goal}"
     return None
 
 

@@ -4,8 +4,8 @@ For one player count and one choice of readings, the statements are run on sizes
 identities while they are known: before a shuffle, or for `move cards where <test on the
 card>`).  Conditions are evaluated when they only depend on what is known, and otherwise both
 branches are followed and merged.  Loops run their body once with what is known on entry;
-after the loop, what the body changes is forgotten.  What the checks want is the `Record`s: at each
-deal, draw or move of counted cards, how many were there and how many were needed.
+after the loop, what the body changes is forgotten.  What the checks want is the `Record`s: at
+each deal, draw or move of counted cards, how many were there and how many were needed.
 """
 
 from __future__ import annotations
@@ -14,24 +14,10 @@ from dataclasses import dataclass, field
 
 from ..ast import nodes as n
 from .effects import triggers_on, writes
-from .evaluate import Evaluator, Probe, SizedPile, Unknown, cached, deck_for, reading_fields, reading_variants
+from .evaluate import (UNKNOWN, Evaluator, Pile, Probe, Unknown, cached, deck_for, join_piles, reading_fields,
+                       reading_variants)
 
 MAX_STEPS = 20_000  # statements interpreted per run; a bound against deeply nested loops
-
-
-@dataclass(frozen=True)
-class Pile:
-    size: int | None  # None: unknown
-    cards: tuple[int, ...] | None = None  # known cards, in order (top = end) when `ordered`
-    ordered: bool = False
-
-    def value(self):
-        if self.cards is not None:
-            return list(self.cards)
-        return SizedPile(self.size) if self.size is not None else None
-
-
-UNKNOWN = Pile(None)
 
 
 @dataclass
@@ -69,17 +55,17 @@ class PileTracker:
 
     # ------------------------------------------------------------ state = zone name -> Pile or [Pile]
     def initial(self) -> dict:
+        """Every card starts in the first shared zone, in deck order (as the engine does)."""
         deck = self.run.deck
-        state, first = {}, True
+        first = next((name for name, zone in self.model.zones.items() if not zone.per_player), None)
+        state = {}
         for name, zone in self.model.zones.items():
             if zone.per_player:
                 state[name] = [Pile(0, ())] * self.n
-            elif first and deck is not None:
-                state[name] = Pile(len(deck), tuple(deck), True)
-                first = False
+            elif name == first:
+                state[name] = Pile(len(deck), tuple(deck), True) if deck is not None else UNKNOWN
             else:
                 state[name] = Pile(0, ())
-                first = first and False
         return state
 
     def probe(self, state: dict, local: dict) -> Probe:
@@ -153,11 +139,11 @@ class PileTracker:
     def merge(self, states: list[dict]) -> dict:
         live = [s for s in states if not s.get(ENDED)] or states[:1]
         out = dict(live[0])
-        for name, first in live[0].items():
+        for name in live[0]:
             if name == ENDED:
                 continue
             for other in live[1:]:
-                out[name] = _join(out[name], other[name])
+                out[name] = join_piles(out[name], other[name])
         return out
 
     # ------------------------------------------------------------ statements
@@ -173,7 +159,8 @@ class PileTracker:
         return state
 
     def s_Gather(self, s, state, local):
-        state = {k: ([Pile(0, ())] * self.n if isinstance(v, list) else Pile(0, ())) for k, v in state.items() if k != ENDED}
+        empty = Pile(0, ())
+        state = {k: ([empty] * self.n if isinstance(v, list) else empty) for k, v in state.items() if k != ENDED}
         deck = self.run.deck
         state[s.dest.name] = Pile(len(deck), tuple(deck), True) if deck is not None else UNKNOWN
         return state
@@ -237,8 +224,8 @@ class PileTracker:
         except Unknown:
             self.put(state, s.source, seat, UNKNOWN)
             return UNKNOWN
-        moved = tuple(c for c, k in zip(pile.cards, keep) if k)
-        left = tuple(c for c, k in zip(pile.cards, keep) if not k)
+        moved = tuple(c for c, k in zip(pile.cards, keep, strict=True) if k)
+        left = tuple(c for c, k in zip(pile.cards, keep, strict=True) if not k)
         self.put(state, s.source, seat, Pile(len(left), left, pile.ordered))
         return Pile(len(moved), moved, pile.ordered)
 
@@ -347,16 +334,6 @@ class PileTracker:
         return {**state, ENDED: True}
 
     s_Gap = s_EndGame
-
-
-def _join(a, b):
-    if isinstance(a, list):
-        return [_join(x, y) for x, y in zip(a, b)]
-    if a == b:
-        return a
-    if a.size == b.size:
-        return Pile(a.size)
-    return UNKNOWN
 
 
 def follow_all(model, engine) -> list[Run]:

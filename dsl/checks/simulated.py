@@ -74,7 +74,7 @@ def _gap_diagnostic(model, code: str, line: int, entry: dict, matches: int) -> D
     where = f"in {count} of {matches} matches at {players} players under {describe_readings(model, readings)}"
     others = f" (and in {len(seen) - 1} other setting{'s' if len(seen) > 2 else ''})" if len(seen) > 1 else ""
     notes = [f"{c} of {matches} matches at {p} players under {describe_readings(model, r)}" for c, p, r, _ in seen[1:6]]
-    notes.append(f"replay the first: {_command(model, players, readings, seed)}")
+    notes.append(f"replay the first (seed {seed}): {_command(model, players, readings, seed)}")
     span = span_at_line(model, line) if line > 0 else _outer_loop_span(model)
     message = f"{entry['message']}: {where}{others}"
     if line <= 0 and code == "non-termination":
@@ -95,8 +95,10 @@ def span_at_line(model, line: int) -> Span:
             if span.line == line and isinstance(node, (n.Stmt, n.WinRule, n.Expr, n.Trigger, n.Block)):
                 if best is None or span.column < best.column:
                     best = span
-    return Span(line, best.column, line, best.end_column if best.end_line == line else best.column) \
-        if best else Span(line, 1, line, 1)
+    if best is None:
+        return Span(line, 1, line, 1)
+    end = best.end_column if best.end_line == line else best.column
+    return Span(line, best.column, line, end, best.file)  # `file`: a rule a variant took from its base
 
 
 def _outer_loop_span(model) -> Span:
@@ -109,7 +111,7 @@ def _outer_loop_span(model) -> Span:
 
 def _never_fired(model, engine, totals: list[int], played: int) -> list[Diagnostic]:
     fired: dict[tuple[int, str], int] = {}
-    for meta, count in zip(engine.RULES.get("branches", []), totals):
+    for meta, count in zip(engine.RULES.get("branches", []), totals, strict=False):
         key = (meta["line"], meta["what"])
         fired[key] = fired.get(key, 0) + count
     out = []
