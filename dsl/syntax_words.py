@@ -74,7 +74,7 @@ TERMINAL_WORDS = {
 }
 
 TOP_LEVEL_WORDS = ("game", "source", "players", "cards", "zone", "var", "ambiguity", "scoring", "when",
-                   "example", "flow", "result", "winners", "override")
+                   "example", "flow", "result", "winners")
 STATEMENT_WORDS = ("shuffle", "move", "deal", "draw", "gather", "if", "repeat", "while", "for", "trick", "end",
                    "gap", "expect")
 # Blocks whose lines are statements: a broken line there may be replaced by `if true {`.
