@@ -48,10 +48,21 @@ def bench_game(path: pathlib.Path, games: int) -> dict:
         t = time.perf_counter()
         decisions = sum(play(engine, players, seed) for seed in range(games))
         elapsed = time.perf_counter() - t
-        rows.append({"players": players, "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed,
-                     "mean_decisions": decisions / games})
-    return {"game": engine.RULES["name"], "file": path.name, "compile_s": statistics.median(compile_times),
-            "rows": rows, "elapsed_s": time.perf_counter() - started}
+        rows.append(
+            {
+                "players": players,
+                "games_per_s": games / elapsed,
+                "decisions_per_s": decisions / elapsed,
+                "mean_decisions": decisions / games,
+            }
+        )
+    return {
+        "game": engine.RULES["name"],
+        "file": path.name,
+        "compile_s": statistics.median(compile_times),
+        "rows": rows,
+        "elapsed_s": time.perf_counter() - started,
+    }
 
 
 def main() -> None:
@@ -66,8 +77,10 @@ def main() -> None:
     for res in results:
         for i, row in enumerate(res["rows"]):
             compile_ms = f"{res['compile_s'] * 1000:.0f}" if i == 0 else ""
-            print(f"{res['game'] if i == 0 else '':<16} {compile_ms:>10} {row['players']:>7} "
-                  f"{row['games_per_s']:>9.1f} {row['decisions_per_s']:>12.0f} {row['mean_decisions']:>9.1f}")
+            print(
+                f"{res['game'] if i == 0 else '':<16} {compile_ms:>10} {row['players']:>7} "
+                f"{row['games_per_s']:>9.1f} {row['decisions_per_s']:>12.0f} {row['mean_decisions']:>9.1f}"
+            )
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
 

@@ -31,7 +31,9 @@ SOLVER = Scoring(
         Pattern("pair", "same_rank", size=2, score=lambda g: 1),
         Pattern("run", "sequence", size=3, order=tuple(ORDER), score=lambda g: 1),
     ],
-    RANK, SUIT, KIND,
+    RANK,
+    SUIT,
+    KIND,
     leftover=lambda g: 1 if any(RANK[c] != 13 for c in g) else 0,
 )
 
@@ -136,8 +138,10 @@ def main():
     for players in (3, 4, 5, 6):
         hand = decisions_per_second(Thirteens, players, args.games)
         compiled = decisions_per_second(lambda n, s: thirteens.new_game(n, s), players, args.games)
-        print(f"{players} players: hand-written {hand:9.0f}/s  compiled {compiled:9.0f}/s  "
-              f"compiled/hand-written {compiled / hand:.2f}")
+        print(
+            f"{players} players: hand-written {hand:9.0f}/s  compiled {compiled:9.0f}/s  "
+            f"compiled/hand-written {compiled / hand:.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -111,7 +111,7 @@ def parse_tree(text: str, path: str):
         start = "start" if first_word(code_of(chunk.lstrip().split("\n", 1)[0])) == "game" else "items"
         item_end = None
         if end is not None:
-            item_end = (text.count("\n", 0, end) + 1, first_word(text[end:end + 40]) or "?")
+            item_end = (text.count("\n", 0, end) + 1, first_word(text[end : end + 40]) or "?")
         diagnostics += _item_errors(padded, path, start, first_line, item_end)
         if len(diagnostics) >= MAX_SYNTAX_ERRORS:
             break

@@ -13,8 +13,18 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostic, Span, error
-from .syntax_words import (BLOCK_WORDS, CLAUSE_WORDS, EXAMPLES, STATEMENT_BLOCKS, STATEMENT_WORDS, SUGGEST_CUTOFF,
-                           TERMINAL_WORDS, TOP_LEVEL_WORDS, WORD_CHOICES)
+from .syntax_words import (
+    BLOCK_WORDS,
+    CLAUSE_WORDS,
+    EXAMPLES,
+    STATEMENT_BLOCKS,
+    STATEMENT_WORDS,
+    SUGGEST_CUTOFF,
+    TERMINAL_WORDS,
+    TOP_LEVEL_WORDS,
+    WORD_CHOICES,
+)
+
 
 @functools.lru_cache(maxsize=1)
 def _literals() -> dict[str, str]:
@@ -172,16 +182,28 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         span = Span(line, column, line, column)
         if ch == '"':
-            return error("syntax-error", "this quoted text is not closed on its line", span, file=path,
-                         notes=['a text runs from " to " on one line'],
-                         hint=_example_hint(statement or enclosing)), line
+            return error(
+                "syntax-error",
+                "this quoted text is not closed on its line",
+                span,
+                file=path,
+                notes=['a text runs from " to " on one line'],
+                hint=_example_hint(statement or enclosing),
+            ), line
         if ch in "'‘’“”«»":
             message = f"unexpected {ch!r}: names are written without quotes, texts between straight double quotes"
-            return error("syntax-error", message, span, file=path, notes=notes,
-                         hint=_example_hint(statement or enclosing)), line
+            return error(
+                "syntax-error", message, span, file=path, notes=notes, hint=_example_hint(statement or enclosing)
+            ), line
         where = _describe(statement or enclosing)
-        return error("syntax-error", f"the character {ch!r} has no meaning here, in {where}", span, file=path,
-                     notes=notes, hint=_example_hint(statement or enclosing)), line
+        return error(
+            "syntax-error",
+            f"the character {ch!r} has no meaning here, in {where}",
+            span,
+            file=path,
+            notes=notes,
+            hint=_example_hint(statement or enclosing),
+        ), line
 
     tok: Token = exc.token
     found = str(tok)
@@ -191,8 +213,14 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
     previous = _previous_code_line(lines, line)
 
     if expected == {"GAME"}:
-        return error("syntax-error", "a rule file begins with the name of its game", span, file=path,
-                     notes=[f"found {found!r}"], hint='for example:\n    game "Thirteens"'), None
+        return error(
+            "syntax-error",
+            "a rule file begins with the name of its game",
+            span,
+            file=path,
+            notes=[f"found {found!r}"],
+            hint='for example:\n    game "Thirteens"',
+        ), None
 
     if not before.strip() and not starters and previous is not None:
         # Nothing on this line yet, and what came before cannot stop here: that is unfinished.
@@ -204,8 +232,14 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
         if misspelt:
             notes.append(f"did you mean '{misspelt[1]}' instead of '{misspelt[0]}'?")
         hint = _example_hint(construct)
-        return error("syntax-error", f"{_describe(construct)} on line {previous} is unfinished",
-                     Span(previous, end_col, previous, end_col), file=path, notes=notes, hint=hint), previous
+        return error(
+            "syntax-error",
+            f"{_describe(construct)} on line {previous} is unfinished",
+            Span(previous, end_col, previous, end_col),
+            file=path,
+            notes=notes,
+            hint=hint,
+        ), previous
 
     construct = statement or enclosing
     candidates = {literals[t] for t in expected if t in literals and literals[t].isidentifier()}
@@ -221,21 +255,28 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
         if not blocks and not before.strip():
             message = f"{found!r} does not begin a declaration: did you mean '{close}'?"
             notes = ["a declaration begins with one of: " + ", ".join(TOP_LEVEL_WORDS)]
-        return error("syntax-error", message, span, file=path, notes=notes,
-                     hint=_example_hint(close) or _example_hint(construct)), line
+        return error(
+            "syntax-error", message, span, file=path, notes=notes, hint=_example_hint(close) or _example_hint(construct)
+        ), line
 
     misspelt = _misspelt_word(before, construct)
     if misspelt:
         word, close = misspelt
         col = before.find(word) + 1
         message = f"unknown word {word!r}: did you mean '{close}'?"
-        return error("syntax-error", message, Span(line, col, line, col + len(word) - 1), file=path,
-                     notes=[f"then {found!r} could not be read"] + notes,
-                     hint=_example_hint(close) or _example_hint(construct)), line
+        return error(
+            "syntax-error",
+            message,
+            Span(line, col, line, col + len(word) - 1),
+            file=path,
+            notes=[f"then {found!r} could not be read"] + notes,
+            hint=_example_hint(close) or _example_hint(construct),
+        ), line
 
     where = "at the top level of the file" if not blocks and not statement else f"in {_describe(construct)}"
-    return error("syntax-error", f"unexpected {found!r} {where}", span, file=path, notes=notes,
-                 hint=_example_hint(construct)), line
+    return error(
+        "syntax-error", f"unexpected {found!r} {where}", span, file=path, notes=notes, hint=_example_hint(construct)
+    ), line
 
 
 def _end_error(lines: list[str], path: str, expected, item_end) -> Diagnostic:
@@ -254,7 +295,6 @@ def _end_error(lines: list[str], path: str, expected, item_end) -> Diagnostic:
     else:
         word = first_word(code)
         message = f"{_describe(word)} on line {last} is unfinished: {ends} first"
-    return error("syntax-error", message, Span(last, column, last, column), file=path, notes=notes,
-                 hint=_example_hint(word))
-
-
+    return error(
+        "syntax-error", message, Span(last, column, last, column), file=path, notes=notes, hint=_example_hint(word)
+    )

@@ -15,7 +15,7 @@ EXAMPLES = {
     "zone": "zone hand per player seen by owner",
     "var": "var total: int per player = 0",
     "ambiguity": 'ambiguity name "question?" @ru:14 {\n  reading one "first reading"\n'
-                 '  reading two "second reading"\n  default one\n}',
+    '  reading two "second reading"\n  default one\n}',
     "reading": 'reading one "what this reading means"',
     "scoring": "scoring tricks {\n  pattern pair: 2 of a rank => 1\n}",
     "pattern": "pattern pair: 2 of a rank => 1",
@@ -32,7 +32,7 @@ EXAMPLES = {
     "while": "while not hand of leader is empty {\n  ...\n}",
     "for": "for each player p from left of dealer {\n  ...\n}",
     "trick": "trick {\n  lead leader\n  play from hand to table\n  follow suit == led else any\n"
-             "  winner {\n    highest where suit == led\n  }\n  take into taken as group\n}",
+    "  winner {\n    highest where suit == led\n  }\n  take into taken as group\n}",
     "chooses": "p chooses card c from hand of p where suit == led else any",
     "bids": "p bids bid from 10 to 500 step 10 or pass",
     "result": "result total",
@@ -73,15 +73,57 @@ TERMINAL_WORDS = {
     "$END": "the end of the file",
 }
 
-TOP_LEVEL_WORDS = ("game", "source", "players", "cards", "zone", "var", "ambiguity", "scoring", "when",
-                   "example", "flow", "result", "winners")
-STATEMENT_WORDS = ("shuffle", "move", "deal", "draw", "gather", "if", "repeat", "while", "for", "trick", "end",
-                   "gap", "expect")
+TOP_LEVEL_WORDS = (
+    "game",
+    "source",
+    "players",
+    "cards",
+    "zone",
+    "var",
+    "ambiguity",
+    "scoring",
+    "when",
+    "example",
+    "flow",
+    "result",
+    "winners",
+)
+STATEMENT_WORDS = (
+    "shuffle",
+    "move",
+    "deal",
+    "draw",
+    "gather",
+    "if",
+    "repeat",
+    "while",
+    "for",
+    "trick",
+    "end",
+    "gap",
+    "expect",
+)
 # Blocks whose lines are statements: a broken line there may be replaced by `if true {`.
 STATEMENT_BLOCKS = {"flow", "when", "example", "if", "else", "repeat", "while", "for"}
 BLOCK_WORDS = {"cards", "scoring", "ambiguity", "flow", "trick", "winner", "example"}
-CLAUSE_WORDS = {"pattern", "reading", "leftover", "reusable", "default", "lead", "among", "play", "follow", "tie",
-                "take", "deck", "order", "value", "after", "lowest"}
+CLAUSE_WORDS = {
+    "pattern",
+    "reading",
+    "leftover",
+    "reusable",
+    "default",
+    "lead",
+    "among",
+    "play",
+    "follow",
+    "tie",
+    "take",
+    "deck",
+    "order",
+    "value",
+    "after",
+    "lowest",
+}
 SUGGEST_CUTOFF = 0.7
 # Terminals that are a choice of words: a misspelling of one of them gets a suggestion too.
 WORD_CHOICES = {

@@ -73,12 +73,25 @@ def resolve_variant(game: n.Game, parse, read, seen: tuple[str, ...] = ()) -> tu
         return None, [error("variant-cycle", f"'{game.variant_of}' is a variant of itself", game.span, file=game.file)]
     text, problem = read(base_path)
     if problem is not None:
-        return None, [error("undefined-name", f"the base game '{game.variant_of}' cannot be read: {problem.message}",
-                            game.span, file=game.file, hint="the path is relative to this file")]
+        return None, [
+            error(
+                "undefined-name",
+                f"the base game '{game.variant_of}' cannot be read: {problem.message}",
+                game.span,
+                file=game.file,
+                hint="the path is relative to this file",
+            )
+        ]
     base, diagnostics = parse(text, base_path)
     if base is None or any(d.is_error for d in diagnostics):
-        return None, [error("undefined-name", f"the base game '{game.variant_of}' has errors; validate it first",
-                            game.span, file=game.file)]
+        return None, [
+            error(
+                "undefined-name",
+                f"the base game '{game.variant_of}' has errors; validate it first",
+                game.span,
+                file=game.file,
+            )
+        ]
     mark_file(base, base_path)
     base, more = resolve_variant(base, parse, read, seen + (os.path.normpath(game.file),))
     if base is None:

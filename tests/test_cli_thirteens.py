@@ -26,7 +26,9 @@ def test_validate_lists_ambiguities_and_exits_0(root, monkeypatch):
 
 def test_broken_file_exits_1_with_a_located_diagnostic(tmp_path):
     bad = tmp_path / "bad.cardrules"
-    bad.write_text('game "x"\nplayers 2..4\nzone hand per player seen by ownr\nflow { shuffle hand }\n', encoding="utf-8")
+    bad.write_text(
+        'game "x"\nplayers 2..4\nzone hand per player seen by ownr\nflow { shuffle hand }\n', encoding="utf-8"
+    )
     result = runner.invoke(app, ["validate", str(bad)])
     assert result.exit_code == 1
     assert "Traceback" not in result.output
@@ -57,13 +59,29 @@ def test_generated_module_imports_only_the_runtime(root):
 def test_simulate_writes_every_design_key(root, tmp_path, monkeypatch):
     monkeypatch.chdir(root)
     out = tmp_path / "sim.json"
-    result = runner.invoke(app, ["simulate", THIRTEENS, "--players", "4", "--games", "20", "--seed", "5",
-                                 "--json", str(out)])
+    result = runner.invoke(
+        app, ["simulate", THIRTEENS, "--players", "4", "--games", "20", "--seed", "5", "--json", str(out)]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
-    for key in ("game", "players", "games", "seed", "agents", "readings", "wins", "ties", "win_rate",
-                "win_rate_ci95", "mean_decisions", "mean_score", "rule_gaps", "truncated", "elapsed_s",
-                "games_per_s"):
+    for key in (
+        "game",
+        "players",
+        "games",
+        "seed",
+        "agents",
+        "readings",
+        "wins",
+        "ties",
+        "win_rate",
+        "win_rate_ci95",
+        "mean_decisions",
+        "mean_score",
+        "rule_gaps",
+        "truncated",
+        "elapsed_s",
+        "games_per_s",
+    ):
         assert key in data, key
     assert data["players"] == 4 and data["games"] == 20
     assert sum(data["wins"]) + data["ties"] == 20

@@ -14,11 +14,13 @@ def test_hostile_text_compiles_to_safe_python(root):
     compiled = compile_source(text, "hostile.cardrules")
     assert compiled.ok, [d.message for d in compiled.diagnostics]
     tree = ast.parse(compiled.source)
-    imported = {alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
-                for alias in node.names}
+    imported = {
+        alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names
+    }
     assert "os" not in imported
-    called = {node.func.attr for node in ast.walk(tree)
-              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+    called = {
+        node.func.attr for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    }
     assert "system" not in called
     engine = module_from_source(compiled.source, "hostile")
     assert engine.RULES["name"] == 'x"""); import os; os.system("echo owned") #'
@@ -34,8 +36,10 @@ def test_hostile_text_compiles_to_safe_python(root):
 
 
 def test_carriage_return_in_a_comment_cannot_start_code():
-    text = ('game "cr"\nplayers 2\nzone deck shared seen by nobody\nvar z: int per player = 0\n'
-            'flow {\n  shuffle deck # harmless\rz = 1\n}\nresult z\n')
+    text = (
+        'game "cr"\nplayers 2\nzone deck shared seen by nobody\nvar z: int per player = 0\n'
+        "flow {\n  shuffle deck # harmless\rz = 1\n}\nresult z\n"
+    )
     compiled = compile_source(text, "cr.cardrules")
     assert compiled.ok, [d.message for d in compiled.diagnostics]
     assert "\r" not in compiled.source

@@ -42,24 +42,29 @@ def no_joker(g):
 # --- Thirteens: pairs, runs of three and sums to 13 score 1; any unused cards together 1 ------
 def thirteens():
     one = lambda g: 1
-    pats = [Pattern("pair", "same_rank", size=2, where=no_joker, score=one),
-            Pattern("run", "sequence", size=3, order=RUN_ORDER, score=one),
-            Pattern("thirteen", "sum", target=13, values=VALUE13, score=one)]
+    pats = [
+        Pattern("pair", "same_rank", size=2, where=no_joker, score=one),
+        Pattern("run", "sequence", size=3, order=RUN_ORDER, score=one),
+        Pattern("thirteen", "sum", target=13, values=VALUE13, score=one),
+    ]
     return Scoring(pats, RANK, SUIT, KIND, leftover=lambda u: 1 if u else 0, name="thirteens")
 
 
-@pytest.mark.parametrize("ranks, total", [
-    ((KING, QUEEN, 5), 1),        # K+Q+6 = 4+3+6 = 13
-    ((1, 2, 3), 1),               # 2-3-4 run
-    ((5, 6, 7), 2),               # 6-7-8: the thirteen 6+7 and the 8 left over beat the run
-    ((5, 5, 6), 2),               # pair + the 7 left over
-    ((KING, QUEEN, 5, 5), 2),     # a thirteen + one 6 left over
-    ((5, 6, 7, 7, 4), 3),         # 8-8, 6+7, 5 left over beats the run 6-7-8 + 5+8
-    ((ACE, QUEEN, 8), 1),         # 1+3+9
-    ((JOKER,), 1),
-    ((), 0),
-    ((ACE, 1, 2, 3, 4, 5), 2),    # two runs A-2-3 and 4-5-6, nothing left
-])
+@pytest.mark.parametrize(
+    "ranks, total",
+    [
+        ((KING, QUEEN, 5), 1),  # K+Q+6 = 4+3+6 = 13
+        ((1, 2, 3), 1),  # 2-3-4 run
+        ((5, 6, 7), 2),  # 6-7-8: the thirteen 6+7 and the 8 left over beat the run
+        ((5, 5, 6), 2),  # pair + the 7 left over
+        ((KING, QUEEN, 5, 5), 2),  # a thirteen + one 6 left over
+        ((5, 6, 7, 7, 4), 3),  # 8-8, 6+7, 5 left over beats the run 6-7-8 + 5+8
+        ((ACE, QUEEN, 8), 1),  # 1+3+9
+        ((JOKER,), 1),
+        ((), 0),
+        ((ACE, 1, 2, 3, 4, 5), 2),  # two runs A-2-3 and 4-5-6, nothing left
+    ],
+)
 def test_thirteens_tricks(ranks, total):
     cards = [card(r, i % 4) if r != JOKER else 52 for i, r in enumerate(ranks)]
     assert thirteens().best(cards) == total
@@ -77,11 +82,25 @@ def test_thirteens_groups_and_identical_cards():
 
 # --- Pimps: a reusable ace scores alone and again with each face card ------------------------
 def pimps():
-    table = {(ACE,): 8, (ACE, QUEEN): 10, (ACE, KING): 5, (ACE, JACK): 4, (KING, QUEEN): 8,
-             (JACK, QUEEN): 7, (QUEEN, QUEEN): 5, (KING, KING): 5, (JACK, JACK): 3,
-             (KING, JACK): 4, (KING,): 2, (QUEEN,): 2, (JACK,): 1}
-    pats = [Pattern("+".join("A23456789TJQK"[r] for r in rs), "ranks", ranks=rs, score=lambda g, s=s: s)
-            for rs, s in table.items()]
+    table = {
+        (ACE,): 8,
+        (ACE, QUEEN): 10,
+        (ACE, KING): 5,
+        (ACE, JACK): 4,
+        (KING, QUEEN): 8,
+        (JACK, QUEEN): 7,
+        (QUEEN, QUEEN): 5,
+        (KING, KING): 5,
+        (JACK, JACK): 3,
+        (KING, JACK): 4,
+        (KING,): 2,
+        (QUEEN,): 2,
+        (JACK,): 1,
+    }
+    pats = [
+        Pattern("+".join("A23456789TJQK"[r] for r in rs), "ranks", ranks=rs, score=lambda g, s=s: s)
+        for rs, s in table.items()
+    ]
     return Scoring(pats, RANK, SUIT, KIND, reusable=lambda c: RANK[c] == ACE, name="pimps")
 
 
@@ -106,14 +125,15 @@ def test_pimps_best_of_many_cards():
 
 # --- Prisoners: pair value+2, three of a kind value+3, four value*4 ---------------------------
 def prisoners():
-    pats = [Pattern("pair", "same_rank", size=2, where=no_joker, score=lambda g: PIP[g[0]] + 2),
-            Pattern("three", "same_rank", size=3, where=no_joker, score=lambda g: PIP[g[0]] + 3),
-            Pattern("four", "same_rank", size=4, where=no_joker, score=lambda g: PIP[g[0]] * 4)]
+    pats = [
+        Pattern("pair", "same_rank", size=2, where=no_joker, score=lambda g: PIP[g[0]] + 2),
+        Pattern("three", "same_rank", size=3, where=no_joker, score=lambda g: PIP[g[0]] + 3),
+        Pattern("four", "same_rank", size=4, where=no_joker, score=lambda g: PIP[g[0]] * 4),
+    ]
     return Scoring(pats, RANK, SUIT, KIND, name="prisoners")
 
 
-@pytest.mark.parametrize("rank, n, total", [
-    (4, 2, 7), (4, 3, 8), (4, 4, 20), (1, 4, 8), (ACE, 4, 6), (JOKER, 2, 0)])
+@pytest.mark.parametrize("rank, n, total", [(4, 2, 7), (4, 3, 8), (4, 4, 20), (1, 4, 8), (ACE, 4, 6), (JOKER, 2, 0)])
 def test_prisoners_sets(rank, n, total):
     cards = [52, 53] if rank == JOKER else [card(rank, s) for s in range(n)]
     assert prisoners().best(cards) == total  # four aces: two pairs (3+3) beat 1*4
@@ -153,8 +173,7 @@ def matches(p, g):
         ok = len(g) == p.size and pos[0] >= 0 and pos == list(range(pos[0], pos[0] + len(g)))
     elif p.shape == "sum":
         vals = [p.values[c] for c in g]
-        ok = (None not in vals and sum(vals) == p.target
-              and (len(g) >= 2 if p.size == 0 else len(g) == p.size))
+        ok = None not in vals and sum(vals) == p.target and (len(g) >= 2 if p.size == 0 else len(g) == p.size)
     else:
         ok = ranks == sorted(p.ranks)
     return ok and (p.where is None or p.where(tuple(g)))
@@ -172,7 +191,7 @@ def set_partitions(items):
     for part in set_partitions(rest):
         yield [[head]] + part
         for i in range(len(part)):
-            yield part[:i] + [[head] + part[i]] + part[i + 1:]
+            yield part[:i] + [[head] + part[i]] + part[i + 1 :]
 
 
 def brute_partitions(sc, cards):
@@ -180,6 +199,7 @@ def brute_partitions(sc, cards):
     pick = max if sc.maximise else min
     results = []
     for part in set_partitions(list(cards)):
+
         def assign(i, total, unused):
             if i == len(part):
                 results.append(total + (sc.leftover(tuple(unused)) if sc.leftover else 0))
@@ -187,6 +207,7 @@ def brute_partitions(sc, cards):
             assign(i + 1, total, unused + part[i])
             for s in group_scores(sc, part[i]):
                 assign(i + 1, total + s, unused)
+
         assign(0, 0, [])
     return pick(results)
 
@@ -211,6 +232,7 @@ def brute_groups(sc, cards, reusable):
         g, s = cands[i]
         if not any(c in used and not reusable(c) for c in g):
             choose(i + 1, used | g, total + s)
+
     choose(0, frozenset(), 0)
     return pick(results)
 
@@ -236,8 +258,15 @@ def scorings(draw, reusable=False):
         elif shape == "sequence":
             p = Pattern(f"p{i}", shape, size=draw(st.integers(2, 4)), order=RUN_ORDER, where=where, score=score)
         elif shape == "sum":
-            p = Pattern(f"p{i}", shape, size=draw(st.sampled_from([0, 0, 2, 3])), target=draw(st.integers(5, 15)),
-                        values=VALUE13, where=where, score=score)
+            p = Pattern(
+                f"p{i}",
+                shape,
+                size=draw(st.sampled_from([0, 0, 2, 3])),
+                target=draw(st.integers(5, 15)),
+                values=VALUE13,
+                where=where,
+                score=score,
+            )
         else:
             rs = tuple(draw(st.lists(st.sampled_from([ACE, 4, JACK, QUEEN, KING]), min_size=1, max_size=3)))
             p = Pattern(f"p{i}", shape, ranks=rs, where=where, score=score)
@@ -245,8 +274,9 @@ def scorings(draw, reusable=False):
     if reusable is None:
         reusable = draw(st.booleans())
     reuse = (lambda c: RANK[c] in (ACE, KING)) if reusable else None
-    return Scoring(pats, RANK, SUIT, KIND, reusable=reuse, leftover=draw(st.sampled_from(LEFTOVERS)),
-                   maximise=draw(st.booleans()))
+    return Scoring(
+        pats, RANK, SUIT, KIND, reusable=reuse, leftover=draw(st.sampled_from(LEFTOVERS)), maximise=draw(st.booleans())
+    )
 
 
 SMALL_RANKS = [ACE, 3, 4, 5, 6, 7, 8, JACK, QUEEN, KING, JOKER]  # a dense set so patterns occur
@@ -257,8 +287,7 @@ FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCh
 
 def fresh(sc):
     """The same scoring with empty caches."""
-    return Scoring(sc.patterns, RANK, SUIT, KIND, reusable=sc.reusable, leftover=sc.leftover,
-                   maximise=sc.maximise)
+    return Scoring(sc.patterns, RANK, SUIT, KIND, reusable=sc.reusable, leftover=sc.leftover, maximise=sc.maximise)
 
 
 @FAST
@@ -298,8 +327,7 @@ def test_invariant_under_order_and_identical_cards(sc, hand, seed):
 
 
 @FAST
-@given(scorings(reusable=None), st.lists(st.sampled_from(POOL), max_size=7, unique=True),
-       st.integers(0, 7))
+@given(scorings(reusable=None), st.lists(st.sampled_from(POOL), max_size=7, unique=True), st.integers(0, 7))
 def test_best_of_matches_brute_force(sc, hand, k):
     pick = max if sc.maximise else min
     expected = pick(fresh(sc).best(list(h)) for h in combinations(hand, min(k, len(hand))))
@@ -307,8 +335,12 @@ def test_best_of_matches_brute_force(sc, hand, k):
 
 
 @FAST
-@given(scorings(), st.lists(st.sampled_from(range(2 * N1)), min_size=8, max_size=30, unique=True),
-       st.integers(1, 5), st.integers(0, 2**32))
+@given(
+    scorings(),
+    st.lists(st.sampled_from(range(2 * N1)), min_size=8, max_size=30, unique=True),
+    st.integers(1, 5),
+    st.integers(0, 2**32),
+)
 def test_best_of_beats_sampled_subsets(sc, hand, k, seed):
     rnd = random.Random(seed)
     if sc.leftover is not None:
@@ -324,8 +356,7 @@ def test_best_of_beats_sampled_subsets(sc, hand, k, seed):
 def test_pruned_search_matches_full_search_on_larger_hands(sc, hand):
     # leftover=0 changes no total but forces the unpruned search over every set of unused cards
     plain = Scoring(sc.patterns, RANK, SUIT, KIND, reusable=sc.reusable, maximise=sc.maximise)
-    full = Scoring(sc.patterns, RANK, SUIT, KIND, reusable=sc.reusable, maximise=sc.maximise,
-                   leftover=lambda u: 0)
+    full = Scoring(sc.patterns, RANK, SUIT, KIND, reusable=sc.reusable, maximise=sc.maximise, leftover=lambda u: 0)
     assert plain.best(hand) == full.best(hand)
 
 

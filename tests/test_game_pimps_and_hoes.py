@@ -39,7 +39,7 @@ def suit(card: str) -> str:
 def card_of(state, action: int) -> str:
     text = state.action_str(action)
     assert text.startswith("play ")
-    return text[len("play "):]
+    return text[len("play ") :]
 
 
 def play_random(state, rng, until=None):
@@ -143,8 +143,9 @@ def test_stages_of_7_5_5_5_and_5_3_3(engine, players, sizes):
             assert seats == [(seats[0] + i) % players for i in range(players)]
 
 
-@pytest.mark.parametrize("players, reading, left", [
-    (2, "returned", 4), (4, "returned", 2), (2, "set_aside", 3), (4, "set_aside", 1)])
+@pytest.mark.parametrize(
+    "players, reading, left", [(2, "returned", 4), (4, "returned", 2), (2, "set_aside", 3), (4, "set_aside", 1)]
+)
 def test_cards_left_in_hand_after_all_stages(engine, players, reading, left):
     # ru:8 "у каждого игрока должно остаться по 4 карты": true only for 2 players, all 52 dealt
     _, hands = stage_log(engine, players, 1, {**SINGLE_DRAW, "trump_card": reading})
@@ -272,7 +273,7 @@ def faces_score(faces: tuple, ace: bool) -> int:
     for i, other in enumerate(rest):
         pair = PAIRS.get(tuple(sorted((first, other))))
         if pair:
-            best = max(best, pair + faces_score(rest[:i] + rest[i + 1:], ace))
+            best = max(best, pair + faces_score(rest[:i] + rest[i + 1 :], ace))
     return best
 
 
@@ -347,9 +348,11 @@ def test_example_verdicts(root):
     diags = [d for d in check_source(text, RULE_FILE) if d.code == "example-mismatch"]
     assert not [d for d in check_source(text, RULE_FILE) if d.severity == "error"]
     by_title = {d.message.split("'")[1]: d for d in diags}
-    assert set(by_title) == {"After all stages each of 2 players has 4 cards left",
-                             "After all stages each of 4 players has 4 cards left",
-                             "A player takes 7 of the dealt cards, with 4 players too"}
+    assert set(by_title) == {
+        "After all stages each of 2 players has 4 cards left",
+        "After all stages each of 4 players has 4 cards left",
+        "A player takes 7 of the dealt cards, with 4 players too",
+    }
     assert by_title["A player takes 7 of the dealt cards, with 4 players too"].notes[0] == "holds under no reading"
     two = by_title["After all stages each of 2 players has 4 cards left"]
     assert "holds under the default readings but not under all" in two.message
@@ -373,9 +376,11 @@ def test_worked_example_37_is_live(root):
 
 def test_rules_metadata(engine):
     amb = {a["name"]: (a["readings"], a["default"]) for a in engine.RULES["ambiguities"]}
-    assert amb == {"trump_card": (["returned", "set_aside"], "returned"),
-                   "trumps": (["win", "led_only"], "win"),
-                   "tie": (["replay", "draw"], "replay")}
+    assert amb == {
+        "trump_card": (["returned", "set_aside"], "returned"),
+        "trumps": (["win", "led_only"], "win"),
+        "tie": (["replay", "draw"], "replay"),
+    }
     assert engine.RULES["players"] == [2, 4]
     with pytest.raises(ValueError):
         engine.new_game(players=3, seed=0)
@@ -387,11 +392,16 @@ def test_cli_validate_and_simulate(root, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     codes = [d["code"] for d in json.loads(result.stdout)["files"][0]["diagnostics"]]
     assert codes.count("ambiguity") == 3 and codes.count("example-mismatch") == 3
-    for players, reading in [(2, []), (4, []), (4, ["--reading", "trumps=led_only"]),
-                             (2, ["--reading", "trump_card=set_aside"])]:
+    for players, reading in [
+        (2, []),
+        (4, []),
+        (4, ["--reading", "trumps=led_only"]),
+        (2, ["--reading", "trump_card=set_aside"]),
+    ]:
         out = tmp_path / f"sim{players}.json"
-        result = runner.invoke(app, ["simulate", RULE_FILE, "--players", str(players), "--games", "20",
-                                     "--json", str(out), *reading])
+        result = runner.invoke(
+            app, ["simulate", RULE_FILE, "--players", str(players), "--games", "20", "--json", str(out), *reading]
+        )
         assert result.exit_code == 0, result.output
         data = json.loads(out.read_text())
         assert data["games"] == 20 and data["rule_gaps"] == [] and data["truncated"] == 0

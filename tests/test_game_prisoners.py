@@ -69,9 +69,11 @@ def best_of_rank(suits: list[str], value: int, trump: str, singles: bool) -> int
             if len(set(group)) != len(group):
                 continue
             with_trump = trump in group
-            score = {2: value * 2 if with_trump else value + 2,
-                     3: value * 3 if with_trump else value + 3,
-                     4: value * 4}[len(group)]
+            score = {
+                2: value * 2 if with_trump else value + 2,
+                3: value * 3 if with_trump else value + 3,
+                4: value * 4,
+            }[len(group)]
             left = [rest[i] for i in range(len(rest)) if i not in picked]
             best = max(best, score + best_of_rank(left, value, trump, singles))
     return best
@@ -101,7 +103,7 @@ def act(state, label: str) -> None:
 def card_of(state, action: int) -> str:
     text = state.action_str(action)
     assert text.startswith("play ")
-    return text[len("play "):]
+    return text[len("play ") :]
 
 
 def bids(state) -> list[int]:
@@ -125,8 +127,12 @@ def skip_suit_choice(state, choice: str = "suit ♠"):
 
 def at_trick_start(state) -> bool:
     j = state.to_json()
-    return (not state.is_terminal() and j["zones"]["table"] == [] and j["readings"]["play_phase"] == "tricks"
-            and all(t.startswith("play ") for t in labels(state)))
+    return (
+        not state.is_terminal()
+        and j["zones"]["table"] == []
+        and j["readings"]["play_phase"] == "tricks"
+        and all(t.startswith("play ") for t in labels(state))
+    )
 
 
 def quick_auction(engine, players, seed, **readings):
@@ -254,10 +260,12 @@ def test_when_everyone_else_passes_without_a_bid(engine):
 def trick_winner(cards, seats, trump, beats, tie):
     """ru:27 the highest card takes; a joker is the top rank (ru:6); trumps beat other suits
     under `beats`; equal top ranks go to the first or last played."""
+
     def best(cands):
         top = max(ORDER.index(rank(c)) for _, c in cands)
         tops = [i for i, c in cands if ORDER.index(rank(c)) == top]
         return seats[tops[0] if tie == "first_played" else tops[-1]]
+
     everything = list(enumerate(cards))
     if "Joker" in cards:
         return best(everything)
@@ -373,7 +381,7 @@ def test_french_reading_draws_the_prisoners_without_tricks(engine):
         assert state.current_player == seat
         hand = state.to_json()["zones"]["hand"][seat]
         assert sorted(card_of(state, a) for a in state.legal_actions()) == sorted(set(hand))
-        used = labels(state)[0][len("play "):]
+        used = labels(state)[0][len("play ") :]
         act(state, labels(state)[0])
         after = state.to_json()
         assert used in after["zones"]["discard"]  # fr:20 the card used is thrown away
@@ -428,12 +436,14 @@ def test_the_bidder_scores_his_bid_or_nothing_and_the_others_what_they_took(engi
 
 def test_points_only_scores_everyone_alike_and_diamonds_change_the_jacks(engine):
     for seed in range(6):
-        j = play_random(engine.new_game(players=2, seed=seed, readings={"contract": "points_only"}),
-                        random.Random(seed)).to_json()
+        j = play_random(
+            engine.new_game(players=2, seed=seed, readings={"contract": "points_only"}), random.Random(seed)
+        ).to_json()
         check_scores(j)
         assert j["vars"]["total"] == j["vars"]["collected"]
-        j = play_random(engine.new_game(players=2, seed=seed, readings={"fifty_card": "diamonds"}),
-                        random.Random(seed)).to_json()
+        j = play_random(
+            engine.new_game(players=2, seed=seed, readings={"fifty_card": "diamonds"}), random.Random(seed)
+        ).to_json()
         check_scores(j, fifty="diamonds")
 
 
@@ -452,8 +462,9 @@ def test_a_bid_of_exactly_the_points_is_made_and_one_more_is_not(engine):
     # ru:27 "набрал объявленное количество очков": collecting the amount bid makes the contract
     for seed in range(3):
         for extra, scored in ((0, True), (1, False)):
-            state = skip_suit_choice(engine.new_game(players=2, seed=seed,
-                                                     readings={"bid_measure": "hand", "bid_steps": "ones"}))
+            state = skip_suit_choice(
+                engine.new_game(players=2, seed=seed, readings={"bid_measure": "hand", "bid_steps": "ones"})
+            )
             j = state.to_json()
             dealer = j["vars"]["dealer"]
             worth = sum(face(c) for c in j["zones"]["hand"][dealer])
@@ -487,13 +498,15 @@ def test_a_contract_of_exactly_what_was_collected_is_made(engine):
 @pytest.mark.parametrize("players", [2, 4])
 def test_combination_method_scores_pairs_threes_and_fours(engine, players):
     for seed in range(5):
-        j = play_random(engine.new_game(players=players, seed=seed, readings={"counting": "combinations"}),
-                        random.Random(seed)).to_json()
+        j = play_random(
+            engine.new_game(players=players, seed=seed, readings={"counting": "combinations"}), random.Random(seed)
+        ).to_json()
         check_scores(j, method="combinations")
         # with singles at face value no combination helps: it is the first method again
-        k = play_random(engine.new_game(players=players, seed=seed,
-                                        readings={"counting": "combinations", "combo_singles": "face"}),
-                        random.Random(seed)).to_json()
+        k = play_random(
+            engine.new_game(players=players, seed=seed, readings={"counting": "combinations", "combo_singles": "face"}),
+            random.Random(seed),
+        ).to_json()
         check_scores(k, method="combinations", singles=True)
         check_scores(k, method="face")
 
@@ -512,8 +525,9 @@ def test_bidder_names_the_method(engine):
 
 def test_the_turned_prisoner_is_drawn_last_only_under_its_reading(engine):
     for reading, stays in (("stays", True), ("drawn_last", False)):
-        j = play_random(engine.new_game(players=2, seed=8, readings={"turned_card": reading}),
-                        random.Random(8)).to_json()
+        j = play_random(
+            engine.new_game(players=2, seed=8, readings={"turned_card": reading}), random.Random(8)
+        ).to_json()
         assert (len(j["zones"]["turned"]) == 1) is stays
         # 40 number cards and 13 prisoners, and the turned one when it is drawn last
         assert sum(len(t) for t in j["zones"]["taken"]) == 40 + 13 + (0 if stays else 1)
@@ -541,8 +555,9 @@ def test_equal_totals_share_the_win_or_the_deal_is_played_again(engine):
         pytest.fail("no tied deal found")
     totals = state.to_json()["vars"]["total"]
     assert state.winners() == [0, 1] and totals[0] == totals[1]
-    again = play_random(engine.new_game(players=2, seed=seed, readings={**readings, "score_tie": "play_on"}),
-                        random.Random(seed))
+    again = play_random(
+        engine.new_game(players=2, seed=seed, readings={**readings, "score_tie": "play_on"}), random.Random(seed)
+    )
     j = again.to_json()
     assert j["vars"]["deals_played"] > 1  # the same tied first deal, then more
     assert len(again.winners()) == 1 and j["vars"]["total"].count(max(j["vars"]["total"])) == 1
@@ -594,9 +609,21 @@ def test_validate_cli_exits_0_and_lists_findings(root, monkeypatch):
 def test_simulate_plays_every_player_count_without_rule_gaps(root, tmp_path, monkeypatch, players):
     monkeypatch.chdir(root)
     out = tmp_path / "sim.json"
-    result = runner.invoke(app, ["simulate", RULE_FILE, "--players", str(players), "--games", "30",
-                                 "--reading", "play_phase=draw_only" if players == 3 else "play_phase=tricks",
-                                 "--json", str(out)])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            RULE_FILE,
+            "--players",
+            str(players),
+            "--games",
+            "30",
+            "--reading",
+            "play_phase=draw_only" if players == 3 else "play_phase=tricks",
+            "--json",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert data["rule_gaps"] == [] and data["truncated"] == 0

@@ -67,7 +67,12 @@ def test_a_trump_beats_the_led_suit_when_the_follower_cannot_follow():
     assert state.returns() == [0.0, 5.0]
 
 
-@pytest.mark.parametrize("expr, value", [("7 - 2 - 1", 4), ("-3 + 10", 7), ("2 * -3", -6), ("17 / 5", 3), ("17 % 5", 2)])
+@pytest.mark.parametrize(
+    "expr, value", [("7 - 2 - 1", 4), ("-3 + 10", 7), ("2 * -3", -6), ("17 / 5", 3), ("17 % 5", 2)]
+)
 def test_arithmetic(expr, value):
-    text = f'game "a"\nplayers 1\nzone deck shared seen by nobody\nvar r: int per player = 0\nflow {{ r of 0 = {expr} }}\nresult r\n'
+    text = (
+        'game "a"\nplayers 1\nzone deck shared seen by nobody\nvar r: int per player = 0\n'
+        f"flow {{ r of 0 = {expr} }}\nresult r\n"
+    )
     assert engine(text).new_game(players=1).returns() == [float(value)]

@@ -131,7 +131,7 @@ def test_every_syntax_error_says_what_was_expected_or_shows_an_example():
         HEADER + "flow {\n  move top from deck\n}\n",
         HEADER + "flow {\n  deal 5 from deck to hand\n}\n",
         HEADER + "flow {\n  trick {\n    lead 0\n    play from\n  }\n}\n",
-        HEADER + "ambiguity a \"q\" {\n  reading x\n  default\n}\n",
+        HEADER + 'ambiguity a "q" {\n  reading x\n  default\n}\n',
         HEADER + "scoring s {\n  pattern p: 2 of rank => 1\n}\n",
         HEADER + "flow {\n  if 1 < {\n  }\n}\n",
         'game "T"\nplayers 2..\n',

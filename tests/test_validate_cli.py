@@ -28,12 +28,15 @@ def validate(*args: str) -> tuple[int, str, str]:
 
 
 def test_json_shape_and_counts():
-    code, out, _ = validate(str(DATA / "uneven_deal.cardrules"), str(DATA / "undefined_variable.cardrules"),
-                            "--format", "json")
+    code, out, _ = validate(
+        str(DATA / "uneven_deal.cardrules"), str(DATA / "undefined_variable.cardrules"), "--format", "json"
+    )
     report = json.loads(out)
     assert set(report) == {"files", "errors", "warnings"}
-    assert [f["file"] for f in report["files"]] == [str(DATA / "uneven_deal.cardrules"),
-                                                     str(DATA / "undefined_variable.cardrules")]
+    assert [f["file"] for f in report["files"]] == [
+        str(DATA / "uneven_deal.cardrules"),
+        str(DATA / "undefined_variable.cardrules"),
+    ]
     for file in report["files"]:
         for d in file["diagnostics"]:
             assert set(d) == {"code", "severity", "message", "line", "column", "end_line", "end_column", "notes"}
@@ -73,12 +76,83 @@ def test_text_output_goes_to_stderr():
 
 # --------------------------------------------------------------------------- no traceback, ever
 
-TOKENS = ["{", "}", "(", ")", "[", "]", '"', "@ru:3", ":", "..", "=>", "==", "+=", "-=", "=", "-1", "0",
-          "99999999999999999999", "Joker", "♠", "é", "\t", "\n", "#", "\\", "'", "when", "reading", "trick",
-          "game", "flow", "deck", "zone", "players", "repeat", "until", "while", "if", "else", "any", "where",
-          "chooses", "bids", "card", "cards", "of", "top", "size", "hand", "deal", "evenly", "rest", "to",
-          "draw", "move", "all", "example", "expect", "ambiguity", "default", "scoring", "pattern", "winner",
-          "highest", "tie", "gap", "end", "none", "true", "not", "and", "or", "x", "2 x", "player_count"]
+TOKENS = [
+    "{",
+    "}",
+    "(",
+    ")",
+    "[",
+    "]",
+    '"',
+    "@ru:3",
+    ":",
+    "..",
+    "=>",
+    "==",
+    "+=",
+    "-=",
+    "=",
+    "-1",
+    "0",
+    "99999999999999999999",
+    "Joker",
+    "♠",
+    "é",
+    "\t",
+    "\n",
+    "#",
+    "\\",
+    "'",
+    "when",
+    "reading",
+    "trick",
+    "game",
+    "flow",
+    "deck",
+    "zone",
+    "players",
+    "repeat",
+    "until",
+    "while",
+    "if",
+    "else",
+    "any",
+    "where",
+    "chooses",
+    "bids",
+    "card",
+    "cards",
+    "of",
+    "top",
+    "size",
+    "hand",
+    "deal",
+    "evenly",
+    "rest",
+    "to",
+    "draw",
+    "move",
+    "all",
+    "example",
+    "expect",
+    "ambiguity",
+    "default",
+    "scoring",
+    "pattern",
+    "winner",
+    "highest",
+    "tie",
+    "gap",
+    "end",
+    "none",
+    "true",
+    "not",
+    "and",
+    "or",
+    "x",
+    "2 x",
+    "player_count",
+]
 
 
 @st.composite
@@ -89,13 +163,13 @@ def mutated(draw):
         kind = draw(st.sampled_from(["delete", "insert", "duplicate", "replace", "truncate", "swap"]))
         if kind == "delete":
             start = draw(st.integers(0, len(text)))
-            text = text[:start] + text[start + draw(st.integers(1, 40)):]
+            text = text[:start] + text[start + draw(st.integers(1, 40)) :]
         elif kind == "insert":
             at = draw(st.integers(0, len(text)))
             text = text[:at] + " " + draw(st.sampled_from(TOKENS)) + " " + text[at:]
         elif kind == "duplicate":
             i = draw(st.integers(0, len(lines) - 1))
-            text = "\n".join(lines[: i + 1] + [lines[i]] + lines[i + 1:])
+            text = "\n".join(lines[: i + 1] + [lines[i]] + lines[i + 1 :])
         elif kind == "replace":
             i, j = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
             lines[i] = lines[j]
@@ -133,8 +207,11 @@ def test_mutated_games_never_break_the_checker(text):
     assert_no_internal_error(text)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+)
 @given(text=st.one_of(mutated(), st.text(max_size=200)))
 def test_the_cli_never_prints_a_traceback(tmp_path, text):
     path = tmp_path / "fuzz.cardrules"

@@ -411,7 +411,7 @@ class AstBuilder(Transformer):
 
     def choose_card_stmt(self, meta, children):
         who, var, zone = children[0], str(children[1]), children[2]
-        legality, else_any = (children[3] if len(children) > 3 else ([], True))
+        legality, else_any = children[3] if len(children) > 3 else ([], True)
         return _stmt(n.ChooseCard, meta, who, var, zone, legality, else_any)
 
     def legality(self, meta, children):

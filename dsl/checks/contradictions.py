@@ -24,8 +24,13 @@ from .symbols import pattern_matches
 
 
 def check_contradictions(model, engine) -> list[Diagnostic]:
-    return (_examples(model, engine) + _deck_lines(model, engine) + _players_and_decks(model, engine)
-            + _value_tables(model) + _duplicate_patterns(model))
+    return (
+        _examples(model, engine)
+        + _deck_lines(model, engine)
+        + _players_and_decks(model, engine)
+        + _value_tables(model)
+        + _duplicate_patterns(model)
+    )
 
 
 def _examples(model, engine) -> list[Diagnostic]:
@@ -33,12 +38,18 @@ def _examples(model, engine) -> list[Diagnostic]:
     for result in example_results(model, engine):
         if result.outcomes and not result.holds:
             cites = [f"{c.source}:{c.line}" for c in result.example.cites] or ["the example"]
-            out.append(warning(
-                "contradiction",
-                f"the worked example '{result.title}' contradicts the rules under every reading",
-                result.expect.span,
-                notes=[f"{', '.join(cites)} says one thing and the encoded rules another, whichever way the "
-                       "ambiguities are read", "either the source's example is wrong or a rule is missing"]))
+            out.append(
+                warning(
+                    "contradiction",
+                    f"the worked example '{result.title}' contradicts the rules under every reading",
+                    result.expect.span,
+                    notes=[
+                        f"{', '.join(cites)} says one thing and the encoded rules another, whichever way the "
+                        "ambiguities are read",
+                        "either the source's example is wrong or a rule is missing",
+                    ],
+                )
+            )
     return out
 
 
@@ -67,10 +78,15 @@ def _deck_lines(model, engine) -> list[Diagnostic]:
     out = []
     by_line = {d.span.line: d for d in model.game.decks}
     for (first, second), counts in sorted(clashes.items()):
-        out.append(warning("contradiction", f"this deck line and the one on line {first} both apply to "
-                           f"{', '.join(counts[:4])}", by_line[second].span,
-                           notes=[f"the engine uses the first, on line {first}; this one is never used then"],
-                           hint="give the deck lines 'when' conditions that do not overlap"))
+        out.append(
+            warning(
+                "contradiction",
+                f"this deck line and the one on line {first} both apply to {', '.join(counts[:4])}",
+                by_line[second].span,
+                notes=[f"the engine uses the first, on line {first}; this one is never used then"],
+                hint="give the deck lines 'when' conditions that do not overlap",
+            )
+        )
     return out
 
 
@@ -87,12 +103,18 @@ def _players_and_decks(model, engine) -> list[Diagnostic]:
             too_small.append(f"{players} players but {len(deck)} cards")
     out = []
     if missing:
-        out.append(warning("contradiction", f"the game allows {', '.join(map(str, missing))} players, but no deck "
-                           "line applies to that many", players_decl.span,
-                           hint="add a deck line for it (or one without 'when'), or narrow 'players'"))
+        out.append(
+            warning(
+                "contradiction",
+                f"the game allows {', '.join(map(str, missing))} players, but no deck line applies to that many",
+                players_decl.span,
+                hint="add a deck line for it (or one without 'when'), or narrow 'players'",
+            )
+        )
     if too_small:
-        out.append(warning("contradiction", "the deck cannot give every player one card", players_decl.span,
-                           notes=too_small))
+        out.append(
+            warning("contradiction", "the deck cannot give every player one card", players_decl.span, notes=too_small)
+        )
     return out
 
 
@@ -101,7 +123,7 @@ def _value_tables(model) -> list[Diagnostic]:
     for table in model.game.values:
         clashes = []
         for i, early in enumerate(table.entries):
-            for late in table.entries[i + 1:]:
+            for late in table.entries[i + 1 :]:
                 if early.amount == late.amount:
                     continue
                 early_cards = {c.id for c in model.cards if pattern_matches(early.pattern, c)}
@@ -112,11 +134,19 @@ def _value_tables(model) -> list[Diagnostic]:
                     continue
                 shared = [model.cards[i] for i in sorted(early_cards & late_cards)]
                 if shared:
-                    clashes.append(f"{shared[0].text()} is {_amount(early.amount)} by '{early.pattern.text()}' and "
-                                   f"{_amount(late.amount)} by '{late.pattern.text()}'")
+                    clashes.append(
+                        f"{shared[0].text()} is {_amount(early.amount)} by '{early.pattern.text()}' and "
+                        f"{_amount(late.amount)} by '{late.pattern.text()}'"
+                    )
         if clashes:
-            out.append(warning("contradiction", f"value table '{table.name}' gives a card two values", table.span,
-                               notes=clashes[:3] + ["the engine uses the later entry"]))
+            out.append(
+                warning(
+                    "contradiction",
+                    f"value table '{table.name}' gives a card two values",
+                    table.span,
+                    notes=clashes[:3] + ["the engine uses the later entry"],
+                )
+            )
     return out
 
 
@@ -139,8 +169,14 @@ def _duplicate_patterns(model) -> list[Diagnostic]:
                 continue
             first = seen.setdefault(_shape(pattern), pattern)
             if first is not pattern and same_meaning_key(first.score) != same_meaning_key(pattern.score):
-                out.append(warning("contradiction", f"patterns '{first.name}' and '{pattern.name}' match the same "
-                                   "cards but score them differently", pattern.span,
-                                   notes=[f"'{first.name}' is on line {first.span.line}; the solver will use "
-                                          "whichever scores better"]))
+                out.append(
+                    warning(
+                        "contradiction",
+                        f"patterns '{first.name}' and '{pattern.name}' match the same cards but score them differently",
+                        pattern.span,
+                        notes=[
+                            f"'{first.name}' is on line {first.span.line}; the solver will use whichever scores better"
+                        ],
+                    )
+                )
     return out

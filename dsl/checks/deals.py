@@ -31,16 +31,27 @@ def check_uneven_deals(model, engine) -> list[Diagnostic]:
         notes = []
         for players in counts:
             cards, left, readings = per_count[players]
-            under = "" if any(r == _defaults(model) for r in readings) else \
-                " (under " + "; ".join(describe_readings(model, r) for r in readings[:3]) + ")"
-            notes.append(f"at {players} players: {cards} cards, {cards // players} each, "
-                         f"{left} left in '{stmt.source.name}'{under}")
+            under = (
+                ""
+                if any(r == _defaults(model) for r in readings)
+                else " (under " + "; ".join(describe_readings(model, r) for r in readings[:3]) + ")"
+            )
+            notes.append(
+                f"at {players} players: {cards} cards, {cards // players} each, "
+                f"{left} left in '{stmt.source.name}'{under}"
+            )
         listed = ", ".join(map(str, counts[:-1])) + (" and " if len(counts) > 1 else "") + str(counts[-1])
-        message = (f"the cards do not divide evenly at {listed} players, and no rule says where the "
-                   f"leftover cards go")
-        out.append(warning("uneven-deal", message, stmt.span, notes=notes,
-                           hint=f"add 'rest to <zone>' to the deal, e.g. deal evenly from {stmt.source.name} "
-                                f"to {stmt.zone} rest to stock; if the text is silent, make it an ambiguity"))
+        message = f"the cards do not divide evenly at {listed} players, and no rule says where the leftover cards go"
+        out.append(
+            warning(
+                "uneven-deal",
+                message,
+                stmt.span,
+                notes=notes,
+                hint=f"add 'rest to <zone>' to the deal, e.g. deal evenly from {stmt.source.name} "
+                f"to {stmt.zone} rest to stock; if the text is silent, make it an ambiguity",
+            )
+        )
     return out
 
 

@@ -41,18 +41,30 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
     short: dict[int, tuple[n.Stmt, dict[int, tuple[int, int, dict]]]] = {}
     for run in follow_all(model, engine):
         for rec in run.records:
-            if isinstance(rec.stmt, TAKING) and rec.available is not None and rec.needed is not None \
-                    and rec.needed > rec.available:
+            if (
+                isinstance(rec.stmt, TAKING)
+                and rec.available is not None
+                and rec.needed is not None
+                and rec.needed > rec.available
+            ):
                 per_count = short.setdefault(id(rec.stmt), (rec.stmt, {}))[1]
                 per_count.setdefault(rec.players, (rec.available, rec.needed, rec.readings))
     for stmt, per_count in short.values():
         certain.add(id(stmt))
         source = _source(stmt)
-        notes = [f"at {p} players: {need} card(s) needed, {have} in '{source.name}'" + _under(model, r)
-                 for p, (have, need, r) in sorted(per_count.items())]
+        notes = [
+            f"at {p} players: {need} card(s) needed, {have} in '{source.name}'" + _under(model, r)
+            for p, (have, need, r) in sorted(per_count.items())
+        ]
         counts = ", ".join(map(str, sorted(per_count)))
-        out.append(warning("empty-draw", f"this {_what(stmt)} takes more cards than '{source.name}' holds "
-                           f"at {counts} players", stmt.span, notes=notes))
+        out.append(
+            warning(
+                "empty-draw",
+                f"this {_what(stmt)} takes more cards than '{source.name}' holds at {counts} players",
+                stmt.span,
+                notes=notes,
+            )
+        )
 
     for placed in placed_statements(model):
         stmt, source = placed.stmt, _source(placed.stmt)
@@ -65,13 +77,19 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
             if pile in reads(model, loop_condition(loop)) or source.name in refills(model, loop.body):
                 continue
             kind = "while" if isinstance(loop, n.While) else "repeat"
-            message = (f"this {_what(stmt)} from '{source.name}' can find it empty: the '{kind}' loop on "
-                       f"line {loop.span.line} goes on without looking at '{source.name}'")
-            notes = [f"nothing in the loop puts cards back into '{source.name}', and neither the loop's "
-                     f"condition nor an 'if' around this {_what(stmt)} tests it",
-                     "this is a static estimate: the loop may always end first; --simulate shows whether it does"]
-            hint = (f"end the loop when the pile runs out (e.g. 'and not {source.name} is empty'), or say "
-                    "what happens then; if the text is silent, make it an ambiguity")
+            message = (
+                f"this {_what(stmt)} from '{source.name}' can find it empty: the '{kind}' loop on "
+                f"line {loop.span.line} goes on without looking at '{source.name}'"
+            )
+            notes = [
+                f"nothing in the loop puts cards back into '{source.name}', and neither the loop's "
+                f"condition nor an 'if' around this {_what(stmt)} tests it",
+                "this is a static estimate: the loop may always end first; --simulate shows whether it does",
+            ]
+            hint = (
+                f"end the loop when the pile runs out (e.g. 'and not {source.name} is empty'), or say "
+                "what happens then; if the text is silent, make it an ambiguity"
+            )
             out.append(warning("empty-draw", message, stmt.span, notes=notes, hint=hint))
             break
     return out

@@ -141,8 +141,12 @@ class ExpressionTyper:
         if e.id in ("suit", "rank", "color") and self._in_card_scope():
             return OF_BUILTINS[e.id][1]
         if e.id in ("card", "group"):
-            self.err("undefined-name", f"'{e.id}' only exists inside a filter or a pattern", e,
-                     hint="use it after 'where', e.g. cards in hand of p where suit of card == trump")
+            self.err(
+                "undefined-name",
+                f"'{e.id}' only exists inside a filter or a pattern",
+                e,
+                hint="use it after 'where', e.g. cards in hand of p where suit of card == trump",
+            )
             return None
         self.undefined(e.id, e, candidates=self.known_names())
         return None
@@ -157,8 +161,9 @@ class ExpressionTyper:
             return "int"
         left, right = self.expr(e.left), self.expr(e.right)
         if left and right and left != right:
-            ok = ({left, right} <= {"rank", "int"} and (isinstance(e.left, n.Num) or isinstance(e.right, n.Num))) \
-                or ("none" in (left, right) and {left, right} - {"none"} <= NULLABLE)
+            ok = ({left, right} <= {"rank", "int"} and (isinstance(e.left, n.Num) or isinstance(e.right, n.Num))) or (
+                "none" in (left, right) and {left, right} - {"none"} <= NULLABLE
+            )
             if not ok:
                 self.err("type-mismatch", f"cannot compare a {left} with a {right}", e)
         elif left in ("cards", "groups", "players", "ints", "list") and e.op not in ("==", "!="):
@@ -288,10 +293,19 @@ class ExpressionTyper:
         given = [name for name, _ in e.cases]
         for name in given:
             if name not in names:
-                self.err("undefined-name", f"'{name}' is not a reading of '{amb.name}'", e, hint="readings: " + ", ".join(names))
+                self.err(
+                    "undefined-name",
+                    f"'{name}' is not a reading of '{amb.name}'",
+                    e,
+                    hint="readings: " + ", ".join(names),
+                )
         missing = [r for r in names if r not in given]
         if missing:
-            self.err("type-mismatch", f"no value for reading{'s' if len(missing) > 1 else ''} {', '.join(missing)} of '{amb.name}'", e)
+            self.err(
+                "type-mismatch",
+                f"no value for reading{'s' if len(missing) > 1 else ''} {', '.join(missing)} of '{amb.name}'",
+                e,
+            )
         known = {t for t in types if t and t != "none"}
         if len(known) > 1:
             self.err("type-mismatch", "the readings give values of different types: " + ", ".join(sorted(known)), e)
@@ -302,8 +316,12 @@ class ExpressionTyper:
         if amb is None:
             self.undefined(e.ambiguity, e, "ambiguity", self.model.ambiguities)
         elif e.reading not in [r.name for r in amb.readings]:
-            self.err("undefined-name", f"'{e.reading}' is not a reading of '{amb.name}'", e,
-                     hint="readings: " + ", ".join(r.name for r in amb.readings))
+            self.err(
+                "undefined-name",
+                f"'{e.reading}' is not a reading of '{amb.name}'",
+                e,
+                hint="readings: " + ", ".join(r.name for r in amb.readings),
+            )
         return "bool"
 
     def e_Call(self, e):

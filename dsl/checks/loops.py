@@ -29,20 +29,32 @@ def check_loops(model, engine) -> list[Diagnostic]:
         kind = "while" if isinstance(loop, n.While) else "repeat ... until"
         if not (looked_at & changed):
             shown = ", ".join(sorted(x.split(":")[-1] for x in looked_at))
-            reason = f"its condition reads {shown}, which the loop never changes" if shown else \
-                "its condition reads nothing that can change"
-            out.append(warning(
-                "non-termination",
-                f"this '{kind}' loop can never end: {reason}",
-                loop.span,
-                notes=["every pass sees the same condition, so once the loop runs it runs for ever"],
-                hint="make the condition depend on something the loop changes, or end the game inside it"))
+            reason = (
+                f"its condition reads {shown}, which the loop never changes"
+                if shown
+                else "its condition reads nothing that can change"
+            )
+            out.append(
+                warning(
+                    "non-termination",
+                    f"this '{kind}' loop can never end: {reason}",
+                    loop.span,
+                    notes=["every pass sees the same condition, so once the loop runs it runs for ever"],
+                    hint="make the condition depend on something the loop changes, or end the game inside it",
+                )
+            )
             continue
         if not has_decision(loop.body):
             away = _moves_away(model, loop, cond)
             if away:
-                out.append(warning("non-termination", f"this '{kind}' loop never gets closer to its end: {away}",
-                                   loop.span, notes=["the loop asks no player anything, so nothing else can end it"]))
+                out.append(
+                    warning(
+                        "non-termination",
+                        f"this '{kind}' loop never gets closer to its end: {away}",
+                        loop.span,
+                        notes=["the loop asks no player anything, so nothing else can end it"],
+                    )
+                )
     return out
 
 

@@ -25,29 +25,49 @@ def check_legal_moves(model, engine) -> list[Diagnostic]:
     evaluator = Evaluator(model, engine)
     bodies = [model.game.flow] + [t.body for t in model.game.triggers]
     for node in (x for body in bodies if body for x in walk(body)):
-        if isinstance(node, n.ChooseCard) and node.legality and not node.else_any \
-                and not _always_true(node.legality[-1]):
+        if (
+            isinstance(node, n.ChooseCard)
+            and node.legality
+            and not node.else_any
+            and not _always_true(node.legality[-1])
+        ):
             out.append(_chain_warning(node, node.legality, f"a card of '{node.zone.name}'", node.span))
-        elif isinstance(node, n.Trick) and node.follow and not node.follow_else_any \
-                and not _always_true(node.follow[-1]):
+        elif (
+            isinstance(node, n.Trick) and node.follow and not node.follow_else_any and not _always_true(node.follow[-1])
+        ):
             out.append(_chain_warning(node, node.follow, "a card to play", node.follow[-1].span))
         elif isinstance(node, n.Bid) and not node.can_pass:
             problem = _bid_range_problem(model, evaluator, node)
             if problem:
-                out.append(warning("no-legal-move", problem[0], node.span, notes=problem[1],
-                                   hint="add 'or pass' to the bid, or say what happens when no bid is possible"))
+                out.append(
+                    warning(
+                        "no-legal-move",
+                        problem[0],
+                        node.span,
+                        notes=problem[1],
+                        hint="add 'or pass' to the bid, or say what happens when no bid is possible",
+                    )
+                )
     return out
 
 
 def _chain_warning(node, conds, what: str, span) -> Diagnostic:
     tests = len(conds)
-    message = (f"no legal move when no card meets {'the condition' if tests == 1 else f'any of the {tests} conditions'}"
-               f" for {what}")
-    notes = ["the conditions are tried in order; with no 'else any', a player holding only other cards "
-             "(or no card at all) cannot move"]
-    return warning("no-legal-move", message, span, notes=notes,
-                   hint="add 'else any' if the text lets the player play anything then; if it is silent, "
-                        "make it an ambiguity")
+    message = (
+        f"no legal move when no card meets {'the condition' if tests == 1 else f'any of the {tests} conditions'}"
+        f" for {what}"
+    )
+    notes = [
+        "the conditions are tried in order; with no 'else any', a player holding only other cards "
+        "(or no card at all) cannot move"
+    ]
+    return warning(
+        "no-legal-move",
+        message,
+        span,
+        notes=notes,
+        hint="add 'else any' if the text lets the player play anything then; if it is silent, make it an ambiguity",
+    )
 
 
 def _bid_range_problem(model, evaluator: Evaluator, node: n.Bid):
@@ -58,9 +78,13 @@ def _bid_range_problem(model, evaluator: Evaluator, node: n.Bid):
             low, high = evaluator.maybe(node.low, probe), evaluator.maybe(node.high, probe)
             step = evaluator.maybe(node.step, probe) if node.step is not None else 1
             if not all(isinstance(v, int) for v in (low, high, step)):
-                return ("the range of bids depends on play and can be empty, and the bid has no 'or pass'",
-                        ["the bids offered are the positive numbers from the low end to the high end; "
-                         "once the low end passes the high end, there is nothing to bid"])
+                return (
+                    "the range of bids depends on play and can be empty, and the bid has no 'or pass'",
+                    [
+                        "the bids offered are the positive numbers from the low end to the high end; "
+                        "once the low end passes the high end, there is nothing to bid"
+                    ],
+                )
             if not [a for a in range(low, high + 1, max(1, step)) if a > 0]:
                 empty_at.append(f"at {players} players the range {low}..{high} holds no positive bid")
     if empty_at:

@@ -14,8 +14,18 @@ from dataclasses import dataclass, field
 
 from ..ast import nodes as n
 from .effects import triggers_on, writes
-from .evaluate import (UNKNOWN, Evaluator, Pile, Probe, Unknown, cached, deck_for, join_piles, reading_fields,
-                       reading_variants)
+from .evaluate import (
+    UNKNOWN,
+    Evaluator,
+    Pile,
+    Probe,
+    Unknown,
+    cached,
+    deck_for,
+    join_piles,
+    reading_fields,
+    reading_variants,
+)
 
 MAX_STEPS = 20_000  # statements interpreted per run; a bound against deeply nested loops
 
@@ -175,7 +185,7 @@ class PileTracker:
             self.put(state, ref, seat, UNKNOWN)
             return UNKNOWN, pile.size
         known = pile.cards is not None and pile.ordered and where == "top"
-        taken = tuple(reversed(pile.cards[len(pile.cards) - count:])) if known else None
+        taken = tuple(reversed(pile.cards[len(pile.cards) - count :])) if known else None
         left = pile.cards[: len(pile.cards) - count] if known else None
         self.put(state, ref, seat, Pile(pile.size - count, left, known))
         return Pile(count, taken, known), pile.size
@@ -341,7 +351,10 @@ def follow_all(model, engine) -> list[Run]:
 
     def compute():
         evaluator = Evaluator(model, engine)
-        return [PileTracker(model, engine, evaluator, players, readings).follow()
-                for players in model.players for readings in reading_variants(model)]
+        return [
+            PileTracker(model, engine, evaluator, players, readings).follow()
+            for players in model.players
+            for readings in reading_variants(model)
+        ]
 
     return cached(model, "piles", compute)

@@ -117,7 +117,12 @@ def _never_fired(model, engine, totals: list[int], played: int) -> list[Diagnost
     out = []
     for (line, what), count in sorted(fired.items()):
         if count == 0:
-            out.append(info("never-fires", f"this {what} never fired in {played} simulated matches",
-                            span_at_line(model, line),
-                            notes=["it may need a rare deal, a reading not tried alone, or it may be unreachable"]))
+            out.append(
+                info(
+                    "never-fires",
+                    f"this {what} never fired in {played} simulated matches",
+                    span_at_line(model, line),
+                    notes=["it may need a rare deal, a reading not tried alone, or it may be unreachable"],
+                )
+            )
     return out

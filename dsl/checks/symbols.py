@@ -46,8 +46,15 @@ def check_pattern(pattern: n.CardPattern, file: str) -> list[Diagnostic]:
     out = []
     for rank in (pattern.rank_lo, pattern.rank_hi):
         if rank is not None and rank not in RANK_INDEX:
-            out.append(error("undefined-name", f"'{rank}' is not a rank", pattern.span, file=file,
-                             hint="ranks are 2..10, J, Q, K, A and Joker"))
+            out.append(
+                error(
+                    "undefined-name",
+                    f"'{rank}' is not a rank",
+                    pattern.span,
+                    file=file,
+                    hint="ranks are 2..10, J, Q, K, A and Joker",
+                )
+            )
     return out
 
 
@@ -68,15 +75,29 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
 
     def dup(kind: str, name: str, node: n.Node, seen: dict):
         if name in seen:
-            diags.append(error("duplicate-name", f"{kind} '{name}' is declared twice", node.span, file=file,
-                               notes=[f"first declared on line {seen[name].span.line}"]))
+            diags.append(
+                error(
+                    "duplicate-name",
+                    f"{kind} '{name}' is declared twice",
+                    node.span,
+                    file=file,
+                    notes=[f"first declared on line {seen[name].span.line}"],
+                )
+            )
             return True
         return False
 
     players = game.players.counts if game.players else []
     if not players:
-        diags.append(error("missing-declaration", "the game does not say how many players it takes",
-                           game.span, file=file, hint="add a line such as: players 3..6"))
+        diags.append(
+            error(
+                "missing-declaration",
+                "the game does not say how many players it takes",
+                game.span,
+                file=file,
+                hint="add a line such as: players 3..6",
+            )
+        )
         players = [2]
     elif min(players) < 1:
         diags.append(error("type-mismatch", "a game needs at least one player", game.players.span, file=file))
@@ -87,12 +108,22 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
     cards = _universe(max_copies, max_jokers)
     decks = []
     for line in deck_lines:
-        ids = tuple(c.id for c in cards if (c.rank != JOKER and c.copy < line.copies)
-                    or (c.rank == JOKER and c.copy < line.jokers))
+        ids = tuple(
+            c.id
+            for c in cards
+            if (c.rank != JOKER and c.copy < line.copies) or (c.rank == JOKER and c.copy < line.jokers)
+        )
         decks.append(DeckConfig(line.when, ids, line.span.line))
     if game.decks and all(d.when is not None for d in game.decks):
-        diags.append(warning("no-default-deck", "every deck line has a 'when'; some player counts may have no deck",
-                             game.decks[0].span, file=file, hint="give one deck line without 'when' as the fallback"))
+        diags.append(
+            warning(
+                "no-default-deck",
+                "every deck line has a 'when'; some player counts may have no deck",
+                game.decks[0].span,
+                file=file,
+                hint="give one deck line without 'when' as the fallback",
+            )
+        )
 
     orders: dict[str, tuple[int, ...]] = {}
     default_order = None
@@ -100,21 +131,36 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
         name = line.name or ""
         bad = [r for r in line.ranks if r not in RANK_INDEX]
         for r in bad:
-            diags.append(error("undefined-name", f"'{r}' is not a rank", line.span, file=file,
-                               hint="ranks are 2..10, J, Q, K, A and Joker"))
+            diags.append(
+                error(
+                    "undefined-name",
+                    f"'{r}' is not a rank",
+                    line.span,
+                    file=file,
+                    hint="ranks are 2..10, J, Q, K, A and Joker",
+                )
+            )
         for r in sorted({r for r in line.ranks if line.ranks.count(r) > 1}, key=line.ranks.index):
             places = [str(i + 1) for i, x in enumerate(line.ranks) if x == r]
             # Two places for one rank is a contradiction in the rules, not a typing error: the
             # engine keeps the last place, and the warning says so.
-            diags.append(warning("contradiction", f"rank {r} is listed twice in order '{name or '(default)'}'",
-                                 line.span, file=file, notes=[f"it stands at places {', '.join(places)}; "
-                                                             f"the engine ranks it at place {places[-1]}"]))
+            diags.append(
+                warning(
+                    "contradiction",
+                    f"rank {r} is listed twice in order '{name or '(default)'}'",
+                    line.span,
+                    file=file,
+                    notes=[f"it stands at places {', '.join(places)}; the engine ranks it at place {places[-1]}"],
+                )
+            )
         positions = [-1] * len(RANKS)
         for pos, r in enumerate(line.ranks):
             if r in RANK_INDEX:
                 positions[RANK_INDEX[r]] = pos
         if name in orders:
-            diags.append(error("duplicate-name", f"order '{name or '(default)'}' is declared twice", line.span, file=file))
+            diags.append(
+                error("duplicate-name", f"order '{name or '(default)'}' is declared twice", line.span, file=file)
+            )
         orders[name] = tuple(positions)
         if not line.name and default_order is None:
             default_order = name
@@ -135,7 +181,9 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
                 if pattern_matches(entry.pattern, card):
                     per_card[card.id] = FACE_VALUE[card.rank] if entry.amount == "face" else entry.amount
         if table.name in values:
-            diags.append(error("duplicate-name", f"value table '{table.name}' is declared twice", table.span, file=file))
+            diags.append(
+                error("duplicate-name", f"value table '{table.name}' is declared twice", table.span, file=file)
+            )
         values[table.name] = tuple(per_card)
 
     zones: dict[str, n.Zone] = {}
@@ -150,8 +198,15 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
         elif not dup("variable", var.name, var, variables):
             variables[var.name] = var
         if var.type_name not in BUILTIN_TYPES:
-            diags.append(error("undefined-name", f"unknown type '{var.type_name}'", var.span, file=file,
-                               hint="types are: " + ", ".join(sorted(BUILTIN_TYPES))))
+            diags.append(
+                error(
+                    "undefined-name",
+                    f"unknown type '{var.type_name}'",
+                    var.span,
+                    file=file,
+                    hint="types are: " + ", ".join(sorted(BUILTIN_TYPES)),
+                )
+            )
 
     ambiguities: dict[str, n.Ambiguity] = {}
     for amb in game.ambiguities:
@@ -161,17 +216,40 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
         names = [r.name for r in amb.readings]
         for r in amb.readings:
             if names.count(r.name) > 1:
-                diags.append(error("duplicate-name", f"reading '{r.name}' appears twice in '{amb.name}'", r.span, file=file))
+                diags.append(
+                    error("duplicate-name", f"reading '{r.name}' appears twice in '{amb.name}'", r.span, file=file)
+                )
         if len(amb.readings) < 2:
-            diags.append(error("type-mismatch", f"ambiguity '{amb.name}' needs two or more readings", amb.span,
-                               file=file, hint="an ambiguity is a choice between readings of the text"))
+            diags.append(
+                error(
+                    "type-mismatch",
+                    f"ambiguity '{amb.name}' needs two or more readings",
+                    amb.span,
+                    file=file,
+                    hint="an ambiguity is a choice between readings of the text",
+                )
+            )
         if amb.default is None:
-            diags.append(warning("unresolved-ambiguity", f"ambiguity '{amb.name}' has no default reading", amb.span,
-                                 file=file, notes=[f"the engine falls back to the first reading, '{names[0]}'"],
-                                 hint=f"add: default {names[0]}"))
+            diags.append(
+                warning(
+                    "unresolved-ambiguity",
+                    f"ambiguity '{amb.name}' has no default reading",
+                    amb.span,
+                    file=file,
+                    notes=[f"the engine falls back to the first reading, '{names[0]}'"],
+                    hint=f"add: default {names[0]}",
+                )
+            )
         elif amb.default not in names:
-            diags.append(error("undefined-name", f"'{amb.default}' is not a reading of '{amb.name}'", amb.default_span,
-                               file=file, hint="readings: " + ", ".join(names)))
+            diags.append(
+                error(
+                    "undefined-name",
+                    f"'{amb.default}' is not a reading of '{amb.name}'",
+                    amb.default_span,
+                    file=file,
+                    hint="readings: " + ", ".join(names),
+                )
+            )
 
     scorings: dict[str, n.Scoring] = {}
     for scoring in game.scorings:
@@ -181,17 +259,42 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
             for rp in pat.ranks:
                 diags.extend(check_pattern(rp, file))
             if pat.shape == "sum" and pat.table not in values:
-                diags.append(error("undefined-name", f"no value table named '{pat.table}'", pat.span, file=file,
-                                   hint=_choices(values)))
+                diags.append(
+                    error(
+                        "undefined-name",
+                        f"no value table named '{pat.table}'",
+                        pat.span,
+                        file=file,
+                        hint=_choices(values),
+                    )
+                )
             if pat.shape == "sequence" and (pat.order or "") not in orders:
-                diags.append(error("undefined-name", f"no order named '{pat.order}'", pat.span, file=file,
-                                   hint=_choices({k: 1 for k in orders if k})))
+                diags.append(
+                    error(
+                        "undefined-name",
+                        f"no order named '{pat.order}'",
+                        pat.span,
+                        file=file,
+                        hint=_choices({k: 1 for k in orders if k}),
+                    )
+                )
         if scoring.reusable:
             diags.extend(check_pattern(scoring.reusable, file))
 
     sources = {s.name: s.file for s in game.sources}
-    model = Model(game, players, cards, decks, orders, values, zones, variables,
-                  ambiguities=ambiguities, scorings=scorings, sources=sources)
+    model = Model(
+        game,
+        players,
+        cards,
+        decks,
+        orders,
+        values,
+        zones,
+        variables,
+        ambiguities=ambiguities,
+        scorings=scorings,
+        sources=sources,
+    )
     return model, diags
 
 

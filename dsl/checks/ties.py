@@ -82,13 +82,16 @@ def check_ties(model, engine) -> list[Diagnostic]:
                 continue
             pair = _tie_example(model, decks, order, _narrowing(rule.where))
             if pair:
-                out.append(warning(
-                    "unspecified-tie",
-                    "this winner rule can find two equal cards, and the trick has no tie rule",
-                    rule.span,
-                    notes=[f"e.g. {pair} both played to one trick"],
-                    hint="add 'tie first' (the earlier card wins), 'tie last', or 'tie gap' "
-                         "(an unbroken tie is a rule gap); if the text is silent, make it an ambiguity"))
+                out.append(
+                    warning(
+                        "unspecified-tie",
+                        "this winner rule can find two equal cards, and the trick has no tie rule",
+                        rule.span,
+                        notes=[f"e.g. {pair} both played to one trick"],
+                        hint="add 'tie first' (the earlier card wins), 'tie last', or 'tie gap' "
+                        "(an unbroken tie is a rule gap); if the text is silent, make it an ambiguity",
+                    )
+                )
     out += _final_score_ties(model)
     return out
 
@@ -98,13 +101,17 @@ def _final_score_ties(model) -> list[Diagnostic]:
     if game.result is None or _looks_for_shared_lead(model):
         return []
     best = "highest" if game.winners == "highest" else "lowest"
-    return [warning(
-        "unspecified-tie", f"several players can end with the same {best} result, and no rule breaks the tie",
-        game.result.span,
-        notes=[f"'winners {best}' then names every player who shares it"],
-        hint="if sharing the win is intended, say so with a rule that checks for a shared lead "
-             "(e.g. play on until (count players q where total of q == max(total)) == 1); "
-             "if the text is silent, make it an ambiguity")]
+    return [
+        warning(
+            "unspecified-tie",
+            f"several players can end with the same {best} result, and no rule breaks the tie",
+            game.result.span,
+            notes=[f"'winners {best}' then names every player who shares it"],
+            hint="if sharing the win is intended, say so with a rule that checks for a shared lead "
+            "(e.g. play on until (count players q where total of q == max(total)) == 1); "
+            "if the text is silent, make it an ambiguity",
+        )
+    ]
 
 
 def _looks_for_shared_lead(model) -> bool:

@@ -102,8 +102,12 @@ class TypeChecker(ExpressionTyper):
             if isinstance(target, n.Name) and target.id not in self.known_names():
                 self.undefined(target.id, target, "variable", self.model.vars)
             else:
-                self.err("type-mismatch", "only a variable can be assigned", target,
-                         hint="declare it first, e.g. var points: int per player = 0")
+                self.err(
+                    "type-mismatch",
+                    "only a variable can be assigned",
+                    target,
+                    hint="declare it first, e.g. var points: int per player = 0",
+                )
             return
         if s.op != "=":
             self.expect(s.value, "int", what=f"the value of '{s.op}'")
@@ -142,14 +146,20 @@ class TypeChecker(ExpressionTyper):
     def s_ForGroups(self, s):
         zone = self.zone_ref(s.zone)
         if zone is not None and not zone.grouped:
-            self.err("type-mismatch", f"zone '{zone.name}' is not grouped", s.zone, hint=f"zone {zone.name} ... grouped")
+            self.err(
+                "type-mismatch", f"zone '{zone.name}' is not grouped", s.zone, hint=f"zone {zone.name} ... grouped"
+            )
         self.declare_local(s.var, "cards", s)
         self.block(s.body)
 
     def _decision(self, s, who):
         if self.in_trigger:
-            self.err("type-mismatch", "a trigger cannot ask a player to decide", s,
-                     hint="set a variable in the trigger and decide in the flow")
+            self.err(
+                "type-mismatch",
+                "a trigger cannot ask a player to decide",
+                s,
+                hint="set a variable in the trigger and decide in the flow",
+            )
         self.expect(who, "player", what="who decides")
 
     def s_ChooseCard(self, s):
@@ -264,8 +274,12 @@ class TypeChecker(ExpressionTyper):
             self.in_trigger = False
         self.block(game.flow)
         if game.flow is None:
-            self.err("missing-declaration", "the game has no 'flow { ... }' block", game,
-                     hint="flow {\n  shuffle deck\n  ...\n}")
+            self.err(
+                "missing-declaration",
+                "the game has no 'flow { ... }' block",
+                game,
+                hint="flow {\n  shuffle deck\n  ...\n}",
+            )
         if game.result is not None:
             self.expect(game.result, "ints", what="the result")
         for ex in game.examples:

@@ -123,8 +123,11 @@ class CodeGenerator:
             else:
                 lines.append(f"s.z_{name} = []")
         for name, var in m.vars.items():
-            init = self.x.compile(var.init) if var.init is not None else ("0" if var.type_name == "int" else
-                                                                          "False" if var.type_name == "bool" else "None")
+            init = (
+                self.x.compile(var.init)
+                if var.init is not None
+                else ("0" if var.type_name == "int" else "False" if var.type_name == "bool" else "None")
+            )
             lines.append(f"s.v_{name} = [{init} for _ in range(players)]" if var.per_player else f"s.v_{name} = {init}")
         for name in m.locals:
             lines.append(f"s.l_{name} = None")
@@ -221,14 +224,23 @@ class CodeGenerator:
             "scorings": scorings,
             "functions": program.functions,
             "blocks": program.blocks,
-            "zones_meta": _fmt(tuple((f"z_{z.name}", z.name, z.per_player, z.visibility, z.grouped) for z in m.zones.values())),
+            "zones_meta": _fmt(
+                tuple((f"z_{z.name}", z.name, z.per_player, z.visibility, z.grouped) for z in m.zones.values())
+            ),
             "vars_meta": _fmt(tuple((f"v_{v.name}", v.name, v.per_player, v.type_name) for v in m.vars.values())),
-            "locals_meta": _fmt(tuple((f"l_{l.name}", l.name, l.type) for l in m.locals.values())),
+            "locals_meta": _fmt(tuple((f"l_{local.name}", local.name, local.type) for local in m.locals.values())),
             "n_cards": len(m.cards),
             "options": repr(tuple(m.options)),
-            "ambiguities_meta": _fmt(tuple((a.name, tuple(r.name for r in a.readings),
-                                            [r.name for r in a.readings].index(m.default_reading(a.name)))
-                                           for a in m.ambiguities.values())),
+            "ambiguities_meta": _fmt(
+                tuple(
+                    (
+                        a.name,
+                        tuple(r.name for r in a.readings),
+                        [r.name for r in a.readings].index(m.default_reading(a.name)),
+                    )
+                    for a in m.ambiguities.values()
+                )
+            ),
             "players": repr(tuple(m.players)),
             "n_hits": len(program.hits),
             "winners": m.game.winners,

@@ -102,8 +102,11 @@ class ExprCompiler:
         ids = []
         for rank, suit in e.cards:
             r = RANK_INDEX[rank]
-            candidates = [c for c in self.model.cards if c.rank == r and c.id not in used
-                          and (suit is None or c.suit == SUIT_INDEX[suit])]
+            candidates = [
+                c
+                for c in self.model.cards
+                if c.rank == r and c.id not in used and (suit is None or c.suit == SUIT_INDEX[suit])
+            ]
             if not candidates:
                 raise ValueError(f"the deck has no more {rank}{suit or ''} for this example")
             used.add(candidates[0].id)

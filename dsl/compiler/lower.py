@@ -131,7 +131,8 @@ class Lowerer:
 
     def s_DealEach(self, s: n.DealEach):
         start = self.x.compile(s.start) if s.start is not None else "0"
-        self.out.emit(f"_rt.deal_round_robin({self.zone(s.source)}, s.z_{s.zone}, {self.x.compile(s.count)}, {start}, {s.span.line})")
+        count = self.x.compile(s.count)
+        self.out.emit(f"_rt.deal_round_robin({self.zone(s.source)}, s.z_{s.zone}, {count}, {start}, {s.span.line})")
 
     def s_DealEvenly(self, s: n.DealEvenly):
         src = self.zone(s.source)
@@ -236,14 +237,14 @@ class Lowerer:
     def m_If(self, s: n.If):
         after = self.new_block()
         targets = []
-        for i, (cond, _body) in enumerate(s.branches):
+        for cond, _body in s.branches:
             target = self.new_block()
             targets.append(target)
             self.out.emit(f"if {self.x.compile(cond)}:")
             self.out.emit(f"    return {target}")
         otherwise = self.new_block() if s.otherwise is not None else after
         self.out.emit(f"return {otherwise}")
-        for (cond, body), target in zip(s.branches, targets):
+        for (cond, body), target in zip(s.branches, targets, strict=True):
             self.out.goto(target)
             self.count_hit(cond.span.line, "branch")
             self.block(body)

@@ -75,7 +75,8 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
             out.emit("if _winner is None:")
         indent = "    "
         test = f" and {where}" if where else ""
-        out.emit(f"{indent}_cands = [(_i, {var}) for _i, {var} in enumerate({table}) if {order_table}[RANK[{var}]] >= 0{test}]")
+        ranked = f"{order_table}[RANK[{var}]] >= 0"
+        out.emit(f"{indent}_cands = [(_i, {var}) for _i, {var} in enumerate({table}) if {ranked}{test}]")
         out.emit(f"{indent}if _cands:")
         hit = prog.hit(rule.span.line, "winner rule")
         out.emit(f"{indent}    s.hits[{hit}] += 1")

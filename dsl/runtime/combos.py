@@ -65,6 +65,7 @@ class Pattern:
 # up cards (identical cards make the same group) and the identity for reusable-only groups (each
 # distinct set of ids scores once).
 
+
 def _combos(items, r, key):
     """r-combinations of items, one per distinct multiset of keys."""
     keys = [key[x] for x in items]
@@ -79,6 +80,7 @@ def _combos(items, r, key):
 def _same_rank(p, rank):
     def find(c, pool, key):
         return _combos([x for x in pool if rank[x] == rank[c]], p.size - 1, key)
+
     return find
 
 
@@ -101,6 +103,7 @@ def _sequence(p, rank):
             need = [slots.get(q) for q in range(lo, lo + n) if q != at]
             if all(need):
                 yield from product(*need)
+
     return find
 
 
@@ -133,6 +136,7 @@ def _sum(p, rank):
 
         grow(0, p.target - vals[c])
         return found
+
     return find
 
 
@@ -151,6 +155,7 @@ def _ranks(p, rank):
                 return ()
             parts.append(options)
         return (sum(combo, ()) for combo in product(*parts)) if rank[c] in others else ()
+
     return find
 
 
@@ -160,8 +165,7 @@ _FINDERS = {"same_rank": _same_rank, "sequence": _sequence, "sum": _sum, "ranks"
 class Scoring:
     """Best total of a collection of cards over all splits into `patterns` (see module docstring)."""
 
-    def __init__(self, patterns, rank, suit, kind, *, reusable=None, leftover=None,
-                 maximise=True, name="scoring"):
+    def __init__(self, patterns, rank, suit, kind, *, reusable=None, leftover=None, maximise=True, name="scoring"):
         self.name = name
         self.patterns = tuple(patterns)
         self.rank, self.suit, self.kind = tuple(rank), tuple(suit), tuple(kind)
@@ -170,8 +174,9 @@ class Scoring:
         self._reusable = tuple(bool(reusable and reusable(c)) for c in range(len(self.kind)))
         self._ids = range(len(self.kind))  # identity key for reusable-only groups
         finders = [(p, _FINDERS[p.shape](p, self.rank)) for p in self.patterns]
-        self._finders = {r: [(p, f) for p, f in finders if p.shape != "ranks" or r in p.ranks]
-                         for r in set(self.rank)}  # rank -> finders of patterns it can be in
+        self._finders = {
+            r: [(p, f) for p, f in finders if p.shape != "ranks" or r in p.ranks] for r in set(self.rank)
+        }  # rank -> finders of patterns it can be in
         self._cache = {}  # (k or None, sorted kinds) -> result of a public call
 
     def best(self, cards) -> float:
@@ -260,7 +265,7 @@ class _Hand:
         # reusable-only groups: each distinct set of ids scores once, by its best pattern
         solo = {}
         for i, c in enumerate(self.rs):
-            for name, g, v in sc._groups(c, self.rs[i + 1:], sc._ids):
+            for name, g, v in sc._groups(c, self.rs[i + 1 :], sc._ids):
                 m = self._mask(g)
                 if (v > 0 or self.track) and (m not in solo or v > solo[m][0]):
                     solo[m] = (v, m, name, g)
@@ -285,7 +290,7 @@ class _Hand:
 
     def ids(self, packed):
         """Distinct consumable card ids of this hand for a packed state."""
-        return tuple(c for j, n in self.slots(packed) for c in self.cons[self.first[j]:self.first[j] + n])
+        return tuple(c for j, n in self.slots(packed) for c in self.cons[self.first[j] : self.first[j] + n])
 
     def groups(self, j):
         """Groups whose lowest consumable card is of slot j: (signed score, packed consumable cards,
@@ -293,11 +298,12 @@ class _Hand:
         got = self._by_low.get(j)
         if got is None:
             i, kind = self.first[j], self.sc.kind
-            pool = self.cons[i + 1:] + list(self.rs)
+            pool = self.cons[i + 1 :] + list(self.rs)
             got = self._by_low[j] = [
-                (v, sum(self.one[self.slot[kind[x]]] for x in g if x not in self.bit),
-                 self._mask(g), name, g)
-                for name, g, v in self.sc._groups(self.cons[i], pool, kind) if v > 0 or self.track]
+                (v, sum(self.one[self.slot[kind[x]]] for x in g if x not in self.bit), self._mask(g), name, g)
+                for name, g, v in self.sc._groups(self.cons[i], pool, kind)
+                if v > 0 or self.track
+            ]
         return got
 
     def fits(self, R, need):
@@ -326,10 +332,21 @@ class _Hand:
                     cards = self.slots(need)
                     for s, _ in cards:
                         share[s] = max(share[s], v / sum(n for _, n in cards))
-            self._ranked = [sorted([(v, need, sum(share[s] * n for s, n in self.slots(need)))
-                                    for v, need, _, _, _ in self.groups(j)],
-                                   key=lambda t: t[0] - t[2], reverse=True)
-                            + [(0, self.one[j], share[j])] for j in range(len(self.kinds))], share
+            self._ranked = (
+                [
+                    sorted(
+                        [
+                            (v, need, sum(share[s] * n for s, n in self.slots(need)))
+                            for v, need, _, _, _ in self.groups(j)
+                        ],
+                        key=lambda t: t[0] - t[2],
+                        reverse=True,
+                    )
+                    + [(0, self.one[j], share[j])]
+                    for j in range(len(self.kinds))
+                ],
+                share,
+            )
         return self._ranked
 
     def free(self, R, ub, floor=-inf):
@@ -373,9 +390,16 @@ class _Hand:
                         table[have | m] = (s + v, gs + ((n, g),))
             self._tables[C] = table
         unused = self.ids(U)
-        return max(((s + self.sc._sign * self.sc.leftover(
-            unused + tuple(c for c in self.rs if not self.bit[c] & have)), list(gs))
-            for have, (s, gs) in table.items()), key=lambda t: t[0])
+        return max(
+            (
+                (
+                    s + self.sc._sign * self.sc.leftover(unused + tuple(c for c in self.rs if not self.bit[c] & have)),
+                    list(gs),
+                )
+                for have, (s, gs) in table.items()
+            ),
+            key=lambda t: t[0],
+        )
 
     def explain(self):
         """(best signed total, chosen groups), replaying the search."""
@@ -392,8 +416,7 @@ class _Hand:
         spare = {}
         for c in self.cons:
             spare.setdefault(self.sc.kind[c], []).append(c)
-        return total, [(n, tuple(c if c in self.bit else spare[self.sc.kind[c]].pop() for c in g))
-                       for n, g in out]
+        return total, [(n, tuple(c if c in self.bit else spare[self.sc.kind[c]].pop() for c in g)) for n, g in out]
 
     def budget(self, R, b, sel):
         """Best signed total using at most b more cards, R the packed cards still available and sel
@@ -416,5 +439,7 @@ class _Hand:
     def extra(self, b, sel):
         """Best reusable-only bonus after taking up to b more reusable cards besides sel."""
         free = [m for m in self.bit.values() if not m & sel]
-        return max(sum(v for v, m, _, _ in self.solo if v > 0 and not m & ~(sel | sum(add)))
-                   for add in combinations(free, min(b, len(free))))
+        return max(
+            sum(v for v, m, _, _ in self.solo if v > 0 and not m & ~(sel | sum(add)))
+            for add in combinations(free, min(b, len(free)))
+        )

@@ -246,8 +246,8 @@ def take_middle(source: list, count: int, line: int) -> list[int]:
     if count > len(source):
         raise RuleGap("empty-draw", line, f"{count} card(s) needed but only {len(source)} left")
     start = (len(source) - count) // 2
-    taken = source[start:start + count]
-    del source[start:start + count]
+    taken = source[start : start + count]
+    del source[start : start + count]
     return taken
 
 
@@ -292,7 +292,7 @@ def extreme(players: list[int], key, which: str) -> list[int]:
         return []
     values = [key(p) for p in players]
     target = max(values) if which == "highest" else min(values)
-    return [p for p, v in zip(players, values) if v == target]
+    return [p for p, v in zip(players, values, strict=True) if v == target]
 
 
 def seats_from(start: int, n: int) -> list[int]:
