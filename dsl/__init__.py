@@ -8,11 +8,12 @@ __all__ = ["check_source", "load_game", "Diagnostic", "__version__"]
 from .diagnostics import Diagnostic
 
 
-def check_source(text: str, path: str = "<input>"):
-    """Every diagnostic for a rule text; never raises."""
+def check_source(text: str, path: str = "<input>", simulate: int = 0):
+    """Every diagnostic for a rule text; never raises.  `simulate` > 0 adds the findings of that
+    many random matches per player count and reading (rule gaps with seeds, never-fired rules)."""
     from .api import check_source as _check
 
-    return _check(text, path)
+    return _check(text, path, simulate=simulate)
 
 
 def load_game(path: str):
