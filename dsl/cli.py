@@ -19,6 +19,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from dsl import cli_match
 from dsl.diagnostics import Diagnostic, DiagnosticError, Severity, error
 from dsl.render import FileReport, render_readings, render_report, render_simulation, stderr_console, to_json
 from dsl.simulate import (
@@ -363,13 +364,18 @@ def readings(
         raise typer.Exit(EXIT_FAILED)
 
 
+# --- one match at a time: replay and play live in their own module ------------------------------
+
+cli_match.register(app)
+
+
 # --- entry point ------------------------------------------------------------------------------
 
 
 def run(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit code (used by `main` and by tests)."""
-    command = typer.main.get_command(app)
     try:
+        command = typer.main.get_command(app)
         result = command.main(args=argv, prog_name="cardrules", standalone_mode=False)
         return result if isinstance(result, int) else EXIT_OK
     except CommandLineError as exc:
