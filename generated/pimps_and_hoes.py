@@ -238,7 +238,7 @@ def _b6(s):
 def _b7(s):
     if s.picks_left3 <= 0:
         return 8
-    return s._decide(s.l_p, _rt.distinct_kinds(s.z_hand[s.l_p], KIND), 9, 98)
+    return s._decide(s.l_p, list(s.z_hand[s.l_p]), 9, 98)
 
 
 def _b8(s):
@@ -246,7 +246,8 @@ def _b8(s):
 
 
 def _b9(s):
-    s.z_stage[s.l_p].append(_rt.take_card(s.z_hand[s.l_p], s.choice, 98))
+    s.z_hand[s.l_p].remove(s.choice)
+    s.z_stage[s.l_p].append(s.choice)
     s.picks_left3 -= 1
     return 7
 
@@ -271,18 +272,19 @@ def _b12(s):
         return 14
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_stage[_p], KIND), 13, 101)
+        return s._decide(_p, list(s.z_stage[_p]), 13, 101)
     _legal = [c1 for c1 in s.z_stage[_p] if ((s.led is None) or (SUIT[c1] == s.led))]
     if not _legal:
         _legal = [c2 for c2 in s.z_stage[_p] if (SUIT[c2] == s.v_trump)]
     if not _legal:
         _legal = list(s.z_stage[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 13, 101)
+    return s._decide(_p, _legal, 13, 101)
 
 
 def _b13(s):
     _p = s.t_order[s.t_i]
-    s.z_table.append(_rt.take_card(s.z_stage[_p], s.choice, 101))
+    s.z_stage[_p].remove(s.choice)  # a legal card, so it is in the hand
+    s.z_table.append(s.choice)
     s.t_seats.append(_p)
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]

@@ -811,7 +811,8 @@ def _b31(s):
 
 def _b32(s):
     _p = s.t_order[s.t_i]
-    s.z_table.append(_rt.take_card(s.z_hand[_p], s.choice, 277))
+    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
+    s.z_table.append(s.choice)
     s.t_seats.append(_p)
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
@@ -868,7 +869,8 @@ def _b34(s):
 
 def _b35(s):
     _p = s.t_order[s.t_i]
-    s.z_table.append(_rt.take_card(s.z_hand[_p], s.choice, 291))
+    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
+    s.z_table.append(s.choice)
     s.t_seats.append(_p)
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]

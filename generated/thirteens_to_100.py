@@ -266,7 +266,8 @@ def _b5(s):
 
 def _b6(s):
     _p = s.t_order[s.t_i]
-    s.z_table.append(_rt.take_card(s.z_hand[_p], s.choice, 104))
+    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
+    s.z_table.append(s.choice)
     s.t_seats.append(_p)
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]

@@ -313,7 +313,7 @@ class Lowerer:
         """Emit the legality chain into `_legal`: the first condition some card meets decides."""
         if not conds:
             self.out.emit(f"_legal = list({zone})")
-            return "_rt.distinct_kinds(_legal, KIND)"
+            return self.distinct("_legal", fresh=True)
         for i, cond in enumerate(conds):
             var = self.x.fresh("c")
             test = self.x.with_binders({"card": var}, cond)
@@ -324,7 +324,15 @@ class Lowerer:
         if else_any:
             self.out.emit("if not _legal:")
             self.out.emit(f"    _legal = list({zone})")
-        return "_rt.distinct_kinds(_legal, KIND)"
+        return self.distinct("_legal", fresh=True)
+
+    def distinct(self, cards: str, fresh: bool = False) -> str:
+        """The legal card actions from `cards`: identical cards of two decks are one action.
+        A game without identical cards needs no de-duplication, only a copy (unless `fresh`)."""
+        kinds = [card.kind for card in self.model.cards]
+        if len(set(kinds)) < len(kinds):
+            return f"_rt.distinct_kinds({cards}, KIND)"
+        return cards if fresh else f"list({cards})"
 
     def m_ChooseCard(self, s: n.ChooseCard):
         legal = self.legal_cards(self.zone(s.zone), s.legality, s.else_any or not s.legality)
@@ -340,8 +348,10 @@ class Lowerer:
         self.out.goto(pick)
         self.out.emit(f"if s.{left} <= 0:")
         self.out.emit(f"    return {after}")
-        self.suspend(self.x.compile(s.who), f"_rt.distinct_kinds({src}, KIND)", s.span.line)
-        self.out.emit(f"{self.zone(s.dest)}.append(_rt.take_card({src}, s.choice, {s.span.line}))")
+        self.suspend(self.x.compile(s.who), self.distinct(src), s.span.line)
+        # The choice came from this zone's legal cards, so it is there to remove.
+        self.out.emit(f"{src}.remove(s.choice)")
+        self.out.emit(f"{self.zone(s.dest)}.append(s.choice)")
         self.out.emit(f"s.{left} -= 1")
         self.out.emit(f"return {pick}")
         self.out.goto(after)

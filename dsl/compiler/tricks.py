@@ -44,7 +44,7 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
         x.binders.append({s.among[0]: "_p"})
     # Follow rules bind the players after the leader; the leader may lead any card.
     out.emit("if s.t_i == 0:")
-    out.emit(f"    return s._decide(_p, _rt.distinct_kinds({hand}, KIND), {played}, {line})")
+    out.emit(f"    return s._decide(_p, {low.distinct(hand)}, {played}, {line})")
     legal = low.legal_cards(hand, s.follow, s.follow_else_any or not s.follow)
     if s.among is not None:
         x.binders.pop()
@@ -52,7 +52,8 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
 
     out.goto(played)
     out.emit("_p = s.t_order[s.t_i]")
-    out.emit(f"{table}.append(_rt.take_card({hand}, s.choice, {line}))")
+    out.emit(f"{hand}.remove(s.choice)  # a legal card, so it is in the hand")
+    out.emit(f"{table}.append(s.choice)")
     out.emit("s.t_seats.append(_p)")
     out.emit("if s.led is None and SUIT[s.choice] >= 0:")
     out.emit("    s.led = SUIT[s.choice]")
