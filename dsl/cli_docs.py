@@ -1,0 +1,61 @@
+"""The documentation commands of the command line: `doc` (a Markdown page for a rule file) and
+`graph` (its flow as a Mermaid or DOT diagram).  Registered on the main app by `dsl.cli`."""
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .api import check_source, compile_source
+from .docgen import render_markdown
+from .graph import flow_graph, to_dot, to_mermaid
+
+
+class GraphFormat(str, Enum):
+    mermaid = "mermaid"
+    dot = "dot"
+
+
+def _compiled(cli, file: Path):
+    text = cli.require_readable(file)
+    compiled = compile_source(text, str(file))
+    if not compiled.ok:
+        cli.render_report([cli.FileReport(str(file), compiled.diagnostics, text)])
+        raise typer.Exit(cli.EXIT_FAILED)
+    return text, compiled
+
+
+def register(app: typer.Typer) -> None:
+    from . import cli  # shared helpers; imported late because cli imports this module
+
+    @app.command()
+    def doc(
+        file: Annotated[Path, typer.Argument(help="A .cardrules file.")],
+        out: Annotated[Path | None, typer.Option("--out", help="Write the page here (default: stdout).")] = None,
+    ) -> None:
+        """Write a Markdown page for a rule file: cards, zones, ambiguities, examples, findings."""
+        text, compiled = _compiled(cli, file)
+        page = render_markdown(compiled.model, check_source(text, str(file)))
+        _write(cli, page, out)
+
+    @app.command()
+    def graph(
+        file: Annotated[Path, typer.Argument(help="A .cardrules file.")],
+        format: Annotated[GraphFormat, typer.Option("--format", help="mermaid or dot.")] = GraphFormat.mermaid,
+        out: Annotated[Path | None, typer.Option("--out", help="Write the diagram here (default: stdout).")] = None,
+    ) -> None:
+        """Draw the flow of a game: statements, conditions, loops and the decisions players make."""
+        text, compiled = _compiled(cli, file)
+        diagram = flow_graph(compiled.model.game, text)
+        _write(cli, to_mermaid(diagram) if format is GraphFormat.mermaid else to_dot(diagram), out)
+
+
+def _write(cli, content: str, out: Path | None) -> None:
+    if out is None:
+        typer.echo(content, nl=False)
+        return
+    try:
+        out.write_text(content, encoding="utf-8")
+    except OSError as exc:
+        cli.usage_error(f"cannot write {out}: {exc.strerror or exc}")

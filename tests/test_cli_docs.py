@@ -1,0 +1,57 @@
+"""`doc` writes a page from the checked rules; `graph` draws the flow with decisions marked."""
+
+from __future__ import annotations
+
+import re
+
+from typer.testing import CliRunner
+
+from dsl.cli import app
+
+runner = CliRunner()
+
+
+def test_doc_lists_ambiguities_readings_and_example_verdicts(root, tmp_path, monkeypatch):
+    monkeypatch.chdir(root)
+    page = tmp_path / "thirteens.md"
+    result = runner.invoke(app, ["doc", "games/thirteens.cardrules", "--out", str(page)])
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# Thirteens\n")
+    for name in ("thirteen_points", "trick_point", "ace_in_runs", "joker_lead", "empty_stock", "race_tie"):
+        assert f"### `{name}`" in text
+    assert "| one (default) |" in text
+    assert re.search(r"5 players get 10 cards each and 3 are left\*\* \(line \d+, ru:13\): does not hold", text)
+    assert "K-Q-6 is a thirteen** (line" in text and "holds under every reading" in text
+
+
+def test_graph_marks_decisions_and_follows_the_flow(root, monkeypatch):
+    monkeypatch.chdir(root)
+    result = runner.invoke(app, ["graph", "games/thirteens.cardrules"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "flowchart TD"
+    trick = next(line for line in lines if ": trick" in line)
+    assert '("' in trick, "a decision is drawn as a rounded node"
+    assert any("shuffle deck" in line for line in lines)
+    node_ids = {m.group(1) for line in lines if (m := re.match(r"\s+(n\d+)[\[\({]", line))}
+    for line in lines:
+        if "-->" in line:
+            ends = re.findall(r"\bn\d+\b", line)
+            assert set(ends) <= node_ids
+
+
+def test_graph_dot_and_variants_take_labels_from_the_base_file(root, monkeypatch):
+    monkeypatch.chdir(root)
+    result = runner.invoke(app, ["graph", "games/thirteens_to_100.cardrules", "--format", "dot"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("digraph flow {") and result.stdout.rstrip().endswith("}")
+    assert "shuffle deck" in result.stdout  # inherited flow, labelled from thirteens.cardrules
+
+
+def test_doc_on_a_broken_file_exits_1_without_a_traceback(tmp_path):
+    bad = tmp_path / "bad.cardrules"
+    bad.write_text('game "x"\nplayers 2\nflow { shuffle nowhere }\n', encoding="utf-8")
+    result = runner.invoke(app, ["doc", str(bad)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output and "nowhere" in result.output
