@@ -1,5 +1,6 @@
-"""The documentation commands of the command line: `doc` (a Markdown page for a rule file) and
-`graph` (its flow as a Mermaid or DOT diagram).  Registered on the main app by `dsl.cli`."""
+"""The documentation commands of the command line: `doc` (a Markdown page for a rule file),
+`graph` (its flow as a Mermaid or DOT diagram) and `diff` (rule-level differences between two
+files).  Registered on the main app by `dsl.cli`."""
 
 from enum import Enum
 from pathlib import Path
@@ -10,6 +11,7 @@ import typer
 from .api import check_source, compile_source
 from .docgen import render_markdown
 from .graph import flow_graph, to_dot, to_mermaid
+from .rulediff import diff_models
 
 
 class GraphFormat(str, Enum):
@@ -49,6 +51,19 @@ def register(app: typer.Typer) -> None:
         text, compiled = _compiled(cli, file)
         diagram = flow_graph(compiled.model.game, text)
         _write(cli, to_mermaid(diagram) if format is GraphFormat.mermaid else to_dot(diagram), out)
+
+    @app.command()
+    def diff(
+        first: Annotated[Path, typer.Argument(help="A .cardrules file.")],
+        second: Annotated[Path, typer.Argument(help="The .cardrules file to compare it with.")],
+    ) -> None:
+        """Rule-level differences between two rule files: declarations and flow statements."""
+        first_text, first_compiled = _compiled(cli, first)
+        second_text, second_compiled = _compiled(cli, second)
+        lines = diff_models(
+            first_compiled.model, first_text, second_compiled.model, second_text, str(first), str(second)
+        )
+        typer.echo("\n".join(lines) if lines else "no rule-level differences")
 
 
 def _write(cli, content: str, out: Path | None) -> None:

@@ -55,3 +55,25 @@ def test_doc_on_a_broken_file_exits_1_without_a_traceback(tmp_path):
     result = runner.invoke(app, ["doc", str(bad)])
     assert result.exit_code == 1
     assert "Traceback" not in result.output and "nowhere" in result.output
+
+
+def test_diff_shows_what_a_variant_overrides(root, monkeypatch):
+    monkeypatch.chdir(root)
+    result = runner.invoke(app, ["diff", "games/thirteens.cardrules", "games/thirteens_to_100.cardrules"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "~ variable target:\n    var target: int = 50\n    -> var target: int = 100" in out
+    assert "~ ambiguity thirteen_points:" in out and "default thirteen" in out
+    assert "zone" not in out and "flow" not in out  # nothing else differs
+
+
+def test_diff_finds_a_changed_flow_statement_and_ignores_citations(root, tmp_path):
+    original = (root / "games" / "thirteens.cardrules").read_text(encoding="utf-8")
+    changed = original.replace("points of p -= 3 ", "points of p -= 5 ").replace("@ru:7 ", "@ru:8 ")
+    assert changed != original
+    copy = tmp_path / "thirteens.cardrules"
+    copy.write_text(changed, encoding="utf-8")
+    result = runner.invoke(app, ["diff", str(root / "games" / "thirteens.cardrules"), str(copy)])
+    assert result.exit_code == 0
+    assert "    -      points of p -= 3\n    +      points of p -= 5" in result.stdout
+    assert "players" not in result.stdout  # only its citation changed
