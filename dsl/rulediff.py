@@ -21,7 +21,7 @@ _CITE = re.compile(r'@[A-Za-z_][A-Za-z0-9_]*:\d+(\s+"([^"\\]|\\.)*")?')
 def _text(sources: SourceLines, node: n.Node) -> str:
     """The declaration's own text: its lines, without comments, citations or extra spaces."""
     span = node.span
-    lines = sources._file_lines(span.file)[span.line - 1 : span.end_line]
+    lines = sources.lines_of(span.file)[span.line - 1 : span.end_line]
     if lines:
         lines[0] = lines[0][span.column - 1 :]
         if span.end_line == span.line:

@@ -21,7 +21,7 @@ class SourceLines:
         self.path = path
         self._lines = {None: text.split("\n")}  # Lark counts lines by "\n" only
 
-    def _file_lines(self, file: str | None) -> list[str]:
+    def lines_of(self, file: str | None) -> list[str]:
         if file not in self._lines:
             try:
                 with open(file, encoding="utf-8") as handle:
@@ -35,7 +35,7 @@ class SourceLines:
 
     def text(self, span: Span) -> str:
         """The line's text without its citations, safe for a comment."""
-        lines = self._file_lines(span.file)
+        lines = self.lines_of(span.file)
         text = lines[span.line - 1].strip() if 0 < span.line <= len(lines) else ""
         if " @" in text:
             text = text.split(" @")[0].rstrip()
