@@ -19,7 +19,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from dsl import cli_docs, cli_match
+from dsl import cli_match, cli_source
 from dsl.diagnostics import Diagnostic, DiagnosticError, Severity, error
 from dsl.render import FileReport, render_readings, render_report, render_simulation, stderr_console, to_json
 from dsl.simulate import (
@@ -367,7 +367,7 @@ def readings(
 # --- one match at a time: replay and play live in their own module ------------------------------
 
 cli_match.register(app)
-cli_docs.register(app)
+cli_source.register(app)
 
 
 # --- entry point ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""The documentation commands of the command line: `doc` (a Markdown page for a rule file),
-`graph` (its flow as a Mermaid or DOT diagram) and `diff` (rule-level differences between two
-files).  Registered on the main app by `dsl.cli`."""
+"""The commands that read rule files without playing them: `doc` (a Markdown page), `graph` (the
+flow as a Mermaid or DOT diagram), `diff` (rule-level differences between two files) and `fmt`
+(one layout).  Registered on the main app by `dsl.cli`."""
 
 from enum import Enum
 from pathlib import Path
@@ -10,6 +10,7 @@ import typer
 
 from .api import check_source, compile_source
 from .docgen import render_markdown
+from .fmt import format_text
 from .graph import flow_graph, to_dot, to_mermaid
 from .rulediff import diff_models
 
@@ -64,6 +65,30 @@ def register(app: typer.Typer) -> None:
             first_compiled.model, first_text, second_compiled.model, second_text, str(first), str(second)
         )
         typer.echo("\n".join(lines) if lines else "no rule-level differences")
+
+    @app.command()
+    def fmt(
+        files: Annotated[list[Path], typer.Argument(help=".cardrules files to format in place.")],
+        check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")] = False,
+    ) -> None:
+        """Re-indent rule files by their braces and drop trailing spaces; meaning is never changed."""
+        would_change, broken = [], []
+        for file in files:
+            text = cli.require_readable(file)
+            formatted, safe = format_text(text, str(file))
+            if not safe:
+                broken.append(file)
+            elif formatted != text:
+                would_change.append(file)
+                if not check:
+                    file.write_text(formatted, encoding="utf-8")
+        console = cli.stderr_console()
+        for file in broken:
+            console.print(f"{file}: not formatted: it does not parse (run cardrules validate)", highlight=False)
+        for file in would_change:
+            console.print(f"{file}: {'would be reformatted' if check else 'reformatted'}", highlight=False)
+        if broken or (check and would_change):
+            raise typer.Exit(cli.EXIT_FAILED)
 
 
 def _write(cli, content: str, out: Path | None) -> None:
