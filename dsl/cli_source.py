@@ -1,6 +1,6 @@
 """The commands that read rule files without playing them: `doc` (a Markdown page), `graph` (the
-flow as a Mermaid or DOT diagram), `diff` (rule-level differences between two files) and `fmt`
-(one layout).  Registered on the main app by `dsl.cli`."""
+flow as a Mermaid or DOT diagram), `diff` (rule-level differences between two files), `fmt`
+(one layout) and `lsp` (diagnostics in an editor).  Registered on the main app by `dsl.cli`."""
 
 from enum import Enum
 from pathlib import Path
@@ -89,6 +89,15 @@ def register(app: typer.Typer) -> None:
             console.print(f"{file}: {'would be reformatted' if check else 'reformatted'}", highlight=False)
         if broken or (check and would_change):
             raise typer.Exit(cli.EXIT_FAILED)
+
+    @app.command()
+    def lsp() -> None:
+        """Run a language server over stdio: editors get validate's diagnostics as you type."""
+        import sys
+
+        from .lsp import serve
+
+        raise typer.Exit(serve(sys.stdin.buffer, sys.stdout.buffer))
 
 
 def _write(cli, content: str, out: Path | None) -> None:
