@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dsl.runtime.combos import Pattern, Scoring
+from dsl.runtime.combos import Pattern, Scoring, _Hand
+from dsl.runtime.small_hands import SMALL, SmallHands
 
 # --- card tables -----------------------------------------------------------------------------
 # Ranks 0..12 are A,2..10,J,Q,K and 13 is the joker. One deck: ids 0..51 are suit*13 + rank,
@@ -244,26 +245,35 @@ def same_suit(g):
 
 SCORES = [lambda g: 1, lambda g: 2, lambda g: -1, lambda g: len(g), lambda g: sum(PIP[c] for c in g) % 5 - 1]
 LEFTOVERS = [None, None, lambda u: 1 if u else 0, lambda u: -len(u), lambda u: sum(PIP[c] for c in u) % 4]
+WHERES = [None, no_joker, same_suit]
+# callables that see the order of the group's cards, and sums of values that are not whole numbers
+# or not positive: the fast path must hand them the same groups as the general search
+ORDERED_SCORES = SCORES + [lambda g: PIP[g[0]] - PIP[g[-1]], lambda g: PIP[g[len(g) // 2]] % 4, lambda g: SUIT[g[-1]]]
+ORDERED_WHERES = WHERES + [lambda g: PIP[g[0]] <= PIP[g[-1]] + 2, lambda g: SUIT[g[0]] != 1]
+TENTHS = tuple(None if r == JOKER else round(0.1 * (r + 1), 1) for r in RANK)  # 0.1 + 0.2 != 0.3
+SIGNED = tuple(None if r == JOKER else r % 7 - 2 for r in RANK)
+VALUES = [(VALUE13, 1)]
 
 
 @st.composite
-def scorings(draw, reusable=False):
+def scorings(draw, reusable=False, scores=SCORES, wheres=WHERES, values=VALUES):
     pats = []
     for i in range(draw(st.integers(1, 4))):
         shape = draw(st.sampled_from(["same_rank", "sequence", "sum", "ranks"]))
-        score = draw(st.sampled_from(SCORES))
-        where = draw(st.sampled_from([None, no_joker, same_suit]))
+        score = draw(st.sampled_from(scores))
+        where = draw(st.sampled_from(wheres))
         if shape == "same_rank":
             p = Pattern(f"p{i}", shape, size=draw(st.integers(1, 3)), where=where, score=score)
         elif shape == "sequence":
             p = Pattern(f"p{i}", shape, size=draw(st.integers(2, 4)), order=RUN_ORDER, where=where, score=score)
         elif shape == "sum":
+            vals, unit = draw(st.sampled_from(values))
             p = Pattern(
                 f"p{i}",
                 shape,
                 size=draw(st.sampled_from([0, 0, 2, 3])),
-                target=draw(st.integers(5, 15)),
-                values=VALUE13,
+                target=draw(st.integers(5, 15)) * unit,
+                values=vals,
                 where=where,
                 score=score,
             )
@@ -358,6 +368,69 @@ def test_pruned_search_matches_full_search_on_larger_hands(sc, hand):
     plain = Scoring(sc.patterns, RANK, SUIT, KIND, reusable=sc.reusable, maximise=sc.maximise)
     full = Scoring(sc.patterns, RANK, SUIT, KIND, reusable=sc.reusable, maximise=sc.maximise, leftover=lambda u: 0)
     assert plain.best(hand) == full.best(hand)
+
+
+def general(sc, cards):
+    """The general search alone (Scoring.best takes the fast path for small hands)."""
+    hand = _Hand(sc, cards)
+    return sc._sign * hand.value(hand.start)
+
+
+@FAST
+@given(
+    scorings(reusable=None, scores=ORDERED_SCORES, wheres=ORDERED_WHERES, values=VALUES + [(TENTHS, 0.1), (SIGNED, 1)]),
+    st.lists(st.lists(st.sampled_from(POOL), max_size=SMALL, unique=True), min_size=1, max_size=4),
+)
+def test_small_hands_match_general_search(sc, hands):
+    # one Scoring for several hands, so that the fast path's table of groups is reused between them
+    small = SmallHands(sc)
+    for hand in hands:
+        expected = general(sc, hand)
+        if not (sc.reusable and any(sc.reusable(c) for c in hand)):  # reusable cards: general search
+            assert small.best(hand) == expected
+        assert sc.best(hand) == expected
+
+
+def test_small_hands_eight_cards_with_identical_cards():
+    sc = thirteens()
+    hand = [card(5, 0), card(5, 0, deck=1), card(6, 1), card(6, 1, deck=1), card(KING), card(QUEEN), 52, 53]
+    assert len(hand) == SMALL
+    # two groups at most use up the sixes and sevens (6+7 twice, or 6-6 and 7-7, or K+Q+6 and one
+    # more), and something is always left over
+    assert sc.best(hand) == general(sc, hand) == 3
+
+
+def test_small_hands_show_callables_the_groups_of_the_general_search():
+    # where and score see each group in the order the general search builds it: a run in its own
+    # order (K-A-2 here), a sum by value, a rank pattern by its listed ranks; lowest card first
+    wrap = tuple([1, 2] + [-1] * 10 + [0, -1])  # K, A, 2
+    seen = {"fast": set(), "general": set()}
+
+    def scoring(log):
+        def score(g):
+            log.add(g)
+            return 1
+
+        pats = [
+            Pattern("run", "sequence", size=3, order=wrap, score=score),
+            Pattern("thirteen", "sum", target=13, values=VALUE13, score=score),
+            Pattern("court", "ranks", ranks=(KING, QUEEN, JACK), score=score),
+        ]
+        return Scoring(pats, RANK, SUIT, KIND)
+
+    hand = [card(ACE), card(1), card(6), card(QUEEN), card(KING), card(JACK)]
+    fast = scoring(seen["fast"]).best(hand)
+    slow = general(scoring(seen["general"]), hand)
+    assert fast == slow and seen["fast"] == seen["general"]
+    assert (card(ACE), card(KING), card(1)) in seen["fast"]
+    assert (card(ACE), card(1), card(QUEEN), card(6)) in seen["fast"]
+    assert (card(JACK), card(KING), card(QUEEN)) in seen["fast"]
+
+
+def test_small_hands_sum_floats_like_the_general_search():
+    # 0.1 + 0.2 == 3 * 0.1, but the finder subtracts from the target: 3 * 0.1 - 0.1 - 0.2 != 0
+    sc = Scoring([Pattern("s", "sum", target=3 * 0.1, values=TENTHS, score=lambda g: 1)], RANK, SUIT, KIND)
+    assert sc.best([card(ACE), card(1)]) == general(sc, [card(ACE), card(1)]) == 0
 
 
 def test_validation():

@@ -99,8 +99,10 @@ example "tricks scored by their best partition" {
   expect scoring thirteens of [K K] == 1 + every
   expect scoring thirteens of [2 9] == reading trick_point { leftover => 1  every => 1  bare => 0 }
   expect scoring thirteens of [Joker 2 3] == reading trick_point { leftover => 1  every => 1  bare => 0 }
-  expect reading ace_in_runs is both or scoring thirteens of [A 2 3 7] == reading thirteen_points { one => 1  thirteen => 13 } + every
-  expect reading ace_in_runs is high or reading thirteen_points is thirteen or reading trick_point is bare or scoring thirteens of [A 2 3 7] == 2
+  expect reading ace_in_runs is both
+    or scoring thirteens of [A 2 3 7] == reading thirteen_points { one => 1  thirteen => 13 } + every
+  expect reading ace_in_runs is high or reading thirteen_points is thirteen or reading trick_point is bare
+    or scoring thirteens of [A 2 3 7] == 2
 }
 """
 

@@ -16,6 +16,8 @@ and a few facts keep that cheap enough for simulations of millions of actions:
   function of the unused cards) no bound exists and the search must visit every reachable set
   of unused cards: fine for tricks, slow beyond ~16 cards with permissive patterns. (A leftover
   that is a sum over the unused cards is better written as a one-card pattern: same totals.)
+* Tricks cost more to set up for this search than to solve, so `best` hands a few cards with no
+  reusable one to small_hands.py, which solves them card by card with the same results.
 
 Pattern scores, `where`, `leftover` and `reusable` must depend on card kinds, not on ids.
 Internally every score is multiplied by +1 (maximise) or -1 (minimise) so the search always
@@ -29,6 +31,8 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from math import inf
 from typing import Callable, Optional
+
+from dsl.runtime.small_hands import SMALL, SmallHands
 
 SHAPES = ("same_rank", "sequence", "sum", "ranks")
 _LIMIT = 200_000  # cached results kept before the cache is dropped: bounds memory in simulations
@@ -178,6 +182,8 @@ class Scoring:
             r: [(p, f) for p, f in finders if p.shape != "ranks" or r in p.ranks] for r in set(self.rank)
         }  # rank -> finders of patterns it can be in
         self._cache = {}  # (k or None, sorted kinds) -> result of a public call
+        self._small = SmallHands(self)  # tricks: a few cards, none reusable (see small_hands.py)
+        self._reusable_ids = frozenset(c for c, r in enumerate(self._reusable) if r)
 
     def best(self, cards) -> float:
         """Best total for these card ids."""
@@ -185,8 +191,11 @@ class Scoring:
         got = self._cache.get(key)
         if got is None:
             self._trim()
-            hand = _Hand(self, cards)
-            got = self._cache[key] = self._sign * hand.value(hand.start)
+            if len(cards) <= SMALL and self._reusable_ids.isdisjoint(cards):
+                got = self._cache[key] = self._small.best(cards)
+            else:
+                hand = _Hand(self, cards)
+                got = self._cache[key] = self._sign * hand.value(hand.start)
         return got
 
     def best_groups(self, cards):
