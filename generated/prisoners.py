@@ -240,30 +240,27 @@ RULES = {'name': 'Prisoners',
               {'line': 253, 'what': 'branch'}, {'line': 259, 'what': 'branch'},
               {'line': 261, 'what': 'branch'}, {'line': 263, 'what': 'else branch'},
               {'line': 267, 'what': 'branch'}, {'line': 269, 'what': 'branch'},
-              {'line': 273, 'what': 'branch'}, {'line': 276, 'what': 'branch'},
+              {'line': 273, 'what': 'branch'}, {'line': 282, 'what': 'winner rule'},
               {'line': 283, 'what': 'winner rule'}, {'line': 284, 'what': 'winner rule'},
-              {'line': 285, 'what': 'winner rule'}, {'line': 290, 'what': 'else branch'},
-              {'line': 297, 'what': 'winner rule'}, {'line': 298, 'what': 'winner rule'},
-              {'line': 299, 'what': 'winner rule'}, {'line': 308, 'what': 'branch'},
-              {'line': 311, 'what': 'branch'}, {'line': 317, 'what': 'else branch'},
-              {'line': 320, 'what': 'branch'}, {'line': 321, 'what': 'branch'},
-              {'line': 334, 'what': 'branch'}, {'line': 338, 'what': 'branch'},
-              {'line': 340, 'what': 'branch'}, {'line': 342, 'what': 'else branch'},
-              {'line': 346, 'what': 'branch'}, {'line': 348, 'what': 'else branch'},
-              {'line': 352, 'what': 'branch'}, {'line': 353, 'what': 'branch'},
-              {'line': 357, 'what': 'else branch'}],
+              {'line': 292, 'what': 'branch'}, {'line': 295, 'what': 'branch'},
+              {'line': 301, 'what': 'else branch'}, {'line': 304, 'what': 'branch'},
+              {'line': 305, 'what': 'branch'}, {'line': 318, 'what': 'branch'},
+              {'line': 322, 'what': 'branch'}, {'line': 324, 'what': 'branch'},
+              {'line': 326, 'what': 'else branch'}, {'line': 330, 'what': 'branch'},
+              {'line': 332, 'what': 'else branch'}, {'line': 336, 'what': 'branch'},
+              {'line': 337, 'what': 'branch'}, {'line': 341, 'what': 'else branch'}],
  'examples': [{'title': 'one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each',
-               'line': 371},
+               'line': 355},
               {'title': 'two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each',
-               'line': 378},
-              {'title': 'face values: a 2 is 2 points, a 5 is 5, an ace 11', 'line': 385},
-              {'title': "two fives, neither of the open card's suit, are worth 5+2=7", 'line': 391},
-              {'title': "two twos, one of the open card's suit, are worth 2*2=4", 'line': 396},
-              {'title': "three sixes, none of the open card's suit, are worth 6+3=9", 'line': 401},
-              {'title': "three aces, one of the open card's suit, are worth 11*3=33", 'line': 406},
-              {'title': "four sevens are worth 28: a seven's value times 4", 'line': 411},
-              {'title': 'the printed sum for four sevens: 4*4=28', 'line': 416},
-              {'title': 'two fives of spades (two packs) make no pair', 'line': 420}]}
+               'line': 362},
+              {'title': 'face values: a 2 is 2 points, a 5 is 5, an ace 11', 'line': 369},
+              {'title': "two fives, neither of the open card's suit, are worth 5+2=7", 'line': 375},
+              {'title': "two twos, one of the open card's suit, are worth 2*2=4", 'line': 380},
+              {'title': "three sixes, none of the open card's suit, are worth 6+3=9", 'line': 385},
+              {'title': "three aces, one of the open card's suit, are worth 11*3=33", 'line': 390},
+              {'title': "four sevens are worth 28: a seven's value times 4", 'line': 395},
+              {'title': 'the printed sum for four sevens: 4*4=28', 'line': 400},
+              {'title': 'two fives of spades (two packs) make no pair', 'line': 404}]}
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
@@ -397,15 +394,15 @@ def _solver_combos(s):
 def _make_combos(s):
     patterns = [
         # prisoners.cardrules:184: pattern pair: 2 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then 1 el
-        _Pattern('pair', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_4[c30] for c30 in group) else 0) + (1 if any(IS_5[c31] for c31 in group) else 0)) + (1 if any(IS_6[c32] for c32 in group) else 0)) + (1 if any(IS_7[c33] for c33 in group) else 0)) == len(group)) and (not any((SUIT[c34] == s.v_trump) for c34 in group))), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 184), 184) + 2)),
+        _Pattern('pair', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_4[c22] for c22 in group) else 0) + (1 if any(IS_5[c23] for c23 in group) else 0)) + (1 if any(IS_6[c24] for c24 in group) else 0)) + (1 if any(IS_7[c25] for c25 in group) else 0)) == len(group)) and (not any((SUIT[c26] == s.v_trump) for c26 in group))), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 184), 184) + 2)),
         # prisoners.cardrules:185: pattern pair_trump: 2 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ the
-        _Pattern('pair_trump', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_4[c35] for c35 in group) else 0) + (1 if any(IS_5[c36] for c36 in group) else 0)) + (1 if any(IS_6[c37] for c37 in group) else 0)) + (1 if any(IS_7[c38] for c38 in group) else 0)) == len(group)) and any((SUIT[c39] == s.v_trump) for c39 in group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 185), 185) * 2)),
+        _Pattern('pair_trump', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_4[c27] for c27 in group) else 0) + (1 if any(IS_5[c28] for c28 in group) else 0)) + (1 if any(IS_6[c29] for c29 in group) else 0)) + (1 if any(IS_7[c30] for c30 in group) else 0)) == len(group)) and any((SUIT[c31] == s.v_trump) for c31 in group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 185), 185) * 2)),
         # prisoners.cardrules:186: pattern three: 3 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then 1 e
-        _Pattern('three', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_4[c40] for c40 in group) else 0) + (1 if any(IS_5[c41] for c41 in group) else 0)) + (1 if any(IS_6[c42] for c42 in group) else 0)) + (1 if any(IS_7[c43] for c43 in group) else 0)) == len(group)) and (not any((SUIT[c44] == s.v_trump) for c44 in group))), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 186), 186) + 3)),
+        _Pattern('three', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_4[c32] for c32 in group) else 0) + (1 if any(IS_5[c33] for c33 in group) else 0)) + (1 if any(IS_6[c34] for c34 in group) else 0)) + (1 if any(IS_7[c35] for c35 in group) else 0)) == len(group)) and (not any((SUIT[c36] == s.v_trump) for c36 in group))), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 186), 186) + 3)),
         # prisoners.cardrules:187: pattern three_trump: 3 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ th
-        _Pattern('three_trump', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_4[c45] for c45 in group) else 0) + (1 if any(IS_5[c46] for c46 in group) else 0)) + (1 if any(IS_6[c47] for c47 in group) else 0)) + (1 if any(IS_7[c48] for c48 in group) else 0)) == len(group)) and any((SUIT[c49] == s.v_trump) for c49 in group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 187), 187) * 3)),
+        _Pattern('three_trump', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_4[c37] for c37 in group) else 0) + (1 if any(IS_5[c38] for c38 in group) else 0)) + (1 if any(IS_6[c39] for c39 in group) else 0)) + (1 if any(IS_7[c40] for c40 in group) else 0)) == len(group)) and any((SUIT[c41] == s.v_trump) for c41 in group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 187), 187) * 3)),
         # prisoners.cardrules:188: pattern four: 4 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then 1 el
-        _Pattern('four', 'same_rank', size=4, where=lambda group: (((((1 if any(IS_4[c50] for c50 in group) else 0) + (1 if any(IS_5[c51] for c51 in group) else 0)) + (1 if any(IS_6[c52] for c52 in group) else 0)) + (1 if any(IS_7[c53] for c53 in group) else 0)) == len(group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 188), 188) * 4)),
+        _Pattern('four', 'same_rank', size=4, where=lambda group: (((((1 if any(IS_4[c42] for c42 in group) else 0) + (1 if any(IS_5[c43] for c43 in group) else 0)) + (1 if any(IS_6[c44] for c44 in group) else 0)) + (1 if any(IS_7[c45] for c45 in group) else 0)) == len(group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 188), 188) * 4)),
         # prisoners.cardrules:189: pattern single: 1 of a rank where reading combo_singles is face => value face of first of
         _Pattern('single', 'same_rank', size=1, where=lambda group: (s.r_combo_singles == 1), score=lambda group: _rt.value(VALUE_face, _rt.first(group, 189), 189)),
     ]
@@ -664,60 +661,60 @@ def _b22(s):
 
 
 def _b23(s):
-    # prisoners.cardrules:333: for each player p {
+    # prisoners.cardrules:317: for each player p {
     for _p3 in _rt.seats_from(0, s.n):
         s.l_p = _p3
-        # prisoners.cardrules:334: if reading play_phase is draw_only {
+        # prisoners.cardrules:318: if reading play_phase is draw_only {
         if (s.r_play_phase == 1):
-            s.hits[32] += 1
-            # prisoners.cardrules:335: move all from hand of p to taken of p
+            s.hits[27] += 1
+            # prisoners.cardrules:319: move all from hand of p to taken of p
             _moved = s.z_hand[s.l_p][:]
             s.z_hand[s.l_p].clear()
             s.z_taken[s.l_p].extend(_moved)
-        # prisoners.cardrules:337: collected of p = reading fifty_card { jack => sum prisoner of taken of p  diamonds => sum
-        s.v_collected[s.l_p] = (_rt.sum_values(VALUE_prisoner, s.z_taken[s.l_p], 337) if s.r_fifty_card == 0 else _rt.sum_values(VALUE_prisoner_fr, s.z_taken[s.l_p], 337))
-        # prisoners.cardrules:338: if reading counting is better {
+        # prisoners.cardrules:321: collected of p = reading fifty_card { jack => sum prisoner of taken of p  diamonds => sum
+        s.v_collected[s.l_p] = (_rt.sum_values(VALUE_prisoner, s.z_taken[s.l_p], 321) if s.r_fifty_card == 0 else _rt.sum_values(VALUE_prisoner_fr, s.z_taken[s.l_p], 321))
+        # prisoners.cardrules:322: if reading counting is better {
         if (s.r_counting == 0):
-            s.hits[33] += 1
-            # prisoners.cardrules:339: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p where
-            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_face, s.z_taken[s.l_p], 339), _solver_combos(s).best([c27 for c27 in s.z_taken[s.l_p] if ((IS_2[c27]) or (IS_3[c27]))]))
+            s.hits[28] += 1
+            # prisoners.cardrules:323: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p where
+            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_face, s.z_taken[s.l_p], 323), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2[c19]) or (IS_3[c19]))]))
         elif (s.v_method == 2):
-            s.hits[34] += 1
-            # prisoners.cardrules:341: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
-            s.v_collected[s.l_p] += _solver_combos(s).best([c28 for c28 in s.z_taken[s.l_p] if ((IS_2[c28]) or (IS_3[c28]))])
+            s.hits[29] += 1
+            # prisoners.cardrules:325: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
+            s.v_collected[s.l_p] += _solver_combos(s).best([c20 for c20 in s.z_taken[s.l_p] if ((IS_2[c20]) or (IS_3[c20]))])
         else:
-            s.hits[35] += 1
-            # prisoners.cardrules:343: collected of p += sum face of taken of p
-            s.v_collected[s.l_p] += _rt.sum_values(VALUE_face, s.z_taken[s.l_p], 343)
-    # prisoners.cardrules:346: if reading bid_measure is hand {
+            s.hits[30] += 1
+            # prisoners.cardrules:327: collected of p += sum face of taken of p
+            s.v_collected[s.l_p] += _rt.sum_values(VALUE_face, s.z_taken[s.l_p], 327)
+    # prisoners.cardrules:330: if reading bid_measure is hand {
     if (s.r_bid_measure == 1):
-        s.hits[36] += 1
-        # prisoners.cardrules:347: made = hand_value >= high_bid
+        s.hits[31] += 1
+        # prisoners.cardrules:331: made = hand_value >= high_bid
         s.v_made = (s.v_hand_value >= s.v_high_bid)
     else:
-        s.hits[37] += 1
-        # prisoners.cardrules:349: made = collected of bidder >= high_bid
+        s.hits[32] += 1
+        # prisoners.cardrules:333: made = collected of bidder >= high_bid
         s.v_made = (s.v_collected[s.v_bidder] >= s.v_high_bid)
-    # prisoners.cardrules:351: for each player p {
+    # prisoners.cardrules:335: for each player p {
     for _p4 in _rt.seats_from(0, s.n):
         s.l_p = _p4
-        # prisoners.cardrules:352: if p == bidder and reading contract is made_or_zero {
+        # prisoners.cardrules:336: if p == bidder and reading contract is made_or_zero {
         if ((s.l_p == s.v_bidder) and (s.r_contract == 0)):
-            s.hits[38] += 1
-            # prisoners.cardrules:353: if made {
+            s.hits[33] += 1
+            # prisoners.cardrules:337: if made {
             if s.v_made:
-                s.hits[39] += 1
-                # prisoners.cardrules:354: total of p += high_bid
+                s.hits[34] += 1
+                # prisoners.cardrules:338: total of p += high_bid
                 s.v_total[s.l_p] += s.v_high_bid
         else:
-            s.hits[40] += 1
-            # prisoners.cardrules:358: total of p += collected of p
+            s.hits[35] += 1
+            # prisoners.cardrules:342: total of p += collected of p
             s.v_total[s.l_p] += s.v_collected[s.l_p]
-    # prisoners.cardrules:361: deals_played += 1
+    # prisoners.cardrules:345: deals_played += 1
     s.v_deals_played += 1
-    # prisoners.cardrules:362: dealer = left of dealer
+    # prisoners.cardrules:346: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if (not (((s.r_match_length == 0) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == 0) or (len([q29 for q29 in range(s.n) if (s.v_total[q29] == max(s.v_total))]) == 1)))):
+    if (not (((s.r_match_length == 0) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == 0) or (len([q21 for q21 in range(s.n) if (s.v_total[q21] == max(s.v_total))]) == 1)))):
         return 1
     return 2
 
@@ -731,20 +728,22 @@ def _b24(s):
 
 
 def _b25(s):
-    s.hits[29] += 1
-    # prisoners.cardrules:318: turn = bidder
+    s.hits[24] += 1
+    # prisoners.cardrules:302: turn = bidder
     s.v_turn = s.v_bidder
-    # prisoners.cardrules:319: while not prisoners is empty or (reading turned_card is drawn_last and not turned is empty
-    return 37
+    # prisoners.cardrules:303: while not prisoners is empty or (reading turned_card is drawn_last and not turned is empty
+    return 31
 
 
 def _b26(s):
     if (len([q9 for q9 in range(s.n) if (s.v_in_deal[q9] and (not (not s.z_hand[q9])))]) <= 0):
         return 27
-    # prisoners.cardrules:276: if reading trick_tie is first_played {
-    if (s.r_trick_tie == 0):
-        return 29
-    return 30
+    # prisoners.cardrules:276: trick {
+    s.t_order = [q10 for q10 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q10] and (not (not s.z_hand[q10])))]
+    s.t_i = 0
+    s.t_seats = []
+    s.led = None
+    return 28
 
 
 def _b27(s):
@@ -752,64 +751,18 @@ def _b27(s):
 
 
 def _b28(s):
-    # prisoners.cardrules:305: leader = winner
-    s.v_leader = s.winner
-    # prisoners.cardrules:306: drawing = reading short_pile is in_turn or size of prisoners + (if reading turned_card is
-    s.v_drawing = ((s.r_short_pile == 0) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == 1) else 0)) >= len([q26 for q26 in range(s.n) if s.v_in_deal[q26]])))
-    # prisoners.cardrules:307: for each player p from winner where in_deal of p {
-    for _p2 in _rt.seats_from(s.winner, s.n):
-        s.l_p = _p2
-        if (not s.v_in_deal[s.l_p]):
-            continue
-        # prisoners.cardrules:308: if prisoners is empty and reading turned_card is drawn_last {
-        if ((not s.z_prisoners) and (s.r_turned_card == 1)):
-            s.hits[27] += 1
-            # prisoners.cardrules:309: move all from turned to prisoners
-            _moved = s.z_turned[:]
-            s.z_turned.clear()
-            s.z_prisoners.extend(_moved)
-        # prisoners.cardrules:311: if drawing and not prisoners is empty {
-        if (s.v_drawing and (not (not s.z_prisoners))):
-            s.hits[28] += 1
-            # prisoners.cardrules:312: draw 1 from prisoners to hand of p
-            for _c in _rt.take_top(s.z_prisoners, 1, 312):
-                s.z_hand[s.l_p].append(_c)
-    return 26
-
-
-def _b29(s):
-    s.hits[19] += 1
-    # prisoners.cardrules:277: trick {
-    s.t_order = [q10 for q10 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q10] and (not (not s.z_hand[q10])))]
-    s.t_i = 0
-    s.t_seats = []
-    s.led = None
-    return 31
-
-
-def _b30(s):
-    s.hits[23] += 1
-    # prisoners.cardrules:291: trick {
-    s.t_order = [q18 for q18 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q18] and (not (not s.z_hand[q18])))]
-    s.t_i = 0
-    s.t_seats = []
-    s.led = None
-    return 34
-
-
-def _b31(s):
     if s.t_i >= len(s.t_order):
-        return 33
+        return 30
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 32, 277)
+        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 276)
     _legal = [c11 for c11 in s.z_hand[_p] if ((IS_3[c11]) and (s.r_joker_aces == 1) and any(IS_1[c12] for c12 in s.z_table) and (not s.v_joker_turned) and (len([c13 for c13 in s.z_hand[_p] if (IS_3[c13])]) >= 3))]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 32, 277)
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 276)
 
 
-def _b32(s):
+def _b29(s):
     _p = s.t_order[s.t_i]
     s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
     s.z_table.append(s.choice)
@@ -817,149 +770,113 @@ def _b32(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 31
+    return 28
 
 
-def _b33(s):
+def _b30(s):
     _winner = None
-    # prisoners.cardrules:283: if table has Joker: highest
+    # prisoners.cardrules:282: if table has Joker: highest
     if _winner is None and any(IS_1[c14] for c14 in s.z_table):
         _cands = [(_i, c15) for _i, c15 in enumerate(s.z_table) if ORDER_[RANK[c15]] >= 0]
+        if _cands:
+            s.hits[19] += 1
+            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
+            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 282)]
+    # prisoners.cardrules:283: if reading trump_in_tricks is beats: highest where suit == trump
+    if _winner is None and (s.r_trump_in_tricks == 0):
+        _cands = [(_i, c16) for _i, c16 in enumerate(s.z_table) if ORDER_[RANK[c16]] >= 0 and (SUIT[c16] == s.v_trump)]
         if _cands:
             s.hits[20] += 1
             _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, 'first', 283)]
-    # prisoners.cardrules:284: if reading trump_in_tricks is beats: highest where suit == trump
-    if _winner is None and (s.r_trump_in_tricks == 0):
-        _cands = [(_i, c16) for _i, c16 in enumerate(s.z_table) if ORDER_[RANK[c16]] >= 0 and (SUIT[c16] == s.v_trump)]
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 283)]
+    # prisoners.cardrules:284: highest
+    if _winner is None:
+        _cands = [(_i, c17) for _i, c17 in enumerate(s.z_table) if ORDER_[RANK[c17]] >= 0]
         if _cands:
             s.hits[21] += 1
             _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, 'first', 284)]
-    # prisoners.cardrules:285: highest
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 284)]
     if _winner is None:
-        _cands = [(_i, c17) for _i, c17 in enumerate(s.z_table) if ORDER_[RANK[c17]] >= 0]
-        if _cands:
+        _rt.gap('no-winner', 276, 'no winner rule applies to this trick')
+    s.winner = _winner
+    s.z_taken[_winner].extend(s.z_table)
+    s.z_table.clear()
+    s.t_seats = []
+    # prisoners.cardrules:289: leader = winner
+    s.v_leader = s.winner
+    # prisoners.cardrules:290: drawing = reading short_pile is in_turn or size of prisoners + (if reading turned_card is
+    s.v_drawing = ((s.r_short_pile == 0) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == 1) else 0)) >= len([q18 for q18 in range(s.n) if s.v_in_deal[q18]])))
+    # prisoners.cardrules:291: for each player p from winner where in_deal of p {
+    for _p2 in _rt.seats_from(s.winner, s.n):
+        s.l_p = _p2
+        if (not s.v_in_deal[s.l_p]):
+            continue
+        # prisoners.cardrules:292: if prisoners is empty and reading turned_card is drawn_last {
+        if ((not s.z_prisoners) and (s.r_turned_card == 1)):
             s.hits[22] += 1
-            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, 'first', 285)]
-    if _winner is None:
-        _rt.gap('no-winner', 277, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.z_taken[_winner].extend(s.z_table)
-    s.z_table.clear()
-    s.t_seats = []
-    return 28
+            # prisoners.cardrules:293: move all from turned to prisoners
+            _moved = s.z_turned[:]
+            s.z_turned.clear()
+            s.z_prisoners.extend(_moved)
+        # prisoners.cardrules:295: if drawing and not prisoners is empty {
+        if (s.v_drawing and (not (not s.z_prisoners))):
+            s.hits[23] += 1
+            # prisoners.cardrules:296: draw 1 from prisoners to hand of p
+            for _c in _rt.take_top(s.z_prisoners, 1, 296):
+                s.z_hand[s.l_p].append(_c)
+    return 26
 
 
-def _b34(s):
-    if s.t_i >= len(s.t_order):
-        return 36
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 35, 291)
-    _legal = [c19 for c19 in s.z_hand[_p] if ((IS_3[c19]) and (s.r_joker_aces == 1) and any(IS_1[c20] for c20 in s.z_table) and (not s.v_joker_turned) and (len([c21 for c21 in s.z_hand[_p] if (IS_3[c21])]) >= 3))]
-    if not _legal:
-        _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 35, 291)
-
-
-def _b35(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
-    s.t_seats.append(_p)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
-    s.t_i += 1
-    return 34
-
-
-def _b36(s):
-    _winner = None
-    # prisoners.cardrules:297: if table has Joker: highest
-    if _winner is None and any(IS_1[c22] for c22 in s.z_table):
-        _cands = [(_i, c23) for _i, c23 in enumerate(s.z_table) if ORDER_[RANK[c23]] >= 0]
-        if _cands:
-            s.hits[24] += 1
-            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, 'last', 297)]
-    # prisoners.cardrules:298: if reading trump_in_tricks is beats: highest where suit == trump
-    if _winner is None and (s.r_trump_in_tricks == 0):
-        _cands = [(_i, c24) for _i, c24 in enumerate(s.z_table) if ORDER_[RANK[c24]] >= 0 and (SUIT[c24] == s.v_trump)]
-        if _cands:
-            s.hits[25] += 1
-            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, 'last', 298)]
-    # prisoners.cardrules:299: highest
-    if _winner is None:
-        _cands = [(_i, c25) for _i, c25 in enumerate(s.z_table) if ORDER_[RANK[c25]] >= 0]
-        if _cands:
-            s.hits[26] += 1
-            _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, 'last', 299)]
-    if _winner is None:
-        _rt.gap('no-winner', 291, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.z_taken[_winner].extend(s.z_table)
-    s.z_table.clear()
-    s.t_seats = []
-    return 28
-
-
-def _b37(s):
+def _b31(s):
     if (not ((not (not s.z_prisoners)) or ((s.r_turned_card == 1) and (not (not s.z_turned))))):
-        return 38
-    # prisoners.cardrules:320: if in_deal of turn {
+        return 32
+    # prisoners.cardrules:304: if in_deal of turn {
     if s.v_in_deal[s.v_turn]:
-        return 40
-    return 39
+        return 34
+    return 33
 
 
-def _b38(s):
+def _b32(s):
     return 23
 
 
-def _b39(s):
-    # prisoners.cardrules:328: turn = left of turn
+def _b33(s):
+    # prisoners.cardrules:312: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
-    return 37
+    return 31
 
 
-def _b40(s):
-    s.hits[30] += 1
-    # prisoners.cardrules:321: if prisoners is empty {
+def _b34(s):
+    s.hits[25] += 1
+    # prisoners.cardrules:305: if prisoners is empty {
     if (not s.z_prisoners):
-        s.hits[31] += 1
-        # prisoners.cardrules:322: move all from turned to prisoners
+        s.hits[26] += 1
+        # prisoners.cardrules:306: move all from turned to prisoners
         _moved = s.z_turned[:]
         s.z_turned.clear()
         s.z_prisoners.extend(_moved)
-    # prisoners.cardrules:324: turn chooses card c from hand of turn
+    # prisoners.cardrules:308: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
-    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 41, 324)
+    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 308)
 
 
-def _b41(s):
+def _b35(s):
     s.l_c = s.choice
-    # prisoners.cardrules:325: move card c from hand of turn to discard
-    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 325)]
+    # prisoners.cardrules:309: move card c from hand of turn to discard
+    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 309)]
     s.z_discard.extend(_moved)
-    # prisoners.cardrules:326: draw 1 from prisoners to hand of turn
-    for _c in _rt.take_top(s.z_prisoners, 1, 326):
+    # prisoners.cardrules:310: draw 1 from prisoners to hand of turn
+    for _c in _rt.take_top(s.z_prisoners, 1, 310):
         s.z_hand[s.v_turn].append(_c)
-    return 39
+    return 33
 
 
 class State(_rt.BaseState):
     _GAME = 'Prisoners'
-    _BLOCKS = (_b0, _b1, _b2, _b3, _b4, _b5, _b6, _b7, _b8, _b9, _b10, _b11, _b12, _b13, _b14, _b15, _b16, _b17, _b18, _b19, _b20, _b21, _b22, _b23, _b24, _b25, _b26, _b27, _b28, _b29, _b30, _b31, _b32, _b33, _b34, _b35, _b36, _b37, _b38, _b39, _b40, _b41, )
+    _BLOCKS = (_b0, _b1, _b2, _b3, _b4, _b5, _b6, _b7, _b8, _b9, _b10, _b11, _b12, _b13, _b14, _b15, _b16, _b17, _b18, _b19, _b20, _b21, _b22, _b23, _b24, _b25, _b26, _b27, _b28, _b29, _b30, _b31, _b32, _b33, _b34, _b35, )
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_prisoners', 'prisoners', False, 'nobody', False),
  ('z_hand', 'hand', True, 'owner', False), ('z_odd', 'odd', False, 'nobody', False),
  ('z_turned', 'turned', False, 'everyone', False), ('z_table', 'table', False, 'everyone', False),
@@ -989,7 +906,7 @@ class State(_rt.BaseState):
  ('trick_tie', ('first_played', 'last_played'), 0), ('short_pile', ('in_turn', 'nobody'), 0),
  ('match_length', ('one_deal', 'each_deals'), 0), ('score_tie', ('share', 'play_on'), 0))
     _PLAYERS = (2, 3, 4)
-    _N_HITS = 41
+    _N_HITS = 36
     _WINNERS = 'highest'
 
     def __init__(self, players, seed=0, readings=None, run=True):
@@ -1106,75 +1023,75 @@ def new_game(players, seed=0, readings=None):
 
 
 def _example_0(readings):
-    # prisoners.cardrules:371: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
+    # prisoners.cardrules:355: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(374, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None), (375, 'expect size of prisoners + size of turned == 14', bool(((len(s.z_prisoners) + len(s.z_turned)) == 14)), ((len(s.z_prisoners) + len(s.z_turned)), 14)), ]
+    return [(358, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None), (359, 'expect size of prisoners + size of turned == 14', bool(((len(s.z_prisoners) + len(s.z_turned)) == 14)), ((len(s.z_prisoners) + len(s.z_turned)), 14)), ]
 
 
 def _example_1(readings):
-    # prisoners.cardrules:378: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
+    # prisoners.cardrules:362: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(381, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None), (382, 'expect size of prisoners + size of turned == 28', bool(((len(s.z_prisoners) + len(s.z_turned)) == 28)), ((len(s.z_prisoners) + len(s.z_turned)), 28)), ]
+    return [(365, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None), (366, 'expect size of prisoners + size of turned == 28', bool(((len(s.z_prisoners) + len(s.z_turned)) == 28)), ((len(s.z_prisoners) + len(s.z_turned)), 28)), ]
 
 
 def _example_2(readings):
-    # prisoners.cardrules:385: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
+    # prisoners.cardrules:369: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    return [(386, 'expect sum face of [2♠] == 2', bool((_rt.sum_values(VALUE_face, [0], 386) == 2)), (_rt.sum_values(VALUE_face, [0], 386), 2)), (387, 'expect sum face of [5♠] == 5', bool((_rt.sum_values(VALUE_face, [3], 387) == 5)), (_rt.sum_values(VALUE_face, [3], 387), 5)), (388, 'expect sum face of [A♠] == 11', bool((_rt.sum_values(VALUE_face, [12], 388) == 11)), (_rt.sum_values(VALUE_face, [12], 388), 11)), ]
+    return [(370, 'expect sum face of [2♠] == 2', bool((_rt.sum_values(VALUE_face, [0], 370) == 2)), (_rt.sum_values(VALUE_face, [0], 370), 2)), (371, 'expect sum face of [5♠] == 5', bool((_rt.sum_values(VALUE_face, [3], 371) == 5)), (_rt.sum_values(VALUE_face, [3], 371), 5)), (372, 'expect sum face of [A♠] == 11', bool((_rt.sum_values(VALUE_face, [12], 372) == 11)), (_rt.sum_values(VALUE_face, [12], 372), 11)), ]
 
 
 def _example_3(readings):
-    # prisoners.cardrules:391: example "two fives, neither of the open card's suit, are worth 5+2=7"
+    # prisoners.cardrules:375: example "two fives, neither of the open card's suit, are worth 5+2=7"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:392: trump = ♥
+    # prisoners.cardrules:376: trump = ♥
     s.v_trump = 1
-    return [(393, 'expect scoring combos of [5♠ 5♣] == 7', bool((_solver_combos(s).best([3, 42]) == 7)), (_solver_combos(s).best([3, 42]), 7)), ]
+    return [(377, 'expect scoring combos of [5♠ 5♣] == 7', bool((_solver_combos(s).best([3, 42]) == 7)), (_solver_combos(s).best([3, 42]), 7)), ]
 
 
 def _example_4(readings):
-    # prisoners.cardrules:396: example "two twos, one of the open card's suit, are worth 2*2=4"
+    # prisoners.cardrules:380: example "two twos, one of the open card's suit, are worth 2*2=4"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:397: trump = ♥
+    # prisoners.cardrules:381: trump = ♥
     s.v_trump = 1
-    return [(398, 'expect scoring combos of [2♥ 2♠] == 4', bool((_solver_combos(s).best([13, 0]) == 4)), (_solver_combos(s).best([13, 0]), 4)), ]
+    return [(382, 'expect scoring combos of [2♥ 2♠] == 4', bool((_solver_combos(s).best([13, 0]) == 4)), (_solver_combos(s).best([13, 0]), 4)), ]
 
 
 def _example_5(readings):
-    # prisoners.cardrules:401: example "three sixes, none of the open card's suit, are worth 6+3=9"
+    # prisoners.cardrules:385: example "three sixes, none of the open card's suit, are worth 6+3=9"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:402: trump = ♥
+    # prisoners.cardrules:386: trump = ♥
     s.v_trump = 1
-    return [(403, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', bool((_solver_combos(s).best([4, 30, 43]) == 9)), (_solver_combos(s).best([4, 30, 43]), 9)), ]
+    return [(387, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', bool((_solver_combos(s).best([4, 30, 43]) == 9)), (_solver_combos(s).best([4, 30, 43]), 9)), ]
 
 
 def _example_6(readings):
-    # prisoners.cardrules:406: example "three aces, one of the open card's suit, are worth 11*3=33"
+    # prisoners.cardrules:390: example "three aces, one of the open card's suit, are worth 11*3=33"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:407: trump = ♥
+    # prisoners.cardrules:391: trump = ♥
     s.v_trump = 1
-    return [(408, 'expect scoring combos of [A♥ A♠ A♦] == 33', bool((_solver_combos(s).best([25, 12, 38]) == 33)), (_solver_combos(s).best([25, 12, 38]), 33)), ]
+    return [(392, 'expect scoring combos of [A♥ A♠ A♦] == 33', bool((_solver_combos(s).best([25, 12, 38]) == 33)), (_solver_combos(s).best([25, 12, 38]), 33)), ]
 
 
 def _example_7(readings):
-    # prisoners.cardrules:411: example "four sevens are worth 28: a seven's value times 4"
+    # prisoners.cardrules:395: example "four sevens are worth 28: a seven's value times 4"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:412: trump = ♥
+    # prisoners.cardrules:396: trump = ♥
     s.v_trump = 1
-    return [(413, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', bool((_solver_combos(s).best([5, 18, 31, 44]) == 28)), (_solver_combos(s).best([5, 18, 31, 44]), 28)), ]
+    return [(397, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', bool((_solver_combos(s).best([5, 18, 31, 44]) == 28)), (_solver_combos(s).best([5, 18, 31, 44]), 28)), ]
 
 
 def _example_8(readings):
-    # prisoners.cardrules:416: example "the printed sum for four sevens: 4*4=28"
+    # prisoners.cardrules:400: example "the printed sum for four sevens: 4*4=28"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    return [(417, 'expect 4 * 4 == 28', bool(((4 * 4) == 28)), ((4 * 4), 28)), ]
+    return [(401, 'expect 4 * 4 == 28', bool(((4 * 4) == 28)), ((4 * 4), 28)), ]
 
 
 def _example_9(readings):
-    # prisoners.cardrules:420: example "two fives of spades (two packs) make no pair"
+    # prisoners.cardrules:404: example "two fives of spades (two packs) make no pair"
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:422: trump = ♣
+    # prisoners.cardrules:406: trump = ♣
     s.v_trump = 3
-    return [(423, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', bool((_solver_combos(s).best([3, 55]) == (_solver_combos(s).best([3]) + _solver_combos(s).best([3])))), (_solver_combos(s).best([3, 55]), (_solver_combos(s).best([3]) + _solver_combos(s).best([3])))), (424, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', bool((_solver_combos(s).best([14, 66]) == (_solver_combos(s).best([14]) + _solver_combos(s).best([14])))), (_solver_combos(s).best([14, 66]), (_solver_combos(s).best([14]) + _solver_combos(s).best([14])))), ]
+    return [(407, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', bool((_solver_combos(s).best([3, 55]) == (_solver_combos(s).best([3]) + _solver_combos(s).best([3])))), (_solver_combos(s).best([3, 55]), (_solver_combos(s).best([3]) + _solver_combos(s).best([3])))), (408, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', bool((_solver_combos(s).best([14, 66]) == (_solver_combos(s).best([14]) + _solver_combos(s).best([14])))), (_solver_combos(s).best([14, 66]), (_solver_combos(s).best([14]) + _solver_combos(s).best([14])))), ]
 
 
-EXAMPLES = (('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 371, _example_0), ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 378, _example_1), ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 385, _example_2), ("two fives, neither of the open card's suit, are worth 5+2=7", 391, _example_3), ("two twos, one of the open card's suit, are worth 2*2=4", 396, _example_4), ("three sixes, none of the open card's suit, are worth 6+3=9", 401, _example_5), ("three aces, one of the open card's suit, are worth 11*3=33", 406, _example_6), ("four sevens are worth 28: a seven's value times 4", 411, _example_7), ('the printed sum for four sevens: 4*4=28', 416, _example_8), ('two fives of spades (two packs) make no pair', 420, _example_9), )
+EXAMPLES = (('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 355, _example_0), ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 362, _example_1), ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 369, _example_2), ("two fives, neither of the open card's suit, are worth 5+2=7", 375, _example_3), ("two twos, one of the open card's suit, are worth 2*2=4", 380, _example_4), ("three sixes, none of the open card's suit, are worth 6+3=9", 385, _example_5), ("three aces, one of the open card's suit, are worth 11*3=33", 390, _example_6), ("four sevens are worth 28: a seven's value times 4", 395, _example_7), ('the printed sum for four sevens: 4*4=28', 400, _example_8), ('two fives of spades (two packs) make no pair', 404, _example_9), )

@@ -497,9 +497,16 @@ class AstBuilder(Transformer):
     def win_by(self, meta, children):
         return ("order", str(children[0]))
 
-    def trick_tie(self, meta, children):
+    def tie_fixed(self, meta, children):
         rest, cites = _split_cites(children)
         return ("tie", str(rest[0]), cites)
+
+    def tie_by_reading(self, meta, children):
+        rest, cites = _split_cites(children)
+        return ("tie", n.TieByReading(str(rest[0]), list(rest[1:]), span=_span(meta)), cites)
+
+    def tie_case(self, meta, children):
+        return (str(children[0]), str(children[-1]))
 
     def trick_take(self, meta, children):
         rest, cites = _split_cites(children)

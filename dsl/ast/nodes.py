@@ -392,6 +392,14 @@ class WinRule(Cited):
 
 
 @dataclass
+class TieByReading(Node):
+    """`tie reading trick_tie { first_played => first  last_played => last }`"""
+
+    ambiguity: str
+    cases: list[tuple[str, str]]
+
+
+@dataclass
 class Trick(Stmt):
     lead: Optional[Expr] = None
     among: Optional[tuple[str, Expr]] = None
@@ -400,7 +408,7 @@ class Trick(Stmt):
     follow: list[Expr] = field(default_factory=list)
     follow_else_any: bool = False
     winner_rules: list[WinRule] = field(default_factory=list)
-    tie: Optional[str] = None
+    tie: Optional[str | TieByReading] = None
     take_into: Optional[str] = None
     take_as_group: bool = False
     clause_cites: list[Cite] = field(default_factory=list)

@@ -283,20 +283,19 @@ class ExpressionTyper:
             self.with_scope(scope, self.expect, e.key, "int", "what is compared")
         return "players"
 
-    def e_ReadingSwitch(self, e):
-        amb = self.model.ambiguities.get(e.ambiguity)
-        types = [self.expr(value) for _, value in e.cases]
+    def check_reading_cases(self, ambiguity: str, given: list[str], node: n.Node) -> bool:
+        """One case per reading of `ambiguity`, no more, no less; False if it does not exist."""
+        amb = self.model.ambiguities.get(ambiguity)
         if amb is None:
-            self.undefined(e.ambiguity, e, "ambiguity", self.model.ambiguities)
-            return types[0] if types else None
+            self.undefined(ambiguity, node, "ambiguity", self.model.ambiguities)
+            return False
         names = [r.name for r in amb.readings]
-        given = [name for name, _ in e.cases]
         for name in given:
             if name not in names:
                 self.err(
                     "undefined-name",
                     f"'{name}' is not a reading of '{amb.name}'",
-                    e,
+                    node,
                     hint="readings: " + ", ".join(names),
                 )
         missing = [r for r in names if r not in given]
@@ -304,8 +303,14 @@ class ExpressionTyper:
             self.err(
                 "type-mismatch",
                 f"no value for reading{'s' if len(missing) > 1 else ''} {', '.join(missing)} of '{amb.name}'",
-                e,
+                node,
             )
+        return True
+
+    def e_ReadingSwitch(self, e):
+        types = [self.expr(value) for _, value in e.cases]
+        if not self.check_reading_cases(e.ambiguity, [name for name, _ in e.cases], e):
+            return types[0] if types else None
         known = {t for t in types if t and t != "none"}
         if len(known) > 1:
             self.err("type-mismatch", "the readings give values of different types: " + ", ".join(sorted(known)), e)

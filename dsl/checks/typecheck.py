@@ -227,6 +227,8 @@ class TypeChecker(ExpressionTyper):
             self.with_scope({"card": "card"}, self.expect, rule.where, "bool", "which cards can win")
             if rule.order is not None and rule.order not in self.model.orders:
                 self.undefined(rule.order, rule, "order", [k for k in self.model.orders if k])
+        if isinstance(s.tie, n.TieByReading):
+            self.check_reading_cases(s.tie.ambiguity, [name for name, _ in s.tie.cases], s.tie)
         if s.take_into is None:
             self.err("missing-declaration", "a trick needs 'take into <zone>'", s)
         else:

@@ -62,6 +62,14 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
 
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)
+    tie = repr(s.tie)
+    if isinstance(s.tie, n.TieByReading):  # the tie rule is a reading: pick it at run time
+        index = f"s.r_{s.tie.ambiguity}"
+        cases = [(low.model.reading_index(s.tie.ambiguity, name), rule) for name, rule in s.tie.cases]
+        tie = repr(cases[-1][1])
+        for idx, rule in reversed(cases[:-1]):
+            tie = f"{rule!r} if {index} == {idx} else {tie}"
+        tie = f"({tie})"
     out.emit("_winner = None")
     for rule in s.winner_rules:
         low.comment(rule.span)
@@ -83,7 +91,7 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
         out.emit(f"{indent}    s.hits[{hit}] += 1")
         out.emit(f"{indent}    _best = max({order_table}[RANK[_c]] for _i, _c in _cands)")
         out.emit(f"{indent}    _top = [(_i, _c) for _i, _c in _cands if {order_table}[RANK[_c]] == _best]")
-        out.emit(f"{indent}    _winner = s.t_seats[_rt.tie_break(_top, {s.tie!r}, {rule.span.line})]")
+        out.emit(f"{indent}    _winner = s.t_seats[_rt.tie_break(_top, {tie}, {rule.span.line})]")
     out.emit("if _winner is None:")
     out.emit(f"    _rt.gap('no-winner', {line}, 'no winner rule applies to this trick')")
     out.emit("s.winner = _winner")
