@@ -941,12 +941,7 @@ class State(_rt.BaseState):
 
     def clone(self):
         s, c = self, State.__new__(State)
-        c.n, c.seed, c.readings = s.n, s.seed, dict(s.readings)
-        c.rng = _rt.random.Random()
-        c.rng.setstate(s.rng.getstate())
-        c.pc, c.cur, c.legal, c.choice = s.pc, s.cur, list(s.legal), s.choice
-        c.decisions, c.done, c.history, c.hits = s.decisions, s.done, list(s.history), list(s.hits)
-        c.led, c.winner, c.cards = s.led, s.winner, s.cards
+        s._copy_base_into(c)
         c.r_match_length = s.r_match_length
         c.r_circle = s.r_circle
         c.r_all_pass = s.r_all_pass

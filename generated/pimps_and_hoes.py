@@ -381,12 +381,7 @@ class State(_rt.BaseState):
 
     def clone(self):
         s, c = self, State.__new__(State)
-        c.n, c.seed, c.readings = s.n, s.seed, dict(s.readings)
-        c.rng = _rt.random.Random()
-        c.rng.setstate(s.rng.getstate())
-        c.pc, c.cur, c.legal, c.choice = s.pc, s.cur, list(s.legal), s.choice
-        c.decisions, c.done, c.history, c.hits = s.decisions, s.done, list(s.history), list(s.hits)
-        c.led, c.winner, c.cards = s.led, s.winner, s.cards
+        s._copy_base_into(c)
         c.r_trump_card = s.r_trump_card
         c.r_trumps = s.r_trumps
         c.r_tie = s.r_tie

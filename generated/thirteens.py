@@ -369,12 +369,7 @@ class State(_rt.BaseState):
 
     def clone(self):
         s, c = self, State.__new__(State)
-        c.n, c.seed, c.readings = s.n, s.seed, dict(s.readings)
-        c.rng = _rt.random.Random()
-        c.rng.setstate(s.rng.getstate())
-        c.pc, c.cur, c.legal, c.choice = s.pc, s.cur, list(s.legal), s.choice
-        c.decisions, c.done, c.history, c.hits = s.decisions, s.done, list(s.history), list(s.hits)
-        c.led, c.winner, c.cards = s.led, s.winner, s.cards
+        s._copy_base_into(c)
         c.r_thirteen_points = s.r_thirteen_points
         c.r_trick_point = s.r_trick_point
         c.r_ace_in_runs = s.r_ace_in_runs

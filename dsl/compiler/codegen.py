@@ -137,14 +137,7 @@ class CodeGenerator:
 
     def clone_lines(self, program) -> list[str]:
         m = self.model
-        lines = [
-            "c.n, c.seed, c.readings = s.n, s.seed, dict(s.readings)",
-            "c.rng = _rt.random.Random()",
-            "c.rng.setstate(s.rng.getstate())",
-            "c.pc, c.cur, c.legal, c.choice = s.pc, s.cur, list(s.legal), s.choice",
-            "c.decisions, c.done, c.history, c.hits = s.decisions, s.done, list(s.history), list(s.hits)",
-            "c.led, c.winner, c.cards = s.led, s.winner, s.cards",
-        ]
+        lines = ["s._copy_base_into(c)"]
         for amb in m.ambiguities:
             lines.append(f"c.r_{amb} = s.r_{amb}")
         for name, zone in m.zones.items():

@@ -69,6 +69,15 @@ class BaseState:
         self.led = None
         self.winner = None
 
+    def _copy_base_into(self, c: "BaseState") -> None:
+        """The fields every engine has, copied for `clone` (the generated part copies the rest)."""
+        c.n, c.seed, c.readings = self.n, self.seed, dict(self.readings)
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.pc, c.cur, c.legal, c.choice = self.pc, self.cur, list(self.legal), self.choice
+        c.decisions, c.done, c.history, c.hits = self.decisions, self.done, list(self.history), list(self.hits)
+        c.led, c.winner, c.cards = self.led, self.winner, self.cards
+
     # ------------------------------------------------------------ the driver
     def _run(self):
         blocks = self._BLOCKS
