@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .ast import nodes as n
-from .checks.typecheck import DECISIONS
+from .ast.walk import DECISIONS
 from .compiler.sources import SourceLines
 
 LABEL_WIDTH = 60

@@ -12,6 +12,7 @@ import difflib
 import re
 
 from .ast import nodes as n
+from .ast.walk import child_blocks
 from .compiler.sources import SourceLines
 from .model import Model
 
@@ -61,20 +62,11 @@ def flow_lines(model: Model, sources: SourceLines) -> list[str]:
         for stmt in block.stmts if block else []:
             text = sources.text(stmt.span).split("#")[0].strip()
             out.append("  " * depth + " ".join(text.split()))
-            for child in _children(stmt):
+            for child in child_blocks(stmt):
                 walk(child, depth + 1)
 
     walk(model.game.flow, 0)
     return out
-
-
-def _children(stmt: n.Stmt):
-    if isinstance(stmt, n.If):
-        yield from (body for _, body in stmt.branches)
-        if stmt.otherwise:
-            yield stmt.otherwise
-    elif isinstance(stmt, (n.Repeat, n.While, n.ForPlayers, n.ForEach, n.ForGroups)):
-        yield stmt.body
 
 
 def diff_models(a: Model, a_text: str, b: Model, b_text: str, a_label: str, b_label: str) -> list[str]:

@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..ast import nodes as n
-from .typecheck import DECISIONS
+from ..ast.walk import child_blocks
 
 LOOPS = (n.While, n.Repeat)
 
@@ -155,18 +155,6 @@ def refills(model, stmt) -> set[str]:
 
 def triggers_on(model, zone: str) -> list[n.Trigger]:
     return [t for t in model.game.triggers if t.zone == zone]
-
-
-def child_blocks(stmt) -> list[n.Block]:
-    if isinstance(stmt, n.If):
-        return [body for _, body in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else [])
-    if isinstance(stmt, (n.Repeat, n.While, n.ForPlayers, n.ForEach, n.ForGroups)):
-        return [stmt.body]
-    return []
-
-
-def has_decision(stmt) -> bool:
-    return any(isinstance(node, DECISIONS) for node in walk(stmt))
 
 
 @dataclass

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..ast import nodes as n
 from ..diagnostics import Diagnostic, warning
-from .effects import has_decision, loop_condition, reads, walk, writes
+from ..ast.walk import has_decision
+from .effects import loop_condition, reads, walk, writes
 
 
 def check_loops(model, engine) -> list[Diagnostic]:

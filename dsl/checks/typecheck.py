@@ -4,6 +4,7 @@ types their parts must have.  Expressions are typed by `ExpressionTyper`."""
 from __future__ import annotations
 
 from ..ast import nodes as n
+from ..ast.walk import has_decision, walk_stmts
 from ..diagnostics import Diagnostic
 from ..model import LocalVar
 from .exprtypes import BUILTIN_NAMES, NULLABLE, ExpressionTyper
@@ -244,7 +245,7 @@ class TypeChecker(ExpressionTyper):
     def check(self) -> list[Diagnostic]:
         m, game = self.model, self.model.game
         # Options are global names; collect them first so any statement may compare with them.
-        for stmt in _walk_stmts(game.flow):
+        for stmt in walk_stmts(game.flow):
             names = stmt.options if isinstance(stmt, n.ChooseOption) else []
             if isinstance(stmt, n.Bid) and stmt.can_pass:
                 names = ["pass"]
@@ -286,7 +287,7 @@ class TypeChecker(ExpressionTyper):
             self.expect(game.result, "ints", what="the result")
         for ex in game.examples:
             for stmt in ex.stmts:
-                if _has_decision(stmt):
+                if has_decision(stmt):
                     self.err("type-mismatch", "an example cannot contain a decision", stmt)
                 self.stmt(stmt)
             for expect in ex.expects:
@@ -304,33 +305,6 @@ class TypeChecker(ExpressionTyper):
                     self.err("type-mismatch", "source lines start at 1", cite)
 
 
-DECISIONS = (n.ChooseCard, n.ChooseCards, n.ChooseOption, n.ChooseSuit, n.Bid, n.Trick)
-
-
-def _walk_stmts(block: n.Block | None):
-    if block is None:
-        return
-    for stmt in block.stmts:
-        yield stmt
-        for child in _child_blocks(stmt):
-            yield from _walk_stmts(child)
-
-
-def _child_blocks(stmt: n.Stmt):
-    if isinstance(stmt, n.If):
-        yield from (body for _, body in stmt.branches)
-        if stmt.otherwise:
-            yield stmt.otherwise
-    elif isinstance(stmt, (n.Repeat, n.While, n.ForPlayers, n.ForEach, n.ForGroups)):
-        yield stmt.body
-
-
-def _has_decision(stmt: n.Stmt) -> bool:
-    if isinstance(stmt, DECISIONS):
-        return True
-    return any(_has_decision(s) for b in _child_blocks(stmt) for s in b.stmts)
-
-
 def _walk_cited(game: n.Game):
     singles = [game.players] + game.decks + game.orders + game.values + game.zones + game.vars
     for node in singles:
@@ -344,11 +318,11 @@ def _walk_cited(game: n.Game):
         yield from scoring.patterns
     for trig in game.triggers:
         yield trig
-        yield from _walk_stmts(trig.body)
+        yield from walk_stmts(trig.body)
     for ex in game.examples:
         yield ex
         yield from ex.expects
-    yield from _walk_stmts(game.flow)
-    for stmt in _walk_stmts(game.flow):
+    yield from walk_stmts(game.flow)
+    for stmt in walk_stmts(game.flow):
         if isinstance(stmt, n.Trick):
             yield from stmt.winner_rules

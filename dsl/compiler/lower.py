@@ -10,7 +10,7 @@ must survive a suspension become state fields, so a state can be cloned mid-loop
 from __future__ import annotations
 
 from ..ast import nodes as n
-from ..checks.typecheck import DECISIONS, _child_blocks
+from ..ast.walk import has_decision
 from ..model import Model
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
@@ -18,12 +18,6 @@ from .sources import SourceLines
 from .tricks import lower_trick
 
 LOOP_GUARD = 100_000
-
-
-def has_decision(stmt: n.Stmt) -> bool:
-    if isinstance(stmt, DECISIONS):
-        return True
-    return any(has_decision(s) for b in _child_blocks(stmt) for s in b.stmts)
 
 
 class Lowerer:
