@@ -75,6 +75,10 @@ AgentsOption = Annotated[
     str | None, typer.Option("--agents", metavar="A,B,..", help="Agents per seat: random or first (cycled).")
 ]
 WorkersOption = Annotated[int, typer.Option("--workers", help="Processes to run matches in.")]
+ReadingOption = Annotated[
+    list[str] | None,
+    typer.Option("--reading", metavar="NAME=VALUE", help="NAME=VALUE: choose a reading of an ambiguity."),
+]
 MaxStepsOption = Annotated[int, typer.Option("--max-steps", help="Decisions before a match counts as endless.")]
 
 
@@ -265,10 +269,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", help="Number of matches.")] = 100,
     seed: SeedOption = 0,
     agents: AgentsOption = None,
-    reading: Annotated[
-        list[str] | None,
-        typer.Option("--reading", metavar="NAME=VALUE", help="NAME=VALUE: choose a reading of an ambiguity."),
-    ] = None,
+    reading: ReadingOption = None,
     workers: WorkersOption = 1,
     backend: Annotated[Backend, typer.Option("--backend", help="local processes or a ray cluster.")] = Backend.local,
     json_path: Annotated[

@@ -20,9 +20,7 @@ def register(app: typer.Typer) -> None:
         match: Annotated[int, typer.Option("--match", help="Which match of that run (it plays seed+match).")] = 0,
         players: cli.PlayersOption = None,
         agents: cli.AgentsOption = None,
-        reading: Annotated[
-            list[str] | None, typer.Option("--reading", metavar="NAME=VALUE", help="Choose a reading.")
-        ] = None,
+        reading: cli.ReadingOption = None,
         max_steps: cli.MaxStepsOption = 10_000,
         json_path: Annotated[Path | None, typer.Option("--json", help="Write the move log as JSON here.")] = None,
     ) -> None:
@@ -55,9 +53,7 @@ def register(app: typer.Typer) -> None:
         seat: Annotated[int, typer.Option("--seat", help="Your seat (0 = the first player).")] = 0,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the shuffle and of the agents.")] = 0,
         agents: cli.AgentsOption = None,
-        reading: Annotated[
-            list[str] | None, typer.Option("--reading", metavar="NAME=VALUE", help="Choose a reading.")
-        ] = None,
+        reading: cli.ReadingOption = None,
     ) -> None:
         """Play a match yourself at one seat, against the agents at the others."""
         engine, _loader = cli.load_engine(file)
