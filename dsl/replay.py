@@ -109,7 +109,7 @@ def describe_observation(observation: dict, rules: dict) -> list[str]:
                 lines.append(f"{name} of {label}: {_cards(cards)}")
         else:
             lines.append(f"{name}: {_cards(shown)}")
-    public = {k: v for k, v in observation["vars"].items() if v is not None}
+    public = {k: v for k, v in observation["vars"].items() if v is not None and not isinstance(v, dict)}
     if public:
         lines.append("  ".join(f"{k}={v}" for k, v in public.items()))
     return lines

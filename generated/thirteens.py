@@ -73,6 +73,12 @@ RULES = {'name': 'Thirteens',
            {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
            {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
            {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': True}],
+ 'vars': [{'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
+          {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
+          {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
+          {'name': 'points', 'per_player': True, 'visibility': 'everyone'},
+          {'name': 'total', 'per_player': True, 'visibility': 'everyone'},
+          {'name': 'target', 'per_player': False, 'visibility': 'everyone'}],
  'options': [],
  'branches': [{'line': 87, 'what': 'branch'}, {'line': 89, 'what': 'branch'},
               {'line': 92, 'what': 'else branch'}, {'line': 95, 'what': 'branch'},
@@ -326,9 +332,10 @@ class State(_rt.BaseState):
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False),
  ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False),
  ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
-    _VARS = (('v_dealer', 'dealer', False, 'player'), ('v_leader', 'leader', False, 'player'),
- ('v_trump', 'trump', False, 'suit'), ('v_points', 'points', True, 'int'),
- ('v_total', 'total', True, 'int'), ('v_target', 'target', False, 'int'))
+    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'),
+ ('v_leader', 'leader', False, 'player', 'everyone'),
+ ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'),
+ ('v_total', 'total', True, 'int', 'everyone'), ('v_target', 'target', False, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_g', 'g', 'cards'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 54

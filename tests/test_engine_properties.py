@@ -115,6 +115,12 @@ def test_observation_hides_other_seats_cards(path, data, seed):
                     if not visible:
                         assert isinstance(cards, dict) and cards["hidden"], (name, owner, seat)
                         assert set(cards) == {"hidden", "count"}
+            for var in engine.RULES["vars"]:
+                shown = obs["vars"][var["name"]]
+                if var["visibility"] == "nobody":
+                    assert shown == {"hidden": True}, var["name"]
+                elif var["visibility"] == "owner":
+                    assert all(v == {"hidden": True} for owner, v in enumerate(shown) if owner != seat)
 
     hidden_properly(state)
     play(state, seed, each=hidden_properly)

@@ -195,9 +195,14 @@ class AstBuilder(Transformer):
         for extra in rest[2:]:
             if extra == "per_player":
                 var.per_player = True
+            elif isinstance(extra, tuple):
+                var.visibility = extra[1]
             else:
                 var.init = extra
         return var
+
+    def var_visibility(self, meta, children):
+        return ("seen", str(children[0]))
 
     def per_player_flag(self, meta, children):
         return "per_player"

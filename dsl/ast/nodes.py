@@ -477,6 +477,7 @@ class Var(Cited):
     type_name: str
     per_player: bool = False
     init: Optional[Expr] = None
+    visibility: str = "everyone"  # who may read it in an observation: everyone, owner, nobody
 
 
 @dataclass

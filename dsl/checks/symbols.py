@@ -197,6 +197,16 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
             diags.append(error("duplicate-name", f"'{var.name}' is both a zone and a variable", var.span, file=file))
         elif not dup("variable", var.name, var, variables):
             variables[var.name] = var
+        if var.visibility == "owner" and not var.per_player:
+            diags.append(
+                error(
+                    "type-mismatch",
+                    f"'{var.name}' is shared, so it has no owner to be seen by",
+                    var.span,
+                    file=file,
+                    hint="make it 'per player', or 'seen by nobody'",
+                )
+            )
         if var.type_name not in BUILTIN_TYPES:
             diags.append(
                 error(

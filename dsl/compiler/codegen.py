@@ -179,6 +179,7 @@ class CodeGenerator:
                 {"name": z.name, "per_player": z.per_player, "visibility": z.visibility, "grouped": z.grouped}
                 for z in m.zones.values()
             ],
+            "vars": [{"name": v.name, "per_player": v.per_player, "visibility": v.visibility} for v in m.vars.values()],
             "options": list(m.options),
             "branches": [{"line": line, "what": what} for line, what in program.hits],
             "examples": [{"title": ex.title, "line": ex.span.line} for ex in game.examples],
@@ -220,7 +221,9 @@ class CodeGenerator:
             "zones_meta": _fmt(
                 tuple((f"z_{z.name}", z.name, z.per_player, z.visibility, z.grouped) for z in m.zones.values())
             ),
-            "vars_meta": _fmt(tuple((f"v_{v.name}", v.name, v.per_player, v.type_name) for v in m.vars.values())),
+            "vars_meta": _fmt(
+                tuple((f"v_{v.name}", v.name, v.per_player, v.type_name, v.visibility) for v in m.vars.values())
+            ),
             "locals_meta": _fmt(tuple((f"l_{local.name}", local.name, local.type) for local in m.locals.values())),
             "n_cards": len(m.cards),
             "options": repr(tuple(m.options)),

@@ -32,7 +32,7 @@ class BaseState:
     # Filled in by the generated subclass.
     _BLOCKS: tuple = ()
     _ZONES: tuple = ()  # (attribute, name, per_player, visibility, grouped)
-    _VARS: tuple = ()  # (attribute, name, per_player, type)
+    _VARS: tuple = ()  # (attribute, name, per_player, type, visibility)
     _LOCALS: tuple = ()  # (attribute, name, type)
     _CARD_TEXT: tuple = ()
     _N_CARDS = 0
@@ -168,12 +168,21 @@ class BaseState:
             "current_player": self.cur,
             "legal_actions": list(self.legal) if seat == self.cur else [],
             "zones": zones,
-            "vars": self._public_vars(),
+            "vars": self._public_vars(seat),
             "readings": dict(self.readings),
         }
 
-    def _public_vars(self) -> dict:
-        out = {name: self._plain(getattr(self, attr), type_) for attr, name, _pp, type_ in self._VARS}
+    def _public_vars(self, seat: int | None = None) -> dict:
+        """Every variable (seat None, for to_json), or what `seat` may see of them."""
+        out = {}
+        for attr, name, per_player, type_, visibility in self._VARS:
+            value = self._plain(getattr(self, attr), type_)
+            if seat is None or visibility == "everyone":
+                out[name] = value
+            elif visibility == "owner" and per_player:
+                out[name] = [v if owner == seat else {"hidden": True} for owner, v in enumerate(value)]
+            else:
+                out[name] = {"hidden": True}
         out["led"] = self._plain(self.led, "suit")
         out["winner"] = self.winner
         return out
