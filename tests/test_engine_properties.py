@@ -17,8 +17,8 @@ from dsl.runtime.errors import IllegalAction, RuleGap
 
 from .conftest import GAMES
 
-MAX_STEPS = 250
-SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MAX_STEPS = 400
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @functools.lru_cache(maxsize=None)
