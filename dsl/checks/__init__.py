@@ -16,6 +16,7 @@ from .examples import check_examples
 from .loops import check_loops
 from .moves import check_legal_moves
 from .simulated import simulated_findings
+from .sources import check_source_disagreements
 from .ties import check_ties
 
 STATIC_CHECKS = (
@@ -27,6 +28,7 @@ STATIC_CHECKS = (
     check_legal_moves,
     check_loops,
     check_contradictions,
+    check_source_disagreements,
 )
 
 
