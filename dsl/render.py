@@ -158,12 +158,23 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def _text_for(diagnostic: Diagnostic, report: FileReport) -> str | None:
+    """The text a diagnostic points into: a variant's findings may lie in its base file."""
+    if diagnostic.file in (report.file, None, "<input>"):
+        return report.text
+    try:
+        with open(diagnostic.file, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
 def render_report(reports: Sequence[FileReport], console: Console | None = None, summary: bool = True) -> None:
     """Print every diagnostic of every file, then (optionally) the summary line."""
     console = console or stderr_console()
     for report in reports:
         for diagnostic in _ordered(report.diagnostics):
-            console.print(format_diagnostic(diagnostic, report.text))
+            console.print(format_diagnostic(diagnostic, _text_for(diagnostic, report)))
             console.print()
     if summary:
         counts = count_severities(d for report in reports for d in report.diagnostics)

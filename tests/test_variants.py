@@ -33,3 +33,15 @@ def test_missing_base_and_cycles_are_diagnosed(tmp_path):
     loop = tmp_path / "loop.cardrules"
     loop.write_text('game "loop" variant of "loop.cardrules"\n', encoding="utf-8")
     assert [d.code for d in check_source(loop.read_text(), str(loop))] == ["variant-cycle"]
+
+
+def test_validate_shows_inherited_findings_in_the_base_file(root, monkeypatch):
+    from typer.testing import CliRunner
+
+    from dsl.cli import app
+
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(app, ["validate", "games/thirteens_to_100.cardrules"])
+    assert result.exit_code == 0
+    assert "games/thirteens.cardrules:144:3: warning[example-mismatch]" in result.output
+    assert "expect size of stock + size of turned == 3" in result.output  # the base file's own line
