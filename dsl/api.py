@@ -83,13 +83,13 @@ def compile_file(path: str) -> Compiled:
     return compile_source(text, path)
 
 
-def check_source(text: str, path: str = "<input>", simulate: int = 0) -> list[Diagnostic]:
+def check_source(text: str, path: str = "<input>", simulate: int = 0, progress: bool = False) -> list[Diagnostic]:
     compiled = compile_source(text, path)
     diagnostics = list(compiled.diagnostics)
     if compiled.ok:
         try:
             module = module_from_source(compiled.source, compiled.module_name)
-            diagnostics += run_checks(compiled.model, module, simulate=simulate)
+            diagnostics += run_checks(compiled.model, module, simulate=simulate, progress=progress)
         except Exception as exc:  # noqa: BLE001
             diagnostics.append(_internal(exc, path))
     for d in diagnostics:

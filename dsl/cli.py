@@ -207,7 +207,8 @@ def validate_file(path: Path, simulate: int = 0) -> FileReport:
         return FileReport(str(path), [problem], None)
     from dsl.api import check_source
 
-    return FileReport(str(path), list(check_source(text, str(path), simulate=simulate)), text)
+    # A progress bar for the simulated matches (transient, on stderr, only on a terminal).
+    return FileReport(str(path), list(check_source(text, str(path), simulate=simulate, progress=simulate > 0)), text)
 
 
 # --- compile ----------------------------------------------------------------------------------

@@ -263,7 +263,7 @@ def run_matches(
     seeds = list(range(seed, seed + games))
 
     started = time.perf_counter()
-    with _progress_bar(games, enabled=progress) as advance:
+    with progress_bar(games, enabled=progress) as advance:
         if backend == "ray":
             results = _run_on_ray(_require_loader(engine, loader), config, seeds, workers, advance)
         elif workers == 1:
@@ -322,7 +322,7 @@ def _run_on_ray(loader, config, seeds, workers, advance) -> list[MatchResult]:
     return [result for index in sorted(by_index) for result in by_index[index]]
 
 
-class _progress_bar:
+class progress_bar:
     """A transient rich progress bar on stderr, yielding an `advance(n)` callable."""
 
     def __init__(self, total: int, enabled: bool):

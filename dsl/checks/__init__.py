@@ -32,10 +32,10 @@ STATIC_CHECKS = (
 )
 
 
-def run_checks(model, engine, simulate: int = 0) -> list[Diagnostic]:
+def run_checks(model, engine, simulate: int = 0, progress: bool = False) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     for check in STATIC_CHECKS:
         diagnostics += check(model, engine)
     if simulate > 0:
-        diagnostics += simulated_findings(model, engine, simulate)
+        diagnostics += simulated_findings(model, engine, simulate, progress=progress)
     return diagnostics

@@ -13,7 +13,7 @@ import shlex
 
 from ..ast import nodes as n
 from ..diagnostics import Diagnostic, Span, error, info, warning
-from ..simulate import run_matches
+from ..simulate import progress_bar, run_matches
 from .effects import walk
 from .evaluate import describe_readings, reading_variants
 
@@ -43,22 +43,22 @@ class _HitRecorder:
         self.states = []
 
 
-def simulated_findings(model, engine, matches: int) -> list[Diagnostic]:
+def simulated_findings(model, engine, matches: int, progress: bool = False) -> list[Diagnostic]:
     if matches <= 0:
         return []
     recorder = _HitRecorder(engine)
     gaps: dict[tuple[str, int], dict] = {}
-    settings = 0
-    for players in model.players:
-        for readings in reading_variants(model):
-            settings += 1
+    settings = [(players, readings) for players in model.players for readings in reading_variants(model)]
+    with progress_bar(matches * len(settings), enabled=progress) as advance:
+        for players, readings in settings:
             summary = run_matches(recorder, players, matches, SEED, readings=readings, progress=False)
+            advance(matches)
             recorder.collect()
             for gap in summary["rule_gaps"]:
                 entry = gaps.setdefault((gap["code"], gap["line"]), {"message": gap["message"], "seen": []})
                 entry["seen"].append((gap["count"], players, readings, gap["example_seed"]))
     out = [_gap_diagnostic(model, code, line, entry, matches) for (code, line), entry in gaps.items()]
-    out += _never_fired(model, engine, recorder.totals, matches * settings)
+    out += _never_fired(model, engine, recorder.totals, matches * len(settings))
     return out
 
 
