@@ -1035,7 +1035,10 @@ def new_game(players, seed=0, readings=None):
 def _example_0(readings):
     # jailbreak.cardrules:392: example "Each player is dealt one card; the rest of the deck is the reserve"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(395, 'expect size of hand of 0 == 1 and size of hand of 1 == 1 and size of hand of 2 == 1 and size of hand of 3 == 1', bool(((len(s.z_hand[0]) == 1) and (len(s.z_hand[1]) == 1) and (len(s.z_hand[2]) == 1) and (len(s.z_hand[3]) == 1))), None), (396, 'expect size of reserve == 48', bool((len(s.z_reserve) == 48)), (len(s.z_reserve), 48)), ]
+    return [
+        (395, 'expect size of hand of 0 == 1 and size of hand of 1 == 1 and size of hand of 2 == 1 and size of hand of 3 == 1', bool(((len(s.z_hand[0]) == 1) and (len(s.z_hand[1]) == 1) and (len(s.z_hand[2]) == 1) and (len(s.z_hand[3]) == 1))), None),
+        _rt.expectation(396, 'expect size of reserve == 48', len(s.z_reserve), '==', 48),
+    ]
 
 
 def _example_1(readings):
@@ -1045,7 +1048,9 @@ def _example_1(readings):
     _moved = [c13 for c13 in s.z_reserve if (IS_3[c13])]
     s.z_reserve[:] = [c13 for c13 in s.z_reserve if not ((IS_3[c13]))]
     s.z_prison[0].extend(_moved)
-    return [(401, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 1', bool(((_rt.sum_values(VALUE_points, s.z_prison[0], 401) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 401))) == 1)), ((_rt.sum_values(VALUE_points, s.z_prison[0], 401) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 401))), 1)), ]
+    return [
+        _rt.expectation(401, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 1', (_rt.sum_values(VALUE_points, s.z_prison[0], 401) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 401))), '==', 1),
+    ]
 
 
 def _example_2(readings):
@@ -1055,7 +1060,9 @@ def _example_2(readings):
     _moved = [c14 for c14 in s.z_reserve if (IS_4[c14])]
     s.z_reserve[:] = [c14 for c14 in s.z_reserve if not ((IS_4[c14]))]
     s.z_prison[0].extend(_moved)
-    return [(406, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 3', bool(((_rt.sum_values(VALUE_points, s.z_prison[0], 406) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 406))) == 3)), ((_rt.sum_values(VALUE_points, s.z_prison[0], 406) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 406))), 3)), ]
+    return [
+        _rt.expectation(406, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 3', (_rt.sum_values(VALUE_points, s.z_prison[0], 406) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 406))), '==', 3),
+    ]
 
 
 def _example_3(readings):
@@ -1065,7 +1072,9 @@ def _example_3(readings):
     _moved = [c15 for c15 in s.z_reserve if (IS_5[c15])]
     s.z_reserve[:] = [c15 for c15 in s.z_reserve if not ((IS_5[c15]))]
     s.z_prison[0].extend(_moved)
-    return [(411, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 2', bool(((_rt.sum_values(VALUE_points, s.z_prison[0], 411) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 411))) == 2)), ((_rt.sum_values(VALUE_points, s.z_prison[0], 411) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 411))), 2)), ]
+    return [
+        _rt.expectation(411, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 2', (_rt.sum_values(VALUE_points, s.z_prison[0], 411) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 411))), '==', 2),
+    ]
 
 
 def _example_4(readings):
@@ -1075,7 +1084,9 @@ def _example_4(readings):
     _moved = [c16 for c16 in s.z_reserve if (IS_6[c16])]
     s.z_reserve[:] = [c16 for c16 in s.z_reserve if not ((IS_6[c16]))]
     s.z_prison[0].extend(_moved)
-    return [(416, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 4', bool(((_rt.sum_values(VALUE_points, s.z_prison[0], 416) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 416))) == 4)), ((_rt.sum_values(VALUE_points, s.z_prison[0], 416) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 416))), 4)), ]
+    return [
+        _rt.expectation(416, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 4', (_rt.sum_values(VALUE_points, s.z_prison[0], 416) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 416))), '==', 4),
+    ]
 
 
 def _example_5(readings):
@@ -1100,7 +1111,10 @@ def _example_5(readings):
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
-    return [(426, 'expect size of prison of 0 == 6', bool((len(s.z_prison[0]) == 6)), (len(s.z_prison[0]), 6)), (427, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', bool((((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])) == 7)), (((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), 7)), ]
+    return [
+        _rt.expectation(426, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
+        _rt.expectation(427, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
+    ]
 
 
 def _example_6(readings):
@@ -1131,7 +1145,9 @@ def _example_6(readings):
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
-    return [(439, 'expect size of prison of 0 == 12', bool((len(s.z_prison[0]) == 12)), (len(s.z_prison[0]), 12)), ]
+    return [
+        _rt.expectation(439, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
+    ]
 
 
 def _example_7(readings):
@@ -1153,7 +1169,9 @@ def _example_7(readings):
         _trigger_0(s, _c, 1)
         _trigger_1(s, _c, 1)
         _trigger_2(s, _c, 1)
-    return [(448, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None), ]
+    return [
+        (448, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
+    ]
 
 
 def _example_8(readings):
@@ -1178,7 +1196,10 @@ def _example_8(readings):
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
-    return [(458, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_2[_rt.top(s.z_prison[0], 458)]))), None), (459, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None), ]
+    return [
+        (458, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_2[_rt.top(s.z_prison[0], 458)]))), None),
+        (459, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
+    ]
 
 
 EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 392, _example_0), ('A taken card scores 1 point', 399, _example_1), ('A taken jack scores 3 points', 404, _example_2), ('A taken red ace scores 2 points', 409, _example_3), ('A taken two scores 4 points', 414, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 419, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 430, _example_6), ('A black ace received from the dealer: its player wins the next round', 442, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 451, _example_8), )

@@ -440,31 +440,44 @@ def new_game(players, seed=0, readings=None):
 def _example_0(readings):
     # pimps_and_hoes.cardrules:126: example "Two players play 7 cards, then 5 more, and so on"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(129, 'expect first_stage == 7', bool((s.v_first_stage == 7)), (s.v_first_stage, 7)), (130, 'expect later_stage == 5', bool((s.v_later_stage == 5)), (s.v_later_stage, 5)), (131, 'expect stages == 4', bool((s.v_stages == 4)), (s.v_stages, 4)), ]
+    return [
+        _rt.expectation(129, 'expect first_stage == 7', s.v_first_stage, '==', 7),
+        _rt.expectation(130, 'expect later_stage == 5', s.v_later_stage, '==', 5),
+        _rt.expectation(131, 'expect stages == 4', s.v_stages, '==', 4),
+    ]
 
 
 def _example_1(readings):
     # pimps_and_hoes.cardrules:136: example "A player takes 7 of the dealt cards, with 4 players too"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(139, 'expect first_stage == 7', bool((s.v_first_stage == 7)), (s.v_first_stage, 7)), ]
+    return [
+        _rt.expectation(139, 'expect first_stage == 7', s.v_first_stage, '==', 7),
+    ]
 
 
 def _example_2(readings):
     # pimps_and_hoes.cardrules:142: example "After all stages each of 2 players has 4 cards left"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(145, 'expect size of hand of 0 == first_stage + later_stages * later_stage + 4', bool((len(s.z_hand[0]) == ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4))), (len(s.z_hand[0]), ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4))), ]
+    return [
+        _rt.expectation(145, 'expect size of hand of 0 == first_stage + later_stages * later_stage + 4', len(s.z_hand[0]), '==', ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4)),
+    ]
 
 
 def _example_3(readings):
     # pimps_and_hoes.cardrules:148: example "After all stages each of 4 players has 4 cards left"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(151, 'expect size of hand of 0 == first_stage + later_stages * later_stage + 4', bool((len(s.z_hand[0]) == ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4))), (len(s.z_hand[0]), ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4))), ]
+    return [
+        _rt.expectation(151, 'expect size of hand of 0 == first_stage + later_stages * later_stage + 4', len(s.z_hand[0]), '==', ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4)),
+    ]
 
 
 def _example_4(readings):
     # pimps_and_hoes.cardrules:154: example "A-Q-Q-K-J-10-7 scores 37"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    return [(155, 'expect best 7 of [A Q Q K J 10 7] by pimps == 37', bool((_solver_pimps(s).best_of([12, 10, 23, 11, 9, 8, 5], 7) == 37)), (_solver_pimps(s).best_of([12, 10, 23, 11, 9, 8, 5], 7), 37)), (156, 'expect scoring pimps of [10 7] == 0', bool((_solver_pimps(s).best([8, 5]) == 0)), (_solver_pimps(s).best([8, 5]), 0)), ]
+    return [
+        _rt.expectation(155, 'expect best 7 of [A Q Q K J 10 7] by pimps == 37', _solver_pimps(s).best_of([12, 10, 23, 11, 9, 8, 5], 7), '==', 37),
+        _rt.expectation(156, 'expect scoring pimps of [10 7] == 0', _solver_pimps(s).best([8, 5]), '==', 0),
+    ]
 
 
 EXAMPLES = (('Two players play 7 cards, then 5 more, and so on', 126, _example_0), ('A player takes 7 of the dealt cards, with 4 players too', 136, _example_1), ('After all stages each of 2 players has 4 cards left', 142, _example_2), ('After all stages each of 4 players has 4 cards left', 148, _example_3), ('A-Q-Q-K-J-10-7 scores 37', 154, _example_4), )

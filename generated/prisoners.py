@@ -1045,19 +1045,29 @@ def new_game(players, seed=0, readings=None):
 def _example_0(readings):
     # prisoners.cardrules:355: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(358, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None), (359, 'expect size of prisoners + size of turned == 14', bool(((len(s.z_prisoners) + len(s.z_turned)) == 14)), ((len(s.z_prisoners) + len(s.z_turned)), 14)), ]
+    return [
+        (358, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None),
+        _rt.expectation(359, 'expect size of prisoners + size of turned == 14', (len(s.z_prisoners) + len(s.z_turned)), '==', 14),
+    ]
 
 
 def _example_1(readings):
     # prisoners.cardrules:362: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(365, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None), (366, 'expect size of prisoners + size of turned == 28', bool(((len(s.z_prisoners) + len(s.z_turned)) == 28)), ((len(s.z_prisoners) + len(s.z_turned)), 28)), ]
+    return [
+        (365, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None),
+        _rt.expectation(366, 'expect size of prisoners + size of turned == 28', (len(s.z_prisoners) + len(s.z_turned)), '==', 28),
+    ]
 
 
 def _example_2(readings):
     # prisoners.cardrules:369: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    return [(370, 'expect sum face of [2♠] == 2', bool((_rt.sum_values(VALUE_face, [0], 370) == 2)), (_rt.sum_values(VALUE_face, [0], 370), 2)), (371, 'expect sum face of [5♠] == 5', bool((_rt.sum_values(VALUE_face, [3], 371) == 5)), (_rt.sum_values(VALUE_face, [3], 371), 5)), (372, 'expect sum face of [A♠] == 11', bool((_rt.sum_values(VALUE_face, [12], 372) == 11)), (_rt.sum_values(VALUE_face, [12], 372), 11)), ]
+    return [
+        _rt.expectation(370, 'expect sum face of [2♠] == 2', _rt.sum_values(VALUE_face, [0], 370), '==', 2),
+        _rt.expectation(371, 'expect sum face of [5♠] == 5', _rt.sum_values(VALUE_face, [3], 371), '==', 5),
+        _rt.expectation(372, 'expect sum face of [A♠] == 11', _rt.sum_values(VALUE_face, [12], 372), '==', 11),
+    ]
 
 
 def _example_3(readings):
@@ -1065,7 +1075,9 @@ def _example_3(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:376: trump = ♥
     s.v_trump = 1
-    return [(377, 'expect scoring combos of [5♠ 5♣] == 7', bool((_solver_combos(s).best([3, 42]) == 7)), (_solver_combos(s).best([3, 42]), 7)), ]
+    return [
+        _rt.expectation(377, 'expect scoring combos of [5♠ 5♣] == 7', _solver_combos(s).best([3, 42]), '==', 7),
+    ]
 
 
 def _example_4(readings):
@@ -1073,7 +1085,9 @@ def _example_4(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:381: trump = ♥
     s.v_trump = 1
-    return [(382, 'expect scoring combos of [2♥ 2♠] == 4', bool((_solver_combos(s).best([13, 0]) == 4)), (_solver_combos(s).best([13, 0]), 4)), ]
+    return [
+        _rt.expectation(382, 'expect scoring combos of [2♥ 2♠] == 4', _solver_combos(s).best([13, 0]), '==', 4),
+    ]
 
 
 def _example_5(readings):
@@ -1081,7 +1095,9 @@ def _example_5(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:386: trump = ♥
     s.v_trump = 1
-    return [(387, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', bool((_solver_combos(s).best([4, 30, 43]) == 9)), (_solver_combos(s).best([4, 30, 43]), 9)), ]
+    return [
+        _rt.expectation(387, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', _solver_combos(s).best([4, 30, 43]), '==', 9),
+    ]
 
 
 def _example_6(readings):
@@ -1089,7 +1105,9 @@ def _example_6(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:391: trump = ♥
     s.v_trump = 1
-    return [(392, 'expect scoring combos of [A♥ A♠ A♦] == 33', bool((_solver_combos(s).best([25, 12, 38]) == 33)), (_solver_combos(s).best([25, 12, 38]), 33)), ]
+    return [
+        _rt.expectation(392, 'expect scoring combos of [A♥ A♠ A♦] == 33', _solver_combos(s).best([25, 12, 38]), '==', 33),
+    ]
 
 
 def _example_7(readings):
@@ -1097,13 +1115,17 @@ def _example_7(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:396: trump = ♥
     s.v_trump = 1
-    return [(397, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', bool((_solver_combos(s).best([5, 18, 31, 44]) == 28)), (_solver_combos(s).best([5, 18, 31, 44]), 28)), ]
+    return [
+        _rt.expectation(397, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', _solver_combos(s).best([5, 18, 31, 44]), '==', 28),
+    ]
 
 
 def _example_8(readings):
     # prisoners.cardrules:400: example "the printed sum for four sevens: 4*4=28"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    return [(401, 'expect 4 * 4 == 28', bool(((4 * 4) == 28)), ((4 * 4), 28)), ]
+    return [
+        _rt.expectation(401, 'expect 4 * 4 == 28', (4 * 4), '==', 28),
+    ]
 
 
 def _example_9(readings):
@@ -1111,7 +1133,10 @@ def _example_9(readings):
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:406: trump = ♣
     s.v_trump = 3
-    return [(407, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', bool((_solver_combos(s).best([3, 55]) == (_solver_combos(s).best([3]) + _solver_combos(s).best([3])))), (_solver_combos(s).best([3, 55]), (_solver_combos(s).best([3]) + _solver_combos(s).best([3])))), (408, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', bool((_solver_combos(s).best([14, 66]) == (_solver_combos(s).best([14]) + _solver_combos(s).best([14])))), (_solver_combos(s).best([14, 66]), (_solver_combos(s).best([14]) + _solver_combos(s).best([14])))), ]
+    return [
+        _rt.expectation(407, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', _solver_combos(s).best([3, 55]), '==', (_solver_combos(s).best([3]) + _solver_combos(s).best([3]))),
+        _rt.expectation(408, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', _solver_combos(s).best([14, 66]), '==', (_solver_combos(s).best([14]) + _solver_combos(s).best([14]))),
+    ]
 
 
 EXAMPLES = (('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 355, _example_0), ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 362, _example_1), ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 369, _example_2), ("two fives, neither of the open card's suit, are worth 5+2=7", 375, _example_3), ("two twos, one of the open card's suit, are worth 2*2=4", 380, _example_4), ("three sixes, none of the open card's suit, are worth 6+3=9", 385, _example_5), ("three aces, one of the open card's suit, are worth 11*3=33", 390, _example_6), ("four sevens are worth 28: a seven's value times 4", 395, _example_7), ('the printed sum for four sevens: 4*4=28', 400, _example_8), ('two fives of spades (two packs) make no pair', 404, _example_9), )

@@ -415,19 +415,27 @@ def new_game(players, seed=0, readings=None):
 def _example_0(readings):
     # thirteens.cardrules:140: example "5 players get 10 cards each and 3 are left"
     s = State(5, 0, readings, run=True)  # noqa: F841 (not every example reads it)
-    return [(143, 'expect size of hand of 0 == 10', bool((len(s.z_hand[0]) == 10)), (len(s.z_hand[0]), 10)), (144, 'expect size of stock + size of turned == 3', bool(((len(s.z_stock) + len(s.z_turned)) == 3)), ((len(s.z_stock) + len(s.z_turned)), 3)), ]
+    return [
+        _rt.expectation(143, 'expect size of hand of 0 == 10', len(s.z_hand[0]), '==', 10),
+        _rt.expectation(144, 'expect size of stock + size of turned == 3', (len(s.z_stock) + len(s.z_turned)), '==', 3),
+    ]
 
 
 def _example_1(readings):
     # thirteens.cardrules:147: example "K-Q-6 is a thirteen"
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    return [(148, 'expect sum meld of [K Q 6] == 13', bool((_rt.sum_values(VALUE_meld, [11, 10, 4], 148) == 13)), (_rt.sum_values(VALUE_meld, [11, 10, 4], 148), 13)), ]
+    return [
+        _rt.expectation(148, 'expect sum meld of [K Q 6] == 13', _rt.sum_values(VALUE_meld, [11, 10, 4], 148), '==', 13),
+    ]
 
 
 def _example_2(readings):
     # thirteens.cardrules:151: example "6-7-8 and 10-J-Q are runs worth 1 point"
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    return [(152, 'expect scoring thirteens of [6♠ 7♥ 8♦] >= 1', bool((_solver_thirteens(s).best([4, 18, 32]) >= 1)), (_solver_thirteens(s).best([4, 18, 32]), 1)), (153, 'expect scoring thirteens of [10♠ J♥ Q♦] >= 1', bool((_solver_thirteens(s).best([8, 22, 36]) >= 1)), (_solver_thirteens(s).best([8, 22, 36]), 1)), ]
+    return [
+        _rt.expectation(152, 'expect scoring thirteens of [6♠ 7♥ 8♦] >= 1', _solver_thirteens(s).best([4, 18, 32]), '>=', 1),
+        _rt.expectation(153, 'expect scoring thirteens of [10♠ J♥ Q♦] >= 1', _solver_thirteens(s).best([8, 22, 36]), '>=', 1),
+    ]
 
 
 EXAMPLES = (('5 players get 10 cards each and 3 are left', 140, _example_0), ('K-Q-6 is a thirteen', 147, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 151, _example_2), )

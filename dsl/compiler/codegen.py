@@ -95,12 +95,16 @@ class CodeGenerator:
         out.lines, out.indent = saved
         expects = []
         for e in ex.expects:
-            # Both sides of a comparison are kept too, so a failing example can show its values.
-            sides = "None"
-            if isinstance(e.expr, n.BinOp) and e.expr.op in ("==", "!=", "<", "<=", ">", ">="):
-                sides = f"({self.x.compile(e.expr.left)}, {self.x.compile(e.expr.right)})"
+            # A comparison is evaluated once, side by side, so a failing example can show both
+            # values without computing them twice.
             text = self.sources.text(e.span)
-            expects.append((e.span.line, text, self.x.compile(e.expr), sides))
+            expr = e.expr
+            if isinstance(expr, n.BinOp) and expr.op in ("==", "!=", "<", "<=", ">", ">="):
+                left, right = self.x.comparison_sides(expr)
+                outcome = f"_rt.expectation({e.span.line}, {text!r}, {left}, {expr.op!r}, {right})"
+            else:
+                outcome = f"({e.span.line}, {text!r}, bool({self.x.compile(expr)}), None)"
+            expects.append(outcome)
         return {
             "title": ex.title,
             "line": ex.span.line,

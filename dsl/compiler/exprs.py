@@ -150,6 +150,13 @@ class ExprCompiler:
             op = "is" if e.op == "==" else "is not"
         return f"({self.compile(left)} {op} {self.compile(right)})"
 
+    def comparison_sides(self, e: n.BinOp) -> tuple[str, str]:
+        """The two operands of a comparison as `c_BinOp` compares them (a number beside a rank is
+        that rank)."""
+        if {e.left.type, e.right.type} == {"rank", "int"}:
+            return self._rank_side(e.left), self._rank_side(e.right)
+        return self.compile(e.left), self.compile(e.right)
+
     def _rank_side(self, e):
         if isinstance(e, n.Num):
             return repr(RANK_INDEX.get(str(e.value), -1))

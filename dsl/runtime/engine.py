@@ -8,6 +8,7 @@ returns -1.  The state is therefore plain data, cheap to clone and to serialise.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Sequence
 
@@ -336,6 +337,21 @@ def deal_round_robin(source: list, hands: list[list[int]], per_player: int, star
     for _ in range(per_player):
         for i in range(n):
             hands[(start + i) % n].append(source.pop())
+
+
+_COMPARE = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def expectation(line: int, text: str, left, op: str, right) -> tuple:
+    """One checked `expect` of an example: (line, text, holds, (left, right))."""
+    return (line, text, bool(_COMPARE[op](left, right)), (left, right))
 
 
 def gap(code: str, line: int, message: str):
