@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import ast as pyast
-
 from lark import Token, Transformer, v_args
 
 from ..diagnostics import Span
+from ..syntax_strings import decode_string
 from . import nodes as n
 
 
@@ -19,8 +18,8 @@ def _tok_span(tok: Token) -> Span:
 
 
 def _string(tok: Token) -> str:
-    # STRING is a double-quoted literal with backslash escapes; decode it the way Python would.
-    return pyast.literal_eval(str(tok))
+    # The parser has already rejected escapes the language does not define.
+    return decode_string(str(tok))
 
 
 def _split_cites(children):
@@ -290,13 +289,13 @@ class AstBuilder(Transformer):
             elif isinstance(item, n.Stmt):
                 ex.stmts.append(item)
             elif item[0] == "players":
-                ex.players = item[1]
+                ex.players, ex.players_span = item[1], item[2]
             elif item[0] == "setup":
                 ex.after_setup = True
         return ex
 
     def example_players(self, meta, children):
-        return ("players", int(children[0]))
+        return ("players", int(children[0]), _tok_span(children[0]))
 
     def example_setup(self, meta, children):
         return ("setup", True)

@@ -535,6 +535,7 @@ class ExampleExpect(Cited):
 class Example(Cited):
     title: str
     players: Optional[int] = None
+    players_span: Optional[Span] = None
     after_setup: bool = False
     stmts: list[Stmt] = field(default_factory=list)
     expects: list[ExampleExpect] = field(default_factory=list)
