@@ -32,7 +32,11 @@ def string_problems(literal: str) -> list[tuple[int, str, str]]:
             continue
         if _is_control(ch):
             problems.append(
-                (i, f"a string cannot hold the control character U+{ord(ch):04X}", "write it as \\n or \\t, or leave it out")
+                (
+                    i,
+                    f"a string cannot hold the control character U+{ord(ch):04X}",
+                    "write it as \\n or \\t, or leave it out",
+                )
             )
         i += 1
     return problems

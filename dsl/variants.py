@@ -69,17 +69,21 @@ def _outside(game: n.Game) -> Diagnostic:
     return error(
         "undefined-name",
         f"the base game '{game.variant_of}' must be a rule file inside this game's folder",
-        game.span,
+        _where(game),
         file=game.file,
         hint="write the base as a path relative to this file, without leaving its folder (no '..' above it)",
     )
+
+
+def _where(game: n.Game):
+    return game.variant_span or game.span
 
 
 def _unreadable(game: n.Game, reason: str) -> Diagnostic:
     return error(
         "undefined-name",
         f"the base game '{game.variant_of}' cannot be read: {reason}",
-        game.span,
+        _where(game),
         file=game.file,
         hint="the path is relative to this file",
     )
@@ -126,7 +130,9 @@ def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
     return text, base_path, None
 
 
-def resolve_variant(game: n.Game, parse, read=None, seen: tuple[str, ...] = ()) -> tuple[n.Game | None, list[Diagnostic]]:
+def resolve_variant(
+    game: n.Game, parse, read=None, seen: tuple[str, ...] = ()
+) -> tuple[n.Game | None, list[Diagnostic]]:
     """Follow `variant of` links (relative to the variant's own file) and merge the chain.
 
     `parse(text, path)` is the pipeline's own; `read` is kept for callers that pass the
@@ -135,7 +141,9 @@ def resolve_variant(game: n.Game, parse, read=None, seen: tuple[str, ...] = ()) 
         return game, []
     base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), game.variant_of))
     if base_path in seen or os.path.normpath(game.file) == base_path:
-        return None, [error("variant-cycle", f"'{game.variant_of}' is a variant of itself", game.span, file=game.file)]
+        return None, [
+            error("variant-cycle", f"'{game.variant_of}' is a variant of itself", _where(game), file=game.file)
+        ]
     text, base_path, problem = read_base(game)
     if problem is not None:
         return None, [problem]
@@ -145,7 +153,7 @@ def resolve_variant(game: n.Game, parse, read=None, seen: tuple[str, ...] = ()) 
             error(
                 "undefined-name",
                 f"the base game '{game.variant_of}' has errors; validate it first",
-                game.span,
+                _where(game),
                 file=game.file,
             )
         ]

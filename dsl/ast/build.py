@@ -43,7 +43,8 @@ class AstBuilder(Transformer):
     # ------------------------------------------------------------- file
     def start(self, meta, children):
         header = children[0]
-        game = n.Game(name=header[0], variant_of=header[1], file=self.file, span=_span(meta))
+        variant, variant_span = header[1] or (None, None)
+        game = n.Game(name=header[0], variant_of=variant, variant_span=variant_span, file=self.file, span=_span(meta))
         for item in children[1:]:
             self._add_item(game, item)
         return game
@@ -84,7 +85,7 @@ class AstBuilder(Transformer):
         return (_string(children[0]), children[1] if len(children) > 1 else None)
 
     def variant_of(self, meta, children):
-        return _string(children[0])
+        return (_string(children[0]), _tok_span(children[0]))
 
     def source_decl(self, meta, children):
         return n.Source(str(children[0]), _string(children[1]), span=_span(meta))
