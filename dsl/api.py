@@ -63,6 +63,7 @@ def _front_end(text: str, path: str) -> tuple[Model | None, list[Diagnostic]]:
 
 
 def compile_source(text: str, path: str = "<input>") -> Compiled:
+    text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the rules
     compiled = Compiled(path, text, module_name_for(path))
     try:
         model, diagnostics = _front_end(text, path)
@@ -126,7 +127,7 @@ def load_game(path: str) -> types.ModuleType:
 def _read(path: str) -> tuple[str, Diagnostic | None]:
     try:
         with open(path, encoding="utf-8") as handle:
-            return handle.read(), None
+            return handle.read().removeprefix("\ufeff"), None
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return "", error("io-error", f"cannot read {path}: {reason}", Span(), file=path)

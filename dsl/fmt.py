@@ -48,6 +48,7 @@ def _normalise(tokens: list[str]) -> str:
 
 
 def format_source(text: str) -> str:
+    text = text.removeprefix("\ufeff")  # a byte-order mark says nothing a rule file needs
     depth = 0
     lines = []
     for raw in text.split("\n"):
@@ -82,6 +83,10 @@ def _strip_spans(node):
     """A comparable form of an AST: the same tree with every position left out."""
     from dataclasses import fields, is_dataclass
 
+    from .diagnostics import Span
+
+    if isinstance(node, Span):
+        return None
     if isinstance(node, list | tuple):
         return [_strip_spans(item) for item in node]
     if is_dataclass(node) and not isinstance(node, type):

@@ -17,6 +17,7 @@ from lark.exceptions import UnexpectedInput
 from .ast.build import AstBuilder
 from .ast.nodes import Game
 from .diagnostics import Diagnostic
+from .syntax_limits import text_limits, tree_limits
 from .syntax_messages import code_of, first_word, open_blocks, syntax_error
 from .syntax_words import STATEMENT_BLOCKS, TOP_LEVEL_WORDS
 
@@ -121,8 +122,20 @@ def parse_tree(text: str, path: str):
     return None, diagnostics[:MAX_SYNTAX_ERRORS]
 
 
+BOM = "\ufeff"
+
+
 def parse(text: str, path: str = "<input>") -> tuple[Game | None, list[Diagnostic]]:
+    """The file's AST, or None with diagnostics.  A file beyond the language's limits is never
+    built: the limits are checked on the text and on the parse tree first."""
+    text = text.removeprefix(BOM)
+    too_big = text_limits(text, path)
+    if too_big:
+        return None, too_big
     tree, diagnostics = parse_tree(text, path)
     if tree is None:
         return None, diagnostics
+    beyond = tree_limits(tree, path)
+    if beyond:
+        return None, diagnostics + beyond
     return AstBuilder(path).transform(tree), diagnostics

@@ -10,10 +10,12 @@ few lines: a different deck, one changed scoring rule, another target score.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import fields, is_dataclass, replace
 
 from .ast import nodes as n
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, Span, error
+from .limits import MAX_FILE_CHARS
 
 
 def _merge_named(base: list, extra: list, key) -> list:
@@ -31,9 +33,10 @@ def mark_file(node, path: str) -> None:
         return
     for f in fields(node):
         value = getattr(node, f.name)
-        if f.name == "span" and value is not None and value.file is None:
-            object.__setattr__(node, "span", replace(value, file=path))
-        elif f.name != "span":
+        if isinstance(value, Span):
+            if value.file is None:
+                object.__setattr__(node, f.name, replace(value, file=path))
+        else:
             mark_file(value, path)
 
 
@@ -61,34 +64,96 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
     )
 
 
-def resolve_variant(game: n.Game, parse, read, seen: tuple[str, ...] = ()) -> tuple[n.Game | None, list[Diagnostic]]:
+def _outside(game: n.Game) -> Diagnostic:
+    # One message whatever lies outside: it must not tell whether some file there exists.
+    return error(
+        "undefined-name",
+        f"the base game '{game.variant_of}' must be a rule file inside this game's folder",
+        _where(game),
+        file=game.file,
+        hint="write the base as a path relative to this file, without leaving its folder (no '..' above it)",
+    )
+
+
+def _where(game: n.Game):
+    return game.variant_span or game.span
+
+
+def _unreadable(game: n.Game, reason: str) -> Diagnostic:
+    return error(
+        "undefined-name",
+        f"the base game '{game.variant_of}' cannot be read: {reason}",
+        _where(game),
+        file=game.file,
+        hint="the path is relative to this file",
+    )
+
+
+def _inside(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
+
+
+def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
+    """(text, path) of the base file, read only when it is a regular file of the variant's own
+    folder tree, of at most MAX_FILE_CHARS; checked before opening, so a device or a named pipe
+    is never opened and nothing outside the folder is looked at."""
+    written = game.variant_of
+    folder = os.path.realpath(os.path.dirname(game.file) or ".")
+    if not written or os.path.isabs(written) or "\0" in written:
+        return None, "", _outside(game)
+    lexical = os.path.normpath(os.path.join(folder, written))
+    if not _inside(lexical, folder):
+        return None, "", _outside(game)
+    resolved = os.path.realpath(lexical)
+    if not _inside(resolved, folder):
+        return None, "", _outside(game)
+    try:
+        info = os.stat(resolved)
+    except OSError:
+        return None, "", _unreadable(game, "no such file")
+    if not stat.S_ISREG(info.st_mode):
+        return None, "", _unreadable(game, "it is not a regular file")
+    if info.st_size > MAX_FILE_CHARS * 4:  # a character is at most four bytes of UTF-8
+        return None, "", _unreadable(game, f"it is larger than {MAX_FILE_CHARS:,} characters")
+    try:
+        fd = os.open(resolved, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None, "", _unreadable(game, "it is not a regular file")
+            data = handle.read(MAX_FILE_CHARS * 4 + 1)
+        text = data.decode("utf-8")
+    except OSError as exc:
+        return None, "", _unreadable(game, exc.strerror or "it cannot be opened")
+    except UnicodeDecodeError:
+        return None, "", _unreadable(game, "it is not UTF-8 text")
+    base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), written))
+    return text, base_path, None
+
+
+def resolve_variant(
+    game: n.Game, parse, read=None, seen: tuple[str, ...] = ()
+) -> tuple[n.Game | None, list[Diagnostic]]:
     """Follow `variant of` links (relative to the variant's own file) and merge the chain.
 
-    `parse(text, path)` and `read(path)` are the pipeline's own, passed in to keep this module
-    free of I/O policy."""
+    `parse(text, path)` is the pipeline's own; `read` is kept for callers that pass the
+    pipeline's reader, but a base file is always read by `read_base`, under its rules."""
     if game.variant_of is None:
         return game, []
     base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), game.variant_of))
     if base_path in seen or os.path.normpath(game.file) == base_path:
-        return None, [error("variant-cycle", f"'{game.variant_of}' is a variant of itself", game.span, file=game.file)]
-    text, problem = read(base_path)
-    if problem is not None:
         return None, [
-            error(
-                "undefined-name",
-                f"the base game '{game.variant_of}' cannot be read: {problem.message}",
-                game.span,
-                file=game.file,
-                hint="the path is relative to this file",
-            )
+            error("variant-cycle", f"'{game.variant_of}' is a variant of itself", _where(game), file=game.file)
         ]
+    text, base_path, problem = read_base(game)
+    if problem is not None:
+        return None, [problem]
     base, diagnostics = parse(text, base_path)
     if base is None or any(d.is_error for d in diagnostics):
         return None, [
             error(
                 "undefined-name",
                 f"the base game '{game.variant_of}' has errors; validate it first",
-                game.span,
+                _where(game),
                 file=game.file,
             )
         ]

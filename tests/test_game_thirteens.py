@@ -109,8 +109,9 @@ example "tricks scored by their best partition" {
 
 def variant(root, tmp_path, examples: str):
     file = tmp_path / "thirteens_checks.cardrules"
-    base = (root / "games" / "thirteens.cardrules").resolve()
-    file.write_text(f'game "checks" variant of "{base}"\n{examples}', encoding="utf-8")
+    # A base file must lie in the variant's own folder: the variant checks a copy of the game.
+    (tmp_path / "thirteens.cardrules").write_text((root / "games" / "thirteens.cardrules").read_text("utf-8"), "utf-8")
+    file.write_text(f'game "checks" variant of "thirteens.cardrules"\n{examples}', encoding="utf-8")
     return check_source(file.read_text(encoding="utf-8"), str(file))
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import ast as pyast
-
 from lark import Token, Transformer, v_args
 
 from ..diagnostics import Span
+from ..syntax_strings import decode_string
 from . import nodes as n
 
 
@@ -19,8 +18,8 @@ def _tok_span(tok: Token) -> Span:
 
 
 def _string(tok: Token) -> str:
-    # STRING is a double-quoted literal with backslash escapes; decode it the way Python would.
-    return pyast.literal_eval(str(tok))
+    # The parser has already rejected escapes the language does not define.
+    return decode_string(str(tok))
 
 
 def _split_cites(children):
@@ -44,7 +43,8 @@ class AstBuilder(Transformer):
     # ------------------------------------------------------------- file
     def start(self, meta, children):
         header = children[0]
-        game = n.Game(name=header[0], variant_of=header[1], file=self.file, span=_span(meta))
+        variant, variant_span = header[1] or (None, None)
+        game = n.Game(name=header[0], variant_of=variant, variant_span=variant_span, file=self.file, span=_span(meta))
         for item in children[1:]:
             self._add_item(game, item)
         return game
@@ -85,7 +85,7 @@ class AstBuilder(Transformer):
         return (_string(children[0]), children[1] if len(children) > 1 else None)
 
     def variant_of(self, meta, children):
-        return _string(children[0])
+        return (_string(children[0]), _tok_span(children[0]))
 
     def source_decl(self, meta, children):
         return n.Source(str(children[0]), _string(children[1]), span=_span(meta))
@@ -290,13 +290,13 @@ class AstBuilder(Transformer):
             elif isinstance(item, n.Stmt):
                 ex.stmts.append(item)
             elif item[0] == "players":
-                ex.players = item[1]
+                ex.players, ex.players_span = item[1], item[2]
             elif item[0] == "setup":
                 ex.after_setup = True
         return ex
 
     def example_players(self, meta, children):
-        return ("players", int(children[0]))
+        return ("players", int(children[0]), _tok_span(children[0]))
 
     def example_setup(self, meta, children):
         return ("setup", True)

@@ -535,6 +535,7 @@ class ExampleExpect(Cited):
 class Example(Cited):
     title: str
     players: Optional[int] = None
+    players_span: Optional[Span] = None
     after_setup: bool = False
     stmts: list[Stmt] = field(default_factory=list)
     expects: list[ExampleExpect] = field(default_factory=list)
@@ -545,6 +546,7 @@ class Game(Node):
     name: str
     file: str = "<input>"
     variant_of: Optional[str] = None
+    variant_span: Optional[Span] = None  # where the base file is named
     sources: list[Source] = field(default_factory=list)
     players: Optional[Players] = None
     decks: list[DeckLine] = field(default_factory=list)

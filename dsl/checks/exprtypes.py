@@ -11,7 +11,8 @@ import difflib
 
 from ..ast import nodes as n
 from ..diagnostics import Diagnostic, error
-from ..model import RANK_INDEX, SUIT_WORDS, Model
+from ..limits import LIMIT_CODE
+from ..model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, Model
 from .symbols import check_pattern
 
 NULLABLE = {"suit", "player", "card", "option"}
@@ -109,7 +110,33 @@ class ExpressionTyper:
         for rank, _suit in e.cards:
             if rank not in RANK_INDEX:
                 self.err("undefined-name", f"'{rank}' is not a rank", e)
+        if all(rank in RANK_INDEX for rank, _suit in e.cards):
+            self._check_copies(e)
         return "cards"
+
+    def _check_copies(self, e):
+        """Each literal card is a distinct card of the deck, taken as the engine takes them (an
+        unsuited rank the first card of that rank not yet used): the deck must hold them all."""
+        by_rank: dict[int, list] = {}
+        for card in self.model.cards:
+            by_rank.setdefault(card.rank, []).append(card)
+        used: set[int] = set()
+        for rank, suit in e.cards:
+            wanted = SUIT_INDEX.get(suit) if suit else None
+            card = next(
+                (c for c in by_rank.get(RANK_INDEX[rank], []) if c.id not in used and wanted in (None, c.suit)),
+                None,
+            )
+            if card is None:
+                copies = max((c.copy for c in self.model.cards), default=0) + 1
+                self.err(
+                    LIMIT_CODE,
+                    f"this list asks for more {rank}{suit or ''} than the deck holds",
+                    e,
+                    hint=f"the largest deck of this game has {copies} of each card",
+                )
+                return
+            used.add(card.id)
 
     def e_TupleLit(self, e):
         for item in e.items:

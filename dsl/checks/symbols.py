@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..ast import nodes as n
+from ..limits import LIMIT_CODE
 from ..diagnostics import Diagnostic, error, warning
 from ..model import (
     COLORS,
@@ -69,6 +70,22 @@ def _universe(max_copies: int, max_jokers: int) -> list[Card]:
     return cards
 
 
+def _example_players(game: n.Game, players: list[int]) -> list[Diagnostic]:
+    out = []
+    for example in game.examples:
+        if example.players is not None and example.players not in players:
+            out.append(
+                error(
+                    LIMIT_CODE,
+                    f"the example is played by {example.players} players, a count this game does not take",
+                    example.players_span or example.span,
+                    file=game.file,
+                    hint=f"the game takes {', '.join(map(str, players))} players",
+                )
+            )
+    return out
+
+
 def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
     file = game.file
     diags: list[Diagnostic] = []
@@ -101,6 +118,8 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
         players = [2]
     elif min(players) < 1:
         diags.append(error("type-mismatch", "a game needs at least one player", game.players.span, file=file))
+
+    diags += _example_players(game, players)
 
     deck_lines = game.decks or [n.DeckLine()]
     max_copies = max(d.copies for d in deck_lines)
@@ -140,8 +159,12 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
                     hint="ranks are 2..10, J, Q, K, A and Joker",
                 )
             )
-        for r in sorted({r for r in line.ranks if line.ranks.count(r) > 1}, key=line.ranks.index):
-            places = [str(i + 1) for i, x in enumerate(line.ranks) if x == r]
+        places_of: dict[str, list[str]] = {}
+        for i, r in enumerate(line.ranks):
+            places_of.setdefault(r, []).append(str(i + 1))
+        for r, places in places_of.items():
+            if len(places) < 2:
+                continue
             # Two places for one rank is a contradiction in the rules, not a typing error: the
             # engine keeps the last place, and the warning says so.
             diags.append(
