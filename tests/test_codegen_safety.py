@@ -26,7 +26,7 @@ def test_hostile_text_compiles_to_safe_python(root):
     assert engine.RULES["name"] == 'x"""); import os; os.system("echo owned") #'
     state = engine.new_game(players=2, seed=1)
     assert state.is_terminal()
-    assert state.to_json()["vars"]["__class__"] == 1
+    assert state.to_json()["vars"]["class"] == 1
     try:
         engine.new_game(players=2, seed=1, readings={"exec": "__import__"})
     except RuleGap as gap:
