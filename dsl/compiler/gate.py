@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import inspect
 from dataclasses import dataclass
 
@@ -121,9 +122,9 @@ class _Walker(ast.NodeVisitor):
                 self.refuse(node, f"a parameter named {param!r} is not allowed")
 
     def generic_visit(self, node: ast.AST) -> None:
-        for kind, what in REFUSED_NODES.items():
-            if isinstance(node, kind):
-                self.refuse(node, f"{what} is not allowed")
+        what = REFUSED_NODES.get(type(node))
+        if what is not None:
+            self.refuse(node, f"{what} is not allowed")
         super().generic_visit(node)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
@@ -195,13 +196,18 @@ class _Walker(ast.NodeVisitor):
 
 def check_module(source: str) -> list[Problem]:
     """The problems of a module's source against the allow-list; empty when it may run."""
+    return list(_check(source))
+
+
+@functools.lru_cache(maxsize=8)  # `generate` and then `module_from_source` check the same text
+def _check(source: str) -> tuple[Problem, ...]:
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
-        return [Problem(exc.lineno or 0, exc.offset or 0, f"not valid Python: {exc.msg}")]
+        return (Problem(exc.lineno or 0, exc.offset or 0, f"not valid Python: {exc.msg}"),)
     walker = _Walker(tree)
     walker.visit(tree)
-    return sorted(walker.problems, key=lambda p: (p.line, p.column))
+    return tuple(sorted(walker.problems, key=lambda p: (p.line, p.column)))
 
 
 def require_safe(source: str) -> None:
