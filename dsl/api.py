@@ -2,12 +2,14 @@
 
 Each stage returns diagnostics; a stage with errors stops the pipeline.  Nothing here raises on
 bad input: `check_source` always returns diagnostics, and an internal failure becomes one
-`internal-error` diagnostic rather than a traceback.
+`internal-error` diagnostic rather than a traceback.  No module is executed before the gate
+(`compiler.gate`) has walked it: a refused module becomes an `unsafe-code` error instead.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import types
 from dataclasses import dataclass, field
@@ -16,6 +18,8 @@ from .checks import run_checks
 from .checks.symbols import build_model
 from .checks.typecheck import TypeChecker
 from .compiler.codegen import generate
+from .compiler.escape import UnsafeName
+from .compiler.gate import UnsafeModule, check_module
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .model import Model
 from .parser import parse
@@ -71,6 +75,12 @@ def compile_source(text: str, path: str = "<input>") -> Compiled:
         if model is not None:
             compiled.model = model
             compiled.source = generate(model, text)
+    except UnsafeName as exc:
+        compiled.diagnostics.append(_reserved(exc, text, path))
+        compiled.source = None
+    except UnsafeModule as exc:
+        compiled.diagnostics.append(_unsafe(exc.problems, path))
+        compiled.source = None
     except Exception as exc:  # noqa: BLE001 - an internal fault must still come out as a diagnostic
         compiled.diagnostics.append(_internal(exc, path))
         compiled.source = None
@@ -91,6 +101,8 @@ def check_source(text: str, path: str = "<input>", simulate: int = 0, progress: 
         try:
             module = module_from_source(compiled.source, compiled.module_name)
             diagnostics += run_checks(compiled.model, module, simulate=simulate, progress=progress)
+        except DiagnosticError as exc:
+            diagnostics += exc.diagnostics
         except Exception as exc:  # noqa: BLE001
             diagnostics.append(_internal(exc, path))
     for d in diagnostics:
@@ -107,9 +119,14 @@ def check_file(path: str, simulate: int = 0) -> list[Diagnostic]:
 
 
 def module_from_source(source: str, name: str) -> types.ModuleType:
+    """Execute an engine module's source; raises DiagnosticError (`unsafe-code`) instead of running
+    a module the gate refuses, wherever the source came from."""
+    problems = check_module(source)
+    if problems:
+        raise DiagnosticError([_unsafe(problems, f"<cardrules engine {name}>")])
     module = types.ModuleType(f"cardrules_engine_{name}")
     module.__file__ = f"<cardrules engine {name}>"
-    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - our own generated code
+    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - generated, and passed the gate
     return module
 
 
@@ -140,4 +157,34 @@ def _internal(exc: Exception, path: str) -> Diagnostic:
         Span(),
         file=path,
         hint="please report this at https://github.com/cardrules/cardrules/issues with the file",
+    )
+
+
+def _unsafe(problems, path: str) -> Diagnostic:
+    first = problems[0]
+    return error(
+        "unsafe-code",
+        f"the generated module was refused and not run: {first.message} (line {first.line} of the module)",
+        Span(),
+        file=path,
+        notes=[str(p) for p in problems[1:5]],
+        hint="this is a bug of cardrules: please report it with the rule file",
+    )
+
+
+def _reserved(exc: UnsafeName, text: str, path: str) -> Diagnostic:
+    """A user name the generated code cannot hold, located at its first use in the text."""
+    span = Span()
+    pattern = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(exc.user_name) + r"(?![A-Za-z0-9_])")
+    for number, line in enumerate(text.split("\n"), start=1):
+        found = pattern.search(line.split("#", 1)[0])
+        if found:
+            span = Span(number, found.start() + 1, number, found.end())
+            break
+    return error(
+        "reserved-name",
+        f"'{exc.user_name}' cannot be used as a name: names that start with '_' or hold '__' are reserved",
+        span,
+        file=path,
+        hint="rename it, e.g. without the leading or doubled underscores",
     )

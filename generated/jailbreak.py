@@ -919,7 +919,9 @@ class State(_rt.BaseState):
     _N_HITS = 40
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+        if blank:  # an empty state for clone() to fill in
+            return
         s = self
         self._setup(players, seed, readings)
         if True:
@@ -966,7 +968,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State.__new__(State)
+        s, c = self, State(0, blank=True)
         s._copy_base_into(c)
         c.r_match_length = s.r_match_length
         c.r_circle = s.r_circle

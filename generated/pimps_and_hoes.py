@@ -141,7 +141,7 @@ def _make_pimps(s):
         # pimps_and_hoes.cardrules:70: pattern jack: J => 1
         _Pattern('jack', 'ranks', ranks=(9,), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=IS_0.__getitem__, leftover=None, maximise=True, name='pimps')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=lambda card: IS_0[card], leftover=None, maximise=True, name='pimps')
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -359,7 +359,9 @@ class State(_rt.BaseState):
     _N_HITS = 3
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+        if blank:  # an empty state for clone() to fill in
+            return
         s = self
         self._setup(players, seed, readings)
         if True:
@@ -395,7 +397,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State.__new__(State)
+        s, c = self, State(0, blank=True)
         s._copy_base_into(c)
         c.r_trump_card = s.r_trump_card
         c.r_trumps = s.r_trumps

@@ -934,7 +934,9 @@ class State(_rt.BaseState):
     _N_HITS = 36
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+        if blank:  # an empty state for clone() to fill in
+            return
         s = self
         self._setup(players, seed, readings)
         if (s.n == 4):
@@ -979,7 +981,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State.__new__(State)
+        s, c = self, State(0, blank=True)
         s._copy_base_into(c)
         c.r_fifty_card = s.r_fifty_card
         c.r_play_phase = s.r_play_phase

@@ -347,7 +347,9 @@ class State(_rt.BaseState):
     _N_HITS = 12
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+        if blank:  # an empty state for clone() to fill in
+            return
         s = self
         self._setup(players, seed, readings)
         if True:
@@ -375,7 +377,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State.__new__(State)
+        s, c = self, State(0, blank=True)
         s._copy_base_into(c)
         c.r_thirteen_points = s.r_thirteen_points
         c.r_trick_point = s.r_trick_point

@@ -348,7 +348,9 @@ class State(_rt.BaseState):
     _N_HITS = 12
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+        if blank:  # an empty state for clone() to fill in
+            return
         s = self
         self._setup(players, seed, readings)
         if True:
@@ -376,7 +378,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State.__new__(State)
+        s, c = self, State(0, blank=True)
         s._copy_base_into(c)
         c.r_trick_point = s.r_trick_point
         c.r_ace_in_runs = s.r_ace_in_runs

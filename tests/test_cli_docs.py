@@ -77,3 +77,39 @@ def test_diff_finds_a_changed_flow_statement_and_ignores_citations(root, tmp_pat
     assert result.exit_code == 0
     assert "    -      points of p -= 3\n    +      points of p -= 5" in result.stdout
     assert "players" not in result.stdout  # only its citation changed
+
+
+HTML_GAME = """game "<script>alert(1)</script>"
+source ru = "<img src=x onerror=alert(2)>.txt"
+players 2
+zone deck shared seen by nobody
+var z: int per player = 0
+ambiguity odd "Is <b>this</b> a *question* with [a link](javascript:alert(3))?" {
+  reading yes "<script>alert(4)</script>"
+  reading no "`code` and | pipes"
+  default yes
+}
+example "<iframe src=x></iframe> example" {
+  expect 1 == 1
+}
+flow { }
+result z
+"""
+
+
+def test_doc_escapes_markdown_and_html_from_the_rule_file(tmp_path):
+    rules = tmp_path / "html.cardrules"
+    rules.write_text(HTML_GAME, encoding="utf-8")
+    page = tmp_path / "html.md"
+    result = runner.invoke(app, ["doc", str(rules), "--out", str(page)])
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    for raw in ("<script>", "<img", "<b>", "<iframe"):
+        assert raw not in text, raw
+    assert not re.search(r"(?<!\\)\]\(javascript:", text)
+    assert text.startswith("# &lt;script&gt;alert(1)&lt;/script&gt;\n")
+    assert "&lt;img src=x onerror=alert(2)&gt;.txt" in text
+    assert "Is &lt;b&gt;this&lt;/b&gt; a \\*question\\* with \\[a link\\](javascript:alert(3))?" in text
+    assert "| &lt;script&gt;alert(4)&lt;/script&gt; |" in text
+    assert "| \\`code\\` and \\| pipes |" in text
+    assert "**&lt;iframe src=x&gt;&lt;/iframe&gt; example**" in text

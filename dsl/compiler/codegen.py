@@ -1,16 +1,18 @@
-"""Model -> Python engine source, through the Jinja template, checked by `ast.parse`."""
+"""Model -> Python engine source, through the Jinja template, checked by the gate.
+
+Every comment, literal and name goes through `escape`; the finished module must pass `gate`
+(an allow-list walk of its syntax tree) before anyone sees it."""
 
 from __future__ import annotations
 
-import ast as pyast
 import functools
 import os
-import pprint
 
 import jinja2
 
 from ..ast import nodes as n
 from ..model import COLORS, RANKS, SUIT_COLOR, Model
+from . import escape, gate
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
 from .lower import Lowerer
 from .sources import SourceLines
@@ -27,18 +29,17 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # the output is Python, every literal is emitted with repr
     )
-    env.filters["pyrepr"] = repr
+    env.filters["pyrepr"] = escape.literal
     return env
 
 
-def _fmt(value) -> str:
-    return pprint.pformat(value, width=100, sort_dicts=False, compact=True)
+_fmt = escape.literal_block
 
 
 class CodeGenerator:
     def __init__(self, model: Model, text: str):
         self.model = model
-        self.file_label = os.path.basename(model.game.file)
+        self.file_label = escape.comment(os.path.basename(model.game.file))
         self.sources = SourceLines(model.game.file, text)
         self.tables = Tables(model)
         self.x = ExprCompiler(model, self.tables)
@@ -53,15 +54,15 @@ class CodeGenerator:
         x.state_refs = set()
         patterns = []
         for pat in scoring.patterns:
-            args = [repr(pat.name), repr(pat.shape)]
+            args = [escape.literal(pat.name), escape.literal(pat.shape)]
             if pat.shape in ("same_rank", "sequence"):
-                args.append(f"size={pat.size}")
+                args.append(f"size={escape.literal(pat.size)}")
             if pat.shape == "sequence":
-                args.append(f"order=ORDER_{pat.order or ''}")
+                args.append(f"order={escape.order_table(pat.order)}")
             if pat.shape == "sum":
-                args += [f"target={pat.target}", f"values=VALUE_{pat.table}"]
+                args += [f"target={escape.literal(pat.target)}", f"values={escape.name('VALUE_', pat.table)}"]
             if pat.shape == "ranks":
-                args.append(f"ranks={pattern_rank_tuple(pat.ranks)!r}")
+                args.append(f"ranks={escape.literal(pattern_rank_tuple(pat.ranks))}")
             if pat.where is not None:
                 args.append(f"where=lambda group: {x.with_binders({'group': 'group'}, pat.where)}")
             args.append(f"score=lambda group: {x.with_binders({'group': 'group'}, pat.score)}")
@@ -71,11 +72,14 @@ class CodeGenerator:
             leftover = f"lambda group: {x.with_binders({'group': 'group'}, scoring.leftover)}"
         reusable = "None"
         if scoring.reusable is not None:
-            reusable = f"{self.tables.pattern(scoring.reusable)}.__getitem__"
+            reusable = f"lambda card: {self.tables.pattern(scoring.reusable)}[card]"
         refs = sorted(x.state_refs)
         x.state_refs = None
         return {
             "name": scoring.name,
+            "solvers": escape.name("_SOLVERS_", scoring.name),
+            "solver": escape.name("_solver_", scoring.name),
+            "make": escape.name("_make_", scoring.name),
             "comment": self.line_comment(scoring.span),
             "patterns": patterns,
             "leftover": leftover,
@@ -101,16 +105,17 @@ class CodeGenerator:
             expr = e.expr
             if isinstance(expr, n.BinOp) and expr.op in ("==", "!=", "<", "<=", ">", ">="):
                 left, right = self.x.comparison_sides(expr)
-                outcome = f"_rt.expectation({e.span.line}, {text!r}, {left}, {expr.op!r}, {right})"
+                op = escape.literal(expr.op)
+                outcome = f"_rt.expectation({e.span.line}, {escape.literal(text)}, {left}, {op}, {right})"
             else:
-                outcome = f"({e.span.line}, {text!r}, bool({self.x.compile(expr)}), None)"
+                outcome = f"({e.span.line}, {escape.literal(text)}, bool({self.x.compile(expr)}), None)"
             expects.append(outcome)
         return {
             "title": ex.title,
             "line": ex.span.line,
             "comment": self.line_comment(ex.span),
-            "players": ex.players or min(self.model.players),
-            "after_setup": ex.after_setup,
+            "players": escape.literal(ex.players or min(self.model.players)),
+            "after_setup": escape.literal(bool(ex.after_setup)),
             "lines": fn.lines,
             "expects": expects,
         }
@@ -120,21 +125,23 @@ class CodeGenerator:
         lines = []
         first_shared = next((z for z in m.zones.values() if not z.per_player), None)
         for name, zone in m.zones.items():
+            field = escape.name("z_", name)
             if zone.per_player:
-                lines.append(f"s.z_{name} = [[] for _ in range(players)]")
+                lines.append(f"s.{field} = [[] for _ in range(players)]")
             elif zone is first_shared:
-                lines.append(f"s.z_{name} = list(s.cards)  # every card starts here")
+                lines.append(f"s.{field} = list(s.cards)  # every card starts here")
             else:
-                lines.append(f"s.z_{name} = []")
+                lines.append(f"s.{field} = []")
         for name, var in m.vars.items():
             init = (
                 self.x.compile(var.init)
                 if var.init is not None
                 else ("0" if var.type_name == "int" else "False" if var.type_name == "bool" else "None")
             )
-            lines.append(f"s.v_{name} = [{init} for _ in range(players)]" if var.per_player else f"s.v_{name} = {init}")
+            field = escape.name("v_", name)
+            lines.append(f"s.{field} = [{init} for _ in range(players)]" if var.per_player else f"s.{field} = {init}")
         for name in m.locals:
-            lines.append(f"s.l_{name} = None")
+            lines.append(f"s.{escape.name('l_', name)} = None")
         for name, kind in sorted(program.fields.items()):
             lines.append(f"s.{name} = {'[]' if kind == 'list' else '0'}")
         return lines
@@ -143,18 +150,22 @@ class CodeGenerator:
         m = self.model
         lines = ["s._copy_base_into(c)"]
         for amb in m.ambiguities:
-            lines.append(f"c.r_{amb} = s.r_{amb}")
+            field = escape.name("r_", amb)
+            lines.append(f"c.{field} = s.{field}")
         for name, zone in m.zones.items():
+            field = escape.name("z_", name)
             if zone.per_player and zone.grouped:
-                lines.append(f"c.z_{name} = [[g[:] for g in z] for z in s.z_{name}]")
+                lines.append(f"c.{field} = [[g[:] for g in z] for z in s.{field}]")
             elif zone.per_player or zone.grouped:
-                lines.append(f"c.z_{name} = [z[:] for z in s.z_{name}]")
+                lines.append(f"c.{field} = [z[:] for z in s.{field}]")
             else:
-                lines.append(f"c.z_{name} = s.z_{name}[:]")
+                lines.append(f"c.{field} = s.{field}[:]")
         for name, var in m.vars.items():
-            lines.append(f"c.v_{name} = s.v_{name}[:]" if var.per_player else f"c.v_{name} = s.v_{name}")
+            field = escape.name("v_", name)
+            lines.append(f"c.{field} = s.{field}[:]" if var.per_player else f"c.{field} = s.{field}")
         for name in m.locals:
-            lines.append(f"c.l_{name} = s.l_{name}")
+            field = escape.name("l_", name)
+            lines.append(f"c.{field} = s.{field}")
         for name, kind in sorted(program.fields.items()):
             lines.append(f"c.{name} = s.{name}[:]" if kind == "list" else f"c.{name} = s.{name}")
         return lines
@@ -199,14 +210,20 @@ class CodeGenerator:
         decks = []
         for deck in m.decks:
             cond = self.x.compile(deck.when) if deck.when is not None else "True"
-            decks.append((cond, repr(deck.cards)))
+            decks.append((cond, escape.literal(deck.cards)))
         orders = []
         for name, positions in m.orders.items():
             ranked = sorted((p, RANKS[r]) for r, p in enumerate(positions) if p >= 0)
-            orders.append((name, {"comment": "rank order: " + " ".join(r for _, r in ranked), "data": repr(positions)}))
+            comment = escape.comment("rank order: " + " ".join(r for _, r in ranked))
+            orders.append((escape.order_table(name), {"comment": comment, "data": escape.literal(positions)}))
         values = []
         for table in m.game.values:
-            values.append((table.name, {"comment": self.line_comment(table.span), "data": _fmt(m.values[table.name])}))
+            values.append(
+                (
+                    escape.name("VALUE_", table.name),
+                    {"comment": self.line_comment(table.span), "data": _fmt(m.values[table.name])},
+                )
+            )
         # Patterns are collected while compiling, so render them last.
         context = {
             "game": m.game,
@@ -223,14 +240,21 @@ class CodeGenerator:
             "functions": program.functions,
             "blocks": program.blocks,
             "zones_meta": _fmt(
-                tuple((f"z_{z.name}", z.name, z.per_player, z.visibility, z.grouped) for z in m.zones.values())
+                tuple(
+                    (escape.name("z_", z.name), z.name, z.per_player, z.visibility, z.grouped) for z in m.zones.values()
+                )
             ),
             "vars_meta": _fmt(
-                tuple((f"v_{v.name}", v.name, v.per_player, v.type_name, v.visibility) for v in m.vars.values())
+                tuple(
+                    (escape.name("v_", v.name), v.name, v.per_player, v.type_name, v.visibility)
+                    for v in m.vars.values()
+                )
             ),
-            "locals_meta": _fmt(tuple((f"l_{local.name}", local.name, local.type) for local in m.locals.values())),
+            "locals_meta": _fmt(
+                tuple((escape.name("l_", local.name), local.name, local.type) for local in m.locals.values())
+            ),
             "n_cards": len(m.cards),
-            "options": repr(tuple(m.options)),
+            "options": escape.literal(tuple(m.options)),
             "ambiguities_meta": _fmt(
                 tuple(
                     (
@@ -241,7 +265,7 @@ class CodeGenerator:
                     for a in m.ambiguities.values()
                 )
             ),
-            "players": repr(tuple(m.players)),
+            "players": escape.literal(tuple(m.players)),
             "n_hits": len(program.hits),
             "winners": m.game.winners,
             "decks": decks,
@@ -250,9 +274,11 @@ class CodeGenerator:
             "result": result,
             "examples": examples,
         }
-        context["patterns"] = [(name, key, _fmt(table)) for key, (name, table) in self.tables.patterns.items()]
+        context["patterns"] = [
+            (name, escape.comment(key), _fmt(table)) for key, (name, table) in self.tables.patterns.items()
+        ]
         source = _environment().get_template("engine.py.j2").render(**context)
-        pyast.parse(source)  # the gate: never write a module that is not valid Python
+        gate.require_safe(source)  # never hand out a module the allow-list refuses
         return source
 
 

@@ -3,6 +3,7 @@
 Generated code reads the state through `s` and card tables by name (RANK, SUIT, ...).  Every
 user name is emitted with a fixed prefix (`s.v_total`, `s.l_p`), so no name a rule file may
 contain can collide with Python or with the engine's own fields; literals go through `repr`.
+Both pass through `escape`, the only way text reaches generated code.
 """
 
 from __future__ import annotations
@@ -10,6 +11,11 @@ from __future__ import annotations
 from ..ast import nodes as n
 from ..model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, Model
 from ..checks.symbols import pattern_matches, pattern_ranks
+from . import escape
+
+# The functions and quantifiers a rule may call; nothing else is ever written as a call.
+CALLS = frozenset({"max", "min", "sum", "abs"})
+QUANTIFIERS = frozenset({"any", "all"})
 
 
 class Tables:
@@ -67,7 +73,7 @@ class ExprCompiler:
 
     def zone(self, ref: n.ZoneRef) -> str:
         zone = self.model.zones[ref.name]
-        base = self.attr("z_" + ref.name)
+        base = self.attr(escape.name("z_", ref.name))
         return f"{base}[{self.compile(ref.owner)}]" if zone.per_player and ref.owner is not None else base
 
     # ------------------------------------------------------------ dispatch
@@ -75,25 +81,25 @@ class ExprCompiler:
         return getattr(self, "c_" + type(e).__name__)(e)
 
     def c_Num(self, e):
-        return repr(e.value)
+        return escape.literal(e.value)
 
     def c_Str(self, e):
-        return repr(e.value)
+        return escape.literal(e.value)
 
     def c_Bool(self, e):
-        return repr(e.value)
+        return escape.literal(e.value)
 
     def c_NoneLit(self, e):
         return "None"
 
     def c_RankLit(self, e):
-        return repr(RANK_INDEX[e.rank])
+        return escape.literal(RANK_INDEX[e.rank])
 
     def c_SuitLit(self, e):
-        return repr(SUIT_INDEX[e.suit])
+        return escape.literal(SUIT_INDEX[e.suit])
 
     def c_CardList(self, e):
-        return repr(self.card_ids(e))
+        return escape.literal(self.card_ids(e))
 
     def card_ids(self, e: n.CardList) -> list[int]:
         """Literal cards, each a distinct card of the universe; an unsuited rank takes the next
@@ -122,11 +128,11 @@ class ExprCompiler:
             return local
         m = self.model
         if e.id in m.locals:
-            return self.attr("l_" + e.id)
+            return self.attr(escape.name("l_", e.id))
         if e.id in m.vars:
-            return self.attr("v_" + e.id)
+            return self.attr(escape.name("v_", e.id))
         if e.id in m.zones:
-            return self.attr("z_" + e.id)
+            return self.attr(escape.name("z_", e.id))
         if e.id == "led":
             return self.attr("led")
         if e.id == "winner":
@@ -134,9 +140,9 @@ class ExprCompiler:
         if e.id == "player_count":
             return self.attr("n")
         if e.id in m.options:
-            return repr(m.options.index(e.id))
+            return escape.literal(m.options.index(e.id))
         if e.id in SUIT_WORDS:
-            return repr(SUIT_WORDS[e.id])
+            return escape.literal(SUIT_WORDS[e.id])
         if e.id in ("suit", "rank", "color"):
             return f"{e.id.upper()}[{self.bound('card')}]"
         raise KeyError(e.id)
@@ -159,7 +165,7 @@ class ExprCompiler:
 
     def _rank_side(self, e):
         if isinstance(e, n.Num):
-            return repr(RANK_INDEX.get(str(e.value), -1))
+            return escape.literal(RANK_INDEX.get(str(e.value), -1))
         return self.compile(e)
 
     def c_BoolOp(self, e):
@@ -199,9 +205,9 @@ class ExprCompiler:
     def c_Of(self, e):
         m = self.model
         if e.name in m.zones:
-            return f"{self.attr('z_' + e.name)}[{self.compile(e.arg)}]"
+            return f"{self.attr(escape.name('z_', e.name))}[{self.compile(e.arg)}]"
         if e.name in m.vars:
-            return f"{self.attr('v_' + e.name)}[{self.compile(e.arg)}]"
+            return f"{self.attr(escape.name('v_', e.name))}[{self.compile(e.arg)}]"
         arg = self.compile(e.arg)
         line = e.span.line
         if e.name in ("suit", "rank", "color"):
@@ -219,19 +225,21 @@ class ExprCompiler:
         raise KeyError(e.name)
 
     def c_ValueOf(self, e):
-        return f"_rt.value(VALUE_{e.table}, {self.compile(e.arg)}, {e.span.line})"
+        return f"_rt.value({escape.name('VALUE_', e.table)}, {self.compile(e.arg)}, {e.span.line})"
 
     def c_SumOf(self, e):
-        return f"_rt.sum_values(VALUE_{e.table}, {self.cards(e.arg)}, {e.span.line})"
+        return f"_rt.sum_values({escape.name('VALUE_', e.table)}, {self.cards(e.arg)}, {e.span.line})"
 
     def c_ScoringOf(self, e):
-        return f"_solver_{e.scoring}({self.state}).best({self.cards(e.arg)})"
+        return f"{escape.name('_solver_', e.scoring)}({self.state}).best({self.cards(e.arg)})"
 
     def c_BestOf(self, e):
-        return f"_solver_{e.scoring}({self.state}).best_of({self.cards(e.arg)}, {self.compile(e.count)})"
+        return (
+            f"{escape.name('_solver_', e.scoring)}({self.state}).best_of({self.cards(e.arg)}, {self.compile(e.count)})"
+        )
 
     def c_HighestOf(self, e):
-        order = "ORDER_" + (e.order or "")
+        order = escape.order_table(e.order)
         return f"_rt.highest({self.cards(e.arg)}, {order}, RANK, {e.span.line})"
 
     def c_Count(self, e):
@@ -249,6 +257,8 @@ class ExprCompiler:
             binder = {"card": var}
             coll = self.cards(e.collection)
         cond = self.with_binders(binder, e.cond)
+        if e.quantifier not in QUANTIFIERS:
+            raise ValueError(f"unknown quantifier {e.quantifier!r}")
         return f"{e.quantifier}({cond} for {var} in {coll})"
 
     def c_CardsWhere(self, e):
@@ -263,11 +273,11 @@ class ExprCompiler:
         listing = f"[{var} for {var} in {seats}" + (f" if {cond}]" if cond else "]")
         if e.extreme:
             key = self.with_binders({e.var: var}, e.key)
-            return f"_rt.extreme({listing}, lambda {var}: {key}, {e.extreme!r})"
+            return f"_rt.extreme({listing}, lambda {var}: {key}, {escape.literal(e.extreme)})"
         return listing
 
     def c_ReadingSwitch(self, e):
-        index = self.attr("r_" + e.ambiguity)
+        index = self.attr(escape.name("r_", e.ambiguity))
         cases = [(self.model.reading_index(e.ambiguity, name), self.compile(value)) for name, value in e.cases]
         code = cases[-1][1]
         for idx, value in reversed(cases[:-1]):
@@ -275,11 +285,13 @@ class ExprCompiler:
         return f"({code})"
 
     def c_ReadingIs(self, e):
-        return f"({self.attr('r_' + e.ambiguity)} == {self.model.reading_index(e.ambiguity, e.reading)})"
+        return f"({self.attr(escape.name('r_', e.ambiguity))} == {self.model.reading_index(e.ambiguity, e.reading)})"
 
     def c_Call(self, e):
         if e.func == "random_player":
             return f"{self.attr('rng')}.randrange({self.attr('n')})"
+        if e.func not in CALLS:
+            raise ValueError(f"unknown function {e.func!r}")
         args = ", ".join(self.compile(a) for a in e.args)
         return f"{e.func}({args})"
 

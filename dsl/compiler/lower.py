@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..ast import nodes as n
 from ..ast.walk import has_decision
 from ..model import Model
+from . import escape
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
 from .sources import SourceLines
@@ -46,8 +47,8 @@ class Lowerer:
             fn = Function(name, "s, card, player", [])
             self.out.lines, self.out.indent = fn.lines, 1
             self.comment(trig.span)
-            self.out.emit(f"s.l_{trig.card_var} = card")
-            self.out.emit(f"s.l_{trig.player_var} = player")
+            self.out.emit(f"s.{escape.name('l_', trig.card_var)} = card")
+            self.out.emit(f"s.{escape.name('l_', trig.player_var)} = player")
             if trig.cond is not None:
                 self.out.emit(f"if {self.x.negate(trig.cond)}:")
                 self.out.emit("    return")
@@ -126,11 +127,14 @@ class Lowerer:
     def s_DealEach(self, s: n.DealEach):
         start = self.x.compile(s.start) if s.start is not None else "0"
         count = self.x.compile(s.count)
-        self.out.emit(f"_rt.deal_round_robin({self.zone(s.source)}, s.z_{s.zone}, {count}, {start}, {s.span.line})")
+        hands = "s." + escape.name("z_", s.zone)
+        self.out.emit(f"_rt.deal_round_robin({self.zone(s.source)}, {hands}, {count}, {start}, {s.span.line})")
 
     def s_DealEvenly(self, s: n.DealEvenly):
         src = self.zone(s.source)
-        self.out.emit(f"_rt.deal_round_robin({src}, s.z_{s.zone}, len({src}) // s.n, 0, {s.span.line})")
+        self.out.emit(
+            f"_rt.deal_round_robin({src}, s.{escape.name('z_', s.zone)}, len({src}) // s.n, 0, {s.span.line})"
+        )
         if s.rest is not None:
             self.out.emit(f"{self.zone(s.rest)}.extend({src})")
             self.out.emit(f"{src}.clear()")
@@ -148,10 +152,10 @@ class Lowerer:
     def s_Gather(self, s: n.Gather):
         for name, zone in self.model.zones.items():
             if zone.per_player:
-                self.out.emit(f"for _z in s.z_{name}:")
+                self.out.emit(f"for _z in s.{escape.name('z_', name)}:")
                 self.out.emit("    _z.clear()")
             else:
-                self.out.emit(f"s.z_{name}.clear()")
+                self.out.emit(f"s.{escape.name('z_', name)}.clear()")
         self.out.emit(f"{self.zone(s.dest)}.extend(s.cards)")
 
     def s_Assign(self, s: n.Assign):
@@ -161,7 +165,7 @@ class Lowerer:
         self.out.emit("return s._finish()")
 
     def s_Gap(self, s: n.Gap):
-        self.out.emit(f"_rt.gap('rule-gap', {s.span.line}, {s.message!r})")
+        self.out.emit(f"_rt.gap('rule-gap', {s.span.line}, {escape.literal(s.message)})")
 
     # ------------------------------------------------------------ structured control flow
     def s_If(self, s: n.If):
@@ -205,7 +209,7 @@ class Lowerer:
     def s_ForPlayers(self, s: n.ForPlayers):
         var = self.out.fresh("_p")
         self.out.emit(f"for {var} in {self._player_order(s)}:")
-        self.out.emit(f"    s.l_{s.var} = {var}")
+        self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
         if s.cond is not None:
             self.out.emit(f"    if {self.x.negate(s.cond)}:")
             self.out.emit("        continue")
@@ -215,13 +219,13 @@ class Lowerer:
         var = self.out.fresh("_e")
         iterable = self.x.cards(s.iterable)
         self.out.emit(f"for {var} in list({iterable}):")
-        self.out.emit(f"    s.l_{s.var} = {var}")
+        self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
         self.emit_body(s.body)
 
     def s_ForGroups(self, s: n.ForGroups):
         var = self.out.fresh("_g")
         self.out.emit(f"for {var} in list({self.zone(s.zone)}):")
-        self.out.emit(f"    s.l_{s.var} = {var}")
+        self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
         self.emit_body(s.body)
 
     # ------------------------------------------------------------ control flow with decisions
@@ -279,7 +283,7 @@ class Lowerer:
         self.out.goto(check)
         self.out.emit(f"if s.{index} >= len(s.{items}):")
         self.out.emit(f"    return {after}")
-        self.out.emit(f"s.l_{var} = s.{items}[s.{index}]")
+        self.out.emit(f"s.{escape.name('l_', var)} = s.{items}[s.{index}]")
         self.out.emit(f"s.{index} += 1")
         if cond is not None:
             self.out.emit(f"if {self.x.negate(cond)}:")
@@ -331,7 +335,7 @@ class Lowerer:
     def m_ChooseCard(self, s: n.ChooseCard):
         legal = self.legal_cards(self.zone(s.zone), s.legality, s.else_any or not s.legality)
         self.suspend(self.x.compile(s.who), legal, s.span.line)
-        self.out.emit(f"s.l_{s.var} = s.choice")
+        self.out.emit(f"s.{escape.name('l_', s.var)} = s.choice")
 
     def m_ChooseCards(self, s: n.ChooseCards):
         left = self.out.field("picks_left", "int")
@@ -352,7 +356,7 @@ class Lowerer:
 
     def m_ChooseOption(self, s: n.ChooseOption):
         codes = [self.actions.option(name) for name in s.options]
-        self.suspend(self.x.compile(s.who), repr(codes), s.span.line)
+        self.suspend(self.x.compile(s.who), escape.literal(codes), s.span.line)
         self.assign(s.target, f"s.choice - {self.actions.option_base}")
 
     def m_ChooseSuit(self, s: n.ChooseSuit):

@@ -8,12 +8,7 @@ from __future__ import annotations
 import os
 
 from ..diagnostics import Span
-
-
-def comment_text(text: str) -> str:
-    # Source text goes into comments only, and only printable characters: a stray carriage
-    # return would otherwise end the comment and start a line of code.
-    return "".join(ch if ch.isprintable() else "?" for ch in text).rstrip()
+from . import escape
 
 
 class SourceLines:
@@ -31,7 +26,8 @@ class SourceLines:
         return self._lines[file]
 
     def label(self, span: Span) -> str:
-        return os.path.basename(span.file or self.path)
+        """The base name of the span's file, safe for a comment (a file name may hold any character)."""
+        return escape.comment(os.path.basename(span.file or self.path))
 
     def text(self, span: Span) -> str:
         """The line's text without its citations, safe for a comment."""
@@ -39,7 +35,7 @@ class SourceLines:
         text = lines[span.line - 1].strip() if 0 < span.line <= len(lines) else ""
         if " @" in text:
             text = text.split(" @")[0].rstrip()
-        return comment_text(text)
+        return escape.comment(text)
 
     def comment(self, span: Span) -> str:
-        return f"{self.label(span)}:{span.line}: {self.text(span)[:90].rstrip()}"
+        return escape.comment(f"{self.label(span)}:{span.line}: {self.text(span)[:90].rstrip()}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..ast import nodes as n
+from . import escape
 
 if TYPE_CHECKING:
     from .lower import Lowerer
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 def lower_trick(low: "Lowerer", s: n.Trick) -> None:
     out, x, prog = low.out, low.x, low.program
     prog.fields.update({"t_order": "list", "t_i": "int", "t_seats": "list"})
-    table = f"s.z_{s.play_to}"
-    hand = f"s.z_{s.play_from}[_p]"
+    table = f"s.{escape.name('z_', s.play_to)}"
+    hand = f"s.{escape.name('z_', s.play_from)}[_p]"
     line = s.span.line
 
     turn, played, resolve = low.new_block(), low.new_block(), low.new_block()
@@ -62,13 +63,14 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
 
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)
-    tie = repr(s.tie)
-    if isinstance(s.tie, n.TieByReading):  # the tie rule is a reading: pick it at run time
-        index = f"s.r_{s.tie.ambiguity}"
+    if not isinstance(s.tie, n.TieByReading):
+        tie = escape.literal(s.tie)
+    else:  # the tie rule is a reading: pick it at run time
+        index = f"s.{escape.name('r_', s.tie.ambiguity)}"
         cases = [(low.model.reading_index(s.tie.ambiguity, name), rule) for name, rule in s.tie.cases]
-        tie = repr(cases[-1][1])
+        tie = escape.literal(cases[-1][1])
         for idx, rule in reversed(cases[:-1]):
-            tie = f"{rule!r} if {index} == {idx} else {tie}"
+            tie = f"{escape.literal(rule)} if {index} == {idx} else {tie}"
         tie = f"({tie})"
     out.emit("_winner = None")
     for rule in s.winner_rules:
@@ -76,7 +78,7 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
         guard = x.compile(rule.cond) if rule.cond is not None else None
         var = x.fresh("c")
         where = x.with_binders({"card": var}, rule.where) if rule.where is not None else None
-        order_table = "ORDER_" + (rule.order or "")
+        order_table = escape.order_table(rule.order)
         indent = ""
         if guard:
             out.emit(f"if _winner is None and {guard}:")
@@ -95,7 +97,7 @@ def lower_trick(low: "Lowerer", s: n.Trick) -> None:
     out.emit("if _winner is None:")
     out.emit(f"    _rt.gap('no-winner', {line}, 'no winner rule applies to this trick')")
     out.emit("s.winner = _winner")
-    take = f"s.z_{s.take_into}[_winner]"
+    take = f"s.{escape.name('z_', s.take_into)}[_winner]"
     grouped = low.model.zones[s.take_into].grouped if s.take_into in low.model.zones else False
     if grouped and s.take_as_group:
         out.emit(f"{take}.append({table}[:])")

@@ -1,0 +1,81 @@
+"""The one way text reaches a generated engine: as a comment, as a literal, or as a mangled name.
+
+Everything the compiler writes into Python that it did not make up itself passes through here:
+rule-file text and file names become comments (never a line break, never a control character),
+values become `repr` literals of plain data, and user identifiers become prefixed names that
+cannot collide with Python's own (`z_hand`, `v_score`).
+"""
+
+from __future__ import annotations
+
+import pprint
+import re
+
+# Every character Python's tokenizer or `str.splitlines` takes for the end of a line: any of them
+# inside a comment would end the comment and start a line of code.
+LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+REPLACEMENT = "?"
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+PLAIN_TYPES = (str, int, float, bool, type(None))
+
+
+class UnsafeName(ValueError):
+    """A name that cannot be written into generated code as it is."""
+
+    def __init__(self, user_name: str, reason: str):
+        super().__init__(f"{user_name!r} {reason}")
+        self.user_name = user_name
+        self.reason = reason
+
+
+def comment(text: str) -> str:
+    """Text safe to follow `# ` on one line: line breaks and non-printable characters become '?'."""
+    return "".join(ch if ch.isprintable() and ch not in LINE_BREAKS else REPLACEMENT for ch in text).rstrip()
+
+
+def _check_plain(value) -> None:
+    if isinstance(value, PLAIN_TYPES):
+        return
+    if isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            _check_plain(item)
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_plain(key)
+            _check_plain(item)
+        return
+    # An object's repr is whatever its class says: only plain data is a literal.
+    raise TypeError(f"a {type(value).__name__} cannot be written as a literal")
+
+
+def literal(value) -> str:
+    """A Python literal for plain data (strings, numbers, booleans, None and containers of them)."""
+    _check_plain(value)
+    return repr(value)
+
+
+def literal_block(value) -> str:
+    """Like `literal`, pretty-printed over several lines for the large tables of an engine."""
+    _check_plain(value)
+    return pprint.pformat(value, width=100, sort_dicts=False, compact=True)
+
+
+def name(prefix: str, user_name: str) -> str:
+    """The generated name of a user identifier: `prefix` + the identifier, checked to be harmless.
+
+    A name with two underscores in a row could reach Python's special names (`__class__`), so
+    neither the user name nor the result may contain one."""
+    if not isinstance(user_name, str) or not IDENTIFIER.fullmatch(user_name):
+        raise UnsafeName(str(user_name), "is not an identifier")
+    mangled = prefix + user_name
+    if "__" in mangled:
+        raise UnsafeName(user_name, "cannot be a name: two underscores in a row are reserved")
+    if not IDENTIFIER.fullmatch(mangled):
+        raise UnsafeName(user_name, f"does not make an identifier with the prefix {prefix!r}")
+    return mangled
+
+
+def order_table(order: str | None) -> str:
+    """The table of a rank order: `ORDER_` for the game's default order, `ORDER_<name>` otherwise."""
+    return name("ORDER_", order) if order else "ORDER_"
