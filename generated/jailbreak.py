@@ -933,25 +933,42 @@ class State(_rt.BaseState):
         s.z_aside = []
         s.z_hold = []
         s.z_handout = []
+        # jailbreak.cardrules:33: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_starter = None
         s.v_taker = None
+        # jailbreak.cardrules:36: var claim: player = none                                        # a black ace was received
         s.v_claim = None
+        # jailbreak.cardrules:37: var sure: player = none                                         # the claim that applies t
         s.v_sure = None
+        # jailbreak.cardrules:38: var received: bool = false                                      # the cards now drawn coun
         s.v_received = False
+        # jailbreak.cardrules:39: var anyone_hunted: bool = false
         s.v_anyone_hunted = False
+        # jailbreak.cardrules:40: var hunts: int = 0                                              # hunters so far in this r
         s.v_hunts = 0
+        # jailbreak.cardrules:41: var hunted: bool per player = false
         s.v_hunted = [False for _ in range(players)]
+        # jailbreak.cardrules:42: var hunt_no: int per player = 0                                 # 1 for the first to hunt
         s.v_hunt_no = [0 for _ in range(players)]
         s.v_hunted_card = [None for _ in range(players)]
+        # jailbreak.cardrules:44: var passed_early: bool per player = false                       # passed before anyone hun
         s.v_passed_early = [False for _ in range(players)]
+        # jailbreak.cardrules:45: var in_duel: bool per player = false                            # still tied for the highe
         s.v_in_duel = [False for _ in range(players)]
+        # jailbreak.cardrules:46: var keep: bool per player = false
         s.v_keep = [False for _ in range(players)]
+        # jailbreak.cardrules:47: var drew: bool per player = false
         s.v_drew = [False for _ in range(players)]
+        # jailbreak.cardrules:48: var give: int = 0
         s.v_give = 0
+        # jailbreak.cardrules:49: var game_over: bool = false
         s.v_game_over = False
+        # jailbreak.cardrules:50: var out: bool = false                                           # the dealer has given out
         s.v_out = False
+        # jailbreak.cardrules:51: var games_played: int = 0
         s.v_games_played = 0
+        # jailbreak.cardrules:52: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_c = None
         s.l_p = None
@@ -1203,3 +1220,38 @@ def _example_8(readings):
 
 
 EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 392, _example_0), ('A taken card scores 1 point', 399, _example_1), ('A taken jack scores 3 points', 404, _example_2), ('A taken red ace scores 2 points', 409, _example_3), ('A taken two scores 4 points', 414, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 419, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 430, _example_6), ('A black ace received from the dealer: its player wins the next round', 442, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 451, _example_8), )
+EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
+
+
+def from_json(data):
+    """A state saved by `to_json`, restored to play on as the original would."""
+    return State.from_json(data)
+
+
+# generated line -> rule line, read only when a fault needs locating
+_RULE_LINES = (
+    (274, 18), (277, 20), (280, 22), (335, 0), (336, 157), (342, 158), (345, 159), (347, 160), (350, 161), (352, 163),
+    (355, 164), (361, 165), (366, 166), (371, 170), (373, 171), (379, 172), (381, 173), (386, 174), (389, 175), (391, 177),
+    (396, 0), (397, 183), (403, 184), (406, 185), (410, 0), (411, 189), (417, 190), (420, 191), (424, 192), (428, 193),
+    (434, 195), (438, 196), (441, 197), (443, 200), (451, 0), (452, 206), (456, 0), (457, 207), (468, 208), (470, 209),
+    (472, 210), (474, 211), (476, 212), (478, 214), (480, 215), (483, 216), (489, 218), (492, 219), (498, 220), (503, 221),
+    (509, 225), (511, 227), (515, 0), (520, 229), (522, 230), (524, 231), (526, 232), (528, 233), (531, 234), (533, 235),
+    (535, 237), (541, 0), (542, 376), (545, 377), (547, 382), (549, 383), (556, 0), (561, 239), (567, 0), (568, 262),
+    (574, 0), (580, 240), (586, 0), (592, 241), (594, 242), (596, 243), (598, 244), (600, 245), (604, 246), (609, 0),
+    (611, 248), (615, 0), (617, 249), (620, 250), (622, 251), (624, 252), (626, 253), (628, 254), (632, 255), (636, 257),
+    (641, 0), (642, 276), (645, 277), (648, 278), (650, 280), (653, 281), (657, 284), (660, 285), (664, 287), (667, 288),
+    (669, 291), (672, 292), (674, 294), (680, 295), (683, 296), (686, 297), (689, 298), (691, 300), (694, 301), (696, 303),
+    (699, 304), (703, 307), (707, 310), (709, 311), (712, 312), (714, 314), (719, 315), (725, 316), (727, 318), (730, 319),
+    (732, 322), (735, 323), (737, 325), (740, 326), (743, 327), (745, 330), (750, 331), (752, 332), (755, 333), (761, 335),
+    (765, 340), (767, 341), (770, 342), (772, 345), (775, 346), (781, 348), (785, 349), (787, 354), (790, 355), (792, 356),
+    (797, 357), (800, 358), (802, 360), (808, 362), (811, 363), (817, 364), (822, 365), (825, 366), (827, 368), (838, 0),
+    (840, 263), (846, 0), (853, 264), (857, 0), (863, 265), (866, 266), (868, 267), (870, 268), (872, 269), (874, 270),
+    (881, 0), (936, 33), (940, 36), (942, 37), (944, 38), (946, 39), (948, 40), (950, 41), (952, 42), (955, 44),
+    (957, 45), (959, 46), (961, 47), (963, 48), (965, 49), (967, 50), (969, 51), (971, 52), (985, 0), (1053, 392),
+    (1056, 395), (1057, 396), (1061, 0), (1062, 399), (1064, 400), (1069, 401), (1073, 0), (1074, 404), (1076, 405), (1081, 406),
+    (1085, 0), (1086, 409), (1088, 410), (1093, 411), (1097, 0), (1098, 414), (1100, 415), (1105, 416), (1109, 0), (1110, 419),
+    (1112, 421), (1115, 422), (1119, 423), (1123, 424), (1125, 425), (1132, 426), (1133, 427), (1137, 0), (1138, 430), (1140, 432),
+    (1143, 433), (1146, 434), (1149, 435), (1153, 436), (1157, 437), (1159, 438), (1166, 439), (1170, 0), (1171, 442), (1173, 444),
+    (1177, 445), (1181, 446), (1183, 447), (1190, 448), (1194, 0), (1195, 451), (1197, 453), (1200, 454), (1204, 455), (1208, 456),
+    (1210, 457), (1217, 458), (1218, 459), (1226, 0),
+)

@@ -11,6 +11,7 @@ import jinja2
 
 from ..ast import nodes as n
 from ..model import COLORS, RANKS, SUIT_COLOR, Model
+from ..runtime.faults import render_rule_line_table
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
 from .lower import Lowerer
 from .sources import SourceLines
@@ -127,6 +128,8 @@ class CodeGenerator:
             else:
                 lines.append(f"s.z_{name} = []")
         for name, var in m.vars.items():
+            if var.init is not None:  # a fault in the initial value is located at its declaration
+                lines.append(f"# {self.line_comment(var.span)}")
             init = (
                 self.x.compile(var.init)
                 if var.init is not None
@@ -252,6 +255,7 @@ class CodeGenerator:
         }
         context["patterns"] = [(name, key, _fmt(table)) for key, (name, table) in self.tables.patterns.items()]
         source = _environment().get_template("engine.py.j2").render(**context)
+        source += render_rule_line_table(source)  # appended last: no line it describes moves
         pyast.parse(source)  # the gate: never write a module that is not valid Python
         return source
 
