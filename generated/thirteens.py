@@ -401,7 +401,7 @@ class State(_rt.BaseState):
         c.v_total = s.v_total[:]
         c.v_target = s.v_target
         c.l_p = s.l_p
-        c.l_g = s.l_g
+        c.l_g = _rt.copied(s.l_g)
         c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]

@@ -32,6 +32,10 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+# Types whose values are immutable (ints, None): a clone may hold the very same object.
+SCALAR_TYPES = frozenset({"int", "bool", "player", "card", "suit", "rank", "color", "option"})
+
+
 def _fmt(value) -> str:
     return pprint.pformat(value, width=100, sort_dicts=False, compact=True)
 
@@ -155,9 +159,13 @@ class CodeGenerator:
             else:
                 lines.append(f"c.z_{name} = s.z_{name}[:]")
         for name, var in m.vars.items():
-            lines.append(f"c.v_{name} = s.v_{name}[:]" if var.per_player else f"c.v_{name} = s.v_{name}")
-        for name in m.locals:
-            lines.append(f"c.l_{name} = s.l_{name}")
+            if var.type_name not in SCALAR_TYPES:  # a list of cards or seats: never share it with the clone
+                lines.append(f"c.v_{name} = _rt.copied(s.v_{name})")
+            else:
+                lines.append(f"c.v_{name} = s.v_{name}[:]" if var.per_player else f"c.v_{name} = s.v_{name}")
+        for name, local in m.locals.items():
+            copy = f"_rt.copied(s.l_{name})" if local.type not in SCALAR_TYPES else f"s.l_{name}"
+            lines.append(f"c.l_{name} = {copy}")
         for name, kind in sorted(program.fields.items()):
             lines.append(f"c.{name} = s.{name}[:]" if kind == "list" else f"c.{name} = s.{name}")
         return lines

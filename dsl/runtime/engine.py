@@ -256,7 +256,7 @@ class BaseState:
     def _fields_json(self) -> dict:
         """Every attribute of the state (zones, variables, the machine's position, the counters
         and fields the lowering adds...), as JSON-friendly copies; the RNG as its state list."""
-        fields = {name: _copied(value) for name, value in vars(self).items() if name != "rng"}
+        fields = {name: copied(value) for name, value in vars(self).items() if name != "rng"}
         version, internal, gauss = self.rng.getstate()
         fields["rng"] = [version, list(internal), gauss]
         return fields
@@ -282,7 +282,7 @@ class BaseState:
             expected = getattr(state, name)
             if isinstance(expected, (list, dict)) and not isinstance(value, type(expected)):
                 raise BadArgument(f"field '{name}' of this saved state should be a {type(expected).__name__}")
-            setattr(state, name, _copied(value))
+            setattr(state, name, copied(value))
         try:
             version, internal, gauss = fields["rng"]
             state.rng.setstate((version, tuple(internal), gauss))
@@ -299,12 +299,12 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _copied(value):
+def copied(value):
     """A deep copy of plain data (lists, dicts, scalars), tuples becoming lists as in JSON."""
     if isinstance(value, (list, tuple)):
-        return [_copied(v) for v in value]
+        return [copied(v) for v in value]
     if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: copied(v) for k, v in value.items()}
     return value
 
 
