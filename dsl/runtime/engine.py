@@ -131,7 +131,6 @@ class BaseState:
         # `True in [1]` and `1.0 in [1]` hold in Python: only a real int may name an action.
         if self.done or type(action) is bool or not isinstance(action, int) or action not in self.legal:
             raise IllegalAction(f"{action!r} is not a legal action here")
-        action = int(action)
         self.choice = action
         self.history.append(action)
         self.decisions += 1
@@ -256,7 +255,7 @@ class BaseState:
     def _fields_json(self) -> dict:
         """Every attribute of the state (zones, variables, the machine's position, the counters
         and fields the lowering adds...), as JSON-friendly copies; the RNG as its state list."""
-        fields = {name: copied(value) for name, value in vars(self).items() if name != "rng"}
+        fields = {name: copied(value) if isinstance(value, _NESTED) else value for name, value in vars(self).items()}
         version, internal, gauss = self.rng.getstate()
         fields["rng"] = [version, list(internal), gauss]
         return fields
@@ -302,10 +301,13 @@ def _is_int(value) -> bool:
 def copied(value):
     """A deep copy of plain data (lists, dicts, scalars), tuples becoming lists as in JSON."""
     if isinstance(value, (list, tuple)):
-        return [copied(v) for v in value]
+        return [copied(v) if isinstance(v, _NESTED) else v for v in value]
     if isinstance(value, dict):
-        return {k: copied(v) for k, v in value.items()}
+        return {k: copied(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     return value
+
+
+_NESTED = (list, tuple, dict)
 
 
 # ---------------------------------------------------------------- helpers used by generated code
