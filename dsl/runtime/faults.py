@@ -68,9 +68,9 @@ def rule_line_of(exc: BaseException) -> int:
 def _classify(exc: BaseException) -> tuple[str, str]:
     text = str(exc)
     if isinstance(exc, IndexError):
-        return "no-such-seat", "there is no such seat or place here: an index runs past the table"
+        return "no-such-seat", "a seat or place beyond the table is used (the game has fewer players or places)"
     if isinstance(exc, (TypeError, AttributeError)) and "NoneType" in text:
-        return "unset-value", "a value is used while it is still none (a card, seat or variable never set)"
+        return "unset-value", "a card, seat or variable is used while it is still none"
     if isinstance(exc, ZeroDivisionError):
         return "division-by-zero", "a division or remainder by zero"
     first_line = (text.splitlines() or [""])[0][:200]
