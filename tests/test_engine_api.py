@@ -124,6 +124,15 @@ def test_a_fault_in_an_example_is_a_rule_gap_and_a_finding(statement, code):
     assert f"rule gap: {gap.value.message}" in mismatch.notes
 
 
+def test_a_fault_inside_an_expectation_is_located_at_the_expect_line():
+    expect = "expect size of hand of 5 == 0"
+    text = fault_game().replace("expect pts of 0 == 1", expect)
+    ((_title, _line, run),) = engine_of(text).EXAMPLES
+    with pytest.raises(RuleGap) as gap:
+        run({})
+    assert (gap.value.code, gap.value.line) == ("no-such-seat", line_of(text, expect))
+
+
 def test_a_fault_in_a_variable_s_first_value_is_located_at_its_declaration():
     declaration = "var far: int = size of hand of 7"
     text = fault_game(declaration=declaration)

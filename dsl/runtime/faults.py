@@ -34,10 +34,13 @@ def rule_line_table(source: str) -> tuple[tuple[int, int], ...]:
     A rule comment sets the rule line for the code below it; an example's `expect` line names
     its own rule line; a new `def` or `class` starts with none (0) until its first comment."""
     table: list[tuple[int, int]] = []
-    current = 0
+    current, in_example = 0, False
     for number, text in enumerate(source.split("\n"), start=1):
-        match = _RULE_COMMENT.match(text) or _EXPECTATION.match(text)
-        line = int(match.group(1)) if match else 0 if _SCOPE_START.match(text) else None
+        scope = _SCOPE_START.match(text)
+        if scope:
+            in_example = text.startswith("def _example_")
+        match = _RULE_COMMENT.match(text) or (in_example and _EXPECTATION.match(text))
+        line = int(match.group(1)) if match else 0 if scope else None
         if line is not None and line != current:
             table.append((number, line))
             current = line
