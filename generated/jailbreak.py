@@ -935,25 +935,42 @@ class State(_rt.BaseState):
         s.z_aside = []
         s.z_hold = []
         s.z_handout = []
+        # jailbreak.cardrules:33: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_starter = None
         s.v_taker = None
+        # jailbreak.cardrules:36: var claim: player = none                                        # a black ace was received
         s.v_claim = None
+        # jailbreak.cardrules:37: var sure: player = none                                         # the claim that applies t
         s.v_sure = None
+        # jailbreak.cardrules:38: var received: bool = false                                      # the cards now drawn coun
         s.v_received = False
+        # jailbreak.cardrules:39: var anyone_hunted: bool = false
         s.v_anyone_hunted = False
+        # jailbreak.cardrules:40: var hunts: int = 0                                              # hunters so far in this r
         s.v_hunts = 0
+        # jailbreak.cardrules:41: var hunted: bool per player = false
         s.v_hunted = [False for _ in range(players)]
+        # jailbreak.cardrules:42: var hunt_no: int per player = 0                                 # 1 for the first to hunt
         s.v_hunt_no = [0 for _ in range(players)]
         s.v_hunted_card = [None for _ in range(players)]
+        # jailbreak.cardrules:44: var passed_early: bool per player = false                       # passed before anyone hun
         s.v_passed_early = [False for _ in range(players)]
+        # jailbreak.cardrules:45: var in_duel: bool per player = false                            # still tied for the highe
         s.v_in_duel = [False for _ in range(players)]
+        # jailbreak.cardrules:46: var keep: bool per player = false
         s.v_keep = [False for _ in range(players)]
+        # jailbreak.cardrules:47: var drew: bool per player = false
         s.v_drew = [False for _ in range(players)]
+        # jailbreak.cardrules:48: var give: int = 0
         s.v_give = 0
+        # jailbreak.cardrules:49: var game_over: bool = false
         s.v_game_over = False
+        # jailbreak.cardrules:50: var out: bool = false                                           # the dealer has given out
         s.v_out = False
+        # jailbreak.cardrules:51: var games_played: int = 0
         s.v_games_played = 0
+        # jailbreak.cardrules:52: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_c = None
         s.l_p = None
@@ -1205,3 +1222,38 @@ def _example_8(readings):
 
 
 EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 392, _example_0), ('A taken card scores 1 point', 399, _example_1), ('A taken jack scores 3 points', 404, _example_2), ('A taken red ace scores 2 points', 409, _example_3), ('A taken two scores 4 points', 414, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 419, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 430, _example_6), ('A black ace received from the dealer: its player wins the next round', 442, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 451, _example_8), )
+EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
+
+
+def from_json(data):
+    """A state saved by `to_json`, restored to play on as the original would."""
+    return State.from_json(data)
+
+
+# generated line -> rule line, read only when a fault needs locating
+_RULE_LINES = (
+    (274, 18), (277, 20), (280, 22), (335, 0), (336, 157), (342, 158), (345, 159), (347, 160), (350, 161), (352, 163),
+    (355, 164), (361, 165), (366, 166), (371, 170), (373, 171), (379, 172), (381, 173), (386, 174), (389, 175), (391, 177),
+    (396, 0), (397, 183), (403, 184), (406, 185), (410, 0), (411, 189), (417, 190), (420, 191), (424, 192), (428, 193),
+    (434, 195), (438, 196), (441, 197), (443, 200), (451, 0), (452, 206), (456, 0), (457, 207), (468, 208), (470, 209),
+    (472, 210), (474, 211), (476, 212), (478, 214), (480, 215), (483, 216), (489, 218), (492, 219), (498, 220), (503, 221),
+    (509, 225), (511, 227), (515, 0), (520, 229), (522, 230), (524, 231), (526, 232), (528, 233), (531, 234), (533, 235),
+    (535, 237), (541, 0), (542, 376), (545, 377), (547, 382), (549, 383), (556, 0), (561, 239), (567, 0), (568, 262),
+    (574, 0), (580, 240), (586, 0), (592, 241), (594, 242), (596, 243), (598, 244), (600, 245), (604, 246), (609, 0),
+    (611, 248), (615, 0), (617, 249), (620, 250), (622, 251), (624, 252), (626, 253), (628, 254), (632, 255), (636, 257),
+    (641, 0), (642, 276), (645, 277), (648, 278), (650, 280), (653, 281), (657, 284), (660, 285), (664, 287), (667, 288),
+    (669, 291), (672, 292), (674, 294), (680, 295), (683, 296), (686, 297), (689, 298), (691, 300), (694, 301), (696, 303),
+    (699, 304), (703, 307), (707, 310), (709, 311), (712, 312), (714, 314), (719, 315), (725, 316), (727, 318), (730, 319),
+    (732, 322), (735, 323), (737, 325), (740, 326), (743, 327), (745, 330), (750, 331), (752, 332), (755, 333), (761, 335),
+    (765, 340), (767, 341), (770, 342), (772, 345), (775, 346), (781, 348), (785, 349), (787, 354), (790, 355), (792, 356),
+    (797, 357), (800, 358), (802, 360), (808, 362), (811, 363), (817, 364), (822, 365), (825, 366), (827, 368), (838, 0),
+    (840, 263), (846, 0), (853, 264), (857, 0), (863, 265), (866, 266), (868, 267), (870, 268), (872, 269), (874, 270),
+    (881, 0), (938, 33), (942, 36), (944, 37), (946, 38), (948, 39), (950, 40), (952, 41), (954, 42), (957, 44),
+    (959, 45), (961, 46), (963, 47), (965, 48), (967, 49), (969, 50), (971, 51), (973, 52), (987, 0), (1055, 392),
+    (1058, 395), (1059, 396), (1063, 0), (1064, 399), (1066, 400), (1071, 401), (1075, 0), (1076, 404), (1078, 405), (1083, 406),
+    (1087, 0), (1088, 409), (1090, 410), (1095, 411), (1099, 0), (1100, 414), (1102, 415), (1107, 416), (1111, 0), (1112, 419),
+    (1114, 421), (1117, 422), (1121, 423), (1125, 424), (1127, 425), (1134, 426), (1135, 427), (1139, 0), (1140, 430), (1142, 432),
+    (1145, 433), (1148, 434), (1151, 435), (1155, 436), (1159, 437), (1161, 438), (1168, 439), (1172, 0), (1173, 442), (1175, 444),
+    (1179, 445), (1183, 446), (1185, 447), (1192, 448), (1196, 0), (1197, 451), (1199, 453), (1202, 454), (1206, 455), (1210, 456),
+    (1212, 457), (1219, 458), (1220, 459), (1228, 0),
+)

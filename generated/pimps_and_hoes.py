@@ -375,16 +375,26 @@ class State(_rt.BaseState):
         s.z_stage = [[] for _ in range(players)]
         s.z_table = []
         s.z_taken = [[] for _ in range(players)]
+        # pimps_and_hoes.cardrules:25: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_leader = None
+        # pimps_and_hoes.cardrules:27: var trump: suit = none
         s.v_trump = None
+        # pimps_and_hoes.cardrules:28: var shown: card = none
         s.v_shown = None
+        # pimps_and_hoes.cardrules:29: var first_stage: int = if player_count == 2 then 7 else 5
         s.v_first_stage = (7 if (s.n == 2) else 5)
+        # pimps_and_hoes.cardrules:30: var later_stages: int = if player_count == 2 then 3 else 2
         s.v_later_stages = (3 if (s.n == 2) else 2)
+        # pimps_and_hoes.cardrules:31: var later_stage: int = if player_count == 2 then 5 else 3
         s.v_later_stage = (5 if (s.n == 2) else 3)
+        # pimps_and_hoes.cardrules:32: var stages: int = 1 + later_stages
         s.v_stages = (1 + s.v_later_stages)
+        # pimps_and_hoes.cardrules:33: var stage_no: int = 0
         s.v_stage_no = 0
+        # pimps_and_hoes.cardrules:34: var stage_size: int = 0
         s.v_stage_size = 0
+        # pimps_and_hoes.cardrules:35: var points: int per player = 0
         s.v_points = [0 for _ in range(players)]
         s.l_p = None
         s.loop_index2 = 0
@@ -483,3 +493,22 @@ def _example_4(readings):
 
 
 EXAMPLES = (('Two players play 7 cards, then 5 more, and so on', 126, _example_0), ('A player takes 7 of the dealt cards, with 4 players too', 136, _example_1), ('After all stages each of 2 players has 4 cards left', 142, _example_2), ('After all stages each of 4 players has 4 cards left', 148, _example_3), ('A-Q-Q-K-J-10-7 scores 37', 154, _example_4), )
+EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
+
+
+def from_json(data):
+    """A state saved by `to_json`, restored to play on as the original would."""
+    return State.from_json(data)
+
+
+# generated line -> rule line, read only when a fault needs locating
+_RULE_LINES = (
+    (103, 57), (107, 0), (117, 58), (119, 59), (121, 60), (123, 61), (125, 62), (127, 63), (129, 64), (131, 65),
+    (133, 66), (135, 67), (137, 68), (139, 69), (141, 70), (150, 0), (151, 77), (155, 0), (156, 78), (168, 79),
+    (170, 80), (173, 81), (175, 82), (177, 83), (180, 85), (183, 86), (187, 87), (190, 89), (192, 91), (196, 92),
+    (198, 93), (200, 94), (204, 0), (211, 95), (213, 96), (215, 97), (221, 0), (222, 116), (225, 117), (227, 119),
+    (234, 0), (239, 98), (244, 0), (245, 100), (249, 0), (269, 101), (277, 0), (308, 107), (316, 108), (330, 112),
+    (335, 0), (378, 25), (381, 27), (383, 28), (385, 29), (387, 30), (389, 31), (391, 32), (393, 33), (395, 34),
+    (397, 35), (409, 0), (453, 126), (456, 129), (457, 130), (458, 131), (462, 0), (463, 136), (466, 139), (470, 0),
+    (471, 142), (474, 145), (478, 0), (479, 148), (482, 151), (486, 0), (487, 154), (490, 155), (491, 156), (499, 0),
+)

@@ -953,23 +953,39 @@ class State(_rt.BaseState):
         s.z_table = []
         s.z_taken = [[] for _ in range(players)]
         s.z_discard = []
+        # prisoners.cardrules:40: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
+        # prisoners.cardrules:41: var deals_played: int = 0
         s.v_deals_played = 0
+        # prisoners.cardrules:42: var trump: suit = none
         s.v_trump = None
+        # prisoners.cardrules:43: var joker_turned: bool = false
         s.v_joker_turned = False
+        # prisoners.cardrules:44: var cap: int = 0
         s.v_cap = 0
+        # prisoners.cardrules:45: var unit: int = 10
         s.v_unit = 10
         s.v_turn = None
+        # prisoners.cardrules:47: var bidder: player = none
         s.v_bidder = None
+        # prisoners.cardrules:48: var high_bid: int = 0
         s.v_high_bid = 0
+        # prisoners.cardrules:49: var in_auction: bool per player = false
         s.v_in_auction = [False for _ in range(players)]
+        # prisoners.cardrules:50: var in_deal: bool per player = false
         s.v_in_deal = [False for _ in range(players)]
+        # prisoners.cardrules:51: var method: option = face_count
         s.v_method = 1
+        # prisoners.cardrules:52: var hand_value: int seen by nobody = 0
         s.v_hand_value = 0
         s.v_leader = None
+        # prisoners.cardrules:54: var drawing: bool = false
         s.v_drawing = False
+        # prisoners.cardrules:55: var made: bool = false
         s.v_made = False
+        # prisoners.cardrules:56: var collected: int per player = 0
         s.v_collected = [0 for _ in range(players)]
+        # prisoners.cardrules:57: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_p = None
         s.l_offer = None
@@ -1142,3 +1158,33 @@ def _example_9(readings):
 
 
 EXAMPLES = (('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 355, _example_0), ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 362, _example_1), ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 369, _example_2), ("two fives, neither of the open card's suit, are worth 5+2=7", 375, _example_3), ("two twos, one of the open card's suit, are worth 2*2=4", 380, _example_4), ("three sixes, none of the open card's suit, are worth 6+3=9", 385, _example_5), ("three aces, one of the open card's suit, are worth 11*3=33", 390, _example_6), ("four sevens are worth 28: a seven's value times 4", 395, _example_7), ('the printed sum for four sevens: 4*4=28', 400, _example_8), ('two fives of spades (two packs) make no pair', 404, _example_9), )
+EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
+
+
+def from_json(data):
+    """A state saved by `to_json`, restored to play on as the original would."""
+    return State.from_json(data)
+
+
+# generated line -> rule line, read only when a fault needs locating
+_RULE_LINES = (
+    (311, 26), (316, 27), (321, 28), (400, 183), (404, 0), (414, 184), (416, 185), (418, 186), (420, 187), (422, 188),
+    (424, 189), (433, 0), (434, 193), (438, 0), (439, 194), (443, 0), (448, 195), (460, 198), (462, 199), (464, 200),
+    (468, 201), (472, 202), (475, 203), (478, 204), (482, 205), (486, 207), (490, 212), (493, 213), (499, 0), (500, 259),
+    (508, 0), (509, 222), (512, 223), (514, 224), (516, 226), (518, 227), (520, 228), (522, 229), (524, 230), (528, 0),
+    (530, 214), (532, 215), (536, 0), (538, 217), (540, 218), (545, 0), (553, 231), (559, 0), (560, 250), (563, 251),
+    (565, 253), (568, 254), (575, 0), (576, 248), (581, 0), (583, 232), (589, 0), (590, 237), (593, 238), (595, 239),
+    (598, 240), (600, 241), (606, 244), (608, 245), (613, 0), (615, 233), (620, 0), (622, 235), (628, 0), (639, 266),
+    (641, 267), (644, 268), (648, 270), (650, 273), (656, 0), (658, 260), (662, 0), (664, 262), (669, 0), (671, 264),
+    (676, 0), (682, 317), (685, 318), (688, 319), (692, 321), (694, 322), (697, 323), (701, 325), (705, 327), (707, 330),
+    (710, 331), (714, 333), (716, 335), (719, 336), (722, 337), (725, 338), (729, 342), (731, 345), (733, 346), (740, 0),
+    (742, 274), (744, 275), (748, 0), (750, 302), (752, 303), (756, 0), (759, 276), (767, 0), (796, 282), (804, 283),
+    (812, 284), (826, 289), (828, 290), (830, 291), (835, 292), (838, 293), (842, 295), (845, 296), (851, 0), (854, 304),
+    (860, 0), (865, 312), (870, 0), (872, 305), (875, 306), (879, 308), (884, 0), (886, 309), (889, 310), (895, 0),
+    (956, 40), (958, 41), (960, 42), (962, 43), (964, 44), (966, 45), (969, 47), (971, 48), (973, 49), (975, 50),
+    (977, 51), (979, 52), (982, 54), (984, 55), (986, 56), (988, 57), (999, 0), (1064, 355), (1067, 358), (1068, 359),
+    (1072, 0), (1073, 362), (1076, 365), (1077, 366), (1081, 0), (1082, 369), (1085, 370), (1086, 371), (1087, 372), (1091, 0),
+    (1092, 375), (1094, 376), (1097, 377), (1101, 0), (1102, 380), (1104, 381), (1107, 382), (1111, 0), (1112, 385), (1114, 386),
+    (1117, 387), (1121, 0), (1122, 390), (1124, 391), (1127, 392), (1131, 0), (1132, 395), (1134, 396), (1137, 397), (1141, 0),
+    (1142, 400), (1145, 401), (1149, 0), (1150, 404), (1152, 406), (1155, 407), (1156, 408), (1164, 0),
+)

@@ -362,11 +362,16 @@ class State(_rt.BaseState):
         s.z_turned = []
         s.z_table = []
         s.z_taken = [[] for _ in range(players)]
+        # thirteens.cardrules:26: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_leader = None
+        # thirteens.cardrules:28: var trump: suit = none
         s.v_trump = None
+        # thirteens.cardrules:29: var points: int per player = 0
         s.v_points = [0 for _ in range(players)]
+        # thirteens.cardrules:30: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
+        # thirteens.cardrules:31: var target: int = 50
         s.v_target = 50
         s.l_p = None
         s.l_g = None
@@ -398,7 +403,7 @@ class State(_rt.BaseState):
         c.v_total = s.v_total[:]
         c.v_target = s.v_target
         c.l_p = s.l_p
-        c.l_g = s.l_g
+        c.l_g = _rt.copied(s.l_g)
         c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
@@ -441,3 +446,21 @@ def _example_2(readings):
 
 
 EXAMPLES = (('5 players get 10 cards each and 3 are left', 140, _example_0), ('K-Q-6 is a thirteen', 147, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 151, _example_2), )
+EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
+
+
+def from_json(data):
+    """A state saved by `to_json`, restored to play on as the original would."""
+    return State.from_json(data)
+
+
+# generated line -> rule line, read only when a fault needs locating
+_RULE_LINES = (
+    (114, 16), (130, 70), (134, 0), (144, 71), (146, 72), (148, 73), (150, 74), (159, 0), (160, 83), (164, 0),
+    (165, 84), (175, 85), (177, 86), (181, 87), (184, 89), (187, 90), (192, 93), (195, 95), (198, 96), (202, 98),
+    (206, 100), (208, 102), (210, 103), (214, 0), (221, 104), (229, 0), (230, 119), (233, 120), (235, 121), (238, 122),
+    (240, 123), (242, 124), (245, 125), (247, 128), (250, 129), (252, 131), (254, 133), (261, 0), (286, 110), (294, 111),
+    (302, 112), (310, 113), (324, 117), (329, 0), (365, 26), (368, 28), (370, 29), (372, 30), (374, 31), (384, 0),
+    (423, 140), (426, 143), (427, 144), (431, 0), (432, 147), (435, 148), (439, 0), (440, 151), (443, 152), (444, 153),
+    (452, 0),
+)

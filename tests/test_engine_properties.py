@@ -1,10 +1,12 @@
 """Invariants every compiled engine must keep, checked with hypothesis on every game in games/:
 no card is lost or duplicated, an observation never shows another seat's hidden cards, the same
-seed and actions replay the same game, and a clone is independent of its original."""
+seed and actions replay the same game, a clone is an independent copy of the whole state, and a
+state saved by to_json comes back whole and plays on as the original."""
 
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections import Counter
 
@@ -16,9 +18,12 @@ from dsl import load_game
 from dsl.runtime.errors import IllegalAction, RuleGap
 
 from .conftest import GAMES
+from .engine_state import differences, shared_objects, whole_state
 
 MAX_STEPS = 400
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# For properties run once per game and player count.
+PER_COUNT = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @functools.lru_cache(maxsize=None)
@@ -61,8 +66,17 @@ def play(state, seed: int, steps: int = MAX_STEPS, each=None) -> RuleGap | None:
     return None
 
 
-def new_state(engine, data, seed):
-    players = data.draw(st.sampled_from(engine.RULES["players"]), label="players")
+def game_and_player_counts():
+    return [
+        pytest.param(path, players, id=f"{path.stem}-{players}")
+        for path in GAMES
+        for players in engine_for(path).RULES["players"]
+    ]
+
+
+def new_state(engine, data, seed, players=None):
+    if players is None:
+        players = data.draw(st.sampled_from(engine.RULES["players"]), label="players")
     readings = {}
     for amb in engine.RULES["ambiguities"]:
         readings[amb["name"]] = data.draw(st.sampled_from(amb["readings"]), label=amb["name"])
@@ -147,28 +161,85 @@ def test_same_seed_and_actions_replay_the_same_game(path, data, seed):
     assert replay.to_json() == snapshot
 
 
-@pytest.mark.parametrize("path", GAMES, ids=game_ids())
-@SETTINGS
+def play_along(state, actions) -> tuple:
+    """Apply `actions` (stopping at the end or at a gap); what happened, for comparing two states."""
+    trace = []
+    for action in actions:
+        if state.is_terminal():
+            break
+        trace.append(tuple(state.legal_actions()))
+        try:
+            state.apply(action)
+        except (RuleGap, IllegalAction) as exc:
+            return tuple(trace), (type(exc).__name__, getattr(exc, "code", None), getattr(exc, "line", None))
+    return tuple(trace), state.returns() if state.is_terminal() else None
+
+
+def future_actions(state, seed: int, steps: int) -> list[int]:
+    """The actions a random player would take from `state` on (played on a clone of it)."""
+    probe, rng, actions = state.clone(), random.Random(seed), []
+    for _ in range(steps):
+        if probe.is_terminal():
+            break
+        actions.append(rng.choice(probe.legal_actions()))
+        try:
+            probe.apply(actions[-1])
+        except RuleGap:
+            break
+    return actions
+
+
+@pytest.mark.parametrize("path, players", game_and_player_counts())
+@PER_COUNT
 @given(data=st.data(), seed=st.integers(0, 10_000))
-def test_clone_is_independent(path, data, seed):
+def test_clone_is_an_independent_copy_of_the_whole_state(path, players, data, seed):
     engine = engine_for(path)
-    state = new_state(engine, data, seed)
+    state = new_state(engine, data, seed, players)
     if state is None:
         return
-    play(state, seed, steps=data.draw(st.integers(0, 60), label="steps"))
-    if state.is_terminal():
-        return
-    before = state.to_json()
+    if play(state, seed, steps=data.draw(st.integers(0, 60), label="steps")) is not None:
+        return  # a gap leaves the state where the fault found it; nothing to play on from
     twin = state.clone()
-    assert twin.to_json() == before
-    action = data.draw(st.sampled_from(state.legal_actions()), label="action")
-    try:
-        twin.apply(action)
-    except RuleGap:
+    assert differences(state, twin) == []
+    assert shared_objects(state, twin) == []
+    copy_of_twin = whole_state(twin)
+    actions = future_actions(state, seed + 1, steps=30)
+    original_story = play_along(state, actions)
+    assert whole_state(twin) == copy_of_twin, "playing the original changed its clone"
+    assert play_along(twin, actions) == original_story
+    assert differences(state, twin) == []
+
+
+def test_the_whole_state_comparison_catches_a_clone_that_shares_a_list():
+    """The check above can fail: a clone sharing one list with its original is caught."""
+    engine = engine_for(next(p for p in GAMES if p.stem == "thirteens"))
+    state = engine.new_game(players=3, seed=5)
+    twin = state.clone()
+    twin.t_seats = state.t_seats
+    assert shared_objects(state, twin) == ["t_seats"]
+    twin.t_seats = state.t_seats + [0]
+    assert differences(state, twin) == ["t_seats"]
+
+
+@pytest.mark.parametrize("path, players", game_and_player_counts())
+@PER_COUNT
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_a_state_saved_by_to_json_comes_back_whole_and_plays_on_identically(path, players, data, seed):
+    engine = engine_for(path)
+    state = new_state(engine, data, seed, players)
+    if state is None:
         return
-    assert state.to_json() == before, "applying to a clone changed the original"
-    state.apply(action)
-    assert state.to_json() == twin.to_json()
+    if play(state, seed, steps=data.draw(st.integers(0, 60), label="steps")) is not None:
+        return
+    saved = json.loads(json.dumps(state.to_json()))  # through real JSON text
+    restored = engine.from_json(saved)
+    assert type(restored) is engine.State
+    assert differences(state, restored) == []
+    assert shared_objects(restored, state) == []
+    assert restored.to_json() == state.to_json()
+    actions = future_actions(state, seed + 1, steps=40)
+    assert play_along(restored, actions) == play_along(state, actions)
+    assert differences(state, restored) == []
 
 
 @pytest.mark.parametrize("path", GAMES, ids=game_ids())

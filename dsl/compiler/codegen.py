@@ -13,6 +13,7 @@ import jinja2
 from ..ast import nodes as n
 from ..model import COLORS, RANKS, SUIT_COLOR, Model
 from . import escape, gate
+from ..runtime.faults import render_rule_line_table
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
 from .lower import Lowerer
 from .sources import SourceLines
@@ -34,6 +35,9 @@ def _environment() -> jinja2.Environment:
 
 
 _fmt = escape.literal_block
+
+# Types whose values are immutable (ints, None): a clone may hold the very same object.
+SCALAR_TYPES = frozenset({"int", "bool", "player", "card", "suit", "rank", "color", "option"})
 
 
 class CodeGenerator:
@@ -133,6 +137,8 @@ class CodeGenerator:
             else:
                 lines.append(f"s.{field} = []")
         for name, var in m.vars.items():
+            if var.init is not None:  # a fault in the initial value is located at its declaration
+                lines.append(f"# {self.line_comment(var.span)}")
             init = (
                 self.x.compile(var.init)
                 if var.init is not None
@@ -162,10 +168,14 @@ class CodeGenerator:
                 lines.append(f"c.{field} = s.{field}[:]")
         for name, var in m.vars.items():
             field = escape.name("v_", name)
-            lines.append(f"c.{field} = s.{field}[:]" if var.per_player else f"c.{field} = s.{field}")
-        for name in m.locals:
+            if var.type_name not in SCALAR_TYPES:  # a list of cards or seats: never share it with the clone
+                lines.append(f"c.{field} = _rt.copied(s.{field})")
+            else:
+                lines.append(f"c.{field} = s.{field}[:]" if var.per_player else f"c.{field} = s.{field}")
+        for name, local in m.locals.items():
             field = escape.name("l_", name)
-            lines.append(f"c.{field} = s.{field}")
+            copy = f"_rt.copied(s.{field})" if local.type not in SCALAR_TYPES else f"s.{field}"
+            lines.append(f"c.{field} = {copy}")
         for name, kind in sorted(program.fields.items()):
             lines.append(f"c.{name} = s.{name}[:]" if kind == "list" else f"c.{name} = s.{name}")
         return lines
@@ -278,6 +288,7 @@ class CodeGenerator:
             (name, escape.comment(key), _fmt(table)) for key, (name, table) in self.tables.patterns.items()
         ]
         source = _environment().get_template("engine.py.j2").render(**context)
+        source += render_rule_line_table(source)  # appended last: no line it describes moves
         gate.require_safe(source)  # never hand out a module the allow-list refuses
         return source
 

@@ -38,6 +38,7 @@ SAFE_METHODS = frozenset(
         "_decide",
         "_finish",
         "_copy_base_into",
+        "from_json",
     }
 )
 # Attributes without underscores that still lead from an object to frames, code or globals.
@@ -87,7 +88,7 @@ def _runtime_functions() -> frozenset[str]:
         for name, value in vars(runtime_engine).items()
         if not name.startswith("_")
         and (inspect.isfunction(value) or inspect.isclass(value))
-        and value.__module__ == runtime_engine.__name__
+        and value.__module__.startswith("dsl.runtime.")
     )
 
 

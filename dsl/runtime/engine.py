@@ -4,6 +4,9 @@ A generated module defines card tables, one function per basic block of the rule
 machine, and a `State` subclass listing its fields.  Decisions are suspension points: a block
 that needs a player's choice stores the legal actions, sets `pc` to the block that resumes, and
 returns -1.  The state is therefore plain data, cheap to clone and to serialise.
+
+A fault of Python inside the rules' code (a seat past the table, a `none` used as a card) comes
+out of the API as a located `RuleGap` (see `faults`), never as a bare exception.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import operator
 import random
 from typing import Sequence
 
-from .errors import IllegalAction, RuleGap
+from .errors import BadArgument, IllegalAction, RuleGap
+from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault  # noqa: F401 (guard_examples: for engines)
 
 # Blocks a single `apply` may run before the rules are declared to loop without end.
 STEP_LIMIT = 2_000_000
@@ -28,7 +32,7 @@ class Snapshot:
 
 
 class BaseState:
-    """The engine API of DESIGN section 5; subclasses add the game's fields and tables."""
+    """The engine API every compiled game exposes; subclasses add the game's fields and tables."""
 
     # Filled in by the generated subclass.
     _BLOCKS: tuple = ()
@@ -42,10 +46,16 @@ class BaseState:
     _PLAYERS: tuple = ()
     _N_HITS = 0
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # The generated `__init__` runs the rules' set-up code (variable values, the first blocks).
+        if "__init__" in cls.__dict__:
+            cls.__init__ = guarded(cls.__dict__["__init__"])
+
     # ------------------------------------------------------------ construction
     def _setup(self, players: int, seed: int, readings: dict | None):
-        if players not in self._PLAYERS:
-            raise ValueError(f"this game takes {', '.join(map(str, self._PLAYERS))} players, not {players}")
+        if not _is_int(players) or players not in self._PLAYERS:
+            raise BadArgument(f"this game takes {', '.join(map(str, self._PLAYERS))} players, not {players!r}")
         self.n = players
         self.seed = seed
         self.rng = random.Random(seed)
@@ -54,11 +64,11 @@ class BaseState:
         for name, options, default in self._AMBIGUITIES:
             value = chosen.pop(name, options[default])
             if value not in options:
-                raise ValueError(f"'{value}' is not a reading of '{name}' (readings: {', '.join(options)})")
+                raise BadArgument(f"'{value}' is not a reading of '{name}' (readings: {', '.join(options)})")
             self.readings[name] = value
             setattr(self, "r_" + name, options.index(value))
         if chosen:
-            raise ValueError(f"no ambiguity named {', '.join(sorted(chosen))}")
+            raise BadArgument(f"no ambiguity named {', '.join(sorted(chosen))}")
         self.pc = 0
         self.cur = -1
         self.legal: list[int] = []
@@ -84,11 +94,16 @@ class BaseState:
         blocks = self._BLOCKS
         pc = self.pc
         steps = 0
-        while pc >= 0:
-            pc = blocks[pc](self)
-            steps += 1
-            if steps > STEP_LIMIT:
-                raise RuleGap("non-termination", 0, "the rules ran without a decision or an end")
+        try:  # free until something is raised: the lookup of the rule line waits for a fault
+            while pc >= 0:
+                pc = blocks[pc](self)
+                steps += 1
+                if steps > STEP_LIMIT:
+                    raise RuleGap("non-termination", 0, "the rules ran without a decision or an end")
+        except API_ERRORS:
+            raise
+        except FAULTS as exc:
+            raise rule_fault(exc) from exc
 
     def _decide(self, player: int, legal: list[int], resume: int, line: int) -> int:
         if not legal:
@@ -113,7 +128,8 @@ class BaseState:
         return list(self.legal)
 
     def apply(self, action: int) -> None:
-        if self.done or action not in self.legal:
+        # `True in [1]` and `1.0 in [1]` hold in Python: only a real int may name an action.
+        if self.done or type(action) is bool or not isinstance(action, int) or action not in self.legal:
             raise IllegalAction(f"{action!r} is not a legal action here")
         self.choice = action
         self.history.append(action)
@@ -124,14 +140,26 @@ class BaseState:
         return self.done
 
     def returns(self) -> list[float]:
-        return [float(x) for x in self._result()]
+        return [float(x) for x in self._scores()]
 
     def winners(self) -> list[int]:
         if not self.done:
             return []
-        scores = self._result()
+        scores = self._scores()
         best = (min if self._WINNERS == "lowest" else max)(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
+
+    def _scores(self) -> list:
+        try:
+            return self._result()
+        except API_ERRORS:
+            raise
+        except FAULTS as exc:
+            raise rule_fault(exc) from exc
+
+    def _check_seat(self, seat) -> None:
+        if not _is_int(seat) or not 0 <= seat < self.n:
+            raise BadArgument(f"{seat!r} is not a seat of this {self.n}-player game (seats are 0 to {self.n - 1})")
 
     def action_str(self, action: int) -> str:
         n_cards, n_options = self._N_CARDS, len(self._OPTIONS)
@@ -152,6 +180,7 @@ class BaseState:
 
     def observation(self, seat: int) -> dict:
         """What `seat` may know: its own visible zones, public zones and counts of the rest."""
+        self._check_seat(seat)
         zones = {}
         for attr, name, per_player, visibility, _grouped in self._ZONES:
             value = getattr(self, attr)
@@ -219,10 +248,66 @@ class BaseState:
             "zones": zones,
             "vars": self._public_vars(),
             "locals": local_values,
+            # Everything above is for reading; `fields` is the state itself, for `from_json`.
+            "fields": self._fields_json(),
         }
+
+    def _fields_json(self) -> dict:
+        """Every attribute of the state (zones, variables, the machine's position, the counters
+        and fields the lowering adds...), as JSON-friendly copies; the RNG as its state list."""
+        fields = {name: copied(value) if isinstance(value, _NESTED) else value for name, value in vars(self).items()}
+        version, internal, gauss = self.rng.getstate()
+        fields["rng"] = [version, list(internal), gauss]
+        return fields
+
+    @classmethod
+    def from_json(cls, data: dict) -> "BaseState":
+        """The state `to_json` saved, ready to play on exactly as the original would."""
+        fields = data.get("fields") if isinstance(data, dict) else None
+        if not isinstance(fields, dict) or data.get("game") != cls._GAME:
+            raise BadArgument(f"this is not a saved state of {cls._GAME} (the output of to_json, with its 'fields')")
+        try:
+            # A fresh state checks the player count and readings and names the fields to expect.
+            state = cls(fields.get("n"), fields.get("seed", 0), fields.get("readings"), run=False)
+        except RuleGap as gap:
+            raise BadArgument(f"this saved state cannot be set up again: {gap}") from gap
+        missing, unknown = set(vars(state)) - set(fields), set(fields) - set(vars(state))
+        if missing or unknown:
+            names = ", ".join(sorted(missing) + sorted(unknown))
+            raise BadArgument(f"this saved state does not fit {cls._GAME} (fields missing or unknown: {names})")
+        for name, value in fields.items():
+            if name == "rng":
+                continue
+            expected = getattr(state, name)
+            if isinstance(expected, (list, dict)) and not isinstance(value, type(expected)):
+                raise BadArgument(f"field '{name}' of this saved state should be a {type(expected).__name__}")
+            setattr(state, name, copied(value))
+        try:
+            version, internal, gauss = fields["rng"]
+            state.rng.setstate((version, tuple(internal), gauss))
+        except (TypeError, ValueError) as exc:
+            raise BadArgument(f"the random generator state of this saved state is damaged ({exc})") from exc
+        return state
 
     def __repr__(self) -> str:
         return f"<{self._GAME} state: {self.n} players, {self.decisions} decisions, player {self.cur} to act>"
+
+
+def _is_int(value) -> bool:
+    """A real int: `True` and `1.0` compare equal to 1 but name no seat, action or count."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def copied(value):
+    """A deep copy of plain data (lists, dicts, scalars), tuples becoming lists as in JSON."""
+    if isinstance(value, (list, tuple)):
+        return [copied(v) if isinstance(v, _NESTED) else v for v in value]
+    if isinstance(value, dict):
+        return {k: copied(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
+    return value
+
+
+_NESTED = (list, tuple, dict)
 
 
 # ---------------------------------------------------------------- helpers used by generated code
