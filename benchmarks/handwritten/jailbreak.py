@@ -30,9 +30,15 @@ ACTIONS = (PASS, HUNT)
 PRISON_LIMIT = 12  # a red ace evens its player's prison out at 12 convicts
 
 RANK = tuple(c % 13 for c in range(N_CARDS))  # the order of strength: 2 lowest, ace highest
-RED_ACES = frozenset((25, 38))  # A♥ A♦
-BLACK_ACES = frozenset((12, 51))  # A♠ A♣
-RED_JACKS = frozenset((22, 35))  # J♥ J♦
+RED_ACES = (25, 38)  # A♥ A♦
+BLACK_ACES = (12, 51)  # A♠ A♣
+RED_JACKS = (22, 35)  # J♥ J♦
+# what a card does when a player receives it: one table lookup per card received
+PLAIN, RED_ACE, BLACK_ACE, RED_JACK = range(4)
+EFFECT = tuple(
+    RED_ACE if c in RED_ACES else BLACK_ACE if c in BLACK_ACES else RED_JACK if c in RED_JACKS else PLAIN
+    for c in range(N_CARDS)
+)
 # points of a card in a prison at the end: a two 4, a jack 3, a red ace 2, anything else 1
 POINTS = tuple(4 if RANK[c] == 0 else 3 if RANK[c] == 9 else 2 if c in RED_ACES else 1 for c in range(N_CARDS))
 
@@ -48,6 +54,8 @@ class Jailbreak:
         if players not in PLAYERS:
             raise ValueError(f"Jailbreak takes 2 to 8 players, not {players}")
         self.n = players
+        # the seats clockwise from each seat, itself first: every "for each player from" of the rules
+        self.clockwise = tuple(tuple((start + i) % players for i in range(players)) for start in range(players))
         self.rng = random.Random(seed)
         self.dealer = self.rng.randrange(players)  # chosen by lot
         self.total = [0] * players
@@ -67,10 +75,11 @@ class Jailbreak:
         self.claim = None  # a black ace was received: this player takes the next round played
         self.out = False  # the dealer has given out the last card of the reserve
         # One card each, clockwise from the dealer's left. Cards dealt now trigger nothing.
-        for i in range(1, n + 1):
-            self.hand[(self.dealer + i) % n] = self.reserve.pop()
+        for seat in self.clockwise[(self.dealer + 1) % n]:
+            self.hand[seat] = self.reserve.pop()
         self.starter = self.dealer  # the dealer opens the first round
         self._start_round()
+        self._next_decision()
 
     # ------------------------------------------------------------ phase 2: a round of decisions
     def _start_round(self):
@@ -79,18 +88,20 @@ class Jailbreak:
         self.hunters = []  # seats, in the order they hunted
         self.hunted_card = [None] * self.n
         self.turn = 0  # how many seats from the starter have had their turn
-        self._next_decision()
 
     def _next_decision(self):
+        """The next player to decide, or the end of the round (and then the next decision)."""
         # Every player decides once, clockwise from the starter; one without a card cannot hunt.
-        n, hand = self.n, self.hand
-        while self.turn < n:
-            seat = (self.starter + self.turn) % n
-            if hand[seat] is not None:
-                self.current_player = seat
-                return
-            self.turn += 1
-        self._end_round()
+        # A round that ends starts another, until the deal is over: a loop, not a recursion.
+        while not self.done:
+            n, hand, order = self.n, self.hand, self.clockwise[self.starter]
+            while self.turn < n:
+                seat = order[self.turn]
+                if hand[seat] is not None:
+                    self.current_player = seat
+                    return
+                self.turn += 1
+            self._end_round()
 
     def legal_actions(self) -> list[int]:
         return [] if self.done else [PASS, HUNT]
@@ -106,7 +117,12 @@ class Jailbreak:
             self.hunters.append(seat)
             self.hunted_card[seat] = card
             self.table.append(card)
-        self.turn += 1
+        self.turn = turn = self.turn + 1
+        if turn < self.n:
+            seat = self.clockwise[self.starter][turn]
+            if self.hand[seat] is not None:
+                self.current_player = seat  # the usual case: the next seat decides
+                return
         self._next_decision()
 
     # ------------------------------------------------------------ phase 3: who takes the table
@@ -132,13 +148,15 @@ class Jailbreak:
         if game_over or self.out or not self.reserve:
             self._score()
         else:
-            self._start_round()
+            self._start_round()  # _next_decision goes on from its first seat
 
     def _duel(self):
         """(taker, game_over): the highest hunted card wins; tied players draw from the reserve,
         their cards joining the pot, until one is highest or the reserve is too short."""
-        n, cards = self.n, self.hunted_card
-        best = max(RANK[cards[seat]] for seat in self.hunters)
+        n, cards, hunters = self.n, self.hunted_card, self.hunters
+        if len(hunters) == 1:
+            return hunters[0], False  # a lone hunter takes his own card back
+        best = max(RANK[cards[seat]] for seat in hunters)
         in_duel = [seat for seat in range(n) if cards[seat] is not None and RANK[cards[seat]] == best]
         while len(in_duel) > 1:
             if len(self.reserve) < len(in_duel):
@@ -146,8 +164,7 @@ class Jailbreak:
             if len(self.reserve) == len(in_duel):
                 self.out = True  # these are its last cards
             drawn = {}
-            for i in range(n):  # tie cards are drawn clockwise from the starter, trigger nothing
-                seat = (self.starter + i) % n
+            for seat in self.clockwise[self.starter]:  # clockwise from the starter; they trigger nothing
                 if seat in in_duel:
                     drawn[seat] = self.reserve.pop()
             top = max(RANK[card] for card in drawn.values())
@@ -159,32 +176,34 @@ class Jailbreak:
     def _hand_out_cards(self):
         # Clockwise from the round's winner, every player without a card receives one, again and
         # again (a red jack leaves its player empty-handed), until the last card is given out.
-        n, hand = self.n, self.hand
-        while None in hand and self.reserve and not self.out:
-            for i in range(n):
-                seat = (self.starter + i) % n
-                if hand[seat] is None and self.reserve and not self.out:
-                    if len(self.reserve) == 1:
+        hand, reserve, order = self.hand, self.reserve, self.clockwise[self.starter]
+        while None in hand and reserve and not self.out:
+            for seat in order:
+                if hand[seat] is None and reserve and not self.out:
+                    if len(reserve) == 1:
                         self.out = True
-                    self._receive(seat, self.reserve.pop())
+                    card = reserve.pop()
+                    hand[seat] = card
+                    if EFFECT[card]:
+                        self._trigger(seat, card)
 
-    def _receive(self, seat: int, card: int):
-        self.hand[seat] = card
-        if card in RED_ACES:
+    def _trigger(self, seat: int, card: int):
+        effect = EFFECT[card]
+        if effect == RED_ACE:
             self._red_ace(seat)
-        elif card in BLACK_ACES:
+        elif effect == BLACK_ACE:
             if self.claim is None:  # the first to receive one before a round has it
                 self.claim = seat
-        elif card in RED_JACKS:
+        else:
             # every convict is freed under the reserve; the jack becomes the only one
             self.reserve[:0] = self.prison[seat]
             self.prison[seat] = [card]
             self.hand[seat] = None
 
     def _red_ace(self, seat: int):
-        n, prisons = self.n, self.prison
+        prisons = self.prison
         own = prisons[seat]
-        others = [(seat + i) % n for i in range(1, n)]  # clockwise from his left
+        others = self.clockwise[seat][1:]  # clockwise from his left
         if len(own) > PRISON_LIMIT:
             # Half, rounded up, off the top of his prison, dealt one by one round the others.
             give = (len(own) + 1) // 2

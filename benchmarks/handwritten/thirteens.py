@@ -40,69 +40,60 @@ WEIGHT = tuple(1 << (RANK_BITS * RANK[c]) for c in range(N_CARDS))
 _COUNT_MASK = (1 << RANK_BITS) - 1
 
 
-def rank_counts(key: int) -> list[int]:
-    """The count of each rank (0..13) in a packed multiset."""
-    return [(key >> (RANK_BITS * r)) & _COUNT_MASK for r in range(JOKER_RANK + 1)]
+RANK_WEIGHT = tuple(1 << (RANK_BITS * r) for r in range(JOKER_RANK + 1))
 
 
-def _sum_to(counts: list[int], low: int, target: int):
-    """Every multiset of cards of rank >= low, within counts, whose meld values add up to target,
-    as a list of ranks (ascending). Ranks are tried in order so each multiset comes once."""
+def count(key: int, rank: int) -> int:
+    """How many cards of this rank a packed multiset holds."""
+    return (key >> (RANK_BITS * rank)) & _COUNT_MASK
+
+
+def _sum_to(key: int, low: int, target: int):
+    """Every sub-multiset of key, of cards of rank >= low, whose meld values add up to target, as
+    packed keys. Ranks are tried in ascending order so each sub-multiset comes once."""
     if target == 0:
-        yield []
+        yield 0
         return
     for r in range(low, JOKER_RANK):
         value = MELD[r]
-        if counts[r] and value <= target:
-            counts[r] -= 1
-            for rest in _sum_to(counts, r, target - value):
-                yield [r] + rest
-            counts[r] += 1
+        if value <= target and count(key, r):
+            weight = RANK_WEIGHT[r]
+            for rest in _sum_to(key - weight, r, target - value):
+                yield rest + weight
 
 
-def _best(counts: list[int], leftover: bool) -> int:
-    """Best score of the cards in counts: one point per group (thirteen, pair, run) of a partition,
-    plus one if some non-joker is left in no group (leftover says whether one already is).
+_BEST: dict[tuple[int, bool], int] = {}  # (packed multiset, leftover so far) -> best score
+
+
+def _best(key: int, leftover: bool) -> int:
+    """Best score of the cards of a packed multiset: one point per group (thirteen, pair, run) of a
+    partition, plus one if some non-joker is left in no group (leftover: one already is).
 
     Every partition is reached once by deciding the fate of the lowest card still to place: it
-    stays unused, or it joins one group of which it is the lowest card."""
-    r = 0
-    while r <= JOKER_RANK and not counts[r]:
-        r += 1
-    if r > JOKER_RANK:
+    stays unused, or it joins one group of which it is the lowest card. What is left is again a
+    rank multiset, so the memo is shared by all tricks: their sub-multisets repeat a lot."""
+    if not key:
         return 1 if leftover else 0
-    counts[r] -= 1
-    best = _best(counts, leftover or r != JOKER_RANK)  # unused
-    if counts[r]:  # a pair (two jokers make one too: they share a rank)
-        counts[r] -= 1
-        best = max(best, 1 + _best(counts, leftover))
-        counts[r] += 1
-    if r + 2 < JOKER_RANK and counts[r + 1] and counts[r + 2]:  # a run upwards; the ace is high only
-        counts[r + 1] -= 1
-        counts[r + 2] -= 1
-        best = max(best, 1 + _best(counts, leftover))
-        counts[r + 1] += 1
-        counts[r + 2] += 1
+    got = _BEST.get((key, leftover))
+    if got is not None:
+        return got
+    r = ((key & -key).bit_length() - 1) // RANK_BITS  # the lowest rank present
+    rest = key - RANK_WEIGHT[r]
+    best = _best(rest, leftover or r != JOKER_RANK)  # unused
+    if count(rest, r):  # a pair (two jokers make one too: they share a rank)
+        best = max(best, 1 + _best(rest - RANK_WEIGHT[r], leftover))
+    if r + 2 < JOKER_RANK and count(rest, r + 1) and count(rest, r + 2):  # a run up; the ace is high only
+        best = max(best, 1 + _best(rest - RANK_WEIGHT[r + 1] - RANK_WEIGHT[r + 2], leftover))
     if r != JOKER_RANK:  # a thirteen: cards of this rank or above adding up with this one to 13
-        for others in list(_sum_to(counts, r, 13 - MELD[r])):
-            for q in others:
-                counts[q] -= 1
-            best = max(best, 1 + _best(counts, leftover))
-            for q in others:
-                counts[q] += 1
-    counts[r] += 1
+        for others in _sum_to(rest, r, 13 - MELD[r]):
+            best = max(best, 1 + _best(rest - others, leftover))
+    _BEST[(key, leftover)] = best
     return best
 
 
-_SCORES: dict[int, int] = {}  # packed rank multiset -> best combination score
-
-
 def combination_score(key: int) -> int:
-    """Best combination score of a trick (before the joker penalty), memoised per rank multiset."""
-    got = _SCORES.get(key)
-    if got is None:
-        got = _SCORES[key] = _best(rank_counts(key), False)
-    return got
+    """Best combination score of a trick (before the joker penalty), of its packed rank multiset."""
+    return _best(key, False)
 
 
 def score_cards(cards) -> int:
@@ -117,7 +108,7 @@ def trick_points(key: int) -> int:
     """Combinations minus 4 for each joker taken."""
     got = _TRICK_POINTS.get(key)
     if got is None:
-        jokers = (key >> (RANK_BITS * JOKER_RANK)) & _COUNT_MASK
+        jokers = count(key, JOKER_RANK)
         got = _TRICK_POINTS[key] = combination_score(key) - 4 * jokers
     return got
 
@@ -147,13 +138,16 @@ class Thirteens:
     def _deal(self):
         deck = list(range(N_CARDS))
         self.rng.shuffle(deck)
-        n = self.n
-        # Hands are kept per suit (jokers as a fifth "suit"): following suit is then one lookup.
-        self.hands = [[[] for _ in range(5)] for _ in range(n)]
-        for _ in range(N_CARDS // n):  # one card at a time round the table, from the end of the deck
-            for seat in range(n):
-                card = deck.pop()
-                self.hands[seat][SUIT[card]].append(card)
+        n, per = self.n, N_CARDS // self.n
+        # The cards go out one at a time round the table from the end of the deck, so seat i gets
+        # every n-th card of the reversed deck. Hands are kept per suit (the jokers as a fifth
+        # "suit", in the order dealt): following suit is then one lookup.
+        dealt = deck[::-1]
+        self.hands = []
+        for seat in range(n):
+            cards = dealt[seat : n * per : n]
+            self.hands.append([[c for c in cards if lo <= c < lo + 13] for lo in (0, 13, 26, 39, 52)])
+        del deck[len(deck) - n * per :]
         # What is left is the stock; its top card is turned for trump. At 3 and 6 players nothing
         # is left, and a turned joker means no trump either.
         self.trump = SUIT[deck[-1]] if deck and SUIT[deck[-1]] != JOKER_SUIT else None
@@ -187,33 +181,31 @@ class Thirteens:
             cards.append(hand[JOKER_SUIT][0])  # the two jokers are the same card: one action
         return cards
 
-    def _is_legal(self, card) -> bool:
-        if self.done or not 0 <= card < N_CARDS:
-            return False
-        hand = self.hands[self.current_player]
-        suit = SUIT[card]
-        if card not in hand[suit]:
-            return False
-        if suit == JOKER_SUIT and card != hand[JOKER_SUIT][0]:
-            return False
-        led = self.led
-        return led is None or suit == led or not hand[led]
-
     def apply(self, card: int) -> None:
-        if not self._is_legal(card):
+        # Legal: held, the offered one of two jokers, and following suit if the player can.
+        hand = self.hands[self.current_player]
+        suit = SUIT[card] if 0 <= card < N_CARDS else None
+        led = self.led
+        if (
+            self.done
+            or suit is None
+            or card not in hand[suit]
+            or (suit == JOKER_SUIT and card != hand[JOKER_SUIT][0])
+            or (led is not None and suit != led and hand[led])
+        ):
             raise IllegalAction(f"{card!r} is not a legal action here")
         self.decisions += 1
         seat = self.current_player
-        suit, rank = SUIT[card], RANK[card]
-        self.hands[seat][suit].remove(card)
+        rank = RANK[card]
+        hand[suit].remove(card)
         self.trick_key += WEIGHT[card]
         # Keep the winner up to date as cards fall, so the trick needs no second pass.
         if suit == JOKER_SUIT:
             self.has_joker = True
         else:
-            if self.led is None:
-                self.led = suit
-            if suit == self.led and rank > self.led_rank:
+            if led is None:
+                self.led = led = suit
+            if suit == led and rank > self.led_rank:
                 self.led_rank, self.led_seat = rank, seat
             if suit == self.trump and rank > self.trump_rank:
                 self.trump_rank, self.trump_seat = rank, seat
