@@ -35,12 +35,10 @@ MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, None)
 # rank values, the leftover point asks only whether a non-joker is left). So a trick is keyed by
 # its multiset of ranks, packed as a 3-bit count per rank: the key of a trick is simply the sum of
 # its cards' weights, built up card by card while the trick is played, with no sorting.
-RANK_BITS = 3
-WEIGHT = tuple(1 << (RANK_BITS * RANK[c]) for c in range(N_CARDS))
+RANK_BITS = 3  # a count of 0..7 per rank: a trick holds at most 4 cards of a rank
 _COUNT_MASK = (1 << RANK_BITS) - 1
-
-
 RANK_WEIGHT = tuple(1 << (RANK_BITS * r) for r in range(JOKER_RANK + 1))
+WEIGHT = tuple(RANK_WEIGHT[RANK[c]] for c in range(N_CARDS))  # by card id
 
 
 def count(key: int, rank: int) -> int:
