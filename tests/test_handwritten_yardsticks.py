@@ -10,6 +10,7 @@ compared with the cardrules combination solver on random tricks.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -237,3 +238,23 @@ def test_jailbreak_clone_is_independent():
     while not copy.is_terminal():
         copy.apply(hand_jailbreak.HUNT)
     assert state.prison == prisons and state.reserve == reserve and not state.is_terminal()
+
+
+# ---------------------------------------------------------------- the yardstick command
+
+
+def test_yardstick_reports_both_sides_and_their_ratio(tmp_path, capsys):
+    from benchmarks import yardstick
+
+    out = tmp_path / "yardstick.json"
+    argv = ["--seconds", "0.2", "--windows", "2", "--game", "jailbreak", "--players", "3", "--json", str(out)]
+    assert yardstick.main(argv) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    (row,) = report["results"]
+    assert (row["game"], row["players"]) == ("jailbreak", 3)
+    compiled, hand = row["compiled"], row["handwritten"]
+    assert len(compiled["window_decisions_per_s"]) == len(hand["window_decisions_per_s"]) == 2
+    assert compiled["decisions"] > 0 and hand["decisions"] > 0
+    assert row["ratio"] == pytest.approx(compiled["decisions_per_s"] / hand["decisions_per_s"])
+    assert 0 < row["ratio_lowest_window"] <= row["ratio_highest_window"]
+    assert "jailbreak        3" in capsys.readouterr().out
