@@ -188,7 +188,12 @@ def engine_failed(summary: dict) -> bool:
 # --- validate ---------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) during --simulate reports the findings so far (the checks that need no "
+        "play, and the matches that finished) and exits 130."
+    )
+)
 def validate(
     files: Annotated[list[Path], typer.Argument(help=".cardrules files to check.")],
     format: Annotated[OutputFormat, typer.Option("--format", help="text for people, json for tools.")] = (
@@ -307,7 +312,13 @@ def compile_command(
 # --- simulate ---------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) stops a run cleanly: the summary of the finished matches is shown and "
+        "written (--json, --plot) and the exit code is 130; with --log, the command that resumes the "
+        "run is shown. A resumed run gives the JSON of an uninterrupted one, except elapsed_s and games_per_s."
+    )
+)
 def simulate(
     file: GameFile,
     players: PlayersOption = None,
@@ -339,11 +350,7 @@ def simulate(
         ),
     ] = None,
 ) -> None:
-    """Play matches with simple agents; report seat fairness, length, scores and rule gaps.
-
-    Ctrl-C (or SIGTERM) stops a run cleanly: the summary of the finished matches is shown and
-    written (--json, --plot) and the exit code is 130; with --log, the command to resume it is shown.
-    """
+    """Play matches with simple agents; report seat fairness, length, scores and rule gaps."""
     if log is not None and resume is not None and log != resume:
         usage_error("--resume appends to the log it continues; give --log only for a new run")
     engine, loader = load_engine(file)
@@ -429,7 +436,12 @@ def simulate(
 # --- readings ---------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) stops cleanly: the readings compared so far are shown and written "
+        '(--json, with "interrupted": true) and the exit code is 130.'
+    )
+)
 def readings(
     file: GameFile,
     players: PlayersOption = None,

@@ -90,7 +90,7 @@ def result_from_line(line: dict) -> MatchResult:
         scores=tuple(float(s) for s in scores) if scores is not None else None,
         gap=(str(gap["code"]), int(gap["line"]), str(gap["message"])) if gap else None,
         truncated=bool(line.get("truncated", False)),
-        actions=tuple(int(a) for a in line.get("actions") or ()),
+        # The actions stay in the log: a summary does not need them.
     )
 
 

@@ -16,6 +16,7 @@ Counting conventions (documented here because reports depend on them):
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import importlib.util
@@ -301,7 +302,8 @@ def run_matches(
     def record(index: int, result: MatchResult) -> None:
         if on_result is not None:
             on_result(index, result)
-        done[index] = result
+        # The actions are for the log only; thousands of long matches would hold a lot of memory.
+        done[index] = dataclasses.replace(result, actions=()) if result.actions else result
 
     started = time.perf_counter()
     try:
