@@ -21,7 +21,7 @@ import typer
 
 from dsl import cli_match, cli_source
 from dsl.atomic import write_atomic
-from dsl.cli_longrun import EXIT_INTERRUPTED, RunLog, quoted, report_interrupt, sigterm_as_interrupt
+from dsl.cli_longrun import EXIT_INTERRUPTED, RunLog, command_line, report_interrupt, sigterm_as_interrupt
 from dsl.diagnostics import Diagnostic, DiagnosticError, Severity, error
 from dsl.matchlog import MatchLogError
 from dsl.render import FileReport, render_readings, render_report, render_simulation, stderr_console, to_json
@@ -410,23 +410,12 @@ def simulate(
     if interrupted is not None:
         resume_with = None
         if log_path is not None:
-            resume_with = quoted("cardrules", "simulate", file, "--players", chosen_players, "--games", games)
-            resume_with += " " + quoted("--seed", seed)
-            for name, value in readings.items():
-                resume_with += " " + quoted("--reading", f"{name}={value}")
-            if agents:
-                resume_with += " " + quoted("--agents", agents)
-            if max_steps != 10_000:
-                resume_with += " " + quoted("--max-steps", max_steps)
-            if workers != 1:
-                resume_with += " " + quoted("--workers", workers)
-            if backend is not Backend.local:
-                resume_with += " " + quoted("--backend", backend.value)
-            if json_path is not None:
-                resume_with += " " + quoted("--json", json_path)
-            if plot is not None:
-                resume_with += " " + quoted("--plot", plot)
-            resume_with += " " + quoted("--resume", log_path)
+            options = {"--players": chosen_players, "--games": games, "--seed": seed}
+            options["--reading"] = [f"{name}={value}" for name, value in readings.items()]
+            options |= {"--agents": agents, "--max-steps": max_steps if max_steps != 10_000 else None}
+            options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--plot": plot}
+            options["--backend"] = backend.value if backend is not Backend.local else None
+            resume_with = command_line("simulate", file, {**options, "--resume": log_path})
         report_interrupt(stderr_console(), len(interrupted.results), games, resume_with, json_path)
         raise typer.Exit(EXIT_INTERRUPTED)
     if engine_failed(summary):

@@ -89,5 +89,12 @@ def report_interrupt(console, finished: int, requested: int, resume: str | None,
         console.print("to resume an interrupted run, start it with --log FILE.jsonl", highlight=False)
 
 
-def quoted(*parts) -> str:
-    return " ".join(shlex.quote(str(part)) for part in parts)
+def command_line(command: str, file, options: dict) -> str:
+    """`cardrules COMMAND FILE --option value ...`, quoted for a shell; a None value is left out
+    and a list value repeats its option."""
+    parts = ["cardrules", command, str(file)]
+    for option, value in options.items():
+        for item in value if isinstance(value, list) else [value]:
+            if item is not None:
+                parts += [option, str(item)]
+    return " ".join(shlex.quote(part) for part in parts)
