@@ -21,7 +21,7 @@ import typer
 
 from dsl import cli_match, cli_source
 from dsl.atomic import write_atomic
-from dsl.cli_longrun import EXIT_INTERRUPTED, RunLog, command_line, report_interrupt, sigterm_as_interrupt
+from dsl.cli_longrun import EXIT_INTERRUPTED, ReadingsLog, RunLog, command_line, report_interrupt, sigterm_as_interrupt
 from dsl.diagnostics import Diagnostic, DiagnosticError, Severity, error
 from dsl.matchlog import MatchLogError
 from dsl.render import FileReport, render_readings, render_report, render_simulation, stderr_console, to_json
@@ -442,23 +442,55 @@ def readings(
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the comparison as JSON here ('-' for stdout).")
     ] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            metavar="FILE.jsonl",
+            help="Append one JSON line per finished match of every run here; lets --resume finish the comparison.",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE.jsonl",
+            help="Continue an interrupted comparison from its --log file (same options).",
+        ),
+    ] = None,
 ) -> None:
     """Measure how much each ambiguous reading changes the outcome, against the defaults."""
+    if log is not None and resume is not None and log != resume:
+        usage_error("--resume appends to the log it continues; give --log only for a new run")
     engine, loader = load_engine(file)
     chosen_players = choose_players(engine, players)
     agent_names = [name.strip() for name in agents.split(",")] if agents else None
-    play = functools.partial(
-        run_matches,
-        engine,
-        chosen_players,
-        games,
-        seed,
-        agents=agent_names,
-        max_steps=max_steps,
-        workers=workers,
-        progress=True,
-        loader=loader,
-    )
+    log_path = resume or log
+    run_log = None
+    try:
+        if log_path is not None:
+            run_log = ReadingsLog(
+                log_path, resume is not None, engine, chosen_players, games, seed, agent_names, max_steps
+            )
+    except (SimulationUsageError, MatchLogError) as exc:
+        usage_error(str(exc))
+
+    def play(readings: dict[str, str]) -> dict:
+        logged = run_log.run_options(readings) if run_log is not None else {}
+        return run_matches(
+            engine,
+            chosen_players,
+            games,
+            seed,
+            readings=readings,
+            agents=agent_names,
+            max_steps=max_steps,
+            workers=workers,
+            progress=True,
+            loader=loader,
+            **logged,
+        )
+
     interrupted = False
     try:
         with sigterm_as_interrupt():
@@ -467,6 +499,9 @@ def readings(
         usage_error(str(exc))
     except ComparisonInterrupted as exc:
         interrupted, report = True, {**exc.report, "interrupted": True}
+    finally:
+        if run_log is not None:
+            run_log.close()
     report.update({"players": chosen_players, "games": games, "seed": seed})
     if interrupted:
         console = stderr_console()
@@ -479,9 +514,16 @@ def readings(
         compared = sum(len(a["readings"]) for a in report["ambiguities"])
         console.print(
             f"interrupted: {compared} reading{'s' if compared != 1 else ''} compared with the defaults; "
-            "a run cut short is left out (run the command again to compare them all)",
+            "a run cut short is left out",
             highlight=False,
         )
+        if log_path is not None:
+            options = {"--players": chosen_players, "--games": games, "--seed": seed, "--agents": agents}
+            options |= {"--max-steps": max_steps if max_steps != 10_000 else None}
+            options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--resume": log_path}
+            console.print(f"resume with: {command_line('readings', file, options)}", highlight=False)
+        else:
+            console.print("to resume an interrupted comparison, start it with --log FILE.jsonl", highlight=False)
         raise typer.Exit(EXIT_INTERRUPTED)
     render_readings(report)
     if json_path is not None:

@@ -9,8 +9,16 @@ import signal
 from collections.abc import Iterator
 from pathlib import Path
 
-from dsl.matchlog import MatchLogError, MatchLogWriter, check_resumable, header, read_log, result_line
-from dsl.simulate import MatchResult, match_config
+from dsl.matchlog import (
+    READINGS_LOG_KIND,
+    MatchLogError,
+    MatchLogWriter,
+    check_resumable,
+    header,
+    read_log,
+    result_line,
+)
+from dsl.simulate import MatchResult, match_config, resolve_readings
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a command stopped by Ctrl-C
 
@@ -73,6 +81,49 @@ class RunLog:
 
     def on_result(self, index: int, result: MatchResult) -> None:
         self.writer.write(result_line(index, result, self.config))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class ReadingsLog:
+    """The match log of `readings --log/--resume`: the lines of every run (the defaults, then one
+    per reading), told apart by their readings."""
+
+    def __init__(self, path: Path, resume: bool, engine, players, games, seed, agents, max_steps):
+        self.rules = engine.RULES
+        self.settings = (players, games, agents, max_steps)
+        config = match_config(self.rules, players, games, {}, agents, max_steps, record_actions=True)
+        expected = header(self.rules, config, seed, games, kind=READINGS_LOG_KIND)
+        del expected["readings"]
+        self.by_run: dict = {}
+        truncate_to = None
+        if resume:
+            log = read_log(path, kind=READINGS_LOG_KIND)
+            check_resumable(log, expected, path)
+            self.by_run, truncate_to = log.by_run, log.good_bytes
+        elif path.exists() and path.stat().st_size > 0:
+            raise MatchLogError(
+                f"{path} already holds matches; continue that run with --resume {path}, or choose another file"
+            )
+        try:
+            self.writer = MatchLogWriter(path, truncate_to=truncate_to)
+        except OSError as exc:
+            raise MatchLogError(f"cannot write {path}: {exc.strerror or exc}") from None
+        if not resume:
+            self.writer.write(expected)
+
+    def run_options(self, readings: dict[str, str] | None) -> dict:
+        """The `run_matches` options that skip this run's logged matches and log the new ones."""
+        players, games, agents, max_steps = self.settings
+        chosen = resolve_readings(self.rules, readings)
+        config = match_config(self.rules, players, games, chosen, agents, max_steps, record_actions=True)
+        finished = self.by_run.get(config.readings, {})
+        return {
+            "finished": finished,
+            "on_result": lambda index, result: self.writer.write(result_line(index, result, config)),
+            "record_actions": True,
+        }
 
     def close(self) -> None:
         self.writer.close()

@@ -22,6 +22,7 @@ from pathlib import Path
 from dsl.simulate import MatchConfig, MatchResult
 
 LOG_KIND = "cardrules-simulate"
+READINGS_LOG_KIND = "cardrules-readings"  # the same lines, for several runs (one per reading)
 LOG_VERSION = 1
 # What must be equal for a log to be resumed by a command (the rest only describes the run).
 RESUME_KEYS = ("game", "rules_digest", "players", "seed", "readings", "agents", "max_steps")
@@ -46,9 +47,9 @@ def rules_digest(rules: dict) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def header(rules: dict, config: MatchConfig, seed: int, games: int) -> dict:
+def header(rules: dict, config: MatchConfig, seed: int, games: int, kind: str = LOG_KIND) -> dict:
     return {
-        "log": LOG_KIND,
+        "log": kind,
         "version": LOG_VERSION,
         "game": rules.get("name", "?"),
         "rules_digest": rules_digest(rules),
@@ -94,14 +95,18 @@ def result_from_line(line: dict) -> MatchResult:
     )
 
 
+RunKey = tuple[tuple[str, str], ...]  # the readings of a run, sorted
+
+
 @dataclass
 class ReadLog:
     header: dict
-    results: dict[int, MatchResult]
+    results: dict[int, MatchResult]  # of the run the header describes
     good_bytes: int  # length of the file up to its last complete line
+    by_run: dict[RunKey, dict[int, MatchResult]]  # every run in the log, by its readings
 
 
-def read_log(path: Path) -> ReadLog:
+def read_log(path: Path, kind: str = LOG_KIND) -> ReadLog:
     """The header and finished matches of a log. A torn last line (the process was killed while
     writing it) is ignored; any other unreadable line is an error."""
     try:
@@ -129,30 +134,38 @@ def read_log(path: Path) -> ReadLog:
             break
         parsed.append((number, value))
         good_bytes += len(raw) + 1
-    if not parsed or parsed[0][1].get("log") != LOG_KIND:
-        raise MatchLogError(f"{path} is not a cardrules simulate log (its first line describes the run)")
-    results: dict[int, MatchResult] = {}
+    command = kind.removeprefix("cardrules-")
+    if not parsed or parsed[0][1].get("log") != kind:
+        raise MatchLogError(f"{path} is not a cardrules {command} log (its first line describes the run)")
+    by_run: dict[RunKey, dict[int, MatchResult]] = {}
     for number, value in parsed[1:]:
         try:
             index = int(value["match"])
-            results.setdefault(index, result_from_line(value))
-        except (KeyError, TypeError, ValueError):
+            run = tuple(sorted((str(k), str(v)) for k, v in value["readings"].items()))
+            by_run.setdefault(run, {}).setdefault(index, result_from_line(value))
+        except (AttributeError, KeyError, TypeError, ValueError):
             raise MatchLogError(f"{path}:{number}: not a match log line") from None
-    return ReadLog(parsed[0][1], results, good_bytes)
+    head = parsed[0][1]
+    own = tuple(sorted((str(k), str(v)) for k, v in (head.get("readings") or {}).items()))
+    return ReadLog(head, by_run.get(own, {}), good_bytes, by_run)
 
 
 def check_resumable(log: ReadLog, expected: dict, path: Path) -> None:
     """MatchLogError naming the first option that differs between the log and this command."""
     for key in RESUME_KEYS:
+        if key not in expected:  # a readings log has a run per reading, not one reading
+            continue
         theirs, ours = log.header.get(key), expected[key]
         if theirs != ours:
             raise MatchLogError(
                 f"{path} was written by another run: {OPTION_NAMES[key]} is {_shown(theirs)} there, "
                 f"{_shown(ours)} here; resume with the options of that run"
             )
-    for index, result in log.results.items():
-        if result.seed != expected["seed"] + index:
-            raise MatchLogError(f"{path}: match {index} has seed {result.seed}, expected {expected['seed'] + index}")
+    for results in log.by_run.values():
+        for index, result in results.items():
+            if result.seed != expected["seed"] + index:
+                expected_seed = expected["seed"] + index
+                raise MatchLogError(f"{path}: match {index} has seed {result.seed}, expected {expected_seed}")
 
 
 def _shown(value) -> str:

@@ -255,6 +255,23 @@ def test_readings_ctrl_c_reports_the_finished_comparisons(tmp_path, interrupt_af
     assert [r["reading"] for r in rounds["readings"]] == ["five"]
 
 
+def test_readings_resume_gives_exactly_the_uninterrupted_report(tmp_path, interrupt_after):
+    options = ("readings", ENGINE_PATH, "--games", 20, "--max-steps", 40, "--seed", 2)
+    assert invoke(*options, "--json", tmp_path / "whole.json").exit_code in (0, 1)
+    log, out = tmp_path / "r.jsonl", tmp_path / "out.json"
+    disarm = interrupt_after(20 * 3 + 5)  # in the fourth run (coin=rigged)
+    result = invoke(*options, "--json", out, "--log", log)
+    disarm()
+    assert result.exit_code == 130, result.output
+    assert len(log_lines(log)) == 1 + 20 * 3 + 5
+    command = next(line for line in result.output.splitlines() if line.startswith("resume with: "))
+    arguments = shlex.split(command.removeprefix("resume with: "))
+    resumed = invoke(*arguments[1:])
+    assert resumed.exit_code in (0, 1), resumed.output
+    assert read_json(out) == read_json(tmp_path / "whole.json")
+    assert invoke(*options[:-1], 3, "--resume", log).exit_code == 2  # another seed
+
+
 def test_readings_ctrl_c_during_the_defaults_says_there_is_nothing_to_compare(interrupt_after):
     interrupt_after(3)
     result = invoke("readings", ENGINE_PATH, "--games", 30)
