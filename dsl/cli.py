@@ -20,15 +20,20 @@ from typing import Annotated, NoReturn
 import typer
 
 from dsl import cli_match, cli_source
+from dsl.atomic import write_atomic
+from dsl.cli_longrun import EXIT_INTERRUPTED, ReadingsLog, RunLog, command_line, report_interrupt, sigterm_as_interrupt
 from dsl.diagnostics import Diagnostic, DiagnosticError, Severity, error
+from dsl.matchlog import MatchLogError
 from dsl.render import FileReport, render_readings, render_report, render_simulation, stderr_console, to_json
 from dsl.simulate import (
+    MAX_WORKERS,
     EngineLoader,
+    SimulationInterrupted,
     SimulationUsageError,
     load_engine_module,
     run_matches,
 )
-from dsl.stats import compare_readings
+from dsl.stats import ComparisonInterrupted, compare_readings
 
 try:  # typer >= 0.20 vendors click; TyperException is the base of its usage errors
     from typer import TyperException as CommandLineError
@@ -74,7 +79,15 @@ SeedOption = Annotated[
 AgentsOption = Annotated[
     str | None, typer.Option("--agents", metavar="A,B,..", help="Agents per seat: random or first (cycled).")
 ]
-WorkersOption = Annotated[int, typer.Option("--workers", help="Processes to run matches in.")]
+WorkersOption = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        min=1,
+        max=MAX_WORKERS,
+        help=f"Processes to run matches in (1 to {MAX_WORKERS}); results do not depend on it.",
+    ),
+]
 ReadingOption = Annotated[
     list[str] | None,
     typer.Option("--reading", metavar="NAME=VALUE", help="NAME=VALUE: choose a reading of an ambiguity."),
@@ -157,8 +170,13 @@ def write_json(data: dict, path: Path) -> None:
     if str(path) == "-":
         sys.stdout.write(payload)
         return
+    write_file(path, payload)
+
+
+def write_file(path: Path, content: str | bytes) -> None:
+    """Write a file the command produces, atomically; a failure is one line and exit 2."""
     try:
-        path.write_text(payload, encoding="utf-8")
+        write_atomic(path, content)
     except OSError as exc:
         usage_error(f"cannot write {path}: {exc.strerror or exc}")
 
@@ -170,7 +188,12 @@ def engine_failed(summary: dict) -> bool:
 # --- validate ---------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) during --simulate reports the findings so far (the checks that need no "
+        "play, and the matches that finished) and exits 130."
+    )
+)
 def validate(
     files: Annotated[list[Path], typer.Argument(help=".cardrules files to check.")],
     format: Annotated[OutputFormat, typer.Option("--format", help="text for people, json for tools.")] = (
@@ -188,11 +211,37 @@ def validate(
     ] = 0,
 ) -> None:
     """Check rule files: syntax, meaning, ambiguities, worked examples (and, with --simulate, play)."""
-    reports = [validate_file(path, simulate) for path in files]
+    from dsl.checks.simulated import FindingsInterrupted
+
+    reports: list[FileReport] = []
+    interrupted = None
+    with sigterm_as_interrupt():
+        for path in files:
+            try:
+                reports.append(validate_file(path, simulate))
+            except FindingsInterrupted as exc:
+                # The static findings of this file, plus those of the matches that were played.
+                static = validate_file(path, 0)
+                reports.append(FileReport(static.file, static.diagnostics + exc.findings, static.text))
+                interrupted = (path, exc)
+                break
+            except KeyboardInterrupt:
+                interrupted = (path, None)
+                break
     if format is OutputFormat.json:
-        sys.stdout.write(json.dumps(to_json(reports), indent=2, ensure_ascii=False) + "\n")
+        data = to_json(reports)
+        if interrupted is not None:
+            data["interrupted"] = True
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         render_report(reports)
+    if interrupted is not None:
+        path, exc = interrupted
+        played = f" after {exc.played} of {exc.requested} simulated matches" if exc is not None else ""
+        skipped = len(files) - len(reports)
+        rest = f"; {skipped} file{'s' if skipped != 1 else ''} not checked" if skipped else ""
+        stderr_console().print(f"interrupted in {path}{played}{rest}", highlight=False, markup=False)
+        raise typer.Exit(EXIT_INTERRUPTED)
     diagnostics = [d for report in reports for d in report.diagnostics]
     if any(d.code == "io-error" for d in diagnostics):
         raise typer.Exit(EXIT_USAGE)
@@ -246,7 +295,7 @@ def compile_command(
             continue
         try:
             out.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            write_atomic(target, data)
         except OSError as exc:
             usage_error(f"cannot write {target}: {exc.strerror or exc}")
         console.print(f"compiled {path} -> {target}", highlight=False)
@@ -263,7 +312,13 @@ def compile_command(
 # --- simulate ---------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) stops a run cleanly: the summary of the finished matches is shown and "
+        "written (--json, --plot) and the exit code is 130; with --log, the command that resumes the "
+        "run is shown. A resumed run gives the JSON of an uninterrupted one, except elapsed_s and games_per_s."
+    )
+)
 def simulate(
     file: GameFile,
     players: PlayersOption = None,
@@ -278,45 +333,91 @@ def simulate(
     ] = None,
     max_steps: MaxStepsOption = 10_000,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write an SVG chart of the results here.")] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            metavar="FILE.jsonl",
+            help="Append one JSON line per finished match here (seed, actions, outcome); lets --resume finish the run.",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE.jsonl",
+            help="Continue an interrupted run from its --log file (same options): play only the missing matches.",
+        ),
+    ] = None,
 ) -> None:
     """Play matches with simple agents; report seat fairness, length, scores and rule gaps."""
+    if log is not None and resume is not None and log != resume:
+        usage_error("--resume appends to the log it continues; give --log only for a new run")
     engine, loader = load_engine(file)
     chosen_players = choose_players(engine, players)
     readings = parse_readings(reading or [])
     agent_names = [name.strip() for name in agents.split(",")] if agents else None
+    log_path = resume or log
+    run_log = None
     try:
-        summary = run_matches(
-            engine,
-            chosen_players,
-            games,
-            seed,
-            readings=readings,
-            agents=agent_names,
-            max_steps=max_steps,
-            workers=workers,
-            progress=True,
-            loader=loader,
-            backend=backend.value,
-        )
-    except SimulationUsageError as exc:
+        if log_path is not None:
+            run_log = RunLog.open(
+                log_path, resume is not None, engine, chosen_players, games, seed, readings, agent_names, max_steps
+            )
+    except (SimulationUsageError, MatchLogError) as exc:
         usage_error(str(exc))
-    summary["file"] = str(file)
     reproduce = [f"cardrules simulate {shlex.quote(str(file))} --players {chosen_players}"]
     reproduce += [f"--reading {shlex.quote(f'{name}={value}')}" for name, value in readings.items()]
     if agents:
         reproduce.append(f"--agents {shlex.quote(agents)}")
     if max_steps != 10_000:
         reproduce.append(f"--max-steps {max_steps}")
+    interrupted = None
+    try:
+        with sigterm_as_interrupt():
+            summary = run_matches(
+                engine,
+                chosen_players,
+                games,
+                seed,
+                readings=readings,
+                agents=agent_names,
+                max_steps=max_steps,
+                workers=workers,
+                progress=True,
+                loader=loader,
+                backend=backend.value,
+                finished=run_log.finished if run_log else None,
+                on_result=run_log.on_result if run_log else None,
+                record_actions=run_log is not None,
+            )
+    except SimulationUsageError as exc:
+        usage_error(str(exc))
+    except SimulationInterrupted as exc:
+        interrupted = exc
+        summary = {**exc.summary, "interrupted": True, "games_requested": games}
+    finally:
+        if run_log is not None:
+            run_log.close()
+    summary["file"] = str(file)
     render_simulation(summary, reproduce=" ".join(reproduce))
     if json_path is not None:
         write_json(summary, json_path)
     if plot is not None:
-        from dsl.plot import write_plot
+        from dsl.plot import simulation_svg
 
-        try:
-            write_plot(summary, plot)
-        except OSError as exc:
-            usage_error(f"cannot write {plot}: {exc.strerror or exc}")
+        write_file(plot, simulation_svg(summary))
+    if interrupted is not None:
+        resume_with = None
+        if log_path is not None:
+            options = {"--players": chosen_players, "--games": games, "--seed": seed}
+            options["--reading"] = [f"{name}={value}" for name, value in readings.items()]
+            options |= {"--agents": agents, "--max-steps": max_steps if max_steps != 10_000 else None}
+            options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--plot": plot}
+            options["--backend"] = backend.value if backend is not Backend.local else None
+            resume_with = command_line("simulate", file, {**options, "--resume": log_path})
+        report_interrupt(stderr_console(), len(interrupted.results), games, resume_with, json_path)
+        raise typer.Exit(EXIT_INTERRUPTED)
     if engine_failed(summary):
         raise typer.Exit(EXIT_FAILED)
 
@@ -324,7 +425,12 @@ def simulate(
 # --- readings ---------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) stops cleanly: the readings compared so far are shown and written "
+        '(--json, with "interrupted": true) and the exit code is 130.'
+    )
+)
 def readings(
     file: GameFile,
     players: PlayersOption = None,
@@ -336,28 +442,89 @@ def readings(
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the comparison as JSON here ('-' for stdout).")
     ] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            metavar="FILE.jsonl",
+            help="Append one JSON line per finished match of every run here; lets --resume finish the comparison.",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE.jsonl",
+            help="Continue an interrupted comparison from its --log file (same options).",
+        ),
+    ] = None,
 ) -> None:
     """Measure how much each ambiguous reading changes the outcome, against the defaults."""
+    if log is not None and resume is not None and log != resume:
+        usage_error("--resume appends to the log it continues; give --log only for a new run")
     engine, loader = load_engine(file)
     chosen_players = choose_players(engine, players)
     agent_names = [name.strip() for name in agents.split(",")] if agents else None
-    play = functools.partial(
-        run_matches,
-        engine,
-        chosen_players,
-        games,
-        seed,
-        agents=agent_names,
-        max_steps=max_steps,
-        workers=workers,
-        progress=True,
-        loader=loader,
-    )
+    log_path = resume or log
+    run_log = None
     try:
-        report = compare_readings(engine.RULES, play, alpha=ALPHA)
+        if log_path is not None:
+            run_log = ReadingsLog(
+                log_path, resume is not None, engine, chosen_players, games, seed, agent_names, max_steps
+            )
+    except (SimulationUsageError, MatchLogError) as exc:
+        usage_error(str(exc))
+
+    def play(readings: dict[str, str]) -> dict:
+        logged = run_log.run_options(readings) if run_log is not None else {}
+        return run_matches(
+            engine,
+            chosen_players,
+            games,
+            seed,
+            readings=readings,
+            agents=agent_names,
+            max_steps=max_steps,
+            workers=workers,
+            progress=True,
+            loader=loader,
+            **logged,
+        )
+
+    interrupted = False
+    try:
+        with sigterm_as_interrupt():
+            report = compare_readings(engine.RULES, play, alpha=ALPHA)
     except SimulationUsageError as exc:
         usage_error(str(exc))
+    except ComparisonInterrupted as exc:
+        interrupted, report = True, {**exc.report, "interrupted": True}
+    finally:
+        if run_log is not None:
+            run_log.close()
     report.update({"players": chosen_players, "games": games, "seed": seed})
+    if interrupted:
+        console = stderr_console()
+        if report["baseline"] is None:
+            console.print("interrupted before the run with the default readings finished: nothing to compare")
+        else:
+            render_readings(report)
+        if json_path is not None:
+            write_json(report, json_path)
+        compared = sum(len(a["readings"]) for a in report["ambiguities"])
+        console.print(
+            f"interrupted: {compared} reading{'s' if compared != 1 else ''} compared with the defaults; "
+            "a run cut short is left out",
+            highlight=False,
+        )
+        if log_path is not None:
+            options = {"--players": chosen_players, "--games": games, "--seed": seed, "--agents": agents}
+            options |= {"--max-steps": max_steps if max_steps != 10_000 else None}
+            options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--resume": log_path}
+            console.print(f"resume with: {command_line('readings', file, options)}", highlight=False)
+        else:
+            console.print("to resume an interrupted comparison, start it with --log FILE.jsonl", highlight=False)
+        raise typer.Exit(EXIT_INTERRUPTED)
     render_readings(report)
     if json_path is not None:
         write_json(report, json_path)

@@ -81,7 +81,7 @@ def register(app: typer.Typer) -> None:
             elif formatted != text:
                 would_change.append(file)
                 if not check:
-                    file.write_text(formatted, encoding="utf-8")
+                    cli.write_file(file, formatted)
         console = cli.stderr_console()
         for file in broken:
             console.print(f"{file}: not formatted: it does not parse (run cardrules validate)", highlight=False)
@@ -104,7 +104,4 @@ def _write(cli, content: str, out: Path | None) -> None:
     if out is None:
         typer.echo(content, nl=False)
         return
-    try:
-        out.write_text(content, encoding="utf-8")
-    except OSError as exc:
-        cli.usage_error(f"cannot write {out}: {exc.strerror or exc}")
+    cli.write_file(out, content)

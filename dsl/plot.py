@@ -8,10 +8,11 @@ summary, so the same run always gives byte-identical files (useful for committed
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
+
+from dsl.atomic import write_atomic
 
 PANEL_WIDTH = 440
 PANEL_HEIGHT = 320
@@ -38,11 +39,8 @@ def score_distribution_svg(summary: dict) -> str:
 
 
 def write_plot(summary: dict, path: str | Path) -> None:
-    """Write `simulation_svg` to `path`, via a temporary file so a failed run leaves no half SVG."""
-    target = Path(path)
-    temporary = target.with_name(target.name + ".tmp")
-    temporary.write_text(simulation_svg(summary), encoding="utf-8")
-    os.replace(temporary, target)
+    """Write `simulation_svg` to `path` atomically, so a failed run leaves no half SVG."""
+    write_atomic(path, simulation_svg(summary))
 
 
 # --- panels -----------------------------------------------------------------------------------

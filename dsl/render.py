@@ -221,12 +221,17 @@ def render_simulation(summary: dict, console: Console | None = None, reproduce: 
     from rich.table import Table
 
     console = console or stderr_console()
-    last_seed = summary["seed"] + summary["games"] - 1
+    if summary.get("interrupted"):
+        # The finished matches of an interrupted run need not be consecutive seeds.
+        requested = summary.get("games_requested", summary["games"])
+        matches = f"{summary['games']} of {requested} matches (interrupted)"
+    else:
+        last_seed = summary["seed"] + summary["games"] - 1
+        matches = f"{summary['games']} matches (seeds {summary['seed']}..{last_seed})"
     console.print(
         Text.assemble(
             (summary["game"], "bold"),
-            f": {summary['players']} players, {summary['games']} matches (seeds {summary['seed']}..{last_seed}), "
-            f"agents {','.join(summary['agents'])}",
+            f": {summary['players']} players, {matches}, agents {','.join(summary['agents'])}",
         )
     )
     if summary["readings"]:

@@ -16,12 +16,14 @@ Counting conventions (documented here because reports depend on them):
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import importlib.util
 import multiprocessing
 import random
 import re
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -35,8 +37,27 @@ from dsl.stats import mean, wilson_interval
 EngineLoader = Callable[[], ModuleType]
 
 
+MAX_WORKERS = 64
+# Matches per task sent to a worker process: small enough that results (and log lines) come back
+# while the run goes on and an interrupt loses little work, large enough to keep overhead low.
+MAX_CHUNK = 32
+
+
 class SimulationUsageError(ValueError):
     """The run was asked for something it cannot do (bad player count, unknown agent or reading)."""
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM turned into KeyboardInterrupt) during a run, with what was finished.
+
+    `results` maps match index to result for every match that finished (including those given
+    to `run_matches` as already `finished`); `summary` is the summary of exactly those.
+    """
+
+    def __init__(self, results: dict[int, MatchResult], summary: dict):
+        super().__init__(f"interrupted after {len(results)} matches")
+        self.results = results
+        self.summary = summary
 
 
 # --- agents -----------------------------------------------------------------------------------
@@ -119,6 +140,7 @@ class MatchConfig:
     readings: tuple[tuple[str, str], ...]
     agents: tuple[str, ...]
     max_steps: int
+    record_actions: bool = False  # keep each match's actions (for the match log)
 
 
 @dataclass(frozen=True)
@@ -129,6 +151,7 @@ class MatchResult:
     scores: tuple[float, ...] | None = None  # None unless the match completed
     gap: tuple[str, int, str] | None = None  # (code, line, message) when it ended early
     truncated: bool = False
+    actions: tuple[int, ...] = ()  # only when MatchConfig.record_actions
 
     @property
     def completed(self) -> bool:
@@ -139,31 +162,39 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
     """Play one match; never raises for problems inside the engine, it reports them instead."""
     rng = agent_rng(seed)
     agents = [AGENTS[name] for name in config.agents]
+    taken: list[int] = []
     steps = 0
+
+    def ended(**outcome) -> MatchResult:
+        actions = tuple(taken) if config.record_actions else ()
+        return MatchResult(seed, steps, actions=actions, **outcome)
+
     try:
         state = engine.new_game(config.players, seed, dict(config.readings))
         while not state.is_terminal():
             if steps >= config.max_steps:
                 message = f"no end after {config.max_steps} decisions (--max-steps)"
-                return MatchResult(seed, steps, gap=("non-termination", 0, message), truncated=True)
+                return ended(gap=("non-termination", 0, message), truncated=True)
             legal = state.legal_actions()
             if not legal:
                 # The API promises a RuleGap instead; report an engine that breaks it anyway.
-                message = "legal_actions() is empty in a non-terminal state"
-                return MatchResult(seed, steps, gap=("no-legal-move", 0, message))
+                return ended(gap=("no-legal-move", 0, "legal_actions() is empty in a non-terminal state"))
             seat = state.current_player
-            state.apply(agents[seat % len(agents)](state, legal, rng))
+            action = agents[seat % len(agents)](state, legal, rng)
+            if config.record_actions:
+                taken.append(action)
+            state.apply(action)
             steps += 1
         scores = tuple(float(score) for score in state.returns())
-        return MatchResult(seed, steps, tuple(state.winners()), scores)
+        return ended(winners=tuple(state.winners()), scores=scores)
     except RuleGap as gap:
-        return MatchResult(seed, steps, gap=(gap.code, int(gap.line or 0), gap.message))
+        return ended(gap=(gap.code, int(gap.line or 0), gap.message))
     except IllegalAction as exc:
         # The agents only pick from legal_actions(), so this is the engine contradicting itself.
-        return MatchResult(seed, steps, gap=("illegal-action", 0, str(exc)))
+        return ended(gap=("illegal-action", 0, str(exc)))
     except Exception as exc:  # noqa: BLE001 - an engine bug must not end the whole run
         first_line = (str(exc).splitlines() or [""])[0][:200]
-        return MatchResult(seed, steps, gap=("internal-error", 0, f"{type(exc).__name__}: {first_line}"))
+        return ended(gap=("internal-error", 0, f"{type(exc).__name__}: {first_line}"))
 
 
 def play_matches(engine: ModuleType, config: MatchConfig, seeds: Iterable[int]) -> list[MatchResult]:
@@ -213,17 +244,24 @@ _worker_engine: ModuleType | None = None
 
 def _init_worker(loader: EngineLoader) -> None:
     global _worker_engine
+    # Ctrl-C reaches the whole process group: the parent alone decides what to do with it (stop
+    # the pool, report what finished); workers just get terminated, without a traceback each.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_engine = loader()
 
 
-def _pool_task(task: tuple[int, MatchConfig, list[int]]) -> tuple[int, list[MatchResult]]:
-    index, config, seeds = task
+Chunk = list[tuple[int, int]]  # (match index, seed) pairs
+
+
+def _pool_task(task: tuple[MatchConfig, Chunk]) -> list[tuple[int, MatchResult]]:
+    config, chunk = task
     assert _worker_engine is not None, "worker was not initialised with an engine"
-    return index, play_matches(_worker_engine, config, seeds)
+    return [(index, play_match(_worker_engine, config, seed)) for index, seed in chunk]
 
 
-def _loader_task(loader: EngineLoader, index: int, config: MatchConfig, seeds: list[int]):
-    return index, play_matches(loader(), config, seeds)
+def _loader_task(loader: EngineLoader, config: MatchConfig, chunk: Chunk) -> list[tuple[int, MatchResult]]:
+    engine = loader()
+    return [(index, play_match(engine, config, seed)) for index, seed in chunk]
 
 
 # --- a run ------------------------------------------------------------------------------------
@@ -241,40 +279,83 @@ def run_matches(
     progress: bool = True,
     loader: EngineLoader | None = None,
     backend: str = "local",
+    finished: dict[int, MatchResult] | None = None,
+    on_result: Callable[[int, MatchResult], None] | None = None,
+    record_actions: bool = False,
 ) -> dict:
     """Play `games` matches with seeds `seed .. seed+games-1` and return the summary dict.
 
     `loader` re-creates the engine in worker processes (`workers > 1` or `backend="ray"`); it
     must be picklable, e.g. `functools.partial(load_game, path)`. When omitted it is inferred for
     importable modules and `.py` files. Results do not depend on `workers` or `backend`.
+
+    `finished` holds matches (by index) played earlier, e.g. read back from a match log: they are
+    not played again, and the summary is the same as if they had been. `on_result(index, result)`
+    is called in the main process as each new match finishes (in any order with several workers).
+    A KeyboardInterrupt stops the workers and raises `SimulationInterrupted` with what finished.
     """
-    rules = engine.RULES
+    config = match_config(engine.RULES, players, games, readings, agents, max_steps, workers, backend, record_actions)
+    done: dict[int, MatchResult] = {i: r for i, r in (finished or {}).items() if 0 <= i < games}
+    missing = [(index, seed + index) for index in range(games) if index not in done]
+    game = engine.RULES.get("name", "?")
+
+    def record(index: int, result: MatchResult) -> None:
+        if on_result is not None:
+            on_result(index, result)
+        # The actions are for the log only; thousands of long matches would hold a lot of memory.
+        done[index] = dataclasses.replace(result, actions=()) if result.actions else result
+
+    started = time.perf_counter()
+    try:
+        with progress_bar(games, enabled=progress, already=len(done)) as advance:
+            if not missing:
+                pass
+            elif backend == "ray":
+                _run_on_ray(_require_loader(engine, loader), config, missing, workers, record, advance)
+            elif workers == 1:
+                for index, match_seed in missing:
+                    record(index, play_match(engine, config, match_seed))
+                    advance(1)
+            else:
+                _run_on_pool(_require_loader(engine, loader), config, missing, workers, record, advance)
+    except KeyboardInterrupt:
+        elapsed = time.perf_counter() - started
+        partial = summarize(game, config, seed, in_order(done), elapsed)
+        raise SimulationInterrupted(dict(done), partial) from None
+    elapsed = time.perf_counter() - started
+    return summarize(game, config, seed, in_order(done), elapsed)
+
+
+def match_config(
+    rules: dict,
+    players: int,
+    games: int,
+    readings: dict[str, str] | None,
+    agents: Sequence[str] | None,
+    max_steps: int,
+    workers: int = 1,
+    backend: str = "local",
+    record_actions: bool = False,
+) -> MatchConfig:
+    """The checked configuration of a run; SimulationUsageError for any bad request."""
     check_players(rules, players)
     if games < 1:
         raise SimulationUsageError("--games must be at least 1")
     if max_steps < 1:
         raise SimulationUsageError("--max-steps must be at least 1")
-    if workers < 1:
-        raise SimulationUsageError("--workers must be at least 1")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise SimulationUsageError(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
     if backend not in ("local", "ray"):
         raise SimulationUsageError(f"unknown backend {backend!r}; choose from: local, ray")
     chosen = resolve_readings(rules, readings)
-    config = MatchConfig(players, tuple(sorted(chosen.items())), tuple(seat_agents(agents, players)), max_steps)
-    seeds = list(range(seed, seed + games))
+    return MatchConfig(
+        players, tuple(sorted(chosen.items())), tuple(seat_agents(agents, players)), max_steps, record_actions
+    )
 
-    started = time.perf_counter()
-    with progress_bar(games, enabled=progress) as advance:
-        if backend == "ray":
-            results = _run_on_ray(_require_loader(engine, loader), config, seeds, workers, advance)
-        elif workers == 1:
-            results = []
-            for match_seed in seeds:
-                results.append(play_match(engine, config, match_seed))
-                advance(1)
-        else:
-            results = _run_on_pool(_require_loader(engine, loader), config, seeds, workers, advance)
-    elapsed = time.perf_counter() - started
-    return summarize(rules.get("name", "?"), config, seed, results, elapsed)
+
+def in_order(results: dict[int, MatchResult]) -> list[MatchResult]:
+    """Results by match index, i.e. in seed order, whatever order they finished in."""
+    return [results[index] for index in sorted(results)]
 
 
 def _require_loader(engine: ModuleType, loader: EngineLoader | None) -> EngineLoader:
@@ -284,26 +365,25 @@ def _require_loader(engine: ModuleType, loader: EngineLoader | None) -> EngineLo
     return loader
 
 
-def _chunks(seeds: list[int], workers: int) -> list[list[int]]:
+def _chunks(matches: Chunk, workers: int) -> list[Chunk]:
     # Several chunks per worker keep all workers busy and the progress bar moving.
-    size = max(1, -(-len(seeds) // (workers * 4)))
-    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    size = max(1, min(MAX_CHUNK, -(-len(matches) // (workers * 4))))
+    return [matches[i : i + size] for i in range(0, len(matches), size)]
 
 
-def _run_on_pool(loader, config, seeds, workers, advance) -> list[MatchResult]:
-    chunks = _chunks(seeds, workers)
+def _run_on_pool(loader, config, matches, workers, record, advance) -> None:
+    chunks = _chunks(matches, workers)
     # spawn, not fork: the progress bar runs a thread, and forking a threaded process is unsafe.
     context = multiprocessing.get_context("spawn")
-    by_index: dict[int, list[MatchResult]] = {}
+    # Leaving the `with` (normally or on KeyboardInterrupt) terminates the workers.
     with context.Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=(loader,)) as pool:
-        tasks = [(index, config, chunk) for index, chunk in enumerate(chunks)]
-        for index, results in pool.imap_unordered(_pool_task, tasks):
-            by_index[index] = results
+        for results in pool.imap_unordered(_pool_task, [(config, chunk) for chunk in chunks]):
+            for index, result in results:
+                record(index, result)
             advance(len(results))
-    return [result for index in sorted(by_index) for result in by_index[index]]
 
 
-def _run_on_ray(loader, config, seeds, workers, advance) -> list[MatchResult]:
+def _run_on_ray(loader, config, matches, workers, record, advance) -> None:
     try:
         import ray  # type: ignore[import-not-found]
     except ImportError:
@@ -312,21 +392,26 @@ def _run_on_ray(loader, config, seeds, workers, advance) -> list[MatchResult]:
         ) from None
     ray.init(ignore_reinit_error=True, log_to_driver=False)
     remote_task = ray.remote(_loader_task)
-    pending = [remote_task.remote(loader, i, config, chunk) for i, chunk in enumerate(_chunks(seeds, workers))]
-    by_index: dict[int, list[MatchResult]] = {}
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        index, results = ray.get(done[0])
-        by_index[index] = results
-        advance(len(results))
-    return [result for index in sorted(by_index) for result in by_index[index]]
+    pending = [remote_task.remote(loader, config, chunk) for chunk in _chunks(matches, workers)]
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            results = ray.get(done[0])
+            for index, result in results:
+                record(index, result)
+            advance(len(results))
+    except KeyboardInterrupt:
+        for task in pending:
+            ray.cancel(task, force=True)
+        raise
 
 
 class progress_bar:
     """A transient rich progress bar on stderr, yielding an `advance(n)` callable."""
 
-    def __init__(self, total: int, enabled: bool):
+    def __init__(self, total: int, enabled: bool, already: int = 0):
         self.total = total
+        self.already = already
         self.enabled = enabled
         self.progress = None
 
@@ -347,7 +432,7 @@ class progress_bar:
             disable=not console.is_terminal,
         )
         self.progress.start()
-        task = self.progress.add_task("matches", total=self.total)
+        task = self.progress.add_task("matches", total=self.total, completed=self.already)
         return lambda n: self.progress.advance(task, n)
 
     def __exit__(self, *exc) -> None:
@@ -359,7 +444,11 @@ class progress_bar:
 
 
 def summarize(game: str, config: MatchConfig, seed: int, results: list[MatchResult], elapsed: float) -> dict:
-    """The `simulate --json` object for `results`, which must be in seed order."""
+    """The `simulate --json` object for `results`, which must be in seed order.
+
+    Only `elapsed_s` and `games_per_s` depend on anything but the results (the clock): a resumed
+    run gives the same object as an uninterrupted one apart from these two keys.
+    """
     players = config.players
     completed = [r for r in results if r.completed]
     wins = [0] * players

@@ -204,6 +204,15 @@ READING_STAT_KEYS = (
 )
 
 
+class ComparisonInterrupted(KeyboardInterrupt):
+    """Ctrl-C during `compare_readings`: `report` compares the runs that finished (its
+    `baseline` is None if even the defaults did not finish)."""
+
+    def __init__(self, report: dict):
+        super().__init__("readings comparison interrupted")
+        self.report = report
+
+
 def compare_readings(rules: dict, play: Callable[..., dict], alpha: float = 0.01) -> dict:
     """Run the defaults once, then each non-default reading with only that ambiguity changed.
 
@@ -211,40 +220,62 @@ def compare_readings(rules: dict, play: Callable[..., dict], alpha: float = 0.01
     on the same seeds every time. A reading is significant when any of its p-values is below
     `alpha` divided by the number of tests of its ambiguity (Bonferroni), so an
     ambiguity with many readings and seats is not flagged just because it was tested often.
+
+    A KeyboardInterrupt becomes `ComparisonInterrupted` with the report of the finished runs:
+    whole runs only, an ambiguity with some of its readings run is compared on those.
     """
-    baseline = play(readings={})
-    ambiguities = []
-    for ambiguity in rules.get("ambiguities", []):
-        # The baseline reports the reading it resolved as the default for every ambiguity.
-        default = baseline["readings"].get(ambiguity["name"])
-        entries = []
-        for reading in ambiguity.get("readings", []):
-            if reading == default:
-                continue
-            variant = play(readings={ambiguity["name"]: reading})
-            comparison = compare_runs(baseline, variant)
-            entries.append({"reading": reading, "stats": {k: variant[k] for k in READING_STAT_KEYS}, **comparison})
-        tests = sum(len(flatten_p_values(entry["p_values"])) for entry in entries)
-        threshold = alpha / tests if tests else alpha
-        for entry in entries:
-            entry["significant"] = any(p < threshold for p in flatten_p_values(entry["p_values"]))
-        verdict = "matters" if any(e["significant"] for e in entries) else "no measurable effect at this N"
-        ambiguities.append(
-            {
-                "name": ambiguity["name"],
-                "question": ambiguity.get("question", ""),
-                "line": ambiguity.get("line", 0),
-                "default": default,
-                "tests": tests,
-                "threshold": threshold,
-                "readings": entries,
-                "verdict": verdict,
-            }
-        )
+    baseline = None
+    ambiguities: list[dict] = []
+    try:
+        baseline = play(readings={})
+        for ambiguity in rules.get("ambiguities", []):
+            entries: list[dict] = []
+            try:
+                _compare_ambiguity(ambiguity, baseline, play, entries)
+            except KeyboardInterrupt:
+                if entries:  # compared on the readings that finished; says so
+                    ambiguities.append({**_ambiguity_report(ambiguity, baseline, entries, alpha), "partial": True})
+                raise
+            ambiguities.append(_ambiguity_report(ambiguity, baseline, entries, alpha))
+    except KeyboardInterrupt:
+        raise ComparisonInterrupted(_readings_report(rules, alpha, baseline, ambiguities)) from None
+    return _readings_report(rules, alpha, baseline, ambiguities)
+
+
+def _compare_ambiguity(ambiguity: dict, baseline: dict, play: Callable[..., dict], entries: list[dict]) -> None:
+    # The baseline reports the reading it resolved as the default for every ambiguity.
+    default = baseline["readings"].get(ambiguity["name"])
+    for reading in ambiguity.get("readings", []):
+        if reading == default:
+            continue
+        variant = play(readings={ambiguity["name"]: reading})
+        comparison = compare_runs(baseline, variant)
+        entries.append({"reading": reading, "stats": {k: variant[k] for k in READING_STAT_KEYS}, **comparison})
+
+
+def _ambiguity_report(ambiguity: dict, baseline: dict, entries: list[dict], alpha: float) -> dict:
+    tests = sum(len(flatten_p_values(entry["p_values"])) for entry in entries)
+    threshold = alpha / tests if tests else alpha
+    for entry in entries:
+        entry["significant"] = any(p < threshold for p in flatten_p_values(entry["p_values"]))
+    verdict = "matters" if any(e["significant"] for e in entries) else "no measurable effect at this N"
+    return {
+        "name": ambiguity["name"],
+        "question": ambiguity.get("question", ""),
+        "line": ambiguity.get("line", 0),
+        "default": baseline["readings"].get(ambiguity["name"]),
+        "tests": tests,
+        "threshold": threshold,
+        "readings": entries,
+        "verdict": verdict,
+    }
+
+
+def _readings_report(rules: dict, alpha: float, baseline: dict | None, ambiguities: list[dict]) -> dict:
     return {
         "game": rules.get("name", "?"),
         "alpha": alpha,
         "correction": "bonferroni per ambiguity",
-        "baseline": {k: baseline[k] for k in READING_STAT_KEYS},
+        "baseline": {k: baseline[k] for k in READING_STAT_KEYS} if baseline is not None else None,
         "ambiguities": ambiguities,
     }

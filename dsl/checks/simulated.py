@@ -13,7 +13,7 @@ import shlex
 
 from ..ast import nodes as n
 from ..diagnostics import Diagnostic, Span, error, info, warning
-from ..simulate import progress_bar, run_matches
+from ..simulate import SimulationInterrupted, progress_bar, run_matches
 from .effects import walk
 from .evaluate import describe_readings, reading_variants
 
@@ -43,23 +43,50 @@ class _HitRecorder:
         self.states = []
 
 
+class FindingsInterrupted(KeyboardInterrupt):
+    """Ctrl-C during the simulated matches: `findings` are those of the `played` matches that
+    finished (of `requested`)."""
+
+    def __init__(self, findings: list[Diagnostic], played: int, requested: int):
+        super().__init__(f"simulation interrupted after {played} of {requested} matches")
+        self.findings = findings
+        self.played = played
+        self.requested = requested
+
+
 def simulated_findings(model, engine, matches: int, progress: bool = False) -> list[Diagnostic]:
     if matches <= 0:
         return []
     recorder = _HitRecorder(engine)
     gaps: dict[tuple[str, int], dict] = {}
     settings = [(players, readings) for players in model.players for readings in reading_variants(model)]
+    played = 0
+
+    def add_gaps(summary: dict, players: int, readings: dict) -> None:
+        for gap in summary["rule_gaps"]:
+            entry = gaps.setdefault((gap["code"], gap["line"]), {"message": gap["message"], "seen": []})
+            entry["seen"].append((gap["count"], players, readings, gap["example_seed"]))
+
+    def findings() -> list[Diagnostic]:
+        out = [_gap_diagnostic(model, code, line, entry, matches) for (code, line), entry in gaps.items()]
+        return out + _never_fired(model, engine, recorder.totals, played)
+
     with progress_bar(matches * len(settings), enabled=progress) as advance:
         for players, readings in settings:
-            summary = run_matches(recorder, players, matches, SEED, readings=readings, progress=False)
+            try:
+                summary = run_matches(recorder, players, matches, SEED, readings=readings, progress=False)
+            except SimulationInterrupted as exc:
+                # Findings of the matches that finished; the one cut short counts for nothing.
+                recorder.states = recorder.states[: len(exc.results)]
+                recorder.collect()
+                played += len(exc.results)
+                add_gaps(exc.summary, players, readings)
+                raise FindingsInterrupted(findings(), played, matches * len(settings)) from None
             advance(matches)
             recorder.collect()
-            for gap in summary["rule_gaps"]:
-                entry = gaps.setdefault((gap["code"], gap["line"]), {"message": gap["message"], "seen": []})
-                entry["seen"].append((gap["count"], players, readings, gap["example_seed"]))
-    out = [_gap_diagnostic(model, code, line, entry, matches) for (code, line), entry in gaps.items()]
-    out += _never_fired(model, engine, recorder.totals, matches * len(settings))
-    return out
+            played += matches
+            add_gaps(summary, players, readings)
+    return findings()
 
 
 def _command(model, players: int, readings: dict, seed: int) -> str:
