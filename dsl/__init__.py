@@ -5,7 +5,7 @@ from __future__ import annotations
 __version__ = "0.1.0"
 __all__ = ["check_source", "load_game", "Diagnostic", "__version__"]
 
-from .diagnostics import Diagnostic
+from .report.diagnostics import Diagnostic
 
 
 def check_source(text: str, path: str = "<input>", simulate: int = 0):

@@ -14,16 +14,16 @@ import sys
 import types
 from dataclasses import dataclass, field
 
-from .checks import run_checks
-from .checks.symbols import build_model
-from .checks.typecheck import TypeChecker
+from .lint import run_checks
+from .semantics.symbols import build_model
+from .semantics.typecheck import TypeChecker
 from .compiler.codegen import generate
 from .compiler.escape import UnsafeName
 from .compiler.gate import UnsafeModule, check_module
-from .diagnostics import Diagnostic, DiagnosticError, Span, error
-from .model import Model
-from .parser import parse
-from .variants import resolve_variant
+from .report.diagnostics import Diagnostic, DiagnosticError, Span, error
+from .semantics.model import Model
+from .syntax.parser import parse
+from .semantics.variants import resolve_variant
 
 
 @dataclass

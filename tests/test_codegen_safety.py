@@ -15,8 +15,8 @@ from dsl.api import check_source, compile_file, compile_source, load_game, modul
 from dsl.cli import app
 from dsl.compiler import escape
 from dsl.compiler.gate import check_module
-from dsl.diagnostics import DiagnosticError
-from dsl.lsp import read_message, serve, write_message
+from dsl.report.diagnostics import DiagnosticError
+from dsl.tools.lsp import read_message, serve, write_message
 from dsl.runtime.errors import RuleGap
 from tests.conftest import GAMES, ROOT
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from dsl.cli import app
-from dsl.fmt import format_text
+from dsl.tools.fmt import format_text
 
 from .conftest import GAMES
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dsl import limits
+from dsl.syntax import limits
 from dsl.api import check_file, check_source
 from dsl.cli import app
-from dsl.parser import parse
+from dsl.syntax.parser import parse
 
 DATA = Path(__file__).parent / "data" / "diagnostics"
 CASES = sorted(DATA.glob("*.cardrules"))

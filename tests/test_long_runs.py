@@ -19,8 +19,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dsl import cli, simulate
-from dsl.atomic import write_atomic
+from dsl import cli
+from dsl.cli import check as cli_check, shared as cli_shared
+from dsl.report import files as write_atomic_module
+from dsl.sim import plot as plot_module
+from dsl.sim import matches as simulate
+from dsl.report.files import write_atomic
 
 ENGINE_PATH = Path(__file__).parent / "fixtures" / "coinflip_engine.py"
 GAMES = Path(__file__).parent.parent / "games"
@@ -368,14 +372,15 @@ def test_cli_json_that_cannot_be_written_keeps_the_old_file(tmp_path, monkeypatc
 )
 def test_every_written_file_goes_through_the_atomic_helper(tmp_path, monkeypatch, arguments):
     written = []
-    real = cli.write_atomic
+    real = write_atomic_module.write_atomic
 
     def spy(path, data, *rest):
         written.append(Path(path))
         return real(path, data, *rest)
 
-    monkeypatch.setattr("dsl.atomic.write_atomic", spy)
-    monkeypatch.setattr(cli, "write_atomic", spy)
+    # Every module that writes files imports the one helper; replace it wherever it was bound.
+    for module in (write_atomic_module, cli_shared, cli_check, plot_module):
+        monkeypatch.setattr(module, "write_atomic", spy)
     rules = tmp_path / "rules.cardrules"
     rules.write_text((GAMES / "prisoners.cardrules").read_text(encoding="utf-8") + "   \n", encoding="utf-8")
     values = {"{out}": str(tmp_path / "out"), "{dir}": str(tmp_path / "gen"), "{rules}": str(rules)}

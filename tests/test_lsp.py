@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-from dsl.lsp import read_message, serve, write_message
+from dsl.tools.lsp import read_message, serve, write_message
 
 BROKEN = 'game "x"\nplayers 2\nzone hand per player seen by ownr\n'
 CYRILLIC = (

@@ -4,7 +4,7 @@ keyword a misspelt word meant, and recover to report several mistakes in one fil
 from __future__ import annotations
 
 from dsl.api import check_source
-from dsl.parser import MAX_SYNTAX_ERRORS, parse
+from dsl.syntax.parser import MAX_SYNTAX_ERRORS, parse
 
 HEADER = 'game "T"\nplayers 2\ncards {\n  deck standard\n}\nzone deck shared seen by nobody\n'
 HAND = "zone hand per player seen by owner\n"

@@ -7,8 +7,8 @@ import json
 
 from rich.console import Console
 
-from dsl.diagnostics import Diagnostic, Severity, Span, error, info, warning
-from dsl.render import FileReport, format_diagnostic, render_report, summary_line, to_json
+from dsl.report.diagnostics import Diagnostic, Severity, Span, error, info, warning
+from dsl.report.render import FileReport, format_diagnostic, render_report, summary_line, to_json
 
 CYRILLIC = "игра «Тринадцать» {\n  сдать карты игрокам\n}\n"
 

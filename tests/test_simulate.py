@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dsl import cli, stats
-from dsl.plot import simulation_svg, write_plot
-from dsl.simulate import SimulationUsageError, load_engine_module, run_matches
+from dsl import cli
+from dsl.cli import simulation as cli_simulation
+from dsl.sim import stats
+from dsl.sim.plot import simulation_svg, write_plot
+from dsl.sim.matches import SimulationUsageError, load_engine_module, run_matches
 
 ENGINE_PATH = Path(__file__).parent / "fixtures" / "coinflip_engine.py"
 SIMULATE_KEYS = {
@@ -371,7 +373,7 @@ def test_main_turns_an_unexpected_exception_into_one_line_and_exit_3(monkeypatch
     def broken(*args, **kwargs):
         raise RuntimeError("boom\nsecond line")
 
-    monkeypatch.setattr(cli, "run_matches", broken)
+    monkeypatch.setattr(cli_simulation, "run_matches", broken)
     assert cli.run(["simulate", str(ENGINE_PATH), "--games", "1"]) == 3
     err = capsys.readouterr().err
     assert err == (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lark import Token, Transformer, v_args
 
-from ..diagnostics import Span
-from ..syntax_strings import decode_string
+from ..report.diagnostics import Span
+from ..syntax.strings import decode_string
 from . import nodes as n
 
 

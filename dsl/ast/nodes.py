@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..diagnostics import NOWHERE, Span
+from ..report.diagnostics import NOWHERE, Span
 
 
 @dataclass

@@ -11,19 +11,19 @@ import os
 import jinja2
 
 from ..ast import nodes as n
-from ..model import COLORS, RANKS, SUIT_COLOR, Model
+from ..semantics.model import COLORS, RANKS, SUIT_COLOR, Model
 from . import escape, gate
 from ..runtime.faults import render_rule_line_table
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
 from .lower import Lowerer
-from .sources import SourceLines
+from ..report.sources import SourceLines
 from .program import Function
 
 
 @functools.lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("dsl", "templates"),
+        loader=jinja2.PackageLoader("dsl.compiler", "templates"),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -9,8 +9,8 @@ Both pass through `escape`, the only way text reaches generated code.
 from __future__ import annotations
 
 from ..ast import nodes as n
-from ..model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, Model
-from ..checks.symbols import pattern_matches, pattern_ranks
+from ..semantics.model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, Model
+from ..semantics.symbols import pattern_matches, pattern_ranks
 from . import escape
 
 # The functions and quantifiers a rule may call; nothing else is ever written as a call.

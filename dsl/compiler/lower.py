@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from ..ast import nodes as n
 from ..ast.walk import has_decision
-from ..model import Model
+from ..semantics.model import Model
 from . import escape
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
-from .sources import SourceLines
+from ..report.sources import SourceLines
 from .tricks import lower_trick
 
 LOOP_GUARD = 100_000

@@ -1,0 +1,141 @@
+"""`cardrules validate` and `cardrules compile`: the rule files checked, and compiled to engines."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from dsl.report.files import write_atomic
+from dsl.cli.longrun import EXIT_INTERRUPTED, sigterm_as_interrupt
+from dsl.report.diagnostics import Severity
+from dsl.report.render import FileReport, render_report, stderr_console, to_json
+
+from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, OutputFormat, app, read_source, usage_error
+
+
+# --- validate ---------------------------------------------------------------------------------
+
+
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) during --simulate reports the findings so far (the checks that need no "
+        "play, and the matches that finished) and exits 130."
+    )
+)
+def validate(
+    files: Annotated[list[Path], typer.Argument(help=".cardrules files to check.")],
+    format: Annotated[OutputFormat, typer.Option("--format", help="text for people, json for tools.")] = (
+        OutputFormat.text
+    ),
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on warnings too.")] = False,
+    simulate: Annotated[
+        int,
+        typer.Option(
+            "--simulate",
+            min=0,
+            metavar="N",
+            help="Also play N random matches per player count and reading; report rule gaps and rules that never fire.",
+        ),
+    ] = 0,
+) -> None:
+    """Check rule files: syntax, meaning, ambiguities, worked examples (and, with --simulate, play)."""
+    from dsl.sim.findings import FindingsInterrupted
+
+    reports: list[FileReport] = []
+    interrupted = None
+    with sigterm_as_interrupt():
+        for path in files:
+            try:
+                reports.append(validate_file(path, simulate))
+            except FindingsInterrupted as exc:
+                # The static findings of this file, plus those of the matches that were played.
+                static = validate_file(path, 0)
+                reports.append(FileReport(static.file, static.diagnostics + exc.findings, static.text))
+                interrupted = (path, exc)
+                break
+            except KeyboardInterrupt:
+                interrupted = (path, None)
+                break
+    if format is OutputFormat.json:
+        data = to_json(reports)
+        if interrupted is not None:
+            data["interrupted"] = True
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        render_report(reports)
+    if interrupted is not None:
+        path, exc = interrupted
+        played = f" after {exc.played} of {exc.requested} simulated matches" if exc is not None else ""
+        skipped = len(files) - len(reports)
+        rest = f"; {skipped} file{'s' if skipped != 1 else ''} not checked" if skipped else ""
+        stderr_console().print(f"interrupted in {path}{played}{rest}", highlight=False, markup=False)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    diagnostics = [d for report in reports for d in report.diagnostics]
+    if any(d.code == "io-error" for d in diagnostics):
+        raise typer.Exit(EXIT_USAGE)
+    failing = (Severity.ERROR, Severity.WARNING) if strict else (Severity.ERROR,)
+    if any(d.severity in failing for d in diagnostics):
+        raise typer.Exit(EXIT_FAILED)
+
+
+def validate_file(path: Path, simulate: int = 0) -> FileReport:
+    text, problem = read_source(path)
+    if problem is not None:
+        return FileReport(str(path), [problem], None)
+    from dsl.api import check_source
+
+    # A progress bar for the simulated matches (transient, on stderr, only on a terminal).
+    return FileReport(str(path), list(check_source(text, str(path), simulate=simulate, progress=simulate > 0)), text)
+
+
+# --- compile ----------------------------------------------------------------------------------
+
+
+@app.command("compile")
+def compile_command(
+    files: Annotated[list[Path], typer.Argument(help=".cardrules files to compile.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory for the engine modules.")] = Path("generated"),
+    check: Annotated[bool, typer.Option("--check", help="Compare with the existing modules; exit 1 on drift.")] = False,
+) -> None:
+    """Compile rule files into Python engine modules (<out>/<game>.py)."""
+    console = stderr_console()
+    exit_code = EXIT_OK
+    drifted: list[tuple[Path, Path]] = []
+    for path in files:
+        text, problem = read_source(path)
+        if problem is not None:
+            render_report([FileReport(str(path), [problem], None)], console, summary=False)
+            exit_code = EXIT_USAGE
+            continue
+        from dsl.api import compile_file
+
+        compiled = compile_file(str(path))
+        if compiled.source is None or any(d.is_error for d in compiled.diagnostics):
+            shown = [d for d in compiled.diagnostics if d.severity is not Severity.INFO]
+            render_report([FileReport(str(path), shown, compiled.text or text)], console)
+            exit_code = max(exit_code, EXIT_FAILED)
+            continue
+        target = out / f"{compiled.module_name}.py"
+        data = compiled.source.encode("utf-8")
+        if check:
+            if not target.is_file() or target.read_bytes() != data:
+                drifted.append((path, target))
+            continue
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, data)
+        except OSError as exc:
+            usage_error(f"cannot write {target}: {exc.strerror or exc}")
+        console.print(f"compiled {path} -> {target}", highlight=False)
+    for path, target in drifted:
+        state = "is out of date with" if target.is_file() else "is missing for"
+        console.print(f"drift: {target} {state} {path} (run: cardrules compile {path})", highlight=False)
+    if drifted:
+        exit_code = max(exit_code, EXIT_FAILED)
+    elif check and exit_code == EXIT_OK:
+        console.print(f"{len(files)} compiled file{'s' if len(files) != 1 else ''} up to date", highlight=False)
+    raise typer.Exit(exit_code)

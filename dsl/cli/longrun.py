@@ -1,0 +1,151 @@
+"""What `simulate`, `readings` and `validate --simulate` share for long runs: SIGTERM treated
+like Ctrl-C, the match log of `simulate --log/--resume`, and the messages after an interrupt."""
+
+from __future__ import annotations
+
+import contextlib
+import shlex
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+from dsl.sim.matchlog import (
+    READINGS_LOG_KIND,
+    MatchLogError,
+    MatchLogWriter,
+    check_resumable,
+    header,
+    read_log,
+    result_line,
+)
+from dsl.sim.matches import MatchResult, match_config, resolve_readings
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a command stopped by Ctrl-C
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM raises KeyboardInterrupt, so `kill` stops a run as cleanly as
+    Ctrl-C does (partial report, exit 130)."""
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+class RunLog:
+    """The match log of one `simulate` run: read back (for --resume), then appended to."""
+
+    def __init__(self, path: Path, header_line: dict, finished: dict[int, MatchResult], writer: MatchLogWriter):
+        self.path = path
+        self.header = header_line
+        self.finished = finished
+        self.writer = writer
+        self.config = None
+
+    @classmethod
+    def open(cls, path: Path, resume: bool, engine, players, games, seed, readings, agents, max_steps) -> RunLog:
+        """Raises MatchLogError (a usage error for the caller) or SimulationUsageError."""
+        config = match_config(engine.RULES, players, games, readings, agents, max_steps, record_actions=True)
+        expected = header(engine.RULES, config, seed, games)
+        if resume:
+            log = read_log(path)
+            check_resumable(log, expected, path)
+            try:
+                writer = MatchLogWriter(path, truncate_to=log.good_bytes)
+            except OSError as exc:
+                raise MatchLogError(f"cannot append to {path}: {exc.strerror or exc}") from None
+            run_log = cls(path, expected, log.results, writer)
+        else:
+            if path.exists() and path.stat().st_size > 0:
+                raise MatchLogError(
+                    f"{path} already holds matches; continue that run with --resume {path}, or choose another file"
+                )
+            try:
+                writer = MatchLogWriter(path)
+            except OSError as exc:
+                raise MatchLogError(f"cannot write {path}: {exc.strerror or exc}") from None
+            writer.write(expected)
+            run_log = cls(path, expected, {}, writer)
+        run_log.config = config
+        return run_log
+
+    def on_result(self, index: int, result: MatchResult) -> None:
+        self.writer.write(result_line(index, result, self.config))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class ReadingsLog:
+    """The match log of `readings --log/--resume`: the lines of every run (the defaults, then one
+    per reading), told apart by their readings."""
+
+    def __init__(self, path: Path, resume: bool, engine, players, games, seed, agents, max_steps):
+        self.rules = engine.RULES
+        self.settings = (players, games, agents, max_steps)
+        config = match_config(self.rules, players, games, {}, agents, max_steps, record_actions=True)
+        expected = header(self.rules, config, seed, games, kind=READINGS_LOG_KIND)
+        del expected["readings"]
+        self.by_run: dict = {}
+        truncate_to = None
+        if resume:
+            log = read_log(path, kind=READINGS_LOG_KIND)
+            check_resumable(log, expected, path)
+            self.by_run, truncate_to = log.by_run, log.good_bytes
+        elif path.exists() and path.stat().st_size > 0:
+            raise MatchLogError(
+                f"{path} already holds matches; continue that run with --resume {path}, or choose another file"
+            )
+        try:
+            self.writer = MatchLogWriter(path, truncate_to=truncate_to)
+        except OSError as exc:
+            raise MatchLogError(f"cannot write {path}: {exc.strerror or exc}") from None
+        if not resume:
+            self.writer.write(expected)
+
+    def run_options(self, readings: dict[str, str] | None) -> dict:
+        """The `run_matches` options that skip this run's logged matches and log the new ones."""
+        players, games, agents, max_steps = self.settings
+        chosen = resolve_readings(self.rules, readings)
+        config = match_config(self.rules, players, games, chosen, agents, max_steps, record_actions=True)
+        finished = self.by_run.get(config.readings, {})
+        return {
+            "finished": finished,
+            "on_result": lambda index, result: self.writer.write(result_line(index, result, config)),
+            "record_actions": True,
+        }
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def report_interrupt(console, finished: int, requested: int, resume: str | None, json_path) -> None:
+    """The stderr lines after an interrupt: how far the run got and how to finish it."""
+    console.print(f"interrupted: {finished} of {requested} matches finished", highlight=False)
+    if json_path is not None and str(json_path) != "-":
+        console.print(f"the summary of the finished matches is in {json_path}", highlight=False)
+    if resume is not None:
+        console.print(f"resume with: {resume}", highlight=False)
+    else:
+        console.print("to resume an interrupted run, start it with --log FILE.jsonl", highlight=False)
+
+
+def command_line(command: str, file, options: dict) -> str:
+    """`cardrules COMMAND FILE --option value ...`, quoted for a shell; a None value is left out
+    and a list value repeats its option."""
+    parts = ["cardrules", command, str(file)]
+    for option, value in options.items():
+        for item in value if isinstance(value, list) else [value]:
+            if item is not None:
+                parts += [option, str(item)]
+    return " ".join(shlex.quote(part) for part in parts)

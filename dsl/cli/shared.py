@@ -1,0 +1,177 @@
+"""The `cardrules` application object, the options several commands share, and their helpers.
+
+Human output goes to stderr; machine output (`--format json`, `--json PATH`) to stdout or the
+given file. Every failure a user can cause ends in a diagnostic or a one-line message with exit
+code 2 (bad usage, unreadable input) or 1 (the rules have errors, drift, a failed run); an
+unexpected exception is a bug and ends in one line and exit code 3, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from types import ModuleType
+from typing import Annotated, NoReturn
+
+import typer
+
+from dsl.report.files import write_atomic
+from dsl.report.diagnostics import Diagnostic, DiagnosticError, error
+from dsl.report.render import FileReport, render_report, stderr_console
+from dsl.sim.matches import (
+    MAX_WORKERS,
+    EngineLoader,
+    load_engine_module,
+)
+
+try:  # typer >= 0.20 vendors click; TyperException is the base of its usage errors
+    from typer import TyperException as CommandLineError  # noqa: F401 (caught by the entry point)
+except ImportError:  # pragma: no cover - older typer on top of click
+    from click.exceptions import ClickException as CommandLineError  # noqa: F401
+
+ISSUES_URL = "https://github.com/cardrules/cardrules/issues"
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+# Gap codes that mean the engine (not the rules) is broken: the run itself failed.
+ENGINE_FAILURES = ("internal-error", "illegal-action")
+ALPHA = 0.01
+
+app = typer.Typer(
+    name="cardrules",
+    help="Validate, compile and simulate card games written in the cardrules language.",
+    epilog=(
+        "Exit codes: 0 success; 1 the rules have errors (or warnings with --strict), compiled "
+        "files drifted, or a run failed; 2 bad usage or unreadable input; 3 internal error "
+        f"(a bug in cardrules: please report it at {ISSUES_URL})."
+    ),
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Backend(str, Enum):
+    local = "local"
+    ray = "ray"
+
+
+# Options shared by several commands (Annotated aliases keep the signatures short).
+GameFile = Annotated[Path, typer.Argument(help="A .cardrules file, or a compiled engine module .py.")]
+PlayersOption = Annotated[int | None, typer.Option("--players", help="Player count (default: the smallest allowed).")]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="Match i plays seed SEED+i; --seed SEED+i --games 1 replays it.")
+]
+AgentsOption = Annotated[
+    str | None, typer.Option("--agents", metavar="A,B,..", help="Agents per seat: random or first (cycled).")
+]
+WorkersOption = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        min=1,
+        max=MAX_WORKERS,
+        help=f"Processes to run matches in (1 to {MAX_WORKERS}); results do not depend on it.",
+    ),
+]
+ReadingOption = Annotated[
+    list[str] | None,
+    typer.Option("--reading", metavar="NAME=VALUE", help="NAME=VALUE: choose a reading of an ambiguity."),
+]
+MaxStepsOption = Annotated[int, typer.Option("--max-steps", help="Decisions before a match counts as endless.")]
+
+
+# --- shared helpers ---------------------------------------------------------------------------
+
+
+def usage_error(message: str) -> NoReturn:
+    stderr_console().print(f"cardrules: error: {message}", highlight=False, markup=False)
+    raise typer.Exit(EXIT_USAGE)
+
+
+def read_source(path: Path) -> tuple[str | None, Diagnostic | None]:
+    """The file's text, or None and an `io-error` diagnostic saying why it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8"), None
+    except UnicodeDecodeError as exc:
+        reason = f"not valid UTF-8 (byte {exc.start})"
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+    return None, error("io-error", f"cannot read {path}: {reason}", file=str(path))
+
+
+def require_readable(path: Path) -> str:
+    """The file's text; otherwise render the io-error diagnostic and exit 2."""
+    text, problem = read_source(path)
+    if problem is not None:
+        render_report([FileReport(str(path), [problem], None)], summary=False)
+        raise typer.Exit(EXIT_USAGE)
+    return text
+
+
+def load_engine(path: Path) -> tuple[ModuleType, EngineLoader]:
+    """The engine for a `.cardrules` file (compiled in memory) or an engine module `.py` file,
+    with a picklable loader that re-creates it in worker processes."""
+    text = require_readable(path)
+    if path.suffix == ".py":
+        try:
+            return load_engine_module(str(path)), functools.partial(load_engine_module, str(path))
+        except Exception as exc:  # noqa: BLE001 - a broken engine file is bad input, not our bug
+            usage_error(f"cannot import the engine module {path}: {type(exc).__name__}: {exc}")
+    from dsl.api import load_game
+
+    try:
+        return load_game(str(path)), functools.partial(load_game, str(path))
+    except DiagnosticError as exc:
+        render_report([FileReport(str(path), exc.diagnostics, text)])
+        unreadable = any(d.code == "io-error" for d in exc.diagnostics)
+        raise typer.Exit(EXIT_USAGE if unreadable else EXIT_FAILED) from None
+
+
+def parse_readings(options: list[str]) -> dict[str, str]:
+    readings = {}
+    for option in options:
+        name, sep, value = option.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            usage_error(f"--reading expects NAME=VALUE, got {option!r}")
+        readings[name.strip()] = value.strip()
+    return readings
+
+
+def choose_players(engine: ModuleType, players: int | None) -> int:
+    allowed = list(engine.RULES.get("players", []))
+    if players is None:
+        if not allowed:
+            usage_error("the game allows no player count")
+        return min(allowed)
+    if players not in allowed:
+        name = engine.RULES.get("name", "this game")
+        usage_error(f"{name} is for {', '.join(map(str, allowed))} players, not {players}")
+    return players
+
+
+def write_json(data: dict, path: Path) -> None:
+    """Write `data` to `path` ("-" means stdout)."""
+    payload = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if str(path) == "-":
+        sys.stdout.write(payload)
+        return
+    write_file(path, payload)
+
+
+def write_file(path: Path, content: str | bytes) -> None:
+    """Write a file the command produces, atomically; a failure is one line and exit 2."""
+    try:
+        write_atomic(path, content)
+    except OSError as exc:
+        usage_error(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def engine_failed(summary: dict) -> bool:
+    return any(gap["code"] in ENGINE_FAILURES for gap in summary["rule_gaps"])

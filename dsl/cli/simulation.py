@@ -1,0 +1,264 @@
+"""`cardrules simulate` and `cardrules readings`: many matches, their statistics, and what each reading changes."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from dsl.cli.longrun import EXIT_INTERRUPTED, ReadingsLog, RunLog, command_line, report_interrupt, sigterm_as_interrupt
+from dsl.sim.matchlog import MatchLogError
+from dsl.report.render import render_readings, render_simulation, stderr_console
+from dsl.sim.matches import (
+    SimulationInterrupted,
+    SimulationUsageError,
+    run_matches,
+)
+from dsl.sim.stats import ComparisonInterrupted, compare_readings
+
+from .shared import (
+    EXIT_FAILED,
+    ALPHA,
+    AgentsOption,
+    Backend,
+    GameFile,
+    MaxStepsOption,
+    PlayersOption,
+    ReadingOption,
+    SeedOption,
+    WorkersOption,
+    app,
+    choose_players,
+    engine_failed,
+    load_engine,
+    parse_readings,
+    usage_error,
+    write_file,
+    write_json,
+)
+
+
+# --- simulate ---------------------------------------------------------------------------------
+
+
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) stops a run cleanly: the summary of the finished matches is shown and "
+        "written (--json, --plot) and the exit code is 130; with --log, the command that resumes the "
+        "run is shown. A resumed run gives the JSON of an uninterrupted one, except elapsed_s and games_per_s."
+    )
+)
+def simulate(
+    file: GameFile,
+    players: PlayersOption = None,
+    games: Annotated[int, typer.Option("--games", help="Number of matches.")] = 100,
+    seed: SeedOption = 0,
+    agents: AgentsOption = None,
+    reading: ReadingOption = None,
+    workers: WorkersOption = 1,
+    backend: Annotated[Backend, typer.Option("--backend", help="local processes or a ray cluster.")] = Backend.local,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write the summary as JSON here ('-' for stdout).")
+    ] = None,
+    max_steps: MaxStepsOption = 10_000,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write an SVG chart of the results here.")] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            metavar="FILE.jsonl",
+            help="Append one JSON line per finished match here (seed, actions, outcome); lets --resume finish the run.",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE.jsonl",
+            help="Continue an interrupted run from its --log file (same options): play only the missing matches.",
+        ),
+    ] = None,
+) -> None:
+    """Play matches with simple agents; report seat fairness, length, scores and rule gaps."""
+    if log is not None and resume is not None and log != resume:
+        usage_error("--resume appends to the log it continues; give --log only for a new run")
+    engine, loader = load_engine(file)
+    chosen_players = choose_players(engine, players)
+    readings = parse_readings(reading or [])
+    agent_names = [name.strip() for name in agents.split(",")] if agents else None
+    log_path = resume or log
+    run_log = None
+    try:
+        if log_path is not None:
+            run_log = RunLog.open(
+                log_path, resume is not None, engine, chosen_players, games, seed, readings, agent_names, max_steps
+            )
+    except (SimulationUsageError, MatchLogError) as exc:
+        usage_error(str(exc))
+    reproduce = [f"cardrules simulate {shlex.quote(str(file))} --players {chosen_players}"]
+    reproduce += [f"--reading {shlex.quote(f'{name}={value}')}" for name, value in readings.items()]
+    if agents:
+        reproduce.append(f"--agents {shlex.quote(agents)}")
+    if max_steps != 10_000:
+        reproduce.append(f"--max-steps {max_steps}")
+    interrupted = None
+    try:
+        with sigterm_as_interrupt():
+            summary = run_matches(
+                engine,
+                chosen_players,
+                games,
+                seed,
+                readings=readings,
+                agents=agent_names,
+                max_steps=max_steps,
+                workers=workers,
+                progress=True,
+                loader=loader,
+                backend=backend.value,
+                finished=run_log.finished if run_log else None,
+                on_result=run_log.on_result if run_log else None,
+                record_actions=run_log is not None,
+            )
+    except SimulationUsageError as exc:
+        usage_error(str(exc))
+    except SimulationInterrupted as exc:
+        interrupted = exc
+        summary = {**exc.summary, "interrupted": True, "games_requested": games}
+    finally:
+        if run_log is not None:
+            run_log.close()
+    summary["file"] = str(file)
+    render_simulation(summary, reproduce=" ".join(reproduce))
+    if json_path is not None:
+        write_json(summary, json_path)
+    if plot is not None:
+        from dsl.sim.plot import simulation_svg
+
+        write_file(plot, simulation_svg(summary))
+    if interrupted is not None:
+        resume_with = None
+        if log_path is not None:
+            options = {"--players": chosen_players, "--games": games, "--seed": seed}
+            options["--reading"] = [f"{name}={value}" for name, value in readings.items()]
+            options |= {"--agents": agents, "--max-steps": max_steps if max_steps != 10_000 else None}
+            options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--plot": plot}
+            options["--backend"] = backend.value if backend is not Backend.local else None
+            resume_with = command_line("simulate", file, {**options, "--resume": log_path})
+        report_interrupt(stderr_console(), len(interrupted.results), games, resume_with, json_path)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    if engine_failed(summary):
+        raise typer.Exit(EXIT_FAILED)
+
+
+# --- readings ---------------------------------------------------------------------------------
+
+
+@app.command(
+    epilog=(
+        "Ctrl-C (or SIGTERM) stops cleanly: the readings compared so far are shown and written "
+        '(--json, with "interrupted": true) and the exit code is 130.'
+    )
+)
+def readings(
+    file: GameFile,
+    players: PlayersOption = None,
+    games: Annotated[int, typer.Option("--games", help="Matches per reading.")] = 500,
+    seed: SeedOption = 0,
+    agents: AgentsOption = None,
+    workers: WorkersOption = 1,
+    max_steps: MaxStepsOption = 10_000,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write the comparison as JSON here ('-' for stdout).")
+    ] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            metavar="FILE.jsonl",
+            help="Append one JSON line per finished match of every run here; lets --resume finish the comparison.",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE.jsonl",
+            help="Continue an interrupted comparison from its --log file (same options).",
+        ),
+    ] = None,
+) -> None:
+    """Measure how much each ambiguous reading changes the outcome, against the defaults."""
+    if log is not None and resume is not None and log != resume:
+        usage_error("--resume appends to the log it continues; give --log only for a new run")
+    engine, loader = load_engine(file)
+    chosen_players = choose_players(engine, players)
+    agent_names = [name.strip() for name in agents.split(",")] if agents else None
+    log_path = resume or log
+    run_log = None
+    try:
+        if log_path is not None:
+            run_log = ReadingsLog(
+                log_path, resume is not None, engine, chosen_players, games, seed, agent_names, max_steps
+            )
+    except (SimulationUsageError, MatchLogError) as exc:
+        usage_error(str(exc))
+
+    def play(readings: dict[str, str]) -> dict:
+        logged = run_log.run_options(readings) if run_log is not None else {}
+        return run_matches(
+            engine,
+            chosen_players,
+            games,
+            seed,
+            readings=readings,
+            agents=agent_names,
+            max_steps=max_steps,
+            workers=workers,
+            progress=True,
+            loader=loader,
+            **logged,
+        )
+
+    interrupted = False
+    try:
+        with sigterm_as_interrupt():
+            report = compare_readings(engine.RULES, play, alpha=ALPHA)
+    except SimulationUsageError as exc:
+        usage_error(str(exc))
+    except ComparisonInterrupted as exc:
+        interrupted, report = True, {**exc.report, "interrupted": True}
+    finally:
+        if run_log is not None:
+            run_log.close()
+    report.update({"players": chosen_players, "games": games, "seed": seed})
+    if interrupted:
+        console = stderr_console()
+        if report["baseline"] is None:
+            console.print("interrupted before the run with the default readings finished: nothing to compare")
+        else:
+            render_readings(report)
+        if json_path is not None:
+            write_json(report, json_path)
+        compared = sum(len(a["readings"]) for a in report["ambiguities"])
+        console.print(
+            f"interrupted: {compared} reading{'s' if compared != 1 else ''} compared with the defaults; "
+            "a run cut short is left out",
+            highlight=False,
+        )
+        if log_path is not None:
+            options = {"--players": chosen_players, "--games": games, "--seed": seed, "--agents": agents}
+            options |= {"--max-steps": max_steps if max_steps != 10_000 else None}
+            options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--resume": log_path}
+            console.print(f"resume with: {command_line('readings', file, options)}", highlight=False)
+        else:
+            console.print("to resume an interrupted comparison, start it with --log FILE.jsonl", highlight=False)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    render_readings(report)
+    if json_path is not None:
+        write_json(report, json_path)
+    runs = [report["baseline"]] + [r["stats"] for a in report["ambiguities"] for r in a["readings"]]
+    if any(engine_failed(stats) for stats in runs):
+        raise typer.Exit(EXIT_FAILED)

@@ -1,0 +1,41 @@
+"""Rule checks: independent functions `(model, engine) -> list[Diagnostic]`, run in order.
+
+Name resolution and typing (`symbols`, `typecheck`) run first and stop the pipeline on errors;
+the checks listed here look at the rules themselves and never stop it.  `--simulate N` adds the
+findings of N random matches per player count and reading (`simulated`).
+"""
+
+from __future__ import annotations
+
+from ..report.diagnostics import Diagnostic
+from .ambiguities import list_ambiguities
+from .contradictions import check_contradictions
+from .deals import check_uneven_deals
+from .draws import check_empty_draws
+from .examples import check_examples
+from .loops import check_loops
+from .moves import check_legal_moves
+from ..sim.findings import simulated_findings
+from .sources import check_source_disagreements
+from .ties import check_ties
+
+STATIC_CHECKS = (
+    list_ambiguities,
+    check_examples,
+    check_uneven_deals,
+    check_empty_draws,
+    check_ties,
+    check_legal_moves,
+    check_loops,
+    check_contradictions,
+    check_source_disagreements,
+)
+
+
+def run_checks(model, engine, simulate: int = 0, progress: bool = False) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    for check in STATIC_CHECKS:
+        diagnostics += check(model, engine)
+    if simulate > 0:
+        diagnostics += simulated_findings(model, engine, simulate, progress=progress)
+    return diagnostics

@@ -1,0 +1,92 @@
+"""no-legal-move: a decision that can offer no option.
+
+- `p chooses card c from Z where A else where B` without `else any`: when no card meets any
+  of the conditions there is nothing to choose (unless the last condition always holds).
+- A trick's `follow A else B` without `else any`: the same, for the card a player must play.
+- `p bids v from LO to HI` without `or pass`: the bids offered are the positive numbers from LO
+  to HI; when LO or HI depend on play the range can be empty (LO > HI), and a constant range
+  can be empty outright.
+"""
+
+from __future__ import annotations
+
+from ..ast import nodes as n
+from ..report.diagnostics import Diagnostic, warning
+from .effects import walk
+from .evaluate import Evaluator, Probe, reading_fields, reading_variants
+
+
+def _always_true(expr) -> bool:
+    return isinstance(expr, n.Bool) and expr.value
+
+
+def check_legal_moves(model, engine) -> list[Diagnostic]:
+    out = []
+    evaluator = Evaluator(model, engine)
+    bodies = [model.game.flow] + [t.body for t in model.game.triggers]
+    for node in (x for body in bodies if body for x in walk(body)):
+        if (
+            isinstance(node, n.ChooseCard)
+            and node.legality
+            and not node.else_any
+            and not _always_true(node.legality[-1])
+        ):
+            out.append(_chain_warning(node, node.legality, f"a card of '{node.zone.name}'", node.span))
+        elif (
+            isinstance(node, n.Trick) and node.follow and not node.follow_else_any and not _always_true(node.follow[-1])
+        ):
+            out.append(_chain_warning(node, node.follow, "a card to play", node.follow[-1].span))
+        elif isinstance(node, n.Bid) and not node.can_pass:
+            problem = _bid_range_problem(model, evaluator, node)
+            if problem:
+                out.append(
+                    warning(
+                        "no-legal-move",
+                        problem[0],
+                        node.span,
+                        notes=problem[1],
+                        hint="add 'or pass' to the bid, or say what happens when no bid is possible",
+                    )
+                )
+    return out
+
+
+def _chain_warning(node, conds, what: str, span) -> Diagnostic:
+    tests = len(conds)
+    message = (
+        f"no legal move when no card meets {'the condition' if tests == 1 else f'any of the {tests} conditions'}"
+        f" for {what}"
+    )
+    notes = [
+        "the conditions are tried in order; with no 'else any', a player holding only other cards "
+        "(or no card at all) cannot move"
+    ]
+    return warning(
+        "no-legal-move",
+        message,
+        span,
+        notes=notes,
+        hint="add 'else any' if the text lets the player play anything then; if it is silent, make it an ambiguity",
+    )
+
+
+def _bid_range_problem(model, evaluator: Evaluator, node: n.Bid):
+    empty_at = []
+    for players in model.players:
+        for readings in reading_variants(model):
+            probe = Probe({"n": players, **reading_fields(model, readings)})
+            low, high = evaluator.maybe(node.low, probe), evaluator.maybe(node.high, probe)
+            step = evaluator.maybe(node.step, probe) if node.step is not None else 1
+            if not all(isinstance(v, int) for v in (low, high, step)):
+                return (
+                    "the range of bids depends on play and can be empty, and the bid has no 'or pass'",
+                    [
+                        "the bids offered are the positive numbers from the low end to the high end; "
+                        "once the low end passes the high end, there is nothing to bid"
+                    ],
+                )
+            if not [a for a in range(low, high + 1, max(1, step)) if a > 0]:
+                empty_at.append(f"at {players} players the range {low}..{high} holds no positive bid")
+    if empty_at:
+        return "this bid offers nothing to bid, and it has no 'or pass'", sorted(set(empty_at))[:4]
+    return None

@@ -1,0 +1,126 @@
+"""unspecified-tie: a comparison that can tie with no rule saying who wins.
+
+- A trick without a `tie` clause whose winner rule can find two cards of the same rank: two
+  copies of one card (a deck line with 2 decks) when the rule keeps one suit (`where suit ==
+  led`), or two cards of one rank in different suits when it keeps several, or two jokers.
+- A game whose `result` can be equal for several players while `winners highest|lowest` is all
+  that decides, and nothing in the flow looks for a shared lead (e.g. counting the players
+  with the highest total).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..ast import nodes as n
+from ..report.diagnostics import Diagnostic, warning
+from ..semantics.model import RANKS
+from .effects import walk
+from .evaluate import deck_for, reading_variants
+
+
+def _conjuncts(expr):
+    if isinstance(expr, n.BoolOp) and expr.op == "and":
+        for operand in expr.operands:
+            yield from _conjuncts(operand)
+    elif expr is not None:
+        yield expr
+
+
+def _is_card_attr(expr, attr: str) -> bool:
+    if isinstance(expr, n.Name):
+        return expr.id == attr
+    return isinstance(expr, n.Of) and expr.name == attr and isinstance(expr.arg, n.Name) and expr.arg.id == "card"
+
+
+def _narrowing(where) -> str:
+    """'card' when the rule admits one card, 'suit' when one suit, '' when any."""
+    kind = ""
+    for part in _conjuncts(where):
+        if isinstance(part, n.BinOp) and part.op == "==":
+            sides = (part.left, part.right)
+            if any(isinstance(s, n.Name) and s.id == "card" for s in sides):
+                return "card"
+            if any(_is_card_attr(s, "suit") for s in sides) or any(isinstance(s, n.SuitLit) for s in sides):
+                kind = "suit"
+        elif isinstance(part, (n.IsPattern,)) and part.pattern.suit and not part.negated:
+            kind = "suit"
+    return kind
+
+
+def _tie_example(model, decks: list[list[int]], order: tuple, narrowing: str) -> str | None:
+    """Two cards the rule could rank equal, as text, or None if no deck has such a pair."""
+    if narrowing == "card":
+        return None
+    for deck in decks:
+        cards = [model.cards[c] for c in deck if order[model.cards[c].rank] >= 0]
+        if narrowing == "suit":
+            same = Counter((c.rank, c.suit) for c in cards if c.suit >= 0)
+        else:
+            same = Counter(c.rank for c in cards)
+        for key, count in same.items():
+            if count >= 2:
+                rank = key[0] if narrowing == "suit" else key
+                example = next(c for c in cards if c.rank == rank and (narrowing != "suit" or c.suit == key[1]))
+                if narrowing == "suit":
+                    return f"two {example.text()} (the deck has {count} copies)"
+                if RANKS[rank] == "Joker":
+                    return f"two jokers ({count} in the deck)"
+                return f"two cards of rank {RANKS[rank]} in different suits"
+    return None
+
+
+def check_ties(model, engine) -> list[Diagnostic]:
+    decks = [d for p in model.players for r in reading_variants(model)[:1] if (d := deck_for(engine, p, r))]
+    out = []
+    for node in walk(model.game.flow) if model.game.flow else []:
+        if not isinstance(node, n.Trick) or node.tie is not None:
+            continue
+        for rule in node.winner_rules:
+            order = model.orders.get(rule.order or "")
+            if order is None:
+                continue
+            pair = _tie_example(model, decks, order, _narrowing(rule.where))
+            if pair:
+                out.append(
+                    warning(
+                        "unspecified-tie",
+                        "this winner rule can find two equal cards, and the trick has no tie rule",
+                        rule.span,
+                        notes=[f"e.g. {pair} both played to one trick"],
+                        hint="add 'tie first' (the earlier card wins), 'tie last', or 'tie gap' "
+                        "(an unbroken tie is a rule gap); if the text is silent, make it an ambiguity",
+                    )
+                )
+    out += _final_score_ties(model)
+    return out
+
+
+def _final_score_ties(model) -> list[Diagnostic]:
+    game = model.game
+    if game.result is None or _looks_for_shared_lead(model):
+        return []
+    best = "highest" if game.winners == "highest" else "lowest"
+    return [
+        warning(
+            "unspecified-tie",
+            f"several players can end with the same {best} result, and no rule breaks the tie",
+            game.result.span,
+            notes=[f"'winners {best}' then names every player who shares it"],
+            hint="if sharing the win is intended, say so with a rule that checks for a shared lead "
+            "(e.g. play on until (count players q where total of q == max(total)) == 1); "
+            "if the text is silent, make it an ambiguity",
+        )
+    ]
+
+
+def _looks_for_shared_lead(model) -> bool:
+    """True if some condition in the flow compares players with the best of them."""
+    for node in walk(model.game.flow) if model.game.flow else []:
+        if isinstance(node, n.PlayersWhere) and (node.extreme or _mentions_extreme(node.cond)):
+            return True
+    return False
+
+
+def _mentions_extreme(expr) -> bool:
+    return expr is not None and any(isinstance(x, n.Call) and x.func in ("max", "min") for x in walk(expr))

@@ -1,0 +1,328 @@
+"""Statements and declarations: the scopes they open, the variables they introduce, and the
+types their parts must have.  Expressions are typed by `ExpressionTyper`."""
+
+from __future__ import annotations
+
+from ..ast import nodes as n
+from ..ast.walk import has_decision, walk_stmts
+from ..report.diagnostics import Diagnostic
+from .model import LocalVar
+from .exprtypes import BUILTIN_NAMES, NULLABLE, ExpressionTyper
+
+
+class TypeChecker(ExpressionTyper):
+    def declare_local(self, name: str, type_: str, node: n.Node):
+        m = self.model
+        if name in m.vars or name in m.zones:
+            self.err("duplicate-name", f"'{name}' is already a {'zone' if name in m.zones else 'variable'}", node)
+            return
+        old = m.locals.get(name)
+        if old and old.type != type_:
+            self.err("type-mismatch", f"'{name}' is a {old.type} on line {old.line} but a {type_} here", node)
+            return
+        if not old:
+            m.locals[name] = LocalVar(name, type_, node.span.line)
+
+    # ------------------------------------------------------------ zones
+    def zone_ref(self, ref: n.ZoneRef, owner_optional: bool = False) -> n.Zone | None:
+        zone = self.model.zones.get(ref.name)
+        if zone is None:
+            self.undefined(ref.name, ref, "zone", self.model.zones)
+            return None
+        if zone.per_player and ref.owner is None and not owner_optional:
+            self.err("type-mismatch", f"'{ref.name}' is per player: say whose", ref, hint=f"{ref.name} of p")
+        if not zone.per_player and ref.owner is not None:
+            self.err("type-mismatch", f"'{ref.name}' is shared: it has no 'of'", ref)
+        if ref.owner is not None:
+            self.expect(ref.owner, "player", what="the owner of a zone")
+        return zone
+
+    def zone_name(self, name: str, node: n.Node, per_player: bool | None) -> n.Zone | None:
+        zone = self.model.zones.get(name)
+        if zone is None:
+            self.undefined(name, node, "zone", self.model.zones)
+        elif per_player is not None and zone.per_player != per_player:
+            self.err("type-mismatch", f"zone '{name}' must be {'per player' if per_player else 'shared'} here", node)
+        return zone
+
+    # ------------------------------------------------------------ statements
+    def block(self, block: n.Block | None):
+        if block is not None:
+            for stmt in block.stmts:
+                self.stmt(stmt)
+
+    def stmt(self, s: n.Stmt):
+        getattr(self, "s_" + type(s).__name__)(s)
+
+    def s_Shuffle(self, s):
+        self.zone_ref(s.zone)
+
+    def s_Move(self, s):
+        self.zone_ref(s.source)
+        self.zone_ref(s.dest)
+        if s.amount in ("top", "middle"):
+            self.expect(s.arg, "int", what="how many cards")
+        elif s.amount == "where":
+            self.with_scope({"card": "card"}, self.expect, s.arg, "bool", "the condition")
+        elif s.amount == "card":
+            self.expect(s.arg, "card", what="the card to move")
+
+    def s_DealEach(self, s):
+        self.expect(s.count, "int", what="how many cards each player gets")
+        self.zone_ref(s.source)
+        self.zone_name(s.zone, s, per_player=True)
+        self.expect(s.start, "player", what="who is dealt first")
+
+    def s_DealEvenly(self, s):
+        self.zone_ref(s.source)
+        self.zone_name(s.zone, s, per_player=True)
+        if s.rest is not None:
+            self.zone_ref(s.rest)
+
+    def s_Draw(self, s):
+        self.expect(s.count, "int", what="how many cards are drawn")
+        self.zone_ref(s.source)
+        self.zone_ref(s.dest)
+
+    def s_Gather(self, s):
+        self.zone_ref(s.dest)
+
+    def s_Assign(self, s):
+        target = s.target
+        if isinstance(target, n.Name) and (target.id in self.model.vars or target.id in self.model.locals):
+            if target.id in self.model.vars and self.model.vars[target.id].per_player:
+                self.err("type-mismatch", f"'{target.id}' is per player: say whose", target, hint=f"{target.id} of p")
+                return
+            want = self.expr(target)
+        elif isinstance(target, n.Of) and target.name in self.model.vars:
+            want = self.expr(target)
+        elif isinstance(target, n.Name) and target.id in BUILTIN_NAMES:
+            self.err("type-mismatch", f"'{target.id}' is set by the rules themselves and cannot be assigned", target)
+            return
+        else:
+            if isinstance(target, n.Name) and target.id not in self.known_names():
+                self.undefined(target.id, target, "variable", self.model.vars)
+            else:
+                self.err(
+                    "type-mismatch",
+                    "only a variable can be assigned",
+                    target,
+                    hint="declare it first, e.g. var points: int per player = 0",
+                )
+            return
+        if s.op != "=":
+            self.expect(s.value, "int", what=f"the value of '{s.op}'")
+            if want not in (None, "int"):
+                self.err("type-mismatch", f"'{s.op}' needs a number, but this is a {want}", target)
+        elif want:
+            self.expect(s.value, want, what="the assigned value")
+
+    def s_If(self, s):
+        for cond, body in s.branches:
+            self.expect(cond, "bool", what="the condition of 'if'")
+            self.block(body)
+        self.block(s.otherwise)
+
+    def s_Repeat(self, s):
+        self.block(s.body)
+        self.expect(s.until, "bool", what="the condition of 'until'")
+
+    def s_While(self, s):
+        self.expect(s.cond, "bool", what="the condition of 'while'")
+        self.block(s.body)
+
+    def s_ForPlayers(self, s):
+        self.declare_local(s.var, "player", s)
+        self.expect(s.start, "player", what="the first player")
+        self.expect(s.cond, "bool", what="the condition")
+        self.block(s.body)
+
+    def s_ForEach(self, s):
+        kind = self.expect(s.iterable, "cards", "players", "list", what="what is gone through")
+        element = {"cards": "card", "players": "player", "list": "int"}.get(kind or "", None)
+        if element:
+            self.declare_local(s.var, element, s)
+        self.block(s.body)
+
+    def s_ForGroups(self, s):
+        zone = self.zone_ref(s.zone)
+        if zone is not None and not zone.grouped:
+            self.err(
+                "type-mismatch", f"zone '{zone.name}' is not grouped", s.zone, hint=f"zone {zone.name} ... grouped"
+            )
+        self.declare_local(s.var, "cards", s)
+        self.block(s.body)
+
+    def _decision(self, s, who):
+        if self.in_trigger:
+            self.err(
+                "type-mismatch",
+                "a trigger cannot ask a player to decide",
+                s,
+                hint="set a variable in the trigger and decide in the flow",
+            )
+        self.expect(who, "player", what="who decides")
+
+    def s_ChooseCard(self, s):
+        self._decision(s, s.who)
+        self.declare_local(s.var, "card", s)
+        self.zone_ref(s.zone)
+        for cond in s.legality:
+            self.with_scope({"card": "card"}, self.expect, cond, "bool", "a legality condition")
+
+    def s_ChooseCards(self, s):
+        self._decision(s, s.who)
+        self.expect(s.count, "int", what="how many cards")
+        self.zone_ref(s.source)
+        self.zone_ref(s.dest)
+
+    def s_ChooseOption(self, s):
+        self._decision(s, s.who)
+        for name in s.options:
+            if name not in self.model.options:
+                self.model.options.append(name)
+        if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
+            self.declare_local(s.target.id, "option", s)
+        self._assignable(s.target, "option")
+
+    def s_ChooseSuit(self, s):
+        self._decision(s, s.who)
+        self._assignable(s.target, "suit")
+
+    def s_Bid(self, s):
+        self._decision(s, s.who)
+        for part, what in ((s.low, "the lowest bid"), (s.high, "the highest bid"), (s.step, "the bid step")):
+            self.expect(part, "int", what=what)
+        if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
+            self.declare_local(s.target.id, "int", s)
+        self._assignable(s.target, "int")
+
+    def _assignable(self, target, type_):
+        got = self.expr(target)
+        if not isinstance(target, (n.Name, n.Of)):
+            self.err("type-mismatch", "a decision must be stored in a variable", target)
+        elif got and got != type_:
+            self.err("type-mismatch", f"this stores a {type_}, but the variable is a {got}", target)
+
+    def s_Trick(self, s):
+        self._decision(s, s.lead or n.Name("led"))
+        if s.lead is None:
+            self.err("missing-declaration", "a trick needs 'lead <player>'", s)
+        if s.among:
+            self.with_scope({s.among[0]: "player"}, self.expect, s.among[1], "bool", "who takes part")
+        if s.play_from is None or s.play_to is None:
+            self.err("missing-declaration", "a trick needs 'play from <hand zone> to <table zone>'", s)
+        else:
+            self.zone_name(s.play_from, s, per_player=True)
+            self.zone_name(s.play_to, s, per_player=False)
+        # In follow rules the `among` name is the player about to play ("who holds 3 aces").
+        follow_scope = {"card": "card"}
+        if s.among:
+            follow_scope[s.among[0]] = "player"
+        for cond in s.follow:
+            self.with_scope(follow_scope, self.expect, cond, "bool", "a follow rule")
+        if not s.winner_rules:
+            self.err("missing-declaration", "a trick needs a 'winner { highest ... }' block", s)
+        for rule in s.winner_rules:
+            self.expect(rule.cond, "bool", what="the condition of a winner rule")
+            self.with_scope({"card": "card"}, self.expect, rule.where, "bool", "which cards can win")
+            if rule.order is not None and rule.order not in self.model.orders:
+                self.undefined(rule.order, rule, "order", [k for k in self.model.orders if k])
+        if isinstance(s.tie, n.TieByReading):
+            self.check_reading_cases(s.tie.ambiguity, [name for name, _ in s.tie.cases], s.tie)
+        if s.take_into is None:
+            self.err("missing-declaration", "a trick needs 'take into <zone>'", s)
+        else:
+            self.zone_name(s.take_into, s, per_player=True)
+
+    def s_EndGame(self, s):
+        pass
+
+    def s_Gap(self, s):
+        pass
+
+    # ------------------------------------------------------------ declarations
+    def check(self) -> list[Diagnostic]:
+        m, game = self.model, self.model.game
+        # Options are global names; collect them first so any statement may compare with them.
+        for stmt in walk_stmts(game.flow):
+            names = stmt.options if isinstance(stmt, n.ChooseOption) else []
+            if isinstance(stmt, n.Bid) and stmt.can_pass:
+                names = ["pass"]
+            for name in names:
+                if name not in m.options:
+                    m.options.append(name)
+        for var in game.vars:
+            if var.init is not None:
+                got = self.expr(var.init)
+                if got and got != var.type_name and not (got == "none" and var.type_name in NULLABLE):
+                    self.err("type-mismatch", f"'{var.name}' is a {var.type_name} but starts as a {got}", var.init)
+        for deck in game.decks:
+            self.expect(deck.when, "bool", what="the condition of a deck line")
+        for scoring in game.scorings:
+            for pat in scoring.patterns:
+                scope = {"group": "cards"}
+                self.with_scope(scope, self.expect, pat.where, "bool", "the condition of a pattern")
+                self.with_scope(scope, self.expect, pat.score, "int", "the score of a pattern")
+            if scoring.leftover is not None:
+                self.with_scope({"group": "cards"}, self.expect, scoring.leftover, "int", "the leftover score")
+        for trig in game.triggers:
+            zone = self.zone_name(trig.zone, trig, per_player=True)
+            del zone
+            self.declare_local(trig.card_var, "card", trig)
+            self.declare_local(trig.player_var, "player", trig)
+            self.expect(trig.cond, "bool", what="the condition of a trigger")
+            self.in_trigger = True
+            self.block(trig.body)
+            self.in_trigger = False
+        self.block(game.flow)
+        if game.flow is None:
+            self.err(
+                "missing-declaration",
+                "the game has no 'flow { ... }' block",
+                game,
+                hint="flow {\n  shuffle deck\n  ...\n}",
+            )
+        if game.result is not None:
+            self.expect(game.result, "ints", what="the result")
+        for ex in game.examples:
+            for stmt in ex.stmts:
+                if has_decision(stmt):
+                    self.err("type-mismatch", "an example cannot contain a decision", stmt)
+                self.stmt(stmt)
+            for expect in ex.expects:
+                self.expect(expect.expr, "bool", what="an expectation")
+        self.check_cites(game)
+        return self.diags
+
+    def check_cites(self, game: n.Game):
+        known = self.model.sources
+        for node in _walk_cited(game):
+            for cite in node.cites:
+                if cite.source not in known:
+                    self.undefined(cite.source, cite, "source", known)
+                elif cite.line < 1:
+                    self.err("type-mismatch", "source lines start at 1", cite)
+
+
+def _walk_cited(game: n.Game):
+    singles = [game.players] + game.decks + game.orders + game.values + game.zones + game.vars
+    for node in singles:
+        if node is not None:
+            yield node
+    for amb in game.ambiguities:
+        yield amb
+        yield from amb.readings
+    for scoring in game.scorings:
+        yield scoring
+        yield from scoring.patterns
+    for trig in game.triggers:
+        yield trig
+        yield from walk_stmts(trig.body)
+    for ex in game.examples:
+        yield ex
+        yield from ex.expects
+    yield from walk_stmts(game.flow)
+    for stmt in walk_stmts(game.flow):
+        if isinstance(stmt, n.Trick):
+            yield from stmt.winner_rules

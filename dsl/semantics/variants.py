@@ -1,0 +1,164 @@
+"""Variants: `game "Thirteens to 100" variant of "thirteens.cardrules"` takes every declaration of
+the base file and replaces those the variant declares again under the same name.
+
+Named declarations (zones, variables, value tables, orders, ambiguities, scorings) are replaced
+one by one; the single ones (players, deck lines, flow, result, winners) are replaced whole when
+the variant has them; sources, triggers and examples of both files are kept.  A variant is thus a
+few lines: a different deck, one changed scoring rule, another target score.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import fields, is_dataclass, replace
+
+from ..ast import nodes as n
+from ..report.diagnostics import Diagnostic, Span, error
+from ..syntax.limits import MAX_FILE_CHARS
+
+
+def _merge_named(base: list, extra: list, key) -> list:
+    names = {key(item) for item in extra}
+    return [item for item in base if key(item) not in names] + list(extra)
+
+
+def mark_file(node, path: str) -> None:
+    """Record on every span of a base file's tree which file it comes from."""
+    if isinstance(node, list | tuple):
+        for item in node:
+            mark_file(item, path)
+        return
+    if not is_dataclass(node) or isinstance(node, type):
+        return
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, Span):
+            if value.file is None:
+                object.__setattr__(node, f.name, replace(value, file=path))
+        else:
+            mark_file(value, path)
+
+
+def merge(base: n.Game, variant: n.Game) -> n.Game:
+    return replace(
+        base,
+        name=variant.name,
+        file=variant.file,
+        variant_of=variant.variant_of,
+        sources=_merge_named(base.sources, variant.sources, lambda s: s.name),
+        players=variant.players or base.players,
+        decks=variant.decks or base.decks,
+        orders=_merge_named(base.orders, variant.orders, lambda o: o.name or ""),
+        values=_merge_named(base.values, variant.values, lambda v: v.name),
+        zones=_merge_named(base.zones, variant.zones, lambda z: z.name),
+        vars=_merge_named(base.vars, variant.vars, lambda v: v.name),
+        ambiguities=_merge_named(base.ambiguities, variant.ambiguities, lambda a: a.name),
+        scorings=_merge_named(base.scorings, variant.scorings, lambda s: s.name),
+        triggers=base.triggers + variant.triggers,
+        examples=base.examples + variant.examples,
+        flow=variant.flow or base.flow,
+        result=variant.result or base.result,
+        result_cites=variant.result_cites if variant.result is not None else base.result_cites,
+        winners=variant.winners if variant.result is not None else base.winners,
+    )
+
+
+def _outside(game: n.Game) -> Diagnostic:
+    # One message whatever lies outside: it must not tell whether some file there exists.
+    return error(
+        "undefined-name",
+        f"the base game '{game.variant_of}' must be a rule file inside this game's folder",
+        _where(game),
+        file=game.file,
+        hint="write the base as a path relative to this file, without leaving its folder (no '..' above it)",
+    )
+
+
+def _where(game: n.Game):
+    return game.variant_span or game.span
+
+
+def _unreadable(game: n.Game, reason: str) -> Diagnostic:
+    return error(
+        "undefined-name",
+        f"the base game '{game.variant_of}' cannot be read: {reason}",
+        _where(game),
+        file=game.file,
+        hint="the path is relative to this file",
+    )
+
+
+def _inside(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
+
+
+def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
+    """(text, path) of the base file, read only when it is a regular file of the variant's own
+    folder tree, of at most MAX_FILE_CHARS; checked before opening, so a device or a named pipe
+    is never opened and nothing outside the folder is looked at."""
+    written = game.variant_of
+    folder = os.path.realpath(os.path.dirname(game.file) or ".")
+    if not written or os.path.isabs(written) or "\0" in written:
+        return None, "", _outside(game)
+    lexical = os.path.normpath(os.path.join(folder, written))
+    if not _inside(lexical, folder):
+        return None, "", _outside(game)
+    resolved = os.path.realpath(lexical)
+    if not _inside(resolved, folder):
+        return None, "", _outside(game)
+    try:
+        info = os.stat(resolved)
+    except OSError:
+        return None, "", _unreadable(game, "no such file")
+    if not stat.S_ISREG(info.st_mode):
+        return None, "", _unreadable(game, "it is not a regular file")
+    if info.st_size > MAX_FILE_CHARS * 4:  # a character is at most four bytes of UTF-8
+        return None, "", _unreadable(game, f"it is larger than {MAX_FILE_CHARS:,} characters")
+    try:
+        fd = os.open(resolved, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None, "", _unreadable(game, "it is not a regular file")
+            data = handle.read(MAX_FILE_CHARS * 4 + 1)
+        text = data.decode("utf-8")
+    except OSError as exc:
+        return None, "", _unreadable(game, exc.strerror or "it cannot be opened")
+    except UnicodeDecodeError:
+        return None, "", _unreadable(game, "it is not UTF-8 text")
+    base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), written))
+    return text, base_path, None
+
+
+def resolve_variant(
+    game: n.Game, parse, read=None, seen: tuple[str, ...] = ()
+) -> tuple[n.Game | None, list[Diagnostic]]:
+    """Follow `variant of` links (relative to the variant's own file) and merge the chain.
+
+    `parse(text, path)` is the pipeline's own; `read` is kept for callers that pass the
+    pipeline's reader, but a base file is always read by `read_base`, under its rules."""
+    if game.variant_of is None:
+        return game, []
+    base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), game.variant_of))
+    if base_path in seen or os.path.normpath(game.file) == base_path:
+        return None, [
+            error("variant-cycle", f"'{game.variant_of}' is a variant of itself", _where(game), file=game.file)
+        ]
+    text, base_path, problem = read_base(game)
+    if problem is not None:
+        return None, [problem]
+    base, diagnostics = parse(text, base_path)
+    if base is None or any(d.is_error for d in diagnostics):
+        return None, [
+            error(
+                "undefined-name",
+                f"the base game '{game.variant_of}' has errors; validate it first",
+                _where(game),
+                file=game.file,
+            )
+        ]
+    mark_file(base, base_path)
+    base, more = resolve_variant(base, parse, read, seen + (os.path.normpath(game.file),))
+    if base is None:
+        return None, more
+    return merge(base, game), []

@@ -1,0 +1,124 @@
+"""`cardrules doc`: a Markdown page for one rule file, written from the checked model.
+
+It lists what a reader of the rules needs beside the file itself: sources, players, cards,
+zones, the ambiguities with their readings and defaults, and the worked examples with the
+readings under which each holds.  Findings come from the same checks `validate` runs.
+
+Everything taken from the rule file is escaped for Markdown and HTML (`_text`, `_code`): a game
+name or a question can hold `<script>` or `[a](javascript:...)`, and the page must show it as text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..ast import nodes as n
+from ..report.diagnostics import Diagnostic
+from ..compiler.escape import LINE_BREAKS
+from ..semantics.model import RANKS, Model
+
+HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+MARKDOWN = set("\\`*_[]|~")
+BLOCK_START = re.compile(r"^(\s*)([#>+=-]|\d+(?=[.)]))")
+
+
+def _text(text) -> str:
+    """Rule-file text as inline Markdown that shows exactly that text: HTML and Markdown
+    punctuation escaped, line breaks made spaces (so it also fits a table cell)."""
+    out = []
+    for ch in "" if text is None else str(text):
+        if ch in LINE_BREAKS:
+            out.append(" ")
+        elif ch in HTML:
+            out.append(HTML[ch])
+        elif ch in MARKDOWN:
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    # A leading `#`, `>`, `-` or `1.` would start a heading, a quote or a list.
+    return BLOCK_START.sub(
+        lambda m: m.group(1) + ("\\" + m.group(2) if not m.group(2).isdigit() else m.group(2) + "\\"), "".join(out)
+    )
+
+
+def _code(text) -> str:
+    """Rule-file text as a Markdown code span, fenced by more backticks than it holds."""
+    flat = "".join(" " if ch in LINE_BREAKS else ch for ch in str(text)).replace("|", "\\|")
+    longest = max((len(run) for run in re.findall("`+", flat)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest or flat.startswith(" ") or flat.endswith(" ") else ""
+    return f"{fence}{pad}{flat}{pad}{fence}"
+
+
+def _cites(node) -> str:
+    return ", ".join(f"{_text(c.source)}:{c.line}" for c in getattr(node, "cites", [])) or "-"
+
+
+def render_markdown(model: Model, diagnostics: list[Diagnostic]) -> str:
+    game = model.game
+    out = [f"# {_text(game.name)}", ""]
+    if game.variant_of:
+        out += [f"A variant of {_code(game.variant_of)}.", ""]
+    if model.sources:
+        listed = ", ".join(f"{_code(name)} = {_text(file)}" for name, file in model.sources.items())
+        out += [f"Sources: {listed}.", ""]
+    counts = model.players
+    players = (
+        f"{counts[0]}-{counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) else ", ".join(map(str, counts))
+    )
+    out += [f"Players: {players}.", ""]
+
+    out += ["## Cards", ""]
+    for deck in game.decks or [n.DeckLine()]:
+        jokers = f" and {deck.jokers} jokers" if deck.jokers else ""
+        when = " when the condition of line %d holds" % deck.span.line if deck.when is not None else ""
+        out.append(f"- {deck.copies} standard deck(s) of 52{jokers}{when} ({_cites(deck)})")
+    for name, positions in model.orders.items():
+        ranked = [RANKS[r] for _, r in sorted((p, r) for r, p in enumerate(positions) if p >= 0)]
+        out.append(f"- order {_text(name) or '(default)'}: {' '.join(ranked)}")
+    for table in game.values:
+        entries = " ".join(
+            f"{_text(e.pattern.text())}={'none' if e.amount is None else e.amount}" for e in table.entries
+        )
+        out.append(f"- value {_text(table.name)}: {entries} ({_cites(table)})")
+    out.append("")
+
+    out += ["## Zones", "", "| zone | owner | seen by | grouped | source |", "| --- | --- | --- | --- | --- |"]
+    for zone in model.zones.values():
+        owner = "each player" if zone.per_player else "shared"
+        grouped = "yes" if zone.grouped else ""
+        out.append(f"| {_text(zone.name)} | {owner} | {_text(zone.visibility)} | {grouped} | {_cites(zone)} |")
+    out.append("")
+
+    out += ["## Ambiguities", ""]
+    if not model.ambiguities:
+        out += ["None declared.", ""]
+    for amb in model.ambiguities.values():
+        out += [f"### {_code(amb.name)} (line {amb.span.line}, {_cites(amb)})", "", _text(amb.question), ""]
+        out += ["| reading | meaning | source |", "| --- | --- | --- |"]
+        for reading in amb.readings:
+            mark = " (default)" if reading.name == model.default_reading(amb.name) else ""
+            out.append(f"| {_text(reading.name)}{mark} | {_text(reading.description)} | {_cites(reading)} |")
+        out.append("")
+
+    out += ["## Worked examples", ""]
+    problems = {d.span.line: d for d in diagnostics if d.code == "example-mismatch"}
+    if not game.examples:
+        out += ["None declared.", ""]
+    for ex in game.examples:
+        failing = [problems[e.span.line] for e in ex.expects if e.span.line in problems]
+        verdict = "holds under every reading" if not failing else _text(failing[0].message.split("' ", 1)[-1])
+        notes = _text("; ".join(failing[0].notes[:2])) if failing else ""
+        out.append(
+            f"- **{_text(ex.title)}** (line {ex.span.line}, {_cites(ex)}): {verdict}" + (f" ({notes})" if notes else "")
+        )
+    out.append("")
+
+    findings = [d for d in diagnostics if d.code not in ("ambiguity", "example-mismatch")]
+    out += ["## Other findings", ""]
+    if not findings:
+        out += ["None.", ""]
+    for d in findings:
+        out.append(f"- line {d.span.line}, {d.severity.value} `{d.code}`: {_text(d.message)}")
+    out.append("")
+    return "\n".join(out)
