@@ -76,15 +76,19 @@ def install_internal_error_spy() -> None:
 
 
 def origin(exc: BaseException) -> str:
-    """`TypeError at dsl/checks/x.py:func`: the innermost frame in the project or an engine."""
-    where = "?"
+    """`TypeError at dsl/checks/x.py:func`: the innermost frame in the project or an engine (else
+    the innermost frame at all).  Lark wraps exceptions of tree transformers: the wrapped one
+    tells where the fault is."""
+    exc = getattr(exc, "orig_exc", None) or exc
+    where = last = "?"
     for frame in traceback.extract_tb(exc.__traceback__):
         name = frame.filename
+        last = f"{os.path.relpath(name, ROOT) if name.startswith('/') else name}:{frame.name}"
         if name.startswith(PROJECT):
             where = f"{os.path.relpath(name, ROOT)}:{frame.name}"
         elif name.startswith("<cardrules engine"):
             where = f"engine:{frame.name}"
-    return f"{type(exc).__name__} at {where}"
+    return f"{type(exc).__name__} at {where if where != '?' else last}"
 
 
 def _message(exc: BaseException) -> str:
@@ -111,8 +115,9 @@ def _play(module, seed: int, outcome: Outcome) -> None:
         for _ in range(MOVES):
             if state.is_terminal():
                 state.returns()
+                state.winners()
                 break
-            state.observation(state.current_player())
+            state.observation(state.current_player)
             state.apply(rng.choice(state.legal_actions()))
     except (RuleGap, IllegalAction):
         pass
