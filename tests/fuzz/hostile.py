@@ -20,7 +20,7 @@ PAYLOAD = f"__import__('pathlib').Path('{SENTINEL}').touch()"
 LINE_BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\u0085", "\x0c", "\x0b", "\x1c", "\x1d", "\x1e"]
 
 # Ways out of a Python comment or string literal a generator might paste text into.
-ESCAPES = ["", "'", '"', "'''", '"""', "#", "\\", "')", '")', "\"\"\")", "'''); "]
+ESCAPES = ["", "'", '"', "'''", '"""', "#", "\\", "')", '")', '""")', "'''); "]
 
 PYTHON_NAMES = sorted(
     set(keyword.kwlist)
@@ -109,4 +109,9 @@ def lsp_uris(path: str) -> list[str]:
     from urllib.parse import unquote, urlparse
 
     uri = "file://" + quote(path if path.startswith("/") else "/" + path, safe="/", errors="surrogatepass")
-    return [uri, unquote(urlparse(uri).path), "untitled:" + quote(path, errors="surrogatepass"), "file://%0A" + quote(PAYLOAD)]
+    return [
+        uri,
+        unquote(urlparse(uri).path),
+        "untitled:" + quote(path, errors="surrogatepass"),
+        "file://%0A" + quote(PAYLOAD),
+    ]

@@ -94,7 +94,9 @@ def _path(index: int, seed: int, rng: random.Random) -> FuzzInput:
         path = rng.choice(hostile.hostile_directories()) + rng.choice(hostile.hostile_file_names())
     elif operator == "variant-base":
         text = variant_text(text, rng.choice(hostile.variant_bases()))
-        path = rng.choice(["games/v.cardrules", "v.cardrules", "/v.cardrules", rng.choice(hostile.hostile_file_names())])
+        path = rng.choice(
+            ["games/v.cardrules", "v.cardrules", "/v.cardrules", rng.choice(hostile.hostile_file_names())]
+        )
     else:
         path = rng.choice(hostile.lsp_uris(rng.choice([name, *hostile.hostile_file_names()])))
     return FuzzInput(index, "path", operator, name, text, path)

@@ -33,6 +33,8 @@ class Job:
 
 def _serve(conn, memory: int, scratch: str) -> None:
     os.chdir(ROOT)  # rule files name their variant bases relative to the repository
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)  # a base file named /dev/stdin must not wait for the terminal
     if memory:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -57,7 +59,9 @@ def _serve(conn, memory: int, scratch: str) -> None:
         try:
             conn.send(outcome)
         except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable message; still report something
-            conn.send(Outcome([Failure("worker-died", "result not sendable", repr(exc)[:300])], seconds=outcome.seconds))
+            conn.send(
+                Outcome([Failure("worker-died", "result not sendable", repr(exc)[:300])], seconds=outcome.seconds)
+            )
 
 
 class Worker:
