@@ -186,3 +186,60 @@ def test_hostile_variant_bases(isolated, root, base, seed):
     text = variant_text((root / (seed if "/" in seed else "games/" + seed)).read_text("utf-8"), base)
     for path in ("games/v.cardrules", f"x\n{hostile.PAYLOAD}\n.cardrules"):
         assert_holds(isolated(text, path), text, path)
+
+
+# ------------------------------------------------------------ the harness itself can fail
+def test_a_payload_that_runs_is_reported(in_process, monkeypatch):
+    import dsl
+
+    real = dsl.check_source
+
+    def leaky(text, path="<input>", **kwargs):
+        exec(text.split("#!", 1)[1])  # noqa: S102 - the fault the harness must catch
+        return real(text, path, **kwargs)
+
+    monkeypatch.setattr(dsl, "check_source", leaky)
+    text = 'game "g"\n#!' + hostile.PAYLOAD + "\n"
+    kinds = [f.kind for f in in_process(text, "g.cardrules").failures]
+    assert kinds == ["sentinel"]
+
+
+def test_internal_errors_are_classified_by_their_origin(in_process, monkeypatch):
+    import dsl.api
+
+    def broken(text, path):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(dsl.api, "parse", broken)
+    failures = in_process('game "g"\nplayers 2\n', "g.cardrules").failures
+    assert [f.kind for f in failures] == ["internal-error"]
+    # The innermost frame of the project, not of the test, names the class.
+    assert failures[0].where.startswith("KeyError at dsl/api.py:"), failures[0].where
+
+
+def test_hung_and_dead_workers_are_recorded_and_replaced(tmp_path, monkeypatch):
+    import os
+    import time
+
+    import tests.fuzz.pool as pool_module
+
+    real = pool_module.check
+
+    def faulty(text, path, sentinel, seed=0):
+        if text == "hang":
+            time.sleep(60)
+        if text == "die":
+            os._exit(7)
+        return real(text, path, sentinel, seed)
+
+    monkeypatch.setattr(pool_module, "check", faulty)  # the workers fork with it
+    pool = Pool(1, str(tmp_path), base_seconds=0.5)
+    try:
+        jobs = [Job(name, name, "g.cardrules") for name in ("hang", "die", 'game "g"\n')]
+        outcomes = {job.key: outcome for job, outcome in pool.run(jobs)}
+    finally:
+        pool.close()
+    assert [f.kind for f in outcomes["hang"].failures] == ["timeout"]
+    assert [(f.kind, f.where) for f in outcomes["die"].failures] == [("worker-died", "exit code 7")]
+    assert outcomes['game "g"\n'].failures == []
+    assert pool.replaced == 2

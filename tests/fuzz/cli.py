@@ -7,6 +7,7 @@ import hashlib
 import heapq
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -32,7 +33,9 @@ def _arguments(argv):
     parser.add_argument("--memory", type=int, default=MEMORY_LIMIT // 1024**2, help="MB of address space per worker")
     parser.add_argument("--base-seconds", type=float, default=BASE_SECONDS, help="time allowance besides 1 s per 10 KB")
     parser.add_argument("--minimise", type=int, default=300, help="trials to shrink each failure class (0: none)")
+    parser.add_argument("--minimise-seconds", type=float, default=20.0, help="time to shrink each failure class")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--replay", metavar="FILE", help="check one saved input (FILE and FILE's .path.json) and exit")
     return parser.parse_args(argv)
 
 
@@ -115,7 +118,14 @@ def run(args) -> dict:
             if args.minimise and entry["failure"].kind not in BY_GENERATOR:
                 if not args.quiet:
                     print(f"minimising {key}", file=sys.stderr)
-                small = minimise(pool, item.text, item.path, entry["failure"].key, trials=args.minimise)
+                small = minimise(
+                    pool,
+                    item.text,
+                    item.path,
+                    entry["failure"].key,
+                    trials=args.minimise,
+                    seconds=args.minimise_seconds,
+                )
             reproductions.append(
                 {
                     "class": key,
@@ -130,6 +140,7 @@ def run(args) -> dict:
             )
     finally:
         pool.close()
+        shutil.rmtree(scratch, ignore_errors=True)
     slow = sorted(slowest, key=lambda e: -e[0])
     for _, _, record, item in slow:
         record["saved"] = _save(args.save, f"slow-{item.index}", item.text, item.path)
@@ -148,8 +159,28 @@ def run(args) -> dict:
     }
 
 
+def replay(args) -> int:
+    """Check one input saved by `--save`, under the same limits, and print its outcome."""
+    with open(args.replay, encoding="utf-8", errors="surrogatepass", newline="") as handle:
+        text = handle.read()
+    with open(args.replay.removesuffix(".cardrules") + ".path.json", encoding="utf-8") as handle:
+        path = json.load(handle)["path"]
+    scratch = tempfile.mkdtemp(prefix="cardrules-fuzz-")
+    pool = Pool(1, scratch, memory=args.memory * 1024**2, base_seconds=args.base_seconds)
+    try:
+        for _, outcome in pool.run([Job(None, text, path)]):
+            print(json.dumps({"path": path, **outcome.to_dict()}, indent=2, ensure_ascii=True))
+            return 1 if outcome.failures else 0
+    finally:
+        pool.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 1
+
+
 def main(argv=None) -> int:
     args = _arguments(argv)
+    if args.replay:
+        return replay(args)
     report = run(args)
     text = json.dumps(report, indent=2, ensure_ascii=True)
     if args.report:

@@ -118,7 +118,9 @@ def _play(module, seed: int, outcome: Outcome) -> None:
                 state.winners()
                 break
             state.observation(state.current_player)
-            state.apply(rng.choice(state.legal_actions()))
+            action = rng.choice(state.legal_actions())
+            state.action_str(action)
+            state.apply(action)
     except (RuleGap, IllegalAction):
         pass
 
