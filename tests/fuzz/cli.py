@@ -1,0 +1,192 @@
+"""`python -m tests.fuzz`: the long fuzzing run and its report."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import heapq
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+
+from .inputs import make_input
+from .minimise import minimise
+from .pool import BASE_SECONDS, MEMORY_LIMIT, Job, Pool
+
+SLOWEST = 15
+# Failures without a stack to say where they come from are told apart by the input's generator.
+BY_GENERATOR = {"timeout", "worker-died", "sentinel"}
+
+
+def _arguments(argv):
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__)
+    parser.add_argument("--inputs", type=int, default=10_000, help="how many inputs to check")
+    parser.add_argument("--seed", type=int, default=1, help="the same seed checks the same inputs")
+    parser.add_argument("--start", type=int, default=0, help="index of the first input (to resume or reproduce)")
+    parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1))
+    parser.add_argument("--report", help="write the JSON report to this file")
+    parser.add_argument("--save", help="directory for failing and slowest inputs (text and path)")
+    parser.add_argument("--memory", type=int, default=MEMORY_LIMIT // 1024**2, help="MB of address space per worker")
+    parser.add_argument("--base-seconds", type=float, default=BASE_SECONDS, help="time allowance besides 1 s per 10 KB")
+    parser.add_argument("--minimise", type=int, default=300, help="trials to shrink each failure class (0: none)")
+    parser.add_argument("--minimise-seconds", type=float, default=20.0, help="time to shrink each failure class")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--replay", metavar="FILE", help="check one saved input (FILE and FILE's .path.json) and exit")
+    return parser.parse_args(argv)
+
+
+def _save(directory: str | None, stem: str, text: str, path: str) -> str | None:
+    if not directory:
+        return None
+    os.makedirs(directory, exist_ok=True)
+    digest = hashlib.sha1((path + "\0" + text).encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    base = os.path.join(directory, f"{stem}-{digest}")
+    with open(base + ".cardrules", "w", encoding="utf-8", errors="surrogatepass", newline="") as handle:
+        handle.write(text)
+    with open(base + ".path.json", "w", encoding="utf-8") as handle:
+        json.dump({"path": path}, handle, ensure_ascii=True)
+    return base + ".cardrules"
+
+
+def _key(failure, item) -> str:
+    return f"{failure.key} [{item.label}]" if failure.kind in BY_GENERATOR else failure.key
+
+
+def run(args) -> dict:
+    scratch = tempfile.mkdtemp(prefix="cardrules-fuzz-")
+    pool = Pool(args.workers, scratch, memory=args.memory * 1024**2, base_seconds=args.base_seconds)
+    per_generator: dict[str, Counter] = defaultdict(Counter)
+    per_label: Counter = Counter()
+    classes: dict[str, dict] = {}
+    failures: list[dict] = []
+    slowest: list[tuple[float, int, dict]] = []
+    started = time.monotonic()
+    done = 0
+
+    def jobs():
+        for index in range(args.start, args.start + args.inputs):
+            item = make_input(args.seed, index)
+            yield Job(item, item.text, item.path, seed=index)
+
+    try:
+        for job, outcome in pool.run(jobs()):
+            item = job.key
+            done += 1
+            counts = per_generator[item.generator]
+            counts["inputs"] += 1
+            counts[f"stage:{outcome.stage}"] += 1
+            per_label[item.label] += 1
+            if outcome.failures:
+                counts["failing inputs"] += 1
+                saved = _save(args.save, f"fail-{item.index}", item.text, item.path)
+            for failure in outcome.failures:
+                key = _key(failure, item)
+                entry = classes.setdefault(key, {"count": 0, "first": item, "failure": failure})
+                entry["count"] += 1
+                failures.append(
+                    {
+                        "class": key,
+                        "kind": failure.kind,
+                        "message": failure.message,
+                        "index": item.index,
+                        "generator": item.label,
+                        "origin": item.origin,
+                        "path": item.path,
+                        "size": len(item.text),
+                        "saved": saved,
+                    }
+                )
+            record = {"index": item.index, "generator": item.label, "origin": item.origin, "path": item.path}
+            record |= {"size": len(item.text), "seconds": round(outcome.seconds, 3)}
+            entry = (outcome.seconds, item.index, record, item)
+            if len(slowest) < SLOWEST:
+                heapq.heappush(slowest, entry)
+            else:
+                heapq.heappushpop(slowest, entry)
+            if not args.quiet and (done % 250 == 0 or done == args.inputs):
+                rate = done / max(1e-9, time.monotonic() - started)
+                print(f"{done}/{args.inputs} inputs, {rate:.1f}/s, {len(classes)} failure classes", file=sys.stderr)
+        elapsed = time.monotonic() - started
+        reproductions = []
+        for key, entry in sorted(classes.items()):
+            item = entry["first"]
+            small = item.text
+            if args.minimise and entry["failure"].kind not in BY_GENERATOR:
+                if not args.quiet:
+                    print(f"minimising {key}", file=sys.stderr)
+                small = minimise(
+                    pool,
+                    item.text,
+                    item.path,
+                    entry["failure"].key,
+                    trials=args.minimise,
+                    seconds=args.minimise_seconds,
+                )
+            reproductions.append(
+                {
+                    "class": key,
+                    "count": entry["count"],
+                    "message": entry["failure"].message,
+                    "generator": item.label,
+                    "index": item.index,
+                    "path": item.path,
+                    "text": small,
+                    "saved": _save(args.save, "min", small, item.path),
+                }
+            )
+    finally:
+        pool.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+    slow = sorted(slowest, key=lambda e: -e[0])
+    for _, _, record, item in slow:
+        record["saved"] = _save(args.save, f"slow-{item.index}", item.text, item.path)
+    return {
+        "command": "python -m tests.fuzz " + " ".join(sys.argv[1:]),
+        "seed": args.seed,
+        "inputs": done,
+        "seconds": round(elapsed, 1),
+        "inputs_per_second": round(done / max(elapsed, 1e-9), 2),
+        "workers_replaced": pool.replaced,
+        "generators": {name: dict(counts) for name, counts in sorted(per_generator.items())},
+        "operators": dict(sorted(per_label.items())),
+        "failure_classes": reproductions,
+        "failures": failures,
+        "slowest": [record for _, _, record, _ in slow],
+    }
+
+
+def replay(args) -> int:
+    """Check one input saved by `--save`, under the same limits, and print its outcome."""
+    with open(args.replay, encoding="utf-8", errors="surrogatepass", newline="") as handle:
+        text = handle.read()
+    with open(args.replay.removesuffix(".cardrules") + ".path.json", encoding="utf-8") as handle:
+        path = json.load(handle)["path"]
+    scratch = tempfile.mkdtemp(prefix="cardrules-fuzz-")
+    pool = Pool(1, scratch, memory=args.memory * 1024**2, base_seconds=args.base_seconds)
+    try:
+        for _, outcome in pool.run([Job(None, text, path)]):
+            print(json.dumps({"path": path, **outcome.to_dict()}, indent=2, ensure_ascii=True))
+            return 1 if outcome.failures else 0
+    finally:
+        pool.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 1
+
+
+def main(argv=None) -> int:
+    args = _arguments(argv)
+    if args.replay:
+        return replay(args)
+    report = run(args)
+    text = json.dumps(report, indent=2, ensure_ascii=True)
+    if args.report:
+        with open(args.report, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+    summary = {k: v for k, v in report.items() if k not in ("failures", "failure_classes")}
+    summary["failure_classes"] = {c["class"]: c["count"] for c in report["failure_classes"]}
+    print(json.dumps(summary, indent=2, ensure_ascii=True))
+    return 1 if report["failure_classes"] else 0

@@ -1,0 +1,149 @@
+"""Long-lived worker processes, each under a memory cap, checking one input at a time.
+
+The parent enforces the time limit: a worker that overruns it is killed and replaced, and one
+that dies (segfault, memory cap reached outside Python's reach) is recorded and replaced too."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import resource
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+
+from .properties import ROOT, Failure, Outcome, check, materialise
+
+MEMORY_LIMIT = 2 * 1024**3
+BASE_SECONDS = 5.0
+SECONDS_PER_10KB = 1.0
+
+
+def time_limit(text: str, path: str, base: float = BASE_SECONDS) -> float:
+    return base + SECONDS_PER_10KB * (len(text) + len(path)) / 10_000
+
+
+@dataclass
+class Job:
+    key: object  # the caller's handle, returned with the outcome
+    text: str
+    path: str
+    seed: int = 0
+
+
+def _serve(conn, memory: int, scratch: str) -> None:
+    os.chdir(ROOT)  # rule files name their variant bases relative to the repository
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)  # a base file named /dev/stdin must not wait for the terminal
+    if memory:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    fifo = os.path.join(scratch, "fifo")
+    while True:
+        try:
+            job = conn.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        sentinel = os.path.join(scratch, f"sentinel-{os.getpid()}")
+        if os.path.lexists(sentinel):
+            os.unlink(sentinel)
+        text, path = materialise(job.text, job.path, sentinel, fifo)
+        started = time.perf_counter()
+        try:
+            outcome = check(text, path, sentinel, job.seed)
+        except MemoryError as exc:
+            outcome = Outcome([Failure("check-raised", "MemoryError outside the pipeline", str(exc))])
+        outcome.seconds = time.perf_counter() - started
+        try:
+            conn.send(outcome)
+        except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable message; still report something
+            conn.send(
+                Outcome([Failure("worker-died", "result not sendable", repr(exc)[:300])], seconds=outcome.seconds)
+            )
+
+
+class Worker:
+    def __init__(self, context, memory: int, scratch: str):
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, memory, scratch), daemon=True)
+        self.process.start()
+        child.close()
+        self.job: Job | None = None
+        self.deadline = 0.0
+        self.started = 0.0
+
+    def give(self, job: Job, limit: float) -> None:
+        self.job, self.started, self.deadline = job, time.monotonic(), time.monotonic() + limit
+        self.conn.send(job)
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.join(5)
+        self.conn.close()
+
+
+class Pool:
+    def __init__(self, workers: int, scratch: str, memory: int = MEMORY_LIMIT, base_seconds: float = BASE_SECONDS):
+        self.context = multiprocessing.get_context("fork")
+        self.memory, self.scratch, self.base_seconds = memory, scratch, base_seconds
+        fifo = os.path.join(scratch, "fifo")
+        if not os.path.exists(fifo):
+            os.mkfifo(fifo)
+        self.workers = [Worker(self.context, memory, scratch) for _ in range(workers)]
+        self.replaced = 0
+
+    def close(self) -> None:
+        for worker in self.workers:
+            try:
+                worker.conn.send(None)
+            except OSError:
+                pass
+            worker.process.join(2)
+            if worker.process.is_alive():
+                worker.kill()
+
+    def _replace(self, worker: Worker) -> None:
+        worker.kill()
+        self.workers[self.workers.index(worker)] = Worker(self.context, self.memory, self.scratch)
+        self.replaced += 1
+
+    def run(self, jobs):
+        """Yields (job, outcome) as they finish, in any order; keeps every worker busy."""
+        jobs = iter(jobs)
+        pending = True
+        while True:
+            for worker in self.workers:
+                if worker.job is None and pending:
+                    job = next(jobs, None)
+                    if job is None:
+                        pending = False
+                    else:
+                        worker.give(job, time_limit(job.text, job.path, self.base_seconds))
+            busy = [w for w in self.workers if w.job is not None]
+            if not busy:
+                return
+            timeout = max(0.0, min(w.deadline for w in busy) - time.monotonic())
+            ready = wait([w.conn for w in busy], timeout=timeout)
+            now = time.monotonic()
+            for worker in busy:
+                if worker.conn in ready:
+                    job = worker.job
+                    try:
+                        outcome = worker.conn.recv()
+                    except (EOFError, OSError):
+                        worker.process.join(5)
+                        code = worker.process.exitcode
+                        outcome = Outcome([Failure("worker-died", f"exit code {code}", "the worker process died")])
+                        outcome.seconds = now - worker.started
+                        self._replace(worker)
+                    worker.job = None
+                    yield job, outcome
+                elif now >= worker.deadline:
+                    job = worker.job
+                    limit = worker.deadline - worker.started
+                    self._replace(worker)
+                    outcome = Outcome([Failure("timeout", "time limit", f"killed after {limit:.1f} s")])
+                    outcome.seconds = now - worker.started
+                    yield job, outcome
