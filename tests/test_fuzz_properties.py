@@ -66,12 +66,6 @@ def assert_holds(outcome, text: str, path: str) -> None:
     assert not outcome.failures, ([f"{f.key}: {f.message}" for f in outcome.failures], path, shown)
 
 
-def known(reason: str):
-    """A class of inputs that fails on purpose-built bugs being fixed elsewhere; remove the mark
-    once the fix lands (strict=False: passing is welcome)."""
-    return pytest.mark.xfail(strict=False, reason=reason)
-
-
 # ------------------------------------------------------------ grammar
 @fuzz_settings(40)
 @given(text=rule_texts("start", hostile=False))
@@ -85,7 +79,6 @@ def test_headerless_items_the_grammar_derives(in_process, text):
     assert_holds(in_process(text, "generated.cardrules"), text, "generated.cardrules")
 
 
-@known("huge integers, escapes in strings and Python names from the grammar raise internal errors")
 @fuzz_settings(40)
 @given(
     text=rule_texts("start", hostile=True),
@@ -106,18 +99,11 @@ IN_PROCESS_OPERATORS = [
     "line_breaks_in_literals",
 ]
 ISOLATED_OPERATORS = ["huge_numbers", "deepen_nesting"]
-KNOWN_FAILING_OPERATORS = {
-    "huge_numbers": "huge numbers: int conversion limits and unbounded player counts or decks",
-    "deepen_nesting": "deep nesting: RecursionError in the parser and checks (internal-error)",
-}
 assert set(IN_PROCESS_OPERATORS + ISOLATED_OPERATORS) == set(OPERATORS)
 
 
 def operator_params(names):
-    return [
-        pytest.param(n, marks=[known(KNOWN_FAILING_OPERATORS[n])] if n in KNOWN_FAILING_OPERATORS else [])
-        for n in names
-    ]
+    return [pytest.param(n) for n in names]
 
 
 @pytest.mark.parametrize("operator", operator_params(IN_PROCESS_OPERATORS))
@@ -139,7 +125,6 @@ def test_mutated_rule_files_within_limits(isolated, operator, seed, rng_seed):
 
 
 # ------------------------------------------------------------ hostile names and paths
-@known("a file name with a lone surrogate (an editor buffer's name) fails in the code generator")
 @fuzz_settings(30)
 @given(
     seed=st.sampled_from(SMALL),
@@ -161,29 +146,13 @@ def test_editor_uris_as_paths(in_process, seed, name, choice):
 
 SAFE_BASES = ["../../x", "../../../../../../../../etc/passwd", "/", ".", "", "thirteens.cardrules", "x\rz.cardrules"]
 VARIANT_SEEDS = ["games/thirteens_to_100.cardrules", "tests/data/diagnostics/clean_game.cardrules"]
-KNOWN_BAD_BASES = {
-    "/dev/zero": "an endless base file is read whole: memory exhausted or time limit",
-    "/dev/urandom": "an endless base file is read whole: memory exhausted or time limit",
-    hostile.FIFO: "a FIFO as base file blocks the check forever",
-    "x\rz.cardrules": "a raw carriage return inside a string fails in the AST builder (internal-error)",
-}
-# The clean game allows 2 players; as a variant of Thirteens it inherits examples for 5.
-KNOWN_BAD_PAIRS = {
-    ("tests/data/diagnostics/clean_game.cardrules", "thirteens.cardrules"): (
-        "a variant's inherited examples run with a player count it no longer allows (internal-error)"
-    ),
-}
 
 
 def base_params():
     params = []
     for seed in VARIANT_SEEDS:
         for base in hostile.variant_bases():
-            reason = KNOWN_BAD_BASES.get(base) or KNOWN_BAD_PAIRS.get((seed, base))
-            marks = [known(reason)] if reason else []
-            if base in ("/dev/zero", "/dev/urandom", hostile.FIFO):  # each waits out the time limit
-                marks.append(pytest.mark.slow)
-            params.append(pytest.param(seed, base, marks=marks, id=f"{seed.rsplit('/', 1)[1]}-{base[:40]!r}"))
+            params.append(pytest.param(seed, base, id=f"{seed.rsplit('/', 1)[1]}-{base[:40]!r}"))
     return params
 
 
