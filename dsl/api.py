@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from .lint import run_checks
 from .semantics.symbols import build_model
-from .semantics.typecheck import TypeChecker
+from .semantics.typecheck import typecheck
 from .compiler.codegen import generate
 from .compiler.escape import UnsafeName
 from .compiler.gate import UnsafeModule, check_module
@@ -58,7 +58,8 @@ def _front_end(text: str, path: str) -> tuple[Model | None, list[Diagnostic]]:
     diagnostics += diags
     if any(d.is_error for d in diagnostics):
         return None, diagnostics
-    diagnostics += TypeChecker(model).check()
+    model, diags = typecheck(model)
+    diagnostics += diags
     for d in diagnostics:
         d.file = d.span.file or path
     if any(d.is_error for d in diagnostics):

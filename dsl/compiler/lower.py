@@ -386,8 +386,6 @@ class ActionSpace:
         self.option_base = len(model.cards)
 
     def option(self, name: str) -> int:
-        if name not in self.model.options:
-            self.model.options.append(name)
         return self.option_base + self.model.options.index(name)
 
     @property

@@ -9,12 +9,15 @@ use it conservative: they warn only when nothing at all could change.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from dataclasses import dataclass
 
 from ..ast import nodes as n
 from ..ast.walk import child_blocks
 
 LOOPS = (n.While, n.Repeat)
+# The model is frozen: answers about it are kept beside it, for as long as it lives.
+_WRITES_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def sub_nodes(node):
@@ -82,7 +85,7 @@ def _target(model, target) -> set[str]:
 def writes(model, stmt, _seen=None) -> set[str]:
     """What running `stmt` (or a block) may change, including the triggers its draws fire."""
     if _seen is None:  # a top-level question: answered once per statement and file
-        memo = model.__dict__.setdefault("_writes_memo", {})
+        memo = _WRITES_MEMO.setdefault(model, {})
         if id(stmt) not in memo:
             memo[id(stmt)] = frozenset(_writes(model, stmt, set()))
         return set(memo[id(stmt)])

@@ -8,6 +8,7 @@ of an expression, and an expression that depends on play simply has no static va
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from ..compiler.exprs import ExprCompiler, Tables
@@ -77,9 +78,13 @@ def join_piles(a, b):
     return UNKNOWN
 
 
+# The model is frozen: shared analyses are kept beside it, for as long as it lives.
+_CHECK_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def cached(model, key, compute):
     """Per-model memo, so several checks can share one analysis of the same file."""
-    store = model.__dict__.setdefault("_check_cache", {})
+    store = _CHECK_CACHE.setdefault(model, {})
     if key not in store:
         store[key] = compute()
     return store[key]

@@ -1,8 +1,7 @@
-"""Expression types: every expression gets `.type` and every name in it is resolved.
+"""Expression types: every expression gets `.type` (a `Type`) and every name in it is resolved.
 
-Types are short strings: int bool player suit card rank color option str none, and the
-collections `cards` (a list of cards), `groups` (a grouped zone), `players`, `ints` (a
-per-player number seen whole, e.g. `max(total)`) and `list` (a literal tuple of numbers).
+`ExpressionTyper` has one `visit_<Kind>` per expression kind; the statements around it
+(`typecheck`) open the scopes it types in and fill in the local variables and options it knows.
 """
 
 from __future__ import annotations
@@ -10,38 +9,45 @@ from __future__ import annotations
 import difflib
 
 from ..ast import nodes as n
+from ..ast.visitor import ExprVisitor
 from ..report.diagnostics import Diagnostic, error
 from ..syntax.limits import LIMIT_CODE
-from .model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, Model
+from .model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, LocalVar, Model
 from .symbols import check_pattern
+from .types import COLLECTIONS, NULLABLE, Type
 
-NULLABLE = {"suit", "player", "card", "option"}
-OF_BUILTINS = {
-    # name: (argument types, result type)
-    "suit": ({"card"}, "suit"),
-    "rank": ({"card"}, "rank"),
-    "color": ({"card"}, "color"),
-    "top": ({"cards"}, "card"),
-    "bottom": ({"cards"}, "card"),
-    "first": ({"cards", "players"}, None),
-    "last": ({"cards", "players"}, None),
-    "size": ({"cards", "groups", "players"}, "int"),
-    "left": ({"player"}, "player"),
-    "right": ({"player"}, "player"),
+OF_BUILTINS: dict[str, tuple[frozenset[Type], Type | None]] = {
+    # name: (argument types, result type; None: the element of the argument)
+    "suit": (frozenset({Type.CARD}), Type.SUIT),
+    "rank": (frozenset({Type.CARD}), Type.RANK),
+    "color": (frozenset({Type.CARD}), Type.COLOR),
+    "top": (frozenset({Type.CARDS}), Type.CARD),
+    "bottom": (frozenset({Type.CARDS}), Type.CARD),
+    "first": (frozenset({Type.CARDS, Type.PLAYERS}), None),
+    "last": (frozenset({Type.CARDS, Type.PLAYERS}), None),
+    "size": (frozenset({Type.CARDS, Type.GROUPS, Type.PLAYERS}), Type.INT),
+    "left": (frozenset({Type.PLAYER}), Type.PLAYER),
+    "right": (frozenset({Type.PLAYER}), Type.PLAYER),
 }
 CALLS = {"max", "min", "sum", "abs", "random_player"}
-BUILTIN_NAMES = {"led": "suit", "winner": "player", "player_count": "int"}
+BUILTIN_NAMES = {"led": Type.SUIT, "winner": Type.PLAYER, "player_count": Type.INT}
+
+Scope = dict[str, Type]
 
 
-class ExpressionTyper:
-    """Types expressions in the scopes the statements open; records diagnostics."""
+class ExpressionTyper(ExprVisitor["Type | None"]):
+    """Types expressions in the scopes the statements open; records diagnostics.
+
+    `locals` and `options` are the names the statements have introduced so far: the checker adds
+    to them while it walks, and the frozen model is built from them once it is done."""
 
     def __init__(self, model: Model):
         self.model = model
         self.file = model.game.file
         self.diags: list[Diagnostic] = []
-        self.scopes: list[dict[str, str]] = []
-        self.in_trigger = False
+        self.scopes: list[Scope] = []
+        self.locals: dict[str, LocalVar] = dict(model.locals)
+        self.options: list[str] = list(model.options)
 
     # ------------------------------------------------------------ helpers
     def err(self, code: str, message: str, node: n.Node, **kw):
@@ -54,28 +60,28 @@ class ExpressionTyper:
 
     def known_names(self):
         m = self.model
-        names = set(m.vars) | set(m.zones) | set(m.locals) | set(BUILTIN_NAMES) | set(m.options)
+        names = set(m.vars) | set(m.zones) | set(self.locals) | set(BUILTIN_NAMES) | set(self.options)
         for scope in self.scopes:
             names |= set(scope)
         return names
 
-    def expect(self, expr: n.Expr | None, *types: str, what: str = "") -> str | None:
+    def expect(self, expr: n.Expr | None, *types: Type, what: str = "") -> Type | None:
         if expr is None:
             return None
         got = self.expr(expr)
         if got is None or got in types:
             return got
-        if got == "none" and NULLABLE & set(types):
+        if got == Type.NONE and NULLABLE & set(types):
             return got
-        if got == "groups" and "cards" in types:
+        if got == Type.GROUPS and Type.CARDS in types:
             return got
-        if got == "int" and ("rank" in types or "player" in types) and isinstance(expr, n.Num):
+        if got == Type.INT and (Type.RANK in types or Type.PLAYER in types) and isinstance(expr, n.Num):
             return got  # a rank written as a number (10), or a seat number (player 0)
         wanted = " or ".join(types)
         self.err("type-mismatch", f"{what or 'this'} should be a {wanted}, not a {got}", expr)
         return None
 
-    def with_scope(self, bindings: dict[str, str], fn, *args):
+    def with_scope(self, bindings: Scope, fn, *args):
         self.scopes.append(bindings)
         try:
             return fn(*args)
@@ -83,36 +89,35 @@ class ExpressionTyper:
             self.scopes.pop()
 
     # ------------------------------------------------------------ expressions
-    def expr(self, e: n.Expr) -> str | None:
-        method = getattr(self, "e_" + type(e).__name__)
-        e.type = method(e)
+    def expr(self, e: n.Expr) -> Type | None:
+        e.type = self.visit(e)
         return e.type
 
-    def e_Num(self, e):
-        return "int"
+    def visit_Num(self, e):
+        return Type.INT
 
-    def e_Str(self, e):
-        return "str"
+    def visit_Str(self, e):
+        return Type.STR
 
-    def e_Bool(self, e):
-        return "bool"
+    def visit_Bool(self, e):
+        return Type.BOOL
 
-    def e_NoneLit(self, e):
-        return "none"
+    def visit_NoneLit(self, e):
+        return Type.NONE
 
-    def e_RankLit(self, e):
-        return "rank"
+    def visit_RankLit(self, e):
+        return Type.RANK
 
-    def e_SuitLit(self, e):
-        return "suit"
+    def visit_SuitLit(self, e):
+        return Type.SUIT
 
-    def e_CardList(self, e):
+    def visit_CardList(self, e):
         for rank, _suit in e.cards:
             if rank not in RANK_INDEX:
                 self.err("undefined-name", f"'{rank}' is not a rank", e)
         if all(rank in RANK_INDEX for rank, _suit in e.cards):
             self._check_copies(e)
-        return "cards"
+        return Type.CARDS
 
     def _check_copies(self, e):
         """Each literal card is a distinct card of the deck, taken as the engine takes them (an
@@ -138,33 +143,36 @@ class ExpressionTyper:
                 return
             used.add(card.id)
 
-    def e_TupleLit(self, e):
+    def visit_TupleLit(self, e):
         for item in e.items:
-            self.expect(item, "int", what="an item of a list")
-        return "list"
+            self.expect(item, Type.INT, what="an item of a list")
+        return Type.LIST
 
-    def e_Name(self, e):
+    def visit_Name(self, e):
         for scope in reversed(self.scopes):
             if e.id in scope:
                 return scope[e.id]
         m = self.model
-        if e.id in m.locals:
-            return m.locals[e.id].type
+        if e.id in self.locals:
+            return self.locals[e.id].type
         if e.id in m.vars:
             var = m.vars[e.id]
-            return ("ints" if var.type_name == "int" else "per-player") if var.per_player else var.type_name
+            declared = Type(var.type_name)
+            if var.per_player:
+                return Type.INTS if declared == Type.INT else Type.PER_PLAYER
+            return declared
         if e.id in m.zones:
             zone = m.zones[e.id]
             if zone.per_player:
                 self.err("type-mismatch", f"'{e.id}' is per player: say whose", e, hint=f"{e.id} of p")
                 return None
-            return "groups" if zone.grouped else "cards"
+            return Type.GROUPS if zone.grouped else Type.CARDS
         if e.id in BUILTIN_NAMES:
             return BUILTIN_NAMES[e.id]
-        if e.id in m.options:
-            return "option"
+        if e.id in self.options:
+            return Type.OPTION
         if e.id in SUIT_WORDS:
-            return "suit"
+            return Type.SUIT
         if e.id in ("suit", "rank", "color") and self._in_card_scope():
             return OF_BUILTINS[e.id][1]
         if e.id in ("card", "group"):
@@ -179,136 +187,138 @@ class ExpressionTyper:
         return None
 
     def _in_card_scope(self) -> bool:
-        return any(scope.get("card") == "card" for scope in self.scopes)
+        return any(scope.get("card") == Type.CARD for scope in self.scopes)
 
-    def e_BinOp(self, e):
+    def visit_BinOp(self, e):
         if e.op in ("+", "-", "*", "/", "%"):
-            self.expect(e.left, "int", what=f"the left side of '{e.op}'")
-            self.expect(e.right, "int", what=f"the right side of '{e.op}'")
-            return "int"
+            self.expect(e.left, Type.INT, what=f"the left side of '{e.op}'")
+            self.expect(e.right, Type.INT, what=f"the right side of '{e.op}'")
+            return Type.INT
         left, right = self.expr(e.left), self.expr(e.right)
         if left and right and left != right:
-            ok = ({left, right} <= {"rank", "int"} and (isinstance(e.left, n.Num) or isinstance(e.right, n.Num))) or (
-                "none" in (left, right) and {left, right} - {"none"} <= NULLABLE
-            )
+            ok = (
+                {left, right} <= {Type.RANK, Type.INT} and (isinstance(e.left, n.Num) or isinstance(e.right, n.Num))
+            ) or (Type.NONE in (left, right) and {left, right} - {Type.NONE} <= NULLABLE)
             if not ok:
                 self.err("type-mismatch", f"cannot compare a {left} with a {right}", e)
-        elif left in ("cards", "groups", "players", "ints", "list") and e.op not in ("==", "!="):
+        elif left in COLLECTIONS and e.op not in ("==", "!="):
             self.err("type-mismatch", f"'{e.op}' does not compare collections", e)
-        return "bool"
+        return Type.BOOL
 
-    def e_BoolOp(self, e):
+    def visit_BoolOp(self, e):
         for operand in e.operands:
-            self.expect(operand, "bool", what=f"an operand of '{e.op}'")
-        return "bool"
+            self.expect(operand, Type.BOOL, what=f"an operand of '{e.op}'")
+        return Type.BOOL
 
-    def e_Not(self, e):
-        self.expect(e.operand, "bool", what="the operand of 'not'")
-        return "bool"
+    def visit_Not(self, e):
+        self.expect(e.operand, Type.BOOL, what="the operand of 'not'")
+        return Type.BOOL
 
-    def e_Neg(self, e):
-        self.expect(e.operand, "int", what="a negated value")
-        return "int"
+    def visit_Neg(self, e):
+        self.expect(e.operand, Type.INT, what="a negated value")
+        return Type.INT
 
-    def e_IfExpr(self, e):
-        self.expect(e.cond, "bool", what="the condition")
+    def visit_IfExpr(self, e):
+        self.expect(e.cond, Type.BOOL, what="the condition")
         a, b = self.expr(e.then), self.expr(e.otherwise)
-        if a and b and a != b and "none" not in (a, b):
+        if a and b and a != b and Type.NONE not in (a, b):
             self.err("type-mismatch", f"the two branches give a {a} and a {b}", e)
-        return a if a != "none" else b
+        return a if a != Type.NONE else b
 
-    def e_IsEmpty(self, e):
-        self.expect(e.subject, "cards", "groups", "players", what="what is tested for emptiness")
-        return "bool"
+    def visit_IsEmpty(self, e):
+        self.expect(e.subject, Type.CARDS, Type.GROUPS, Type.PLAYERS, what="what is tested for emptiness")
+        return Type.BOOL
 
-    def e_IsPattern(self, e):
+    def visit_IsPattern(self, e):
         self.diags.extend(check_pattern(e.pattern, self.file))
-        self.expect(e.subject, "card", what="what is compared with a card pattern")
-        return "bool"
+        self.expect(e.subject, Type.CARD, what="what is compared with a card pattern")
+        return Type.BOOL
 
-    def e_Has(self, e):
+    def visit_Has(self, e):
         self.diags.extend(check_pattern(e.pattern, self.file))
-        self.expect(e.subject, "cards", "groups", what="what 'has' looks into")
-        return "bool"
+        self.expect(e.subject, Type.CARDS, Type.GROUPS, what="what 'has' looks into")
+        return Type.BOOL
 
-    def e_Of(self, e):
+    def visit_Of(self, e):
         m = self.model
         if e.name in m.zones:
             zone = m.zones[e.name]
             if not zone.per_player:
                 self.err("type-mismatch", f"'{e.name}' is shared: it has no 'of'", e)
-            self.expect(e.arg, "player", what="the owner of a zone")
-            return "groups" if zone.grouped else "cards"
+            self.expect(e.arg, Type.PLAYER, what="the owner of a zone")
+            return Type.GROUPS if zone.grouped else Type.CARDS
         if e.name in m.vars:
             var = m.vars[e.name]
             if not var.per_player:
                 self.err("type-mismatch", f"'{e.name}' is not per player: it has no 'of'", e)
-            self.expect(e.arg, "player", what="whose value this is")
-            return var.type_name
+            self.expect(e.arg, Type.PLAYER, what="whose value this is")
+            return Type(var.type_name)
         if e.name in OF_BUILTINS:
             arg_types, result = OF_BUILTINS[e.name]
             got = self.expect(e.arg, *sorted(arg_types), what=f"the argument of '{e.name}'")
             if result is None:
-                return "card" if got in ("cards", "groups") else "player"
+                return Type.CARD if got in (Type.CARDS, Type.GROUPS) else Type.PLAYER
             return result
         self.undefined(e.name, e, candidates=set(m.zones) | set(m.vars) | set(OF_BUILTINS))
         return None
 
-    def e_ValueOf(self, e):
+    def visit_ValueOf(self, e):
         if e.table not in self.model.values:
             self.undefined(e.table, e, "value table", self.model.values)
-        self.expect(e.arg, "card", what="what a value is taken of")
-        return "int"
+        self.expect(e.arg, Type.CARD, what="what a value is taken of")
+        return Type.INT
 
-    def e_SumOf(self, e):
+    def visit_SumOf(self, e):
         if e.table not in self.model.values:
             self.undefined(e.table, e, "value table", self.model.values)
-        self.expect(e.arg, "cards", "groups", what="what is summed")
-        return "int"
+        self.expect(e.arg, Type.CARDS, Type.GROUPS, what="what is summed")
+        return Type.INT
 
-    def e_ScoringOf(self, e):
+    def visit_ScoringOf(self, e):
         if e.scoring not in self.model.scorings:
             self.undefined(e.scoring, e, "scoring", self.model.scorings)
-        self.expect(e.arg, "cards", "groups", what="what is scored")
-        return "int"
+        self.expect(e.arg, Type.CARDS, Type.GROUPS, what="what is scored")
+        return Type.INT
 
-    def e_BestOf(self, e):
+    def visit_BestOf(self, e):
         if e.scoring not in self.model.scorings:
             self.undefined(e.scoring, e, "scoring", self.model.scorings)
-        self.expect(e.count, "int", what="how many cards are kept")
-        self.expect(e.arg, "cards", "groups", what="what is scored")
-        return "int"
+        self.expect(e.count, Type.INT, what="how many cards are kept")
+        self.expect(e.arg, Type.CARDS, Type.GROUPS, what="what is scored")
+        return Type.INT
 
-    def e_HighestOf(self, e):
+    def visit_HighestOf(self, e):
         if e.order is not None and e.order not in self.model.orders:
             self.undefined(e.order, e, "order", [k for k in self.model.orders if k])
-        self.expect(e.arg, "cards", "groups", what="where the highest card is looked for")
-        return "card"
+        self.expect(e.arg, Type.CARDS, Type.GROUPS, what="where the highest card is looked for")
+        return Type.CARD
 
-    def e_Count(self, e):
-        self.expect(e.arg, "cards", "groups", "players", what="what is counted")
-        return "int"
+    def visit_Count(self, e):
+        self.expect(e.arg, Type.CARDS, Type.GROUPS, Type.PLAYERS, what="what is counted")
+        return Type.INT
 
-    def e_AnyWhere(self, e):
-        kind = self.expect(e.collection, "cards", "groups", "players", what=f"what '{e.quantifier}' looks into")
-        binder = {"card": "card"} if kind != "players" else {"player": "player"}
-        self.with_scope(binder, self.expect, e.cond, "bool", "the condition")
-        return "bool"
+    def visit_AnyWhere(self, e):
+        kind = self.expect(
+            e.collection, Type.CARDS, Type.GROUPS, Type.PLAYERS, what=f"what '{e.quantifier}' looks into"
+        )
+        binder = {"card": Type.CARD} if kind != Type.PLAYERS else {"player": Type.PLAYER}
+        self.with_scope(binder, self.expect, e.cond, Type.BOOL, "the condition")
+        return Type.BOOL
 
-    def e_CardsWhere(self, e):
-        self.expect(e.collection, "cards", "groups", what="where cards are taken from")
-        self.with_scope({"card": "card"}, self.expect, e.cond, "bool", "the condition")
-        return "cards"
+    def visit_CardsWhere(self, e):
+        self.expect(e.collection, Type.CARDS, Type.GROUPS, what="where cards are taken from")
+        self.with_scope({"card": Type.CARD}, self.expect, e.cond, Type.BOOL, "the condition")
+        return Type.CARDS
 
-    def e_PlayersWhere(self, e):
+    def visit_PlayersWhere(self, e):
         if e.within is not None:
-            self.expect(e.within, "players", what="the players to choose among")
-        scope = {e.var: "player"}
+            self.expect(e.within, Type.PLAYERS, what="the players to choose among")
+        scope = {e.var: Type.PLAYER}
         if e.cond is not None:
-            self.with_scope(scope, self.expect, e.cond, "bool", "the condition")
+            self.with_scope(scope, self.expect, e.cond, Type.BOOL, "the condition")
         if e.key is not None:
-            self.with_scope(scope, self.expect, e.key, "int", "what is compared")
-        return "players"
+            self.with_scope(scope, self.expect, e.key, Type.INT, "what is compared")
+        return Type.PLAYERS
 
     def check_reading_cases(self, ambiguity: str, given: list[str], node: n.Node) -> bool:
         """One case per reading of `ambiguity`, no more, no less; False if it does not exist."""
@@ -334,16 +344,16 @@ class ExpressionTyper:
             )
         return True
 
-    def e_ReadingSwitch(self, e):
+    def visit_ReadingSwitch(self, e):
         types = [self.expr(value) for _, value in e.cases]
         if not self.check_reading_cases(e.ambiguity, [name for name, _ in e.cases], e):
             return types[0] if types else None
-        known = {t for t in types if t and t != "none"}
+        known = {t for t in types if t and t != Type.NONE}
         if len(known) > 1:
             self.err("type-mismatch", "the readings give values of different types: " + ", ".join(sorted(known)), e)
         return known.pop() if known else None
 
-    def e_ReadingIs(self, e):
+    def visit_ReadingIs(self, e):
         amb = self.model.ambiguities.get(e.ambiguity)
         if amb is None:
             self.undefined(e.ambiguity, e, "ambiguity", self.model.ambiguities)
@@ -354,21 +364,21 @@ class ExpressionTyper:
                 e,
                 hint="readings: " + ", ".join(r.name for r in amb.readings),
             )
-        return "bool"
+        return Type.BOOL
 
-    def e_Call(self, e):
+    def visit_Call(self, e):
         if e.func not in CALLS:
             self.undefined(e.func, e, "function", CALLS)
             return None
         if e.func == "random_player":
             if e.args:
                 self.err("type-mismatch", "random_player() takes no arguments", e)
-            return "player"
+            return Type.PLAYER
         if e.func in ("max", "min", "sum") and len(e.args) == 1:
-            self.expect(e.args[0], "ints", "list", what=f"the argument of {e.func}()")
-            return "int"
+            self.expect(e.args[0], Type.INTS, Type.LIST, what=f"the argument of {e.func}()")
+            return Type.INT
         if not e.args or (e.func in ("abs", "sum") and len(e.args) != 1):
             self.err("type-mismatch", f"wrong number of arguments to {e.func}()", e)
         for arg in e.args:
-            self.expect(arg, "int", what=f"an argument of {e.func}()")
-        return "int"
+            self.expect(arg, Type.INT, what=f"an argument of {e.func}()")
+        return Type.INT

@@ -1,14 +1,19 @@
 """The checked game: the AST plus everything resolved about it (card universe, symbol tables).
 
-The checker builds a `Model`; the compiler and the rule checks read it and never re-resolve.
+Semantics builds a `Model` and hands it on frozen: the compiler and the rule checks read it and
+never re-resolve or add to it.  Its tables are read-only mappings and its lists tuples, so a later
+stage that tries to change the model fails at once instead of changing what another stage sees.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Optional
 
 from ..ast import nodes as n
+from .types import Type
 
 # The card universe is fixed: four suits and thirteen ranks plus the joker.  Games choose which
 # of these cards exist (decks, jokers) and in which orders they rank.
@@ -41,35 +46,47 @@ class Card:
         return RANKS[self.rank] + SUITS[self.suit]
 
 
-@dataclass
+@dataclass(frozen=True)
 class DeckConfig:
     when: Optional[n.Expr]
     cards: tuple[int, ...]
     line: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class LocalVar:
     name: str
-    type: str
+    type: Type
     line: int
 
 
-@dataclass
+_MAPPINGS = ("orders", "values", "zones", "vars", "locals", "ambiguities", "scorings", "sources")
+_SEQUENCES = ("players", "cards", "decks", "options")
+
+
+# slots: no instance `__dict__` to hide state in; weakref: later stages may keep caches keyed on a model.
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class Model:
     game: n.Game
-    players: list[int]
-    cards: list[Card]
-    decks: list[DeckConfig]
-    orders: dict[str, tuple[int, ...]]  # name ("" = default) -> position of each rank, -1 if unranked
-    values: dict[str, tuple]  # table name -> value per card id (None = no value)
-    zones: dict[str, n.Zone]
-    vars: dict[str, n.Var]
-    locals: dict[str, LocalVar] = field(default_factory=dict)
-    ambiguities: dict[str, n.Ambiguity] = field(default_factory=dict)
-    scorings: dict[str, n.Scoring] = field(default_factory=dict)
-    options: list[str] = field(default_factory=list)
-    sources: dict[str, str] = field(default_factory=dict)
+    players: tuple[int, ...]
+    cards: tuple[Card, ...]
+    decks: tuple[DeckConfig, ...]
+    orders: Mapping[str, tuple[int, ...]]  # name ("" = default) -> position of each rank, -1 if unranked
+    values: Mapping[str, tuple]  # table name -> value per card id (None = no value)
+    zones: Mapping[str, n.Zone]
+    vars: Mapping[str, n.Var]
+    locals: Mapping[str, LocalVar] = field(default_factory=dict)  # every name a statement binds, with its type
+    ambiguities: Mapping[str, n.Ambiguity] = field(default_factory=dict)
+    scorings: Mapping[str, n.Scoring] = field(default_factory=dict)
+    # every named option of every choice, in action order (`pass` included when a bid has one)
+    options: tuple[str, ...] = ()
+    sources: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self):
+        for name in _MAPPINGS:
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        for name in _SEQUENCES:
+            object.__setattr__(self, name, tuple(getattr(self, name)))
 
     def reading_index(self, ambiguity: str, reading: str) -> int:
         return [r.name for r in self.ambiguities[ambiguity].readings].index(reading)

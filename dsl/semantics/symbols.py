@@ -18,8 +18,7 @@ from .model import (
     DeckConfig,
     Model,
 )
-
-BUILTIN_TYPES = {"int", "bool", "player", "suit", "card", "option"}
+from .types import DECLARABLE
 
 
 def pattern_ranks(pattern: n.CardPattern) -> set[int] | None:
@@ -230,14 +229,14 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
                     hint="make it 'per player', or 'seen by nobody'",
                 )
             )
-        if var.type_name not in BUILTIN_TYPES:
+        if var.type_name not in DECLARABLE:
             diags.append(
                 error(
                     "undefined-name",
                     f"unknown type '{var.type_name}'",
                     var.span,
                     file=file,
-                    hint="types are: " + ", ".join(sorted(BUILTIN_TYPES)),
+                    hint="types are: " + ", ".join(sorted(DECLARABLE)),
                 )
             )
 

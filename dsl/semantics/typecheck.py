@@ -1,27 +1,66 @@
 """Statements and declarations: the scopes they open, the variables they introduce, and the
-types their parts must have.  Expressions are typed by `ExpressionTyper`."""
+types their parts must have.  Expressions are typed by `ExpressionTyper`.
+
+`typecheck(model)` is the last step of semantics: it returns the model completed with every local
+variable and every option the statements introduce, frozen, and the diagnostics found."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..ast import nodes as n
+from ..ast.visitor import StmtVisitor
 from ..ast.walk import has_decision, walk_stmts
 from ..report.diagnostics import Diagnostic
-from .model import LocalVar
-from .exprtypes import BUILTIN_NAMES, NULLABLE, ExpressionTyper
+from .exprtypes import BUILTIN_NAMES, ExpressionTyper
+from .model import LocalVar, Model
+from .types import ELEMENT, NULLABLE, Type
+
+# A bid stores 0 when its player passes, so every bid needs the `pass` action, `or pass` or not.
+PASS = "pass"
 
 
-class TypeChecker(ExpressionTyper):
-    def declare_local(self, name: str, type_: str, node: n.Node):
+def typecheck(model: Model) -> tuple[Model, list[Diagnostic]]:
+    """Type every statement and expression of `model`; the completed model and the diagnostics."""
+    checker = TypeChecker(model)
+    diagnostics = checker.check()
+    return checker.completed_model(), diagnostics
+
+
+class TypeChecker(StmtVisitor[None]):
+    def __init__(self, model: Model):
+        self.model = model
+        self.types = ExpressionTyper(model)
+        self.diags = self.types.diags
+        self.in_trigger = False
+        self.has_bid = False
+        # the expression helpers, shared: one set of scopes, names and diagnostics
+        self.err = self.types.err
+        self.undefined = self.types.undefined
+        self.known_names = self.types.known_names
+        self.expect = self.types.expect
+        self.expr = self.types.expr
+        self.with_scope = self.types.with_scope
+        self.check_reading_cases = self.types.check_reading_cases
+
+    def completed_model(self) -> Model:
+        """The model with the locals and options the statements introduced: semantics' final word."""
+        options = list(self.types.options)
+        if self.has_bid and PASS not in options:
+            options.append(PASS)
+        return dataclasses.replace(self.model, locals=self.types.locals, options=tuple(options))
+
+    def declare_local(self, name: str, type_: Type, node: n.Node):
         m = self.model
         if name in m.vars or name in m.zones:
             self.err("duplicate-name", f"'{name}' is already a {'zone' if name in m.zones else 'variable'}", node)
             return
-        old = m.locals.get(name)
+        old = self.types.locals.get(name)
         if old and old.type != type_:
             self.err("type-mismatch", f"'{name}' is a {old.type} on line {old.line} but a {type_} here", node)
             return
         if not old:
-            m.locals[name] = LocalVar(name, type_, node.span.line)
+            self.types.locals[name] = LocalVar(name, type_, node.span.line)
 
     # ------------------------------------------------------------ zones
     def zone_ref(self, ref: n.ZoneRef, owner_optional: bool = False) -> n.Zone | None:
@@ -34,7 +73,7 @@ class TypeChecker(ExpressionTyper):
         if not zone.per_player and ref.owner is not None:
             self.err("type-mismatch", f"'{ref.name}' is shared: it has no 'of'", ref)
         if ref.owner is not None:
-            self.expect(ref.owner, "player", what="the owner of a zone")
+            self.expect(ref.owner, Type.PLAYER, what="the owner of a zone")
         return zone
 
     def zone_name(self, name: str, node: n.Node, per_player: bool | None) -> n.Zone | None:
@@ -46,50 +85,42 @@ class TypeChecker(ExpressionTyper):
         return zone
 
     # ------------------------------------------------------------ statements
-    def block(self, block: n.Block | None):
-        if block is not None:
-            for stmt in block.stmts:
-                self.stmt(stmt)
-
-    def stmt(self, s: n.Stmt):
-        getattr(self, "s_" + type(s).__name__)(s)
-
-    def s_Shuffle(self, s):
+    def visit_Shuffle(self, s):
         self.zone_ref(s.zone)
 
-    def s_Move(self, s):
+    def visit_Move(self, s):
         self.zone_ref(s.source)
         self.zone_ref(s.dest)
         if s.amount in ("top", "middle"):
-            self.expect(s.arg, "int", what="how many cards")
+            self.expect(s.arg, Type.INT, what="how many cards")
         elif s.amount == "where":
-            self.with_scope({"card": "card"}, self.expect, s.arg, "bool", "the condition")
+            self.with_scope({"card": Type.CARD}, self.expect, s.arg, Type.BOOL, "the condition")
         elif s.amount == "card":
-            self.expect(s.arg, "card", what="the card to move")
+            self.expect(s.arg, Type.CARD, what="the card to move")
 
-    def s_DealEach(self, s):
-        self.expect(s.count, "int", what="how many cards each player gets")
+    def visit_DealEach(self, s):
+        self.expect(s.count, Type.INT, what="how many cards each player gets")
         self.zone_ref(s.source)
         self.zone_name(s.zone, s, per_player=True)
-        self.expect(s.start, "player", what="who is dealt first")
+        self.expect(s.start, Type.PLAYER, what="who is dealt first")
 
-    def s_DealEvenly(self, s):
+    def visit_DealEvenly(self, s):
         self.zone_ref(s.source)
         self.zone_name(s.zone, s, per_player=True)
         if s.rest is not None:
             self.zone_ref(s.rest)
 
-    def s_Draw(self, s):
-        self.expect(s.count, "int", what="how many cards are drawn")
+    def visit_Draw(self, s):
+        self.expect(s.count, Type.INT, what="how many cards are drawn")
         self.zone_ref(s.source)
         self.zone_ref(s.dest)
 
-    def s_Gather(self, s):
+    def visit_Gather(self, s):
         self.zone_ref(s.dest)
 
-    def s_Assign(self, s):
+    def visit_Assign(self, s):
         target = s.target
-        if isinstance(target, n.Name) and (target.id in self.model.vars or target.id in self.model.locals):
+        if isinstance(target, n.Name) and (target.id in self.model.vars or target.id in self.types.locals):
             if target.id in self.model.vars and self.model.vars[target.id].per_player:
                 self.err("type-mismatch", f"'{target.id}' is per player: say whose", target, hint=f"{target.id} of p")
                 return
@@ -111,47 +142,47 @@ class TypeChecker(ExpressionTyper):
                 )
             return
         if s.op != "=":
-            self.expect(s.value, "int", what=f"the value of '{s.op}'")
-            if want not in (None, "int"):
+            self.expect(s.value, Type.INT, what=f"the value of '{s.op}'")
+            if want not in (None, Type.INT):
                 self.err("type-mismatch", f"'{s.op}' needs a number, but this is a {want}", target)
         elif want:
             self.expect(s.value, want, what="the assigned value")
 
-    def s_If(self, s):
+    def visit_If(self, s):
         for cond, body in s.branches:
-            self.expect(cond, "bool", what="the condition of 'if'")
-            self.block(body)
-        self.block(s.otherwise)
+            self.expect(cond, Type.BOOL, what="the condition of 'if'")
+            self.visit_block(body)
+        self.visit_block(s.otherwise)
 
-    def s_Repeat(self, s):
-        self.block(s.body)
-        self.expect(s.until, "bool", what="the condition of 'until'")
+    def visit_Repeat(self, s):
+        self.visit_block(s.body)
+        self.expect(s.until, Type.BOOL, what="the condition of 'until'")
 
-    def s_While(self, s):
-        self.expect(s.cond, "bool", what="the condition of 'while'")
-        self.block(s.body)
+    def visit_While(self, s):
+        self.expect(s.cond, Type.BOOL, what="the condition of 'while'")
+        self.visit_block(s.body)
 
-    def s_ForPlayers(self, s):
-        self.declare_local(s.var, "player", s)
-        self.expect(s.start, "player", what="the first player")
-        self.expect(s.cond, "bool", what="the condition")
-        self.block(s.body)
+    def visit_ForPlayers(self, s):
+        self.declare_local(s.var, Type.PLAYER, s)
+        self.expect(s.start, Type.PLAYER, what="the first player")
+        self.expect(s.cond, Type.BOOL, what="the condition")
+        self.visit_block(s.body)
 
-    def s_ForEach(self, s):
-        kind = self.expect(s.iterable, "cards", "players", "list", what="what is gone through")
-        element = {"cards": "card", "players": "player", "list": "int"}.get(kind or "", None)
+    def visit_ForEach(self, s):
+        kind = self.expect(s.iterable, Type.CARDS, Type.PLAYERS, Type.LIST, what="what is gone through")
+        element = ELEMENT.get(kind) if kind else None
         if element:
             self.declare_local(s.var, element, s)
-        self.block(s.body)
+        self.visit_block(s.body)
 
-    def s_ForGroups(self, s):
+    def visit_ForGroups(self, s):
         zone = self.zone_ref(s.zone)
         if zone is not None and not zone.grouped:
             self.err(
                 "type-mismatch", f"zone '{zone.name}' is not grouped", s.zone, hint=f"zone {zone.name} ... grouped"
             )
-        self.declare_local(s.var, "cards", s)
-        self.block(s.body)
+        self.declare_local(s.var, Type.CARDS, s)
+        self.visit_block(s.body)
 
     def _decision(self, s, who):
         if self.in_trigger:
@@ -161,41 +192,42 @@ class TypeChecker(ExpressionTyper):
                 s,
                 hint="set a variable in the trigger and decide in the flow",
             )
-        self.expect(who, "player", what="who decides")
+        self.expect(who, Type.PLAYER, what="who decides")
 
-    def s_ChooseCard(self, s):
+    def visit_ChooseCard(self, s):
         self._decision(s, s.who)
-        self.declare_local(s.var, "card", s)
+        self.declare_local(s.var, Type.CARD, s)
         self.zone_ref(s.zone)
         for cond in s.legality:
-            self.with_scope({"card": "card"}, self.expect, cond, "bool", "a legality condition")
+            self.with_scope({"card": Type.CARD}, self.expect, cond, Type.BOOL, "a legality condition")
 
-    def s_ChooseCards(self, s):
+    def visit_ChooseCards(self, s):
         self._decision(s, s.who)
-        self.expect(s.count, "int", what="how many cards")
+        self.expect(s.count, Type.INT, what="how many cards")
         self.zone_ref(s.source)
         self.zone_ref(s.dest)
 
-    def s_ChooseOption(self, s):
+    def visit_ChooseOption(self, s):
         self._decision(s, s.who)
         for name in s.options:
-            if name not in self.model.options:
-                self.model.options.append(name)
+            if name not in self.types.options:
+                self.types.options.append(name)
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
-            self.declare_local(s.target.id, "option", s)
-        self._assignable(s.target, "option")
+            self.declare_local(s.target.id, Type.OPTION, s)
+        self._assignable(s.target, Type.OPTION)
 
-    def s_ChooseSuit(self, s):
+    def visit_ChooseSuit(self, s):
         self._decision(s, s.who)
-        self._assignable(s.target, "suit")
+        self._assignable(s.target, Type.SUIT)
 
-    def s_Bid(self, s):
+    def visit_Bid(self, s):
         self._decision(s, s.who)
+        self.has_bid = True
         for part, what in ((s.low, "the lowest bid"), (s.high, "the highest bid"), (s.step, "the bid step")):
-            self.expect(part, "int", what=what)
+            self.expect(part, Type.INT, what=what)
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
-            self.declare_local(s.target.id, "int", s)
-        self._assignable(s.target, "int")
+            self.declare_local(s.target.id, Type.INT, s)
+        self._assignable(s.target, Type.INT)
 
     def _assignable(self, target, type_):
         got = self.expr(target)
@@ -204,28 +236,28 @@ class TypeChecker(ExpressionTyper):
         elif got and got != type_:
             self.err("type-mismatch", f"this stores a {type_}, but the variable is a {got}", target)
 
-    def s_Trick(self, s):
+    def visit_Trick(self, s):
         self._decision(s, s.lead or n.Name("led"))
         if s.lead is None:
             self.err("missing-declaration", "a trick needs 'lead <player>'", s)
         if s.among:
-            self.with_scope({s.among[0]: "player"}, self.expect, s.among[1], "bool", "who takes part")
+            self.with_scope({s.among[0]: Type.PLAYER}, self.expect, s.among[1], Type.BOOL, "who takes part")
         if s.play_from is None or s.play_to is None:
             self.err("missing-declaration", "a trick needs 'play from <hand zone> to <table zone>'", s)
         else:
             self.zone_name(s.play_from, s, per_player=True)
             self.zone_name(s.play_to, s, per_player=False)
         # In follow rules the `among` name is the player about to play ("who holds 3 aces").
-        follow_scope = {"card": "card"}
+        follow_scope = {"card": Type.CARD}
         if s.among:
-            follow_scope[s.among[0]] = "player"
+            follow_scope[s.among[0]] = Type.PLAYER
         for cond in s.follow:
-            self.with_scope(follow_scope, self.expect, cond, "bool", "a follow rule")
+            self.with_scope(follow_scope, self.expect, cond, Type.BOOL, "a follow rule")
         if not s.winner_rules:
             self.err("missing-declaration", "a trick needs a 'winner { highest ... }' block", s)
         for rule in s.winner_rules:
-            self.expect(rule.cond, "bool", what="the condition of a winner rule")
-            self.with_scope({"card": "card"}, self.expect, rule.where, "bool", "which cards can win")
+            self.expect(rule.cond, Type.BOOL, what="the condition of a winner rule")
+            self.with_scope({"card": Type.CARD}, self.expect, rule.where, Type.BOOL, "which cards can win")
             if rule.order is not None and rule.order not in self.model.orders:
                 self.undefined(rule.order, rule, "order", [k for k in self.model.orders if k])
         if isinstance(s.tie, n.TieByReading):
@@ -235,47 +267,47 @@ class TypeChecker(ExpressionTyper):
         else:
             self.zone_name(s.take_into, s, per_player=True)
 
-    def s_EndGame(self, s):
+    def visit_EndGame(self, s):
         pass
 
-    def s_Gap(self, s):
+    def visit_Gap(self, s):
         pass
 
     # ------------------------------------------------------------ declarations
     def check(self) -> list[Diagnostic]:
-        m, game = self.model, self.model.game
+        game = self.model.game
         # Options are global names; collect them first so any statement may compare with them.
         for stmt in walk_stmts(game.flow):
             names = stmt.options if isinstance(stmt, n.ChooseOption) else []
             if isinstance(stmt, n.Bid) and stmt.can_pass:
-                names = ["pass"]
+                names = [PASS]
             for name in names:
-                if name not in m.options:
-                    m.options.append(name)
+                if name not in self.types.options:
+                    self.types.options.append(name)
         for var in game.vars:
             if var.init is not None:
                 got = self.expr(var.init)
-                if got and got != var.type_name and not (got == "none" and var.type_name in NULLABLE):
+                if got and got != var.type_name and not (got == Type.NONE and var.type_name in NULLABLE):
                     self.err("type-mismatch", f"'{var.name}' is a {var.type_name} but starts as a {got}", var.init)
         for deck in game.decks:
-            self.expect(deck.when, "bool", what="the condition of a deck line")
+            self.expect(deck.when, Type.BOOL, what="the condition of a deck line")
         for scoring in game.scorings:
             for pat in scoring.patterns:
-                scope = {"group": "cards"}
-                self.with_scope(scope, self.expect, pat.where, "bool", "the condition of a pattern")
-                self.with_scope(scope, self.expect, pat.score, "int", "the score of a pattern")
+                scope = {"group": Type.CARDS}
+                self.with_scope(scope, self.expect, pat.where, Type.BOOL, "the condition of a pattern")
+                self.with_scope(scope, self.expect, pat.score, Type.INT, "the score of a pattern")
             if scoring.leftover is not None:
-                self.with_scope({"group": "cards"}, self.expect, scoring.leftover, "int", "the leftover score")
+                self.with_scope({"group": Type.CARDS}, self.expect, scoring.leftover, Type.INT, "the leftover score")
         for trig in game.triggers:
             zone = self.zone_name(trig.zone, trig, per_player=True)
             del zone
-            self.declare_local(trig.card_var, "card", trig)
-            self.declare_local(trig.player_var, "player", trig)
-            self.expect(trig.cond, "bool", what="the condition of a trigger")
+            self.declare_local(trig.card_var, Type.CARD, trig)
+            self.declare_local(trig.player_var, Type.PLAYER, trig)
+            self.expect(trig.cond, Type.BOOL, what="the condition of a trigger")
             self.in_trigger = True
-            self.block(trig.body)
+            self.visit_block(trig.body)
             self.in_trigger = False
-        self.block(game.flow)
+        self.visit_block(game.flow)
         if game.flow is None:
             self.err(
                 "missing-declaration",
@@ -284,14 +316,14 @@ class TypeChecker(ExpressionTyper):
                 hint="flow {\n  shuffle deck\n  ...\n}",
             )
         if game.result is not None:
-            self.expect(game.result, "ints", what="the result")
+            self.expect(game.result, Type.INTS, what="the result")
         for ex in game.examples:
             for stmt in ex.stmts:
                 if has_decision(stmt):
                     self.err("type-mismatch", "an example cannot contain a decision", stmt)
-                self.stmt(stmt)
+                self.visit(stmt)
             for expect in ex.expects:
-                self.expect(expect.expr, "bool", what="an expectation")
+                self.expect(expect.expr, Type.BOOL, what="an expectation")
         self.check_cites(game)
         return self.diags
 

@@ -62,7 +62,7 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic]) -> str:
     if model.sources:
         listed = ", ".join(f"{_code(name)} = {_text(file)}" for name, file in model.sources.items())
         out += [f"Sources: {listed}.", ""]
-    counts = model.players
+    counts = list(model.players)
     players = (
         f"{counts[0]}-{counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) else ", ".join(map(str, counts))
     )

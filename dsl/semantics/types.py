@@ -1,0 +1,44 @@
+"""The types of the language: what every expression of a rule file is, as the checker finds it.
+
+A `Type` is a `str` enum, so a type still compares equal to its name (`Type.CARD == "card"`) and
+reads as its name in messages and in generated code.  `None` stands for "no type": an expression
+whose error has already been reported.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Type(StrEnum):
+    INT = "int"
+    BOOL = "bool"
+    PLAYER = "player"
+    SUIT = "suit"
+    CARD = "card"
+    RANK = "rank"
+    COLOR = "color"
+    OPTION = "option"
+    STR = "str"
+    NONE = "none"  # the literal `none`, which any nullable type accepts
+    # collections
+    CARDS = "cards"  # a list of cards (a zone, a filter)
+    GROUPS = "groups"  # a grouped zone: a list of groups of cards
+    PLAYERS = "players"
+    INTS = "ints"  # a per-player number seen whole, e.g. `max(total)`
+    LIST = "list"  # a literal tuple of numbers
+    PER_PLAYER = "per-player"  # a per-player variable of another type, named without its owner
+
+    # A type written into generated code must read as the plain name it stands for, so an engine
+    # compiled from the same rules is the same text whether its types were enums or strings.
+    __repr__ = str.__repr__
+
+
+#: the types a `var` may be declared with
+DECLARABLE = frozenset({Type.INT, Type.BOOL, Type.PLAYER, Type.SUIT, Type.CARD, Type.OPTION})
+#: the types `none` may stand for
+NULLABLE = frozenset({Type.SUIT, Type.PLAYER, Type.CARD, Type.OPTION})
+#: the collections, which compare only for (in)equality
+COLLECTIONS = frozenset({Type.CARDS, Type.GROUPS, Type.PLAYERS, Type.INTS, Type.LIST})
+#: what `for each x in ...` binds `x` to, by the type of what is gone through
+ELEMENT = {Type.CARDS: Type.CARD, Type.PLAYERS: Type.PLAYER, Type.LIST: Type.INT}
