@@ -31,7 +31,7 @@ class Part:
     """What one clause contributes to the node of its block.
 
     A clause with a `word` may appear once per block; one without (a part the grammar already
-    allows only once, like a deck line's `2x`) is never checked."""
+    allows only once, like a deck line's `2x`, or an item of a list) is applied as it comes."""
 
     word: str | None = None
     sets: dict[str, object] = field(default_factory=dict)
