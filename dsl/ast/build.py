@@ -1,20 +1,125 @@
-"""Lark parse tree -> AST.  One method per grammar rule; positions come from `meta`."""
+"""Lark parse tree -> AST, declared rule by rule.
+
+Each grammar rule (or alias) is mapped in exactly one place: a small function registered with
+`@rule("name")` that receives the rule's children already built and returns either a node or a
+`Part`.  A `Part` is a clause of a block (`lead ...` in a trick, `seen by ...` in a zone): the
+fields it sets on the node of its block and the lists it extends.  The block's own rule builds
+its node and lets `Kids.fill` apply its parts, which is also where a clause that a block takes
+once, given twice, is reported (`duplicate-clause`) instead of overwriting the first.
+
+Lark's `ast_utils.create_transformer` does not fit this grammar: it builds each class from the
+rule's children positionally, while most rules here mix optional clauses, citations and tokens
+that need decoding, and the limits walk of `dsl.syntax.bounds` depends on today's rule names.
+"""
 
 from __future__ import annotations
 
-from lark import Token, Transformer, v_args
+from dataclasses import dataclass, field
+from typing import Callable
 
-from ..report.diagnostics import Span
+from lark import Token, Transformer
+
+from ..report.diagnostics import NOWHERE, Diagnostic, Span, error
 from ..syntax.strings import decode_string
 from . import nodes as n
 
-
-def _span(meta) -> Span:
-    return Span.of(meta)
+DUPLICATE_CODE = "duplicate-clause"
 
 
-def _tok_span(tok: Token) -> Span:
-    return Span.of(tok)
+@dataclass
+class Part:
+    """What one clause contributes to the node of its block.
+
+    A clause with a `word` may appear once per block; one without (a part the grammar already
+    allows only once, like a deck line's `2x`, or an item of a list) is applied as it comes."""
+
+    word: str | None = None
+    sets: dict[str, object] = field(default_factory=dict)
+    adds: dict[str, list] = field(default_factory=dict)
+    span: Span = NOWHERE
+
+
+class Kids:
+    """A rule's built children, sorted: citations, clauses (`Part`s) and the rest in order."""
+
+    __slots__ = ("rest", "parts", "cites", "span", "_builder")
+
+    def __init__(self, builder: "AstBuilder", meta, children: list):
+        self._builder = builder
+        self.span = Span.of(meta)
+        self.rest: list = []
+        self.parts: list[Part] = []
+        self.cites: list[n.Cite] = []
+        for child in children:
+            if isinstance(child, n.Cite):
+                self.cites.append(child)
+            elif isinstance(child, Part):
+                self.parts.append(child)
+            elif not (isinstance(child, Token) and child.type == "ARROW"):
+                self.rest.append(child)
+
+    @property
+    def file(self) -> str:
+        return self._builder.file
+
+    def part(self, word: str | None = None, adds: dict[str, list] | None = None, **sets) -> Part:
+        """A clause of the enclosing block, located at this rule."""
+        return Part(word, sets, adds or {}, self.span)
+
+    def fill(self, node, block: str):
+        """The node with its clauses applied in order; a worded clause given twice is reported
+        at its second occurrence and the first is kept."""
+        first: dict[str, Span] = {}
+        for part in self.parts:
+            if part.word is not None:
+                if part.word in first:
+                    self._builder.duplicate(part, block, first[part.word])
+                    continue
+                first[part.word] = part.span
+            for name, value in part.sets.items():
+                setattr(node, name, value)
+            for name, values in part.adds.items():
+                getattr(node, name).extend(values)
+        return node
+
+
+RuleFn = Callable[[Kids], object]
+RULES: dict[str, RuleFn] = {}
+
+
+def rule(*names: str) -> Callable[[RuleFn], RuleFn]:
+    def register(fn: RuleFn) -> RuleFn:
+        for name in names:
+            assert name not in RULES, f"rule {name} is mapped twice"
+            RULES[name] = fn
+        return fn
+
+    return register
+
+
+class AstBuilder(Transformer):
+    """Builds a `Game` from a parse tree; `diagnostics` holds what the building found wrong."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+        self.diagnostics: list[Diagnostic] = []
+
+    def __default__(self, data, children, meta):
+        return RULES[data](Kids(self, meta, children))
+
+    def duplicate(self, part: Part, block: str, first: Span) -> None:
+        where = f"line {first.line}" + (f", column {first.column}" if first.line == part.span.line else "")
+        self.diagnostics.append(
+            error(
+                DUPLICATE_CODE,
+                f"'{part.word}' is given twice in this {block}",
+                part.span,
+                file=self.file,
+                notes=[f"the first '{part.word}' is on {where}"],
+                hint=f"keep the '{part.word}' you mean and remove the other: each {block} takes one",
+            )
+        )
 
 
 def _string(tok: Token) -> str:
@@ -22,652 +127,760 @@ def _string(tok: Token) -> str:
     return decode_string(str(tok))
 
 
-def _split_cites(children):
-    cites = [c for c in children if isinstance(c, n.Cite)]
-    rest = [c for c in children if not isinstance(c, n.Cite)]
-    return rest, cites
+def _optional(items: list):
+    return items[0] if items else None
 
 
-def _stmt(cls, meta, *args, **kw):
-    node = cls(*args, **kw)
-    node.span = _span(meta)
+# ------------------------------------------------------------------ file
+@rule("start")
+def _start(k: Kids):
+    return k.fill(n.Game(name="", file=k.file, span=k.span), "file")
+
+
+@rule("game_header")
+def _game_header(k: Kids):
+    header = k.part(name=_string(k.rest[0]))
+    for variant in k.parts:
+        header.sets.update(variant.sets)
+    return header
+
+
+@rule("variant_of")
+def _variant_of(k: Kids):
+    return k.part(variant_of=_string(k.rest[0]), variant_span=Span.of(k.rest[0]))
+
+
+@rule("source_decl")
+def _source_decl(k: Kids):
+    return k.part(adds={"sources": [n.Source(str(k.rest[0]), _string(k.rest[1]), span=k.span)]})
+
+
+@rule("cite")
+def _cite(k: Kids):
+    quote = _string(k.rest[2]) if len(k.rest) > 2 else None
+    return n.Cite(str(k.rest[0]), int(k.rest[1]), quote, span=k.span)
+
+
+@rule("players_decl")
+def _players_decl(k: Kids):
+    return k.part("players", players=n.Players(k.rest[0], cites=k.cites, span=k.span))
+
+
+@rule("player_range")
+def _player_range(k: Kids):
+    return list(range(int(k.rest[0]), int(k.rest[1]) + 1))
+
+
+@rule("player_list")
+def _player_list(k: Kids):
+    return [int(c) for c in k.rest]
+
+
+# ------------------------------------------------------------------ cards
+@rule("cards_decl")
+def _cards_decl(k: Kids):
+    lines: dict[str, list] = {"decks": [], "orders": [], "values": []}
+    for part in k.parts:
+        for name, values in part.adds.items():
+            lines[name].extend(values)
+    return k.part(adds=lines)
+
+
+@rule("deck_line")
+def _deck_line(k: Kids):
+    return k.part(adds={"decks": [k.fill(n.DeckLine(cites=k.cites, span=k.span), "deck line")]})
+
+
+@rule("deck_copies")
+def _deck_copies(k: Kids):
+    return k.part(copies=int(k.rest[0]))
+
+
+@rule("deck_jokers")
+def _deck_jokers(k: Kids):
+    return k.part(jokers=int(k.rest[0]))
+
+
+@rule("deck_when")
+def _deck_when(k: Kids):
+    return k.part(when=k.rest[0])
+
+
+@rule("order_line")
+def _order_line(k: Kids):
+    rest = list(k.rest)
+    name = str(rest.pop(0)) if rest and isinstance(rest[0], Token) and rest[0].type == "NAME" else None
+    return k.part(adds={"orders": [n.OrderLine(name, [str(r) for r in rest], cites=k.cites, span=k.span)]})
+
+
+@rule("rank_word")
+def _rank_word(k: Kids):
+    return str(k.rest[0])
+
+
+@rule("value_line")
+def _value_line(k: Kids):
+    table = n.ValueTable(str(k.rest[0]), k.rest[1:], cites=k.cites, span=k.span)
+    return k.part(adds={"values": [table]})
+
+
+@rule("value_entry")
+def _value_entry(k: Kids):
+    return n.ValueEntry(k.rest[0], k.rest[1], span=k.span)
+
+
+@rule("value_number")
+def _value_number(k: Kids):
+    return int(k.rest[0])
+
+
+@rule("value_face")
+def _value_face(k: Kids):
+    return "face"
+
+
+@rule("value_none")
+def _value_none(k: Kids):
+    return None
+
+
+@rule("card_pattern")
+def _card_pattern(k: Kids):
+    pattern = k.fill(n.CardPattern(span=k.span), "card pattern")
+    for tok in k.rest:
+        if tok.type == "COLOR":
+            pattern.color = str(tok)
+        elif tok.type == "SUIT":
+            pattern.suit = str(tok)
+    return pattern
+
+
+@rule("rank_span")
+def _rank_span(k: Kids):
+    return k.part(rank_lo=k.rest[0], rank_hi=_optional(k.rest[1:]))
+
+
+# ------------------------------------------------------------------ zones and variables
+@rule("zone_decl")
+def _zone_decl(k: Kids):
+    name, per_player = k.rest
+    return k.part(adds={"zones": [k.fill(n.Zone(str(name), per_player, cites=k.cites, span=k.span), "zone")]})
+
+
+@rule("per_player")
+def _per_player(k: Kids):
+    return True
+
+
+@rule("shared")
+def _shared(k: Kids):
+    return False
+
+
+@rule("zone_visibility")
+def _zone_visibility(k: Kids):
+    return k.part("seen by", visibility=str(k.rest[0]))
+
+
+@rule("zone_grouped")
+def _zone_grouped(k: Kids):
+    return k.part("grouped", grouped=True)
+
+
+@rule("var_decl")
+def _var_decl(k: Kids):
+    name, type_name, *init = k.rest
+    var = n.Var(str(name), str(type_name), init=_optional(init), cites=k.cites, span=k.span)
+    return k.part(adds={"vars": [k.fill(var, "variable")]})
+
+
+@rule("per_player_flag")
+def _per_player_flag(k: Kids):
+    return k.part("per player", per_player=True)
+
+
+@rule("var_visibility")
+def _var_visibility(k: Kids):
+    return k.part("seen by", visibility=str(k.rest[0]))
+
+
+# ------------------------------------------------------------------ ambiguities
+@rule("ambiguity_decl")
+def _ambiguity_decl(k: Kids):
+    name, question, *readings = k.rest
+    amb = n.Ambiguity(str(name), _string(question), readings, cites=k.cites, span=k.span)
+    return k.part(adds={"ambiguities": [k.fill(amb, "ambiguity")]})
+
+
+@rule("reading_decl")
+def _reading_decl(k: Kids):
+    description = _string(k.rest[1]) if len(k.rest) > 1 else None
+    return n.Reading(str(k.rest[0]), description, cites=k.cites, span=k.span)
+
+
+@rule("default_decl")
+def _default_decl(k: Kids):
+    return k.part("default", default=str(k.rest[0]), default_span=Span.of(k.rest[0]))
+
+
+# ------------------------------------------------------------------ scoring
+@rule("scoring_decl")
+def _scoring_decl(k: Kids):
+    name, *patterns = k.rest
+    scoring = n.Scoring(str(name), patterns=patterns, cites=k.cites, span=k.span)
+    return k.part(adds={"scorings": [k.fill(scoring, "scoring")]})
+
+
+@rule("pattern_decl")
+def _pattern_decl(k: Kids):
+    name, *where, score = k.rest
+    pattern = n.Pattern(str(name), "", where=_optional(where), score=score, cites=k.cites, span=k.span)
+    return k.fill(pattern, "pattern")
+
+
+@rule("shape_same_rank")
+def _shape_same_rank(k: Kids):
+    return k.part(shape="same_rank", size=int(k.rest[0]))
+
+
+@rule("shape_sequence")
+def _shape_sequence(k: Kids):
+    order = str(k.rest[1]) if len(k.rest) > 1 else None
+    return k.part(shape="sequence", size=int(k.rest[0]), order=order)
+
+
+@rule("shape_sum")
+def _shape_sum(k: Kids):
+    return k.part(shape="sum", table=str(k.rest[0]), target=int(k.rest[1]))
+
+
+@rule("shape_ranks")
+def _shape_ranks(k: Kids):
+    return k.part(shape="ranks", ranks=list(k.rest))
+
+
+# The citations of these three lines are not kept: the scoring's own citations cover them.
+@rule("leftover_decl")
+def _leftover_decl(k: Kids):
+    return k.part("leftover", leftover=k.rest[0])
+
+
+@rule("reusable_decl")
+def _reusable_decl(k: Kids):
+    return k.part("reusable", reusable=k.rest[0])
+
+
+@rule("lowest_decl")
+def _lowest_decl(k: Kids):
+    return k.part("lowest wins", lowest=True)
+
+
+# ------------------------------------------------------------------ triggers, examples, result
+@rule("trigger_decl")
+def _trigger_decl(k: Kids):
+    card_var, zone, player_var, *cond, body = k.rest
+    trigger = n.Trigger(str(card_var), str(zone), str(player_var), _optional(cond), body, cites=k.cites, span=k.span)
+    return k.part(adds={"triggers": [trigger]})
+
+
+@rule("example_decl")
+def _example_decl(k: Kids):
+    title, *lines = k.rest
+    example = n.Example(_string(title), cites=k.cites, span=k.span)
+    example.expects = [line for line in lines if isinstance(line, n.ExampleExpect)]
+    example.stmts = [line for line in lines if not isinstance(line, n.ExampleExpect)]
+    return k.part(adds={"examples": [k.fill(example, "example")]})
+
+
+@rule("example_players")
+def _example_players(k: Kids):
+    return k.part("players", players=int(k.rest[0]), players_span=Span.of(k.rest[0]))
+
+
+@rule("example_setup")
+def _example_setup(k: Kids):
+    return k.part("after setup", after_setup=True)
+
+
+@rule("example_expect")
+def _example_expect(k: Kids):
+    return n.ExampleExpect(k.rest[0], cites=k.cites, span=k.span)
+
+
+@rule("result_decl")
+def _result_decl(k: Kids):
+    return k.part("result", result=k.rest[0], result_cites=k.cites)
+
+
+@rule("winners_decl")
+def _winners_decl(k: Kids):
+    return k.part("winners", winners=str(k.rest[0]))
+
+
+# ------------------------------------------------------------------ statements
+@rule("flow_decl")
+def _flow_decl(k: Kids):
+    return k.part("flow", flow=k.rest[0])
+
+
+@rule("block")
+def _block(k: Kids):
+    return n.Block(list(k.rest), span=k.span)
+
+
+@rule("stmt")
+def _stmt(k: Kids):
+    # The statement keeps the span of its own text; the citations after it are not part of it.
+    node = k.rest[0]
+    node.cites = k.cites
     return node
 
 
-@v_args(meta=True)
-class AstBuilder(Transformer):
-    def __init__(self, file: str):
-        super().__init__()
-        self.file = file
-
-    # ------------------------------------------------------------- file
-    def start(self, meta, children):
-        header = children[0]
-        variant, variant_span = header[1] or (None, None)
-        game = n.Game(name=header[0], variant_of=variant, variant_span=variant_span, file=self.file, span=_span(meta))
-        for item in children[1:]:
-            self._add_item(game, item)
-        return game
-
-    def _add_item(self, game: n.Game, item):
-        if isinstance(item, n.Source):
-            game.sources.append(item)
-        elif isinstance(item, n.Players):
-            game.players = item
-        elif isinstance(item, list):  # a cards block
-            for line in item:
-                if isinstance(line, n.DeckLine):
-                    game.decks.append(line)
-                elif isinstance(line, n.OrderLine):
-                    game.orders.append(line)
-                else:
-                    game.values.append(line)
-        elif isinstance(item, n.Zone):
-            game.zones.append(item)
-        elif isinstance(item, n.Var):
-            game.vars.append(item)
-        elif isinstance(item, n.Ambiguity):
-            game.ambiguities.append(item)
-        elif isinstance(item, n.Scoring):
-            game.scorings.append(item)
-        elif isinstance(item, n.Trigger):
-            game.triggers.append(item)
-        elif isinstance(item, n.Example):
-            game.examples.append(item)
-        elif isinstance(item, n.Block):
-            game.flow = item
-        elif isinstance(item, tuple) and item[0] == "result":
-            game.result, game.result_cites = item[1], item[2]
-        elif isinstance(item, tuple) and item[0] == "winners":
-            game.winners = item[1]
-
-    def game_header(self, meta, children):
-        return (_string(children[0]), children[1] if len(children) > 1 else None)
-
-    def variant_of(self, meta, children):
-        return (_string(children[0]), _tok_span(children[0]))
-
-    def source_decl(self, meta, children):
-        return n.Source(str(children[0]), _string(children[1]), span=_span(meta))
-
-    def cite(self, meta, children):
-        quote = _string(children[2]) if len(children) > 2 else None
-        return n.Cite(str(children[0]), int(children[1]), quote, span=_span(meta))
-
-    def players_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        return n.Players(rest[0], cites=cites, span=_span(meta))
-
-    def player_range(self, meta, children):
-        lo, hi = int(children[0]), int(children[1])
-        return list(range(lo, hi + 1))
-
-    def player_list(self, meta, children):
-        return [int(c) for c in children]
-
-    # ------------------------------------------------------------- cards
-    def cards_decl(self, meta, children):
-        return list(children)
-
-    def deck_line(self, meta, children):
-        rest, cites = _split_cites(children)
-        line = n.DeckLine(cites=cites, span=_span(meta))
-        for part in rest:
-            kind, value = part
-            setattr(line, kind, value)
-        return line
-
-    def deck_copies(self, meta, children):
-        return ("copies", int(children[0]))
-
-    def deck_jokers(self, meta, children):
-        return ("jokers", int(children[0]))
-
-    def deck_when(self, meta, children):
-        return ("when", children[0])
-
-    def order_line(self, meta, children):
-        rest, cites = _split_cites(children)
-        name = None
-        if rest and isinstance(rest[0], Token) and rest[0].type == "NAME":
-            name = str(rest.pop(0))
-        return n.OrderLine(name, [str(r) for r in rest], cites=cites, span=_span(meta))
-
-    def rank_word(self, meta, children):
-        return str(children[0])
-
-    def value_line(self, meta, children):
-        rest, cites = _split_cites(children)
-        return n.ValueTable(str(rest[0]), rest[1:], cites=cites, span=_span(meta))
-
-    def value_entry(self, meta, children):
-        return n.ValueEntry(children[0], children[1], span=_span(meta))
-
-    def value_number(self, meta, children):
-        return int(children[0])
-
-    def value_face(self, meta, children):
-        return "face"
-
-    def value_none(self, meta, children):
-        return None
-
-    def card_pattern(self, meta, children):
-        pat = n.CardPattern(span=_span(meta))
-        for c in children:
-            if isinstance(c, tuple):
-                pat.rank_lo, pat.rank_hi = c
-            elif c.type == "COLOR":
-                pat.color = str(c)
-            elif c.type == "SUIT":
-                pat.suit = str(c)
-        return pat
-
-    def rank_span(self, meta, children):
-        return (children[0], children[1] if len(children) > 1 else None)
-
-    # ------------------------------------------------------------- zones, vars
-    def zone_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        zone = n.Zone(str(rest[0]), rest[1], cites=cites, span=_span(meta))
-        for option in rest[2:]:
-            if option == "grouped":
-                zone.grouped = True
-            else:
-                zone.visibility = option
-        return zone
-
-    def per_player(self, meta, children):
-        return True
-
-    def shared(self, meta, children):
-        return False
-
-    def zone_visibility(self, meta, children):
-        return str(children[0])
-
-    def zone_grouped(self, meta, children):
-        return "grouped"
-
-    def var_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        var = n.Var(str(rest[0]), str(rest[1]), cites=cites, span=_span(meta))
-        for extra in rest[2:]:
-            if extra == "per_player":
-                var.per_player = True
-            elif isinstance(extra, tuple):
-                var.visibility = extra[1]
-            else:
-                var.init = extra
-        return var
-
-    def var_visibility(self, meta, children):
-        return ("seen", str(children[0]))
-
-    def per_player_flag(self, meta, children):
-        return "per_player"
-
-    # ------------------------------------------------------------- ambiguities
-    def ambiguity_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        amb = n.Ambiguity(str(rest[0]), _string(rest[1]), [], cites=cites, span=_span(meta))
-        for part in rest[2:]:
-            if isinstance(part, n.Reading):
-                amb.readings.append(part)
-            else:
-                amb.default, amb.default_span = part
-        return amb
-
-    def reading_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        desc = _string(rest[1]) if len(rest) > 1 else None
-        return n.Reading(str(rest[0]), desc, cites=cites, span=_span(meta))
-
-    def default_decl(self, meta, children):
-        return (str(children[0]), _tok_span(children[0]))
-
-    # ------------------------------------------------------------- scoring
-    def scoring_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        scoring = n.Scoring(str(rest[0]), cites=cites, span=_span(meta))
-        for item in rest[1:]:
-            if isinstance(item, n.Pattern):
-                scoring.patterns.append(item)
-            elif item[0] == "leftover":
-                scoring.leftover = item[1]
-            elif item[0] == "reusable":
-                scoring.reusable = item[1]
-            elif item[0] == "lowest":
-                scoring.lowest = True
-        return scoring
-
-    def pattern_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        rest = [c for c in rest if not (isinstance(c, Token) and c.type == "ARROW")]
-        name, shape = str(rest[0]), rest[1]
-        where = rest[2] if len(rest) == 4 else None
-        pat = n.Pattern(name, shape[0], cites=cites, span=_span(meta), where=where, score=rest[-1])
-        for key, value in shape[1].items():
-            setattr(pat, key, value)
-        return pat
-
-    def shape_same_rank(self, meta, children):
-        return ("same_rank", {"size": int(children[0])})
-
-    def shape_sequence(self, meta, children):
-        order = str(children[1]) if len(children) > 1 else None
-        return ("sequence", {"size": int(children[0]), "order": order})
-
-    def shape_sum(self, meta, children):
-        return ("sum", {"table": str(children[0]), "target": int(children[1])})
-
-    def shape_ranks(self, meta, children):
-        return ("ranks", {"ranks": list(children)})
-
-    def leftover_decl(self, meta, children):
-        rest, _ = _split_cites(children)
-        return ("leftover", rest[-1])
-
-    def reusable_decl(self, meta, children):
-        return ("reusable", children[0])
-
-    def lowest_decl(self, meta, children):
-        return ("lowest", True)
-
-    # ------------------------------------------------------------- triggers, examples, result
-    def trigger_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        card_var, zone, player_var = str(rest[0]), str(rest[1]), str(rest[2])
-        cond = rest[3] if len(rest) == 5 else None
-        return n.Trigger(card_var, zone, player_var, cond, rest[-1], cites=cites, span=_span(meta))
-
-    def example_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        ex = n.Example(_string(rest[0]), cites=cites, span=_span(meta))
-        for item in rest[1:]:
-            if isinstance(item, n.ExampleExpect):
-                ex.expects.append(item)
-            elif isinstance(item, n.Stmt):
-                ex.stmts.append(item)
-            elif item[0] == "players":
-                ex.players, ex.players_span = item[1], item[2]
-            elif item[0] == "setup":
-                ex.after_setup = True
-        return ex
-
-    def example_players(self, meta, children):
-        return ("players", int(children[0]), _tok_span(children[0]))
-
-    def example_setup(self, meta, children):
-        return ("setup", True)
-
-    def example_expect(self, meta, children):
-        rest, cites = _split_cites(children)
-        return n.ExampleExpect(rest[0], cites=cites, span=_span(meta))
-
-    def result_decl(self, meta, children):
-        rest, cites = _split_cites(children)
-        return ("result", rest[0], cites)
-
-    def winners_decl(self, meta, children):
-        return ("winners", str(children[0]))
-
-    # ------------------------------------------------------------- statements
-    def flow_decl(self, meta, children):
-        return children[0]
-
-    def block(self, meta, children):
-        return n.Block(list(children), span=_span(meta))
-
-    def stmt(self, meta, children):
-        node, cites = children[0], [c for c in children[1:] if isinstance(c, n.Cite)]
-        node.cites = cites
-        return node
-
-    def zone_ref(self, meta, children):
-        return n.ZoneRef(str(children[0]), children[1] if len(children) > 1 else None, span=_span(meta))
-
-    def shuffle_stmt(self, meta, children):
-        return _stmt(n.Shuffle, meta, children[0])
-
-    def move_stmt(self, meta, children):
-        amount, arg = children[0]
-        as_group = len(children) > 3
-        return _stmt(n.Move, meta, amount, arg, children[1], children[2], as_group)
-
-    def amount_all(self, meta, children):
-        return ("all", None)
-
-    def amount_top(self, meta, children):
-        return ("top", children[0])
-
-    def amount_middle(self, meta, children):
-        return ("middle", children[0])
-
-    def amount_where(self, meta, children):
-        return ("where", children[0])
-
-    def amount_card(self, meta, children):
-        return ("card", children[0])
-
-    def as_group(self, meta, children):
-        return True
-
-    def deal_each(self, meta, children):
-        start = children[3][1] if len(children) > 3 else None
-        return _stmt(n.DealEach, meta, children[0], children[1], str(children[2]), start)
-
-    def player_order(self, meta, children):
-        return ("from", children[0])
-
-    def deal_evenly(self, meta, children):
-        rest = children[2] if len(children) > 2 else None
-        return _stmt(n.DealEvenly, meta, children[0], str(children[1]), rest)
-
-    def rest_to(self, meta, children):
-        return children[0]
-
-    def draw_stmt(self, meta, children):
-        return _stmt(n.Draw, meta, *children)
-
-    def gather_stmt(self, meta, children):
-        return _stmt(n.Gather, meta, children[0])
-
-    def assign_stmt(self, meta, children):
-        return _stmt(n.Assign, meta, children[0], str(children[1]), children[2])
-
-    def if_stmt(self, meta, children):
-        branches = [(children[0], children[1])]
-        otherwise = None
-        for extra in children[2:]:
-            if isinstance(extra, tuple):
-                branches.append(extra)
-            else:
-                otherwise = extra
-        return _stmt(n.If, meta, branches, otherwise)
-
-    def elif_clause(self, meta, children):
-        return (children[0], children[1])
-
-    def else_clause(self, meta, children):
-        return children[0]
-
-    def repeat_stmt(self, meta, children):
-        return _stmt(n.Repeat, meta, children[0], children[1])
-
-    def while_stmt(self, meta, children):
-        return _stmt(n.While, meta, children[0], children[1])
-
-    def for_players_stmt(self, meta, children):
-        var, body = str(children[0]), children[-1]
-        start = cond = None
-        for extra in children[1:-1]:
-            if isinstance(extra, tuple) and extra[0] == "from":
-                start = extra[1]
-            else:
-                cond = extra
-        return _stmt(n.ForPlayers, meta, var, start, cond, body)
-
-    def for_each_stmt(self, meta, children):
-        return _stmt(n.ForEach, meta, str(children[0]), children[1], children[2])
-
-    def for_groups_stmt(self, meta, children):
-        return _stmt(n.ForGroups, meta, str(children[0]), children[1], children[2])
-
-    def choose_card_stmt(self, meta, children):
-        who, var, zone = children[0], str(children[1]), children[2]
-        legality, else_any = children[3] if len(children) > 3 else ([], True)
-        return _stmt(n.ChooseCard, meta, who, var, zone, legality, else_any)
-
-    def legality(self, meta, children):
-        else_any = bool(children) and children[-1] == "else_any"
-        conds = [c for c in children if c != "else_any"]
-        return (conds, else_any)
-
-    def else_any(self, meta, children):
-        return "else_any"
-
-    def choose_cards_stmt(self, meta, children):
-        return _stmt(n.ChooseCards, meta, *children)
-
-    def choose_option_stmt(self, meta, children):
-        who, target = children[0], children[-1]
-        return _stmt(n.ChooseOption, meta, who, [str(c) for c in children[1:-1]], target)
-
-    def choose_suit_stmt(self, meta, children):
-        return _stmt(n.ChooseSuit, meta, children[0], children[1])
-
-    def bid_stmt(self, meta, children):
-        can_pass = children[-1] == "or_pass"
-        rest = [c for c in children if c != "or_pass"]
-        step = rest[4] if len(rest) > 4 else None
-        return _stmt(n.Bid, meta, rest[0], rest[1], rest[2], rest[3], step, can_pass)
-
-    def or_pass(self, meta, children):
-        return "or_pass"
-
-    def trick_stmt(self, meta, children):
-        trick = _stmt(n.Trick, meta)
-        for kind, value, cites in children:
-            trick.clause_cites.extend(cites)
-            if kind == "lead":
-                trick.lead = value
-            elif kind == "among":
-                trick.among = value
-            elif kind == "play":
-                trick.play_from, trick.play_to = value
-            elif kind == "follow":
-                trick.follow, trick.follow_else_any = value
-            elif kind == "winner":
-                trick.winner_rules = value
-            elif kind == "tie":
-                trick.tie = value
-            elif kind == "take":
-                trick.take_into, trick.take_as_group = value
-        return trick
-
-    def trick_lead(self, meta, children):
-        rest, cites = _split_cites(children)
-        return ("lead", rest[0], cites)
-
-    def trick_players(self, meta, children):
-        rest, cites = _split_cites(children)
-        return ("among", (str(rest[0]), rest[1]), cites)
-
-    def trick_play(self, meta, children):
-        rest, cites = _split_cites(children)
-        return ("play", (str(rest[0]), str(rest[1])), cites)
-
-    def trick_follow(self, meta, children):
-        rest, cites = _split_cites(children)
-        else_any = bool(rest) and rest[-1] == "else_any"
-        return ("follow", ([c for c in rest if c != "else_any"], else_any), cites)
-
-    def trick_winner(self, meta, children):
-        return ("winner", list(children), [])
-
-    def win_rule(self, meta, children):
-        rest, cites = _split_cites(children)
-        rule = n.WinRule(None, None, cites=cites, span=_span(meta))
-        for kind, value in rest:
-            setattr(rule, kind, value)
-        return rule
-
-    def win_if(self, meta, children):
-        return ("cond", children[0])
-
-    def win_where(self, meta, children):
-        return ("where", children[0])
-
-    def win_by(self, meta, children):
-        return ("order", str(children[0]))
-
-    def tie_fixed(self, meta, children):
-        rest, cites = _split_cites(children)
-        return ("tie", str(rest[0]), cites)
-
-    def tie_by_reading(self, meta, children):
-        rest, cites = _split_cites(children)
-        return ("tie", n.TieByReading(str(rest[0]), list(rest[1:]), span=_span(meta)), cites)
-
-    def tie_case(self, meta, children):
-        return (str(children[0]), str(children[-1]))
-
-    def trick_take(self, meta, children):
-        rest, cites = _split_cites(children)
-        return ("take", (str(rest[0]), len(rest) > 1), cites)
-
-    def end_stmt(self, meta, children):
-        return _stmt(n.EndGame, meta)
-
-    def gap_stmt(self, meta, children):
-        return _stmt(n.Gap, meta, _string(children[0]))
-
-    # ------------------------------------------------------------- expressions
-    def _expr(self, cls, meta, *args):
-        node = cls(*args)
-        node.span = _span(meta)
-        return node
-
-    def if_expr(self, meta, c):
-        return self._expr(n.IfExpr, meta, c[0], c[1], c[2])
-
-    def or_expr(self, meta, c):
-        return self._expr(n.BoolOp, meta, "or", list(c))
-
-    def and_expr(self, meta, c):
-        return self._expr(n.BoolOp, meta, "and", list(c))
-
-    def not_op(self, meta, c):
-        return self._expr(n.Not, meta, c[0])
-
-    def comparison(self, meta, c):
-        return self._expr(n.BinOp, meta, str(c[1]), c[0], c[2])
-
-    def _binary_chain(self, meta, c):
-        left = c[0]
-        for i in range(1, len(c), 2):
-            left = self._expr(n.BinOp, meta, str(c[i]), left, c[i + 1])
-        return left
-
-    sum_expr = _binary_chain
-    product = _binary_chain
-
-    def is_test(self, meta, c):
-        return self._is(meta, c, False)
-
-    def is_not_test(self, meta, c):
-        return self._is(meta, c, True)
-
-    def _is(self, meta, c, negated):
-        subject, test = c
-        if test == "empty":
-            return self._expr(n.IsEmpty, meta, subject, negated)
-        return self._expr(n.IsPattern, meta, subject, test, negated)
-
-    def test_empty(self, meta, c):
-        return "empty"
-
-    def test_pattern(self, meta, c):
-        return c[0]
-
-    def has_test(self, meta, c):
-        return self._expr(n.Has, meta, c[0], c[1])
-
-    def neg(self, meta, c):
-        sign, operand = c
-        return operand if str(sign) == "+" else self._expr(n.Neg, meta, operand)
-
-    def of_op(self, meta, c):
-        return self._expr(n.Of, meta, str(c[0]), c[1])
-
-    def value_of(self, meta, c):
-        return self._expr(n.ValueOf, meta, str(c[0]), c[1])
-
-    def sum_of(self, meta, c):
-        return self._expr(n.SumOf, meta, str(c[0]), c[1])
-
-    def scoring_of(self, meta, c):
-        return self._expr(n.ScoringOf, meta, str(c[0]), c[1])
-
-    def best_of(self, meta, c):
-        return self._expr(n.BestOf, meta, c[0], c[1], str(c[2]))
-
-    def highest_of(self, meta, c):
-        return self._expr(n.HighestOf, meta, c[0], str(c[1]) if len(c) > 1 else None)
-
-    def count_of(self, meta, c):
-        return self._expr(n.Count, meta, c[0])
-
-    def any_where(self, meta, c):
-        return self._expr(n.AnyWhere, meta, "any", c[0], c[1])
-
-    def all_where(self, meta, c):
-        return self._expr(n.AnyWhere, meta, "all", c[0], c[1])
-
-    def cards_where(self, meta, c):
-        return self._expr(n.CardsWhere, meta, c[0], c[1])
-
-    def players_where(self, meta, c):
-        node = self._expr(n.PlayersWhere, meta, str(c[0]), None, None)
-        for kind, value in c[1:]:
-            if kind in ("highest", "lowest"):
-                node.extreme, node.key = kind, value
-            else:
-                setattr(node, kind, value)
-        return node
-
-    def players_in(self, meta, c):
-        return ("within", c[0])
-
-    def players_cond(self, meta, c):
-        return ("cond", c[0])
-
-    def extreme(self, meta, c):
-        return (str(c[0]).split()[-1], c[1])
-
-    def number(self, meta, c):
-        return self._expr(n.Num, meta, int(c[0]))
-
-    def string(self, meta, c):
-        return self._expr(n.Str, meta, _string(c[0]))
-
-    def true(self, meta, c):
-        return self._expr(n.Bool, meta, True)
-
-    def false(self, meta, c):
-        return self._expr(n.Bool, meta, False)
-
-    def none(self, meta, c):
-        return self._expr(n.NoneLit, meta)
-
-    def name(self, meta, c):
-        return self._expr(n.Name, meta, str(c[0]))
-
-    def rank_literal(self, meta, c):
-        return self._expr(n.RankLit, meta, str(c[0]))
-
-    def suit_literal(self, meta, c):
-        return self._expr(n.SuitLit, meta, str(c[0]))
-
-    def reading_switch(self, meta, c):
-        return self._expr(n.ReadingSwitch, meta, str(c[0]), list(c[1:]))
-
-    def reading_case(self, meta, c):
-        return (str(c[0]), c[-1])
-
-    def reading_is(self, meta, c):
-        return self._expr(n.ReadingIs, meta, str(c[0]), str(c[1]))
-
-    def call(self, meta, c):
-        args = [a for a in c[1:] if a is not None]
-        return self._expr(n.Call, meta, str(c[0]), args)
-
-    def card_list(self, meta, c):
-        return self._expr(n.CardList, meta, list(c))
-
-    def card_literal(self, meta, c):
-        return (c[0], str(c[1]) if len(c) > 1 else None)
-
-    def tuple_literal(self, meta, c):
-        return self._expr(n.TupleLit, meta, list(c))
+@rule("zone_ref")
+def _zone_ref(k: Kids):
+    return n.ZoneRef(str(k.rest[0]), _optional(k.rest[1:]), span=k.span)
+
+
+@rule("shuffle_stmt")
+def _shuffle_stmt(k: Kids):
+    return n.Shuffle(k.rest[0], span=k.span)
+
+
+@rule("move_stmt")
+def _move_stmt(k: Kids):
+    source, dest = k.rest
+    return k.fill(n.Move("", None, source, dest, span=k.span), "move")
+
+
+@rule("amount_all")
+def _amount_all(k: Kids):
+    return k.part(amount="all", arg=None)
+
+
+def _amount(kind: str) -> RuleFn:
+    def build(k: Kids):
+        return k.part(amount=kind, arg=k.rest[0])
+
+    return build
+
+
+for _kind in ("top", "middle", "where", "card"):
+    rule(f"amount_{_kind}")(_amount(_kind))
+
+
+@rule("as_group")
+def _as_group(k: Kids):
+    return k.part(as_group=True)
+
+
+@rule("deal_each")
+def _deal_each(k: Kids):
+    count, source, zone = k.rest
+    return k.fill(n.DealEach(count, source, str(zone), span=k.span), "deal")
+
+
+@rule("player_order")
+def _player_order(k: Kids):
+    return k.part(start=k.rest[0])
+
+
+@rule("deal_evenly")
+def _deal_evenly(k: Kids):
+    source, zone, *rest = k.rest
+    return n.DealEvenly(source, str(zone), _optional(rest), span=k.span)
+
+
+@rule("rest_to")
+def _rest_to(k: Kids):
+    return k.rest[0]
+
+
+@rule("draw_stmt")
+def _draw_stmt(k: Kids):
+    return n.Draw(*k.rest, span=k.span)
+
+
+@rule("gather_stmt")
+def _gather_stmt(k: Kids):
+    return n.Gather(k.rest[0], span=k.span)
+
+
+@rule("assign_stmt")
+def _assign_stmt(k: Kids):
+    target, op, value = k.rest
+    return n.Assign(target, str(op), value, span=k.span)
+
+
+@rule("if_stmt")
+def _if_stmt(k: Kids):
+    cond, body = k.rest
+    return k.fill(n.If([(cond, body)], span=k.span), "if")
+
+
+@rule("elif_clause")
+def _elif_clause(k: Kids):
+    return k.part(adds={"branches": [tuple(k.rest)]})
+
+
+@rule("else_clause")
+def _else_clause(k: Kids):
+    return k.part(otherwise=k.rest[0])
+
+
+@rule("repeat_stmt")
+def _repeat_stmt(k: Kids):
+    return n.Repeat(k.rest[0], k.rest[1], span=k.span)
+
+
+@rule("while_stmt")
+def _while_stmt(k: Kids):
+    return n.While(k.rest[0], k.rest[1], span=k.span)
+
+
+@rule("for_players_stmt")
+def _for_players_stmt(k: Kids):
+    var, *cond, body = k.rest
+    return k.fill(n.ForPlayers(str(var), None, _optional(cond), body, span=k.span), "for")
+
+
+@rule("for_each_stmt")
+def _for_each_stmt(k: Kids):
+    var, iterable, body = k.rest
+    return n.ForEach(str(var), iterable, body, span=k.span)
+
+
+@rule("for_groups_stmt")
+def _for_groups_stmt(k: Kids):
+    var, zone, body = k.rest
+    return n.ForGroups(str(var), zone, body, span=k.span)
+
+
+@rule("choose_card_stmt")
+def _choose_card_stmt(k: Kids):
+    who, var, zone = k.rest
+    # Without a `where`, any card of the zone may be chosen.
+    return k.fill(n.ChooseCard(who, str(var), zone, [], True, span=k.span), "choice")
+
+
+@rule("legality")
+def _legality(k: Kids):
+    return k.part(legality=list(k.rest), else_any=bool(k.parts))
+
+
+@rule("else_any")
+def _else_any(k: Kids):
+    return k.part()
+
+
+@rule("choose_cards_stmt")
+def _choose_cards_stmt(k: Kids):
+    return n.ChooseCards(*k.rest, span=k.span)
+
+
+@rule("choose_option_stmt")
+def _choose_option_stmt(k: Kids):
+    who, *options, target = k.rest
+    return n.ChooseOption(who, [str(o) for o in options], target, span=k.span)
+
+
+@rule("choose_suit_stmt")
+def _choose_suit_stmt(k: Kids):
+    return n.ChooseSuit(k.rest[0], k.rest[1], span=k.span)
+
+
+@rule("bid_stmt")
+def _bid_stmt(k: Kids):
+    who, target, low, high, *step = k.rest
+    return k.fill(n.Bid(who, target, low, high, _optional(step), span=k.span), "bid")
+
+
+@rule("or_pass")
+def _or_pass(k: Kids):
+    return k.part(can_pass=True)
+
+
+@rule("trick_stmt")
+def _trick_stmt(k: Kids):
+    return k.fill(n.Trick(span=k.span), "trick")
+
+
+def _clause(k: Kids, word: str, **sets) -> Part:
+    return k.part(word, adds={"clause_cites": k.cites}, **sets)
+
+
+@rule("trick_lead")
+def _trick_lead(k: Kids):
+    return _clause(k, "lead", lead=k.rest[0])
+
+
+@rule("trick_players")
+def _trick_players(k: Kids):
+    return _clause(k, "among", among=(str(k.rest[0]), k.rest[1]))
+
+
+@rule("trick_play")
+def _trick_play(k: Kids):
+    return _clause(k, "play", play_from=str(k.rest[0]), play_to=str(k.rest[1]))
+
+
+@rule("trick_follow")
+def _trick_follow(k: Kids):
+    return _clause(k, "follow", follow=list(k.rest), follow_else_any=bool(k.parts))
+
+
+@rule("trick_winner")
+def _trick_winner(k: Kids):
+    return k.part("winner", winner_rules=list(k.rest))
+
+
+@rule("win_rule")
+def _win_rule(k: Kids):
+    return k.fill(n.WinRule(None, None, cites=k.cites, span=k.span), "winner rule")
+
+
+@rule("win_if")
+def _win_if(k: Kids):
+    return k.part(cond=k.rest[0])
+
+
+@rule("win_where")
+def _win_where(k: Kids):
+    return k.part(where=k.rest[0])
+
+
+@rule("win_by")
+def _win_by(k: Kids):
+    return k.part(order=str(k.rest[0]))
+
+
+@rule("tie_fixed")
+def _tie_fixed(k: Kids):
+    return _clause(k, "tie", tie=str(k.rest[0]))
+
+
+@rule("tie_by_reading")
+def _tie_by_reading(k: Kids):
+    ambiguity, *cases = k.rest
+    return _clause(k, "tie", tie=n.TieByReading(str(ambiguity), cases, span=k.span))
+
+
+@rule("tie_case")
+def _tie_case(k: Kids):
+    return (str(k.rest[0]), str(k.rest[1]))
+
+
+@rule("trick_take")
+def _trick_take(k: Kids):
+    return _clause(k, "take", take_into=str(k.rest[0]), take_as_group=bool(k.parts))
+
+
+@rule("end_stmt")
+def _end_stmt(k: Kids):
+    return n.EndGame(span=k.span)
+
+
+@rule("gap_stmt")
+def _gap_stmt(k: Kids):
+    return n.Gap(_string(k.rest[0]), span=k.span)
+
+
+# ------------------------------------------------------------------ expressions
+@rule("if_expr")
+def _if_expr(k: Kids):
+    return n.IfExpr(*k.rest, span=k.span)
+
+
+def _bool_op(op: str) -> RuleFn:
+    def build(k: Kids):
+        return n.BoolOp(op, list(k.rest), span=k.span)
+
+    return build
+
+
+rule("or_expr")(_bool_op("or"))
+rule("and_expr")(_bool_op("and"))
+
+
+@rule("not_op")
+def _not_op(k: Kids):
+    return n.Not(k.rest[0], span=k.span)
+
+
+@rule("comparison")
+def _comparison(k: Kids):
+    left, op, right = k.rest
+    return n.BinOp(str(op), left, right, span=k.span)
+
+
+@rule("sum_expr", "product")
+def _binary_chain(k: Kids):
+    # `a + b - c` is one tree; each nested operation keeps the span of the whole chain.
+    left = k.rest[0]
+    for i in range(1, len(k.rest), 2):
+        left = n.BinOp(str(k.rest[i]), left, k.rest[i + 1], span=k.span)
+    return left
+
+
+# A test (`empty`, a card pattern) is built once its subject is known: it is a function of the
+# subject and of whether the test is negated.
+@rule("test_empty")
+def _test_empty(k: Kids):
+    return lambda subject, negated, span: n.IsEmpty(subject, negated, span=span)
+
+
+@rule("test_pattern")
+def _test_pattern(k: Kids):
+    pattern = k.rest[0]
+    return lambda subject, negated, span: n.IsPattern(subject, pattern, negated, span=span)
+
+
+@rule("is_test")
+def _is_test(k: Kids):
+    subject, test = k.rest
+    return test(subject, False, k.span)
+
+
+@rule("is_not_test")
+def _is_not_test(k: Kids):
+    subject, test = k.rest
+    return test(subject, True, k.span)
+
+
+@rule("has_test")
+def _has_test(k: Kids):
+    return n.Has(k.rest[0], k.rest[1], span=k.span)
+
+
+@rule("neg")
+def _neg(k: Kids):
+    sign, operand = k.rest
+    return operand if str(sign) == "+" else n.Neg(operand, span=k.span)
+
+
+def _named(cls) -> RuleFn:
+    """`NAME of X` and its kin: a name, then the expression it applies to."""
+
+    def build(k: Kids):
+        return cls(str(k.rest[0]), k.rest[1], span=k.span)
+
+    return build
+
+
+rule("of_op")(_named(n.Of))
+rule("value_of")(_named(n.ValueOf))
+rule("sum_of")(_named(n.SumOf))
+rule("scoring_of")(_named(n.ScoringOf))
+
+
+@rule("best_of")
+def _best_of(k: Kids):
+    count, arg, scoring = k.rest
+    return n.BestOf(count, arg, str(scoring), span=k.span)
+
+
+@rule("highest_of")
+def _highest_of(k: Kids):
+    arg, *order = k.rest
+    return n.HighestOf(arg, str(order[0]) if order else None, span=k.span)
+
+
+@rule("count_of")
+def _count_of(k: Kids):
+    return n.Count(k.rest[0], span=k.span)
+
+
+def _quantified(quantifier: str) -> RuleFn:
+    def build(k: Kids):
+        return n.AnyWhere(quantifier, k.rest[0], k.rest[1], span=k.span)
+
+    return build
+
+
+rule("any_where")(_quantified("any"))
+rule("all_where")(_quantified("all"))
+
+
+@rule("cards_where")
+def _cards_where(k: Kids):
+    return n.CardsWhere(k.rest[0], k.rest[1], span=k.span)
+
+
+@rule("players_where")
+def _players_where(k: Kids):
+    return k.fill(n.PlayersWhere(str(k.rest[0]), None, None, span=k.span), "players filter")
+
+
+@rule("players_in")
+def _players_in(k: Kids):
+    return k.part(within=k.rest[0])
+
+
+@rule("players_cond")
+def _players_cond(k: Kids):
+    return k.part(cond=k.rest[0])
+
+
+@rule("extreme")
+def _extreme(k: Kids):
+    word, key = k.rest
+    return k.part(extreme=str(word).split()[-1], key=key)
+
+
+def _literal(cls, value: Callable[[Kids], object]) -> RuleFn:
+    def build(k: Kids):
+        return cls(value(k), span=k.span)
+
+    return build
+
+
+rule("number")(_literal(n.Num, lambda k: int(k.rest[0])))
+rule("string")(_literal(n.Str, lambda k: _string(k.rest[0])))
+rule("true")(_literal(n.Bool, lambda k: True))
+rule("false")(_literal(n.Bool, lambda k: False))
+rule("name")(_literal(n.Name, lambda k: str(k.rest[0])))
+rule("rank_literal")(_literal(n.RankLit, lambda k: str(k.rest[0])))
+rule("suit_literal")(_literal(n.SuitLit, lambda k: str(k.rest[0])))
+rule("card_list")(_literal(n.CardList, lambda k: list(k.rest)))
+rule("tuple_literal")(_literal(n.TupleLit, lambda k: list(k.rest)))
+
+
+@rule("none")
+def _none(k: Kids):
+    return n.NoneLit(span=k.span)
+
+
+@rule("reading_switch")
+def _reading_switch(k: Kids):
+    ambiguity, *cases = k.rest
+    return n.ReadingSwitch(str(ambiguity), cases, span=k.span)
+
+
+@rule("reading_case")
+def _reading_case(k: Kids):
+    return (str(k.rest[0]), k.rest[1])
+
+
+@rule("reading_is")
+def _reading_is(k: Kids):
+    return n.ReadingIs(str(k.rest[0]), str(k.rest[1]), span=k.span)
+
+
+@rule("call")
+def _call(k: Kids):
+    func, *args = k.rest
+    return n.Call(str(func), [a for a in args if a is not None], span=k.span)
+
+
+@rule("card_literal")
+def _card_literal(k: Kids):
+    return (k.rest[0], str(k.rest[1]) if len(k.rest) > 1 else None)
+
+
+# A rule named like one of the transformer's own attributes would never reach `__default__`.
+assert not set(RULES) & set(dir(AstBuilder)), "a rule name shadows an attribute of the builder"
+
+
+def build(tree, file: str) -> tuple[n.Game, list[Diagnostic]]:
+    """The game a parse tree describes, and the clauses found given twice."""
+    builder = AstBuilder(file)
+    return builder.transform(tree), builder.diagnostics

@@ -14,7 +14,7 @@ from importlib import resources
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from ..ast.build import AstBuilder
+from ..ast.build import build
 from ..ast.nodes import Game
 from ..report.diagnostics import Diagnostic
 from .bounds import text_limits, tree_limits
@@ -138,4 +138,5 @@ def parse(text: str, path: str = "<input>") -> tuple[Game | None, list[Diagnosti
     beyond = tree_limits(tree, path)
     if beyond:
         return None, diagnostics + beyond
-    return AstBuilder(path).transform(tree), diagnostics
+    game, problems = build(tree, path)
+    return game, diagnostics + problems
