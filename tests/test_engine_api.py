@@ -124,6 +124,19 @@ def test_a_fault_in_an_example_is_a_rule_gap_and_a_finding(statement, code):
     assert f"rule gap: {gap.value.message}" in mismatch.notes
 
 
+@pytest.mark.parametrize("who", ["7", "who"], ids=["a seat past the table", "a seat still none"])
+def test_a_decision_by_a_seat_not_at_the_table_is_a_rule_gap_at_its_line(who):
+    statement = f"{who} chooses suit as picked_suit"
+    text = fault_game(before=statement, declaration="var picked_suit: suit = none")
+    engine = engine_of(text)
+    with pytest.raises(RuleGap) as gap:
+        engine.new_game(3)
+    assert (gap.value.code, gap.value.line) == (
+        "no-such-seat" if who == "7" else "unset-value",
+        line_of(text, statement),
+    )
+
+
 def test_a_fault_inside_an_expectation_is_located_at_the_expect_line():
     expect = "expect size of hand of 5 == 0"
     text = fault_game().replace("expect pts of 0 == 1", expect)

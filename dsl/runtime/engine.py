@@ -106,6 +106,10 @@ class BaseState:
             raise rule_fault(exc) from exc
 
     def _decide(self, player: int, legal: list[int], resume: int, line: int) -> int:
+        if not _is_int(player) or not 0 <= player < self.n:
+            # The rules asked a seat that is not at the table (or not set yet) to decide.
+            code = "unset-value" if player is None else "no-such-seat"
+            raise RuleGap(code, line, f"the rule asks {player!r} to decide, but the seats are 0 to {self.n - 1}")
         if not legal:
             raise RuleGap("no-legal-move", line, f"player {player} has no legal move")
         self.cur = player
