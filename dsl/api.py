@@ -15,6 +15,7 @@ import types
 from dataclasses import dataclass, field
 
 from .lint import run_checks
+from .sim.findings import simulated_findings
 from .semantics.symbols import build_model
 from .semantics.typecheck import TypeChecker
 from .compiler.codegen import generate
@@ -100,7 +101,9 @@ def check_source(text: str, path: str = "<input>", simulate: int = 0, progress: 
     if compiled.ok:
         try:
             module = module_from_source(compiled.source, compiled.module_name)
-            diagnostics += run_checks(compiled.model, module, simulate=simulate, progress=progress)
+            diagnostics += run_checks(compiled.model, module)
+            if simulate > 0:
+                diagnostics += simulated_findings(compiled.model, module, simulate, progress=progress)
         except DiagnosticError as exc:
             diagnostics += exc.diagnostics
         except Exception as exc:  # noqa: BLE001

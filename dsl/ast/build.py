@@ -5,8 +5,8 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from ..report.diagnostics import Span
-from ..syntax.strings import decode_string
 from . import nodes as n
+from .literals import decode_string
 
 
 def _span(meta) -> Span:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 
-from .diagnostics import Span
-from ..compiler import escape
+from ..report.diagnostics import Span
+from . import escape
 
 
 class SourceLines:
