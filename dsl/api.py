@@ -114,13 +114,6 @@ def check_source(text: str, path: str = "<input>", simulate: int = 0, progress: 
     return diagnostics
 
 
-def check_file(path: str, simulate: int = 0) -> list[Diagnostic]:
-    text, diagnostic = _read(path)
-    if diagnostic is not None:
-        return [diagnostic]
-    return check_source(text, path, simulate=simulate)
-
-
 def module_from_source(source: str, name: str) -> types.ModuleType:
     """Execute an engine module's source; raises DiagnosticError (`unsafe-code`) instead of running
     a module the gate refuses, wherever the source came from."""

@@ -182,12 +182,6 @@ def render_report(reports: Sequence[FileReport], console: Console | None = None,
         console.print(Text(summary_line(reports), style=style))
 
 
-def render_diagnostics(diagnostics: Sequence[Diagnostic], text: str | None, console: Console | None = None) -> None:
-    """Print the diagnostics of a single source text, without a summary line."""
-    file = diagnostics[0].file if diagnostics else "<input>"
-    render_report([FileReport(file, list(diagnostics), text)], console, summary=False)
-
-
 def to_json(reports: Sequence[FileReport]) -> dict:
     """Exactly the `validate --format json` object of DESIGN section 6."""
     counts = count_severities(d for report in reports for d in report.diagnostics)

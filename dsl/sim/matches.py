@@ -26,7 +26,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -195,10 +195,6 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
     except Exception as exc:  # noqa: BLE001 - an engine bug must not end the whole run
         first_line = (str(exc).splitlines() or [""])[0][:200]
         return ended(gap=("internal-error", 0, f"{type(exc).__name__}: {first_line}"))
-
-
-def play_matches(engine: ModuleType, config: MatchConfig, seeds: Iterable[int]) -> list[MatchResult]:
-    return [play_match(engine, config, seed) for seed in seeds]
 
 
 # --- loading engines (also in worker processes) -----------------------------------------------
