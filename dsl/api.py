@@ -21,6 +21,7 @@ from .semantics.typecheck import TypeChecker
 from .compiler.codegen import generate
 from .compiler.escape import UnsafeName
 from .compiler.gate import UnsafeModule, check_module
+from .report.files import read_rule_text
 from .report.diagnostics import Diagnostic, DiagnosticError, Span, error
 from .semantics.model import Model
 from .syntax.parser import parse
@@ -51,7 +52,7 @@ def _front_end(text: str, path: str) -> tuple[Model | None, list[Diagnostic]]:
     game, diagnostics = parse(text, path)
     if game is None:
         return None, diagnostics
-    game, variant_problems = resolve_variant(game, parse, _read)
+    game, variant_problems = resolve_variant(game, parse)
     diagnostics += variant_problems
     if game is None:
         return None, diagnostics
@@ -138,12 +139,10 @@ def load_game(path: str) -> types.ModuleType:
 
 
 def _read(path: str) -> tuple[str, Diagnostic | None]:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read().removeprefix("\ufeff"), None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return "", error("io-error", f"cannot read {path}: {reason}", Span(), file=path)
+    text, problem = read_rule_text(path)
+    if problem is not None:
+        return "", error("io-error", f"cannot read {path}: {problem}", Span(), file=path)
+    return text, None
 
 
 def _internal(exc: Exception, path: str) -> Diagnostic:

@@ -10,12 +10,11 @@ few lines: a different deck, one changed scoring rule, another target score.
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import fields, is_dataclass, replace
 
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, Span, error
-from ..syntax.limits import MAX_FILE_CHARS
+from ..report.files import read_rule_text
 
 
 def _merge_named(base: list, extra: list, key) -> list:
@@ -107,25 +106,9 @@ def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
     resolved = os.path.realpath(lexical)
     if not _inside(resolved, folder):
         return None, "", _outside(game)
-    try:
-        info = os.stat(resolved)
-    except OSError:
-        return None, "", _unreadable(game, "no such file")
-    if not stat.S_ISREG(info.st_mode):
-        return None, "", _unreadable(game, "it is not a regular file")
-    if info.st_size > MAX_FILE_CHARS * 4:  # a character is at most four bytes of UTF-8
-        return None, "", _unreadable(game, f"it is larger than {MAX_FILE_CHARS:,} characters")
-    try:
-        fd = os.open(resolved, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return None, "", _unreadable(game, "it is not a regular file")
-            data = handle.read(MAX_FILE_CHARS * 4 + 1)
-        text = data.decode("utf-8")
-    except OSError as exc:
-        return None, "", _unreadable(game, exc.strerror or "it cannot be opened")
-    except UnicodeDecodeError:
-        return None, "", _unreadable(game, "it is not UTF-8 text")
+    text, problem = read_rule_text(resolved)
+    if problem is not None:
+        return None, "", _unreadable(game, problem)
     base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), written))
     return text, base_path, None
 
