@@ -180,7 +180,7 @@ def render_report(reports: Sequence[FileReport], console: Console | None = None,
 
 
 def to_json(reports: Sequence[FileReport]) -> dict:
-    """Exactly the `validate --format json` object of DESIGN section 6."""
+    """Exactly the object `validate --format json` prints."""
     counts = count_severities(d for report in reports for d in report.diagnostics)
     return {
         "files": [

@@ -37,6 +37,9 @@ from dsl.sim.stats import mean, wilson_interval
 EngineLoader = Callable[[], ModuleType]
 
 
+DEFAULT_MAX_STEPS = 10_000  # decisions before a match counts as endless (`--max-steps`)
+
+
 MAX_WORKERS = 64
 # Matches per task sent to a worker process: small enough that results (and log lines) come back
 # while the run goes on and an interrupt loses little work, large enough to keep overhead low.
@@ -270,7 +273,7 @@ def run_matches(
     seed: int,
     readings: dict[str, str] | None = None,
     agents: Sequence[str] | None = None,
-    max_steps: int = 10_000,
+    max_steps: int = DEFAULT_MAX_STEPS,
     workers: int = 1,
     progress: bool = True,
     loader: EngineLoader | None = None,
