@@ -36,7 +36,6 @@ ISSUES_URL = "https://github.com/cardrules/cardrules/issues"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 # Gap codes that mean the engine (not the rules) is broken: the run itself failed.
 ENGINE_FAILURES = ("internal-error", "illegal-action")
-ALPHA = 0.01
 
 app = typer.Typer(
     name="cardrules",

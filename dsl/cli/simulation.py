@@ -21,7 +21,6 @@ from dsl.sim.stats import ComparisonInterrupted, compare_readings
 
 from .shared import (
     EXIT_FAILED,
-    ALPHA,
     AgentsOption,
     Backend,
     GameFile,
@@ -226,7 +225,7 @@ def readings(
     interrupted = False
     try:
         with sigterm_as_interrupt():
-            report = compare_readings(engine.RULES, play, alpha=ALPHA)
+            report = compare_readings(engine.RULES, play)
     except SimulationUsageError as exc:
         usage_error(str(exc))
     except ComparisonInterrupted as exc:

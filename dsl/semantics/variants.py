@@ -93,9 +93,9 @@ def _inside(path: str, folder: str) -> bool:
 
 
 def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
-    """(text, path) of the base file, read only when it is a regular file of the variant's own
-    folder tree, of at most MAX_FILE_CHARS; checked before opening, so a device or a named pipe
-    is never opened and nothing outside the folder is looked at."""
+    """(text, path) of the base file, read only when it lies in the variant's own folder tree
+    (checked before anything is opened, so nothing outside the folder is looked at) and then by
+    the one rule-file reader (regular files only, never blocking, size-capped)."""
     written = game.variant_of
     folder = os.path.realpath(os.path.dirname(game.file) or ".")
     if not written or os.path.isabs(written) or "\0" in written:
@@ -113,13 +113,10 @@ def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
     return text, base_path, None
 
 
-def resolve_variant(
-    game: n.Game, parse, read=None, seen: tuple[str, ...] = ()
-) -> tuple[n.Game | None, list[Diagnostic]]:
+def resolve_variant(game: n.Game, parse, seen: tuple[str, ...] = ()) -> tuple[n.Game | None, list[Diagnostic]]:
     """Follow `variant of` links (relative to the variant's own file) and merge the chain.
 
-    `parse(text, path)` is the pipeline's own; `read` is kept for callers that pass the
-    pipeline's reader, but a base file is always read by `read_base`, under its rules."""
+    `parse(text, path)` is the pipeline's own; a base file is read by `read_base`, under its rules."""
     if game.variant_of is None:
         return game, []
     base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), game.variant_of))
@@ -141,7 +138,7 @@ def resolve_variant(
             )
         ]
     mark_file(base, base_path)
-    base, more = resolve_variant(base, parse, read, seen + (os.path.normpath(game.file),))
+    base, more = resolve_variant(base, parse, seen + (os.path.normpath(game.file),))
     if base is None:
         return None, more
     return merge(base, game), []
