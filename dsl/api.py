@@ -15,11 +15,13 @@ import types
 from dataclasses import dataclass, field
 
 from .lint import run_checks
+from .sim.findings import simulated_findings
 from .semantics.symbols import build_model
 from .semantics.typecheck import typecheck
 from .compiler.codegen import generate
 from .compiler.escape import UnsafeName
 from .compiler.gate import UnsafeModule, check_module
+from .report.files import read_rule_text
 from .report.diagnostics import Diagnostic, DiagnosticError, Span, error
 from .semantics.model import Model
 from .syntax.parser import parse
@@ -50,7 +52,7 @@ def _front_end(text: str, path: str) -> tuple[Model | None, list[Diagnostic]]:
     game, diagnostics = parse(text, path)
     if game is None:
         return None, diagnostics
-    game, variant_problems = resolve_variant(game, parse, _read)
+    game, variant_problems = resolve_variant(game, parse)
     diagnostics += variant_problems
     if game is None:
         return None, diagnostics
@@ -101,7 +103,9 @@ def check_source(text: str, path: str = "<input>", simulate: int = 0, progress: 
     if compiled.ok:
         try:
             module = module_from_source(compiled.source, compiled.module_name)
-            diagnostics += run_checks(compiled.model, module, simulate=simulate, progress=progress)
+            diagnostics += run_checks(compiled.model, module)
+            if simulate > 0:
+                diagnostics += simulated_findings(compiled.model, module, simulate, progress=progress)
         except DiagnosticError as exc:
             diagnostics += exc.diagnostics
         except Exception as exc:  # noqa: BLE001
@@ -110,13 +114,6 @@ def check_source(text: str, path: str = "<input>", simulate: int = 0, progress: 
         d.file = d.span.file or path
     diagnostics.sort(key=lambda d: (d.span.line, d.span.column, d.code))
     return diagnostics
-
-
-def check_file(path: str, simulate: int = 0) -> list[Diagnostic]:
-    text, diagnostic = _read(path)
-    if diagnostic is not None:
-        return [diagnostic]
-    return check_source(text, path, simulate=simulate)
 
 
 def module_from_source(source: str, name: str) -> types.ModuleType:
@@ -143,12 +140,10 @@ def load_game(path: str) -> types.ModuleType:
 
 
 def _read(path: str) -> tuple[str, Diagnostic | None]:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read().removeprefix("\ufeff"), None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return "", error("io-error", f"cannot read {path}: {reason}", Span(), file=path)
+    text, problem = read_rule_text(path)
+    if problem is not None:
+        return "", error("io-error", f"cannot read {path}: {problem}", Span(), file=path)
+    return text, None
 
 
 def _internal(exc: Exception, path: str) -> Diagnostic:

@@ -2,7 +2,7 @@
 builder is mapped, and nothing is mapped that the grammar does not have."""
 
 from dsl.ast.build import RULES
-from dsl.syntax.parser import _lark
+from dsl.syntax.lalr import lark_parser
 
 # Only used to re-parse one top-level item at a time while reporting syntax errors.
 RECOVERY_ONLY = {"items"}
@@ -16,7 +16,7 @@ def _tree_rules() -> set[str]:
     """Names of the trees the parser can build: `_name` rules are inlined, and a `?rule` only
     makes a tree of its own where an alternative keeps more than one child."""
     names = set()
-    for r in _lark().rules:
+    for r in lark_parser().rules:
         if r.origin.name.startswith("_"):
             continue
         if r.alias or not r.options.expand1 or _kept(r.expansion) > 1:

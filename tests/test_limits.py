@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dsl.syntax import limits
-from dsl.api import check_file, check_source
+from dsl.api import check_source, compile_file
 from dsl.cli import app
 from dsl.syntax.parser import parse
 
@@ -192,7 +192,7 @@ def test_a_byte_order_mark_is_ignored(tmp_path: Path):
     ]
     path = tmp_path / "marked.cardrules"
     path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
-    assert not [d for d in check_file(str(path)) if d.code == "syntax-error"]
+    assert not [d for d in compile_file(str(path)).diagnostics if d.code == "syntax-error"]
 
 
 # ------------------------------------------------------------ variant bases
@@ -201,7 +201,7 @@ def variant_of(tmp_path: Path, base: str) -> list:
     path.parent.mkdir(exist_ok=True)
     path.write_text(f'game "V" variant of "{base}"\n', encoding="utf-8")
     with deadline(10):
-        found = check_file(str(path))
+        found = compile_file(str(path)).diagnostics
     assert not [d for d in found if d.code == "internal-error"]
     return [d for d in found if d.is_error]
 

@@ -20,8 +20,8 @@ from typing import Callable
 from lark import Token, Transformer
 
 from ..report.diagnostics import NOWHERE, Diagnostic, Span, error
-from ..syntax.strings import decode_string
 from . import nodes as n
+from .literals import decode_string
 
 DUPLICATE_CODE = "duplicate-clause"
 

@@ -28,7 +28,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
     """Within the block, SIGTERM raises KeyboardInterrupt, so `kill` stops a run as cleanly as
     Ctrl-C does (partial report, exit 130)."""
 
-    def interrupt(signum, frame):
+    def interrupt(_signum, _frame):
         raise KeyboardInterrupt
 
     try:

@@ -10,7 +10,7 @@ from . import shared
 from .shared import app
 
 from ..sim.replay import Move, describe_observation, play_logged
-from ..sim.matches import SimulationUsageError
+from ..sim.matches import DEFAULT_MAX_STEPS, SimulationUsageError
 
 
 @app.command()
@@ -21,7 +21,7 @@ def replay(
     players: shared.PlayersOption = None,
     agents: shared.AgentsOption = None,
     reading: shared.ReadingOption = None,
-    max_steps: shared.MaxStepsOption = 10_000,
+    max_steps: shared.MaxStepsOption = DEFAULT_MAX_STEPS,
     json_path: Annotated[Path | None, typer.Option("--json", help="Write the move log as JSON here.")] = None,
 ) -> None:
     """Replay one simulated match move by move, with the rule gap that ended it, if any."""

@@ -18,7 +18,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from dsl.report.files import write_atomic
+from dsl.report.files import read_rule_text, write_atomic
 from dsl.report.diagnostics import Diagnostic, DiagnosticError, error
 from dsl.report.render import FileReport, render_report, stderr_console
 from dsl.sim.matches import (
@@ -36,7 +36,6 @@ ISSUES_URL = "https://github.com/cardrules/cardrules/issues"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 # Gap codes that mean the engine (not the rules) is broken: the run itself failed.
 ENGINE_FAILURES = ("internal-error", "illegal-action")
-ALPHA = 0.01
 
 app = typer.Typer(
     name="cardrules",
@@ -97,13 +96,10 @@ def usage_error(message: str) -> NoReturn:
 
 def read_source(path: Path) -> tuple[str | None, Diagnostic | None]:
     """The file's text, or None and an `io-error` diagnostic saying why it cannot be read."""
-    try:
-        return path.read_text(encoding="utf-8"), None
-    except UnicodeDecodeError as exc:
-        reason = f"not valid UTF-8 (byte {exc.start})"
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-    return None, error("io-error", f"cannot read {path}: {reason}", file=str(path))
+    text, problem = read_rule_text(path)
+    if problem is not None:
+        return None, error("io-error", f"cannot read {path}: {problem}", file=str(path))
+    return text, None
 
 
 def require_readable(path: Path) -> str:

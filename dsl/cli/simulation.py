@@ -12,6 +12,7 @@ from dsl.cli.longrun import EXIT_INTERRUPTED, ReadingsLog, RunLog, command_line,
 from dsl.sim.matchlog import MatchLogError
 from dsl.report.render import render_readings, render_simulation, stderr_console
 from dsl.sim.matches import (
+    DEFAULT_MAX_STEPS,
     SimulationInterrupted,
     SimulationUsageError,
     run_matches,
@@ -20,7 +21,6 @@ from dsl.sim.stats import ComparisonInterrupted, compare_readings
 
 from .shared import (
     EXIT_FAILED,
-    ALPHA,
     AgentsOption,
     Backend,
     GameFile,
@@ -62,7 +62,7 @@ def simulate(
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the summary as JSON here ('-' for stdout).")
     ] = None,
-    max_steps: MaxStepsOption = 10_000,
+    max_steps: MaxStepsOption = DEFAULT_MAX_STEPS,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write an SVG chart of the results here.")] = None,
     log: Annotated[
         Path | None,
@@ -101,7 +101,7 @@ def simulate(
     reproduce += [f"--reading {shlex.quote(f'{name}={value}')}" for name, value in readings.items()]
     if agents:
         reproduce.append(f"--agents {shlex.quote(agents)}")
-    if max_steps != 10_000:
+    if max_steps != DEFAULT_MAX_STEPS:
         reproduce.append(f"--max-steps {max_steps}")
     interrupted = None
     try:
@@ -143,7 +143,7 @@ def simulate(
         if log_path is not None:
             options = {"--players": chosen_players, "--games": games, "--seed": seed}
             options["--reading"] = [f"{name}={value}" for name, value in readings.items()]
-            options |= {"--agents": agents, "--max-steps": max_steps if max_steps != 10_000 else None}
+            options |= {"--agents": agents, "--max-steps": max_steps if max_steps != DEFAULT_MAX_STEPS else None}
             options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--plot": plot}
             options["--backend"] = backend.value if backend is not Backend.local else None
             resume_with = command_line("simulate", file, {**options, "--resume": log_path})
@@ -169,7 +169,7 @@ def readings(
     seed: SeedOption = 0,
     agents: AgentsOption = None,
     workers: WorkersOption = 1,
-    max_steps: MaxStepsOption = 10_000,
+    max_steps: MaxStepsOption = DEFAULT_MAX_STEPS,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the comparison as JSON here ('-' for stdout).")
     ] = None,
@@ -225,7 +225,7 @@ def readings(
     interrupted = False
     try:
         with sigterm_as_interrupt():
-            report = compare_readings(engine.RULES, play, alpha=ALPHA)
+            report = compare_readings(engine.RULES, play)
     except SimulationUsageError as exc:
         usage_error(str(exc))
     except ComparisonInterrupted as exc:
@@ -250,7 +250,7 @@ def readings(
         )
         if log_path is not None:
             options = {"--players": chosen_players, "--games": games, "--seed": seed, "--agents": agents}
-            options |= {"--max-steps": max_steps if max_steps != 10_000 else None}
+            options |= {"--max-steps": max_steps if max_steps != DEFAULT_MAX_STEPS else None}
             options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--resume": log_path}
             console.print(f"resume with: {command_line('readings', file, options)}", highlight=False)
         else:

@@ -16,7 +16,7 @@ from . import escape, gate
 from ..runtime.faults import render_rule_line_table
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
 from .lower import Lowerer
-from ..report.sources import SourceLines
+from .sources import SourceLines
 from .program import Function
 
 

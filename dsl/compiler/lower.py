@@ -15,7 +15,7 @@ from ..semantics.model import Model
 from . import escape
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
-from ..report.sources import SourceLines
+from .sources import SourceLines
 from .tricks import lower_trick
 
 LOOP_GUARD = 100_000

@@ -1,8 +1,8 @@
 """Rule checks: independent functions `(model, engine) -> list[Diagnostic]`, run in order.
 
 Name resolution and typing (`symbols`, `typecheck`) run first and stop the pipeline on errors;
-the checks listed here look at the rules themselves and never stop it.  `--simulate N` adds the
-findings of N random matches per player count and reading (`simulated`).
+the checks listed here look at the rules themselves and never stop it.  The findings of random
+matches (`validate --simulate N`) come from `dsl.sim.findings`, which sits above this package.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from .draws import check_empty_draws
 from .examples import check_examples
 from .loops import check_loops
 from .moves import check_legal_moves
-from ..sim.findings import simulated_findings
 from .sources import check_source_disagreements
 from .ties import check_ties
 
@@ -32,10 +31,8 @@ STATIC_CHECKS = (
 )
 
 
-def run_checks(model, engine, simulate: int = 0, progress: bool = False) -> list[Diagnostic]:
+def run_checks(model, engine) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     for check in STATIC_CHECKS:
         diagnostics += check(model, engine)
-    if simulate > 0:
-        diagnostics += simulated_findings(model, engine, simulate, progress=progress)
     return diagnostics

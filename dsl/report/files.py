@@ -1,4 +1,10 @@
-"""Writing a file so that readers see either the old content or the new, never half of it.
+"""Reading a rule file safely, and writing a file so that readers see either the old content or
+the new, never half of it.
+
+Every rule file (given on the command line, passed to the API, or named as a variant's base) is
+read by `read_rule_text`: only a regular file is opened, without blocking (a named pipe never
+hangs a command), and at most MAX_FILE_CHARS characters' worth of bytes are read (so `/dev/zero`
+or a huge file cannot exhaust memory).
 
 Every file the command line writes (reports, plots, compiled engines, documentation pages,
 reformatted rule files) goes through `write_atomic`: the data goes to a temporary file in the
@@ -10,8 +16,39 @@ no file) and no temporary file behind.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+MAX_FILE_CHARS = 1_000_000  # characters of one rule file (and of a variant's base file)
+_MAX_FILE_BYTES = MAX_FILE_CHARS * 4  # a character is at most four bytes of UTF-8
+
+
+def read_rule_text(path: str | Path) -> tuple[str | None, str | None]:
+    """(text, None) for a readable rule file, or (None, why not) in words for a message.
+
+    The file is checked to be regular before it is opened, opened non-blocking, and checked
+    again on the open descriptor (it may have been replaced in between). A byte-order mark is
+    dropped: it is not part of the rules."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None, "it is not a regular file"
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                return None, "it is not a regular file"
+            data = handle.read(_MAX_FILE_BYTES + 1) if info.st_size <= _MAX_FILE_BYTES else b""
+    except FileNotFoundError:
+        return None, "no such file"
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        return None, getattr(exc, "strerror", None) or "it cannot be opened"
+    if info.st_size > _MAX_FILE_BYTES or len(data) > _MAX_FILE_BYTES:
+        return None, f"it is larger than {MAX_FILE_CHARS:,} characters"
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff"), None
+    except UnicodeDecodeError as exc:
+        return None, f"it is not UTF-8 text (byte {exc.start})"
 
 
 def write_atomic(path: str | Path, data: str | bytes, encoding: str = "utf-8") -> None:

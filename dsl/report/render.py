@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 from dsl.report.diagnostics import Diagnostic, Severity
+from dsl.report.files import read_rule_text
 
 TAB_WIDTH = 4
 SEVERITY_STYLE = {
@@ -162,11 +163,7 @@ def _text_for(diagnostic: Diagnostic, report: FileReport) -> str | None:
     """The text a diagnostic points into: a variant's findings may lie in its base file."""
     if diagnostic.file in (report.file, None, "<input>"):
         return report.text
-    try:
-        with open(diagnostic.file, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError:
-        return None
+    return read_rule_text(diagnostic.file)[0]
 
 
 def render_report(reports: Sequence[FileReport], console: Console | None = None, summary: bool = True) -> None:
@@ -182,14 +179,8 @@ def render_report(reports: Sequence[FileReport], console: Console | None = None,
         console.print(Text(summary_line(reports), style=style))
 
 
-def render_diagnostics(diagnostics: Sequence[Diagnostic], text: str | None, console: Console | None = None) -> None:
-    """Print the diagnostics of a single source text, without a summary line."""
-    file = diagnostics[0].file if diagnostics else "<input>"
-    render_report([FileReport(file, list(diagnostics), text)], console, summary=False)
-
-
 def to_json(reports: Sequence[FileReport]) -> dict:
-    """Exactly the `validate --format json` object of DESIGN section 6."""
+    """Exactly the object `validate --format json` prints."""
     counts = count_severities(d for report in reports for d in report.diagnostics)
     return {
         "files": [

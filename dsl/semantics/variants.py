@@ -10,12 +10,11 @@ few lines: a different deck, one changed scoring rule, another target score.
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import fields, is_dataclass, replace
 
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, Span, error
-from ..syntax.limits import MAX_FILE_CHARS
+from ..report.files import read_rule_text
 
 
 def _merge_named(base: list, extra: list, key) -> list:
@@ -94,9 +93,9 @@ def _inside(path: str, folder: str) -> bool:
 
 
 def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
-    """(text, path) of the base file, read only when it is a regular file of the variant's own
-    folder tree, of at most MAX_FILE_CHARS; checked before opening, so a device or a named pipe
-    is never opened and nothing outside the folder is looked at."""
+    """(text, path) of the base file, read only when it lies in the variant's own folder tree
+    (checked before anything is opened, so nothing outside the folder is looked at) and then by
+    the one rule-file reader (regular files only, never blocking, size-capped)."""
     written = game.variant_of
     folder = os.path.realpath(os.path.dirname(game.file) or ".")
     if not written or os.path.isabs(written) or "\0" in written:
@@ -107,36 +106,17 @@ def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
     resolved = os.path.realpath(lexical)
     if not _inside(resolved, folder):
         return None, "", _outside(game)
-    try:
-        info = os.stat(resolved)
-    except OSError:
-        return None, "", _unreadable(game, "no such file")
-    if not stat.S_ISREG(info.st_mode):
-        return None, "", _unreadable(game, "it is not a regular file")
-    if info.st_size > MAX_FILE_CHARS * 4:  # a character is at most four bytes of UTF-8
-        return None, "", _unreadable(game, f"it is larger than {MAX_FILE_CHARS:,} characters")
-    try:
-        fd = os.open(resolved, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return None, "", _unreadable(game, "it is not a regular file")
-            data = handle.read(MAX_FILE_CHARS * 4 + 1)
-        text = data.decode("utf-8")
-    except OSError as exc:
-        return None, "", _unreadable(game, exc.strerror or "it cannot be opened")
-    except UnicodeDecodeError:
-        return None, "", _unreadable(game, "it is not UTF-8 text")
+    text, problem = read_rule_text(resolved)
+    if problem is not None:
+        return None, "", _unreadable(game, problem)
     base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), written))
     return text, base_path, None
 
 
-def resolve_variant(
-    game: n.Game, parse, read=None, seen: tuple[str, ...] = ()
-) -> tuple[n.Game | None, list[Diagnostic]]:
+def resolve_variant(game: n.Game, parse, seen: tuple[str, ...] = ()) -> tuple[n.Game | None, list[Diagnostic]]:
     """Follow `variant of` links (relative to the variant's own file) and merge the chain.
 
-    `parse(text, path)` is the pipeline's own; `read` is kept for callers that pass the
-    pipeline's reader, but a base file is always read by `read_base`, under its rules."""
+    `parse(text, path)` is the pipeline's own; a base file is read by `read_base`, under its rules."""
     if game.variant_of is None:
         return game, []
     base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), game.variant_of))
@@ -158,7 +138,7 @@ def resolve_variant(
             )
         ]
     mark_file(base, base_path)
-    base, more = resolve_variant(base, parse, read, seen + (os.path.normpath(game.file),))
+    base, more = resolve_variant(base, parse, seen + (os.path.normpath(game.file),))
     if base is None:
         return None, more
     return merge(base, game), []

@@ -26,7 +26,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -35,6 +35,9 @@ from dsl.runtime.errors import IllegalAction, RuleGap
 from dsl.sim.stats import mean, wilson_interval
 
 EngineLoader = Callable[[], ModuleType]
+
+
+DEFAULT_MAX_STEPS = 10_000  # decisions before a match counts as endless (`--max-steps`)
 
 
 MAX_WORKERS = 64
@@ -197,10 +200,6 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
         return ended(gap=("internal-error", 0, f"{type(exc).__name__}: {first_line}"))
 
 
-def play_matches(engine: ModuleType, config: MatchConfig, seeds: Iterable[int]) -> list[MatchResult]:
-    return [play_match(engine, config, seed) for seed in seeds]
-
-
 # --- loading engines (also in worker processes) -----------------------------------------------
 
 
@@ -274,7 +273,7 @@ def run_matches(
     seed: int,
     readings: dict[str, str] | None = None,
     agents: Sequence[str] | None = None,
-    max_steps: int = 10_000,
+    max_steps: int = DEFAULT_MAX_STEPS,
     workers: int = 1,
     progress: bool = True,
     loader: EngineLoader | None = None,

@@ -30,14 +30,6 @@ def simulation_svg(summary: dict) -> str:
     return _document(2 * PANEL_WIDTH, PANEL_HEIGHT, [*left, *body])
 
 
-def win_rate_svg(summary: dict) -> str:
-    return _document(PANEL_WIDTH, PANEL_HEIGHT, _win_rate_panel(summary))
-
-
-def score_distribution_svg(summary: dict) -> str:
-    return _document(PANEL_WIDTH, PANEL_HEIGHT, _score_panel(summary))
-
-
 def write_plot(summary: dict, path: str | Path) -> None:
     """Write `simulation_svg` to `path` atomically, so a failed run leaves no half SVG."""
     write_atomic(path, simulation_svg(summary))

@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Callable
 
 from ..runtime.errors import IllegalAction, RuleGap
-from .matches import AGENTS, agent_rng, seat_agents
+from .matches import AGENTS, DEFAULT_MAX_STEPS, agent_rng, seat_agents
 
 
 @dataclass
@@ -57,7 +57,7 @@ def play_logged(
     seed: int,
     readings: dict[str, str] | None = None,
     agents: list[str] | None = None,
-    max_steps: int = 10_000,
+    max_steps: int = DEFAULT_MAX_STEPS,
     human_seat: int | None = None,
     ask_human: Chooser | None = None,
     on_move: Callable[[Move], None] | None = None,

@@ -15,6 +15,9 @@ from collections.abc import Callable, Sequence
 Z95 = 1.959963984540054
 
 
+ALPHA = 0.01  # significance level of `cardrules readings`, shared by all tests of one ambiguity
+
+
 def mean(values: Sequence[float]) -> float:
     """Arithmetic mean; 0.0 for an empty sequence so reports never divide by zero."""
     return math.fsum(values) / len(values) if values else 0.0
@@ -213,7 +216,7 @@ class ComparisonInterrupted(KeyboardInterrupt):
         self.report = report
 
 
-def compare_readings(rules: dict, play: Callable[..., dict], alpha: float = 0.01) -> dict:
+def compare_readings(rules: dict, play: Callable[..., dict], alpha: float = ALPHA) -> dict:
     """Run the defaults once, then each non-default reading with only that ambiguity changed.
 
     `play(readings=...)` runs matches (e.g. `run_matches` with everything but the readings bound)

@@ -6,7 +6,8 @@ keep generated engines inside what Python's own parser accepts.  A file over a l
 
 from __future__ import annotations
 
-MAX_FILE_CHARS = 1_000_000  # characters of one rule file (and of a variant's base file)
+from ..report.files import MAX_FILE_CHARS  # noqa: F401 - the reader enforces it, below this package
+
 MAX_PLAYERS = 16  # player counts are 1..MAX_PLAYERS
 MAX_DECK_COPIES = 8  # `deck N x standard`
 MAX_JOKERS = 16  # `+ N jokers`

@@ -13,6 +13,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..report.diagnostics import Diagnostic, Span, error
+from .lalr import lark_parser
 from .words import (
     BLOCK_WORDS,
     CLAUSE_WORDS,
@@ -29,9 +30,7 @@ from .words import (
 @functools.lru_cache(maxsize=1)
 def _literals() -> dict[str, str]:
     """Terminal name -> the fixed text it stands for ('LBRACE' -> '{', 'DECK' -> 'deck')."""
-    from .parser import _lark  # the parser imports this module: import it when first needed
-
-    return {t.name: t.pattern.value for t in _lark().terminals if t.pattern.type == "str"}
+    return {t.name: t.pattern.value for t in lark_parser().terminals if t.pattern.type == "str"}
 
 
 @functools.lru_cache(maxsize=1)

@@ -7,37 +7,18 @@ balanced) and the item parsed again, as long as each new error lies further on."
 
 from __future__ import annotations
 
-import functools
 import re
-from importlib import resources
-
-from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from ..ast.build import build
 from ..ast.nodes import Game
 from ..report.diagnostics import Diagnostic
 from .bounds import text_limits, tree_limits
+from .lalr import lark_parser
 from .messages import code_of, first_word, open_blocks, syntax_error
 from .words import STATEMENT_BLOCKS, TOP_LEVEL_WORDS
 
 MAX_SYNTAX_ERRORS = 10
-
-
-@functools.lru_cache(maxsize=1)
-def grammar_text() -> str:
-    return resources.files("dsl.syntax").joinpath("grammar/cardrules.lark").read_text(encoding="utf-8")
-
-
-@functools.lru_cache(maxsize=1)
-def _lark() -> Lark:
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        start=["start", "items"],
-    )
 
 
 # ------------------------------------------------------------ recovery
@@ -62,7 +43,7 @@ def _item_errors(text: str, path: str, start: str, first_line: int, item_end) ->
     last = (0, 0)
     while len(out) < MAX_SYNTAX_ERRORS:
         try:
-            _lark().parse(text, start=start)
+            lark_parser().parse(text, start=start)
             break
         except UnexpectedInput as exc:
             diagnostic, recover = syntax_error(text, path, exc, item_end)
@@ -99,7 +80,7 @@ def parse_tree(text: str, path: str):
     A file that fails to parse is re-parsed one top-level item at a time (positions kept by
     padding), so a mistake in one zone declaration does not hide a mistake in the flow."""
     try:
-        return _lark().parse(text, start="start"), []
+        return lark_parser().parse(text, start="start"), []
     except UnexpectedInput as exc:
         first_error, _ = syntax_error(text, path, exc)
     diagnostics: list[Diagnostic] = []

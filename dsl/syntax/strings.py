@@ -7,7 +7,7 @@ stands.  The tab itself is allowed, as it is in the rest of a file."""
 
 from __future__ import annotations
 
-ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
+from ..ast.literals import ESCAPES
 
 
 def _is_control(ch: str) -> bool:
@@ -40,17 +40,3 @@ def string_problems(literal: str) -> list[tuple[int, str, str]]:
             )
         i += 1
     return problems
-
-
-def decode_string(literal: str) -> str:
-    """The text of a quoted literal already found free of problems by `string_problems`."""
-    out, i, end = [], 1, len(literal) - 1
-    while i < end:
-        ch = literal[i]
-        if ch == "\\" and i + 1 < end:
-            out.append(ESCAPES.get(literal[i + 1], literal[i + 1]))
-            i += 2
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)

@@ -13,7 +13,7 @@ import re
 
 from ..ast import nodes as n
 from ..ast.walk import child_blocks
-from ..report.sources import SourceLines
+from ..compiler.sources import SourceLines
 from ..semantics.model import Model
 
 _CITE = re.compile(r'@[A-Za-z_][A-Za-z0-9_]*:\d+(\s+"([^"\\]|\\.)*")?')

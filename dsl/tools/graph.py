@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..ast import nodes as n
 from ..ast.walk import DECISIONS
-from ..report.sources import SourceLines
+from ..compiler.sources import SourceLines
 
 LABEL_WIDTH = 60
 

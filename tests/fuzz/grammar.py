@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from dsl.syntax.parser import grammar_text
+from dsl.syntax.lalr import grammar_text
 
 from .hostile import HUGE_NUMBERS, LINE_BREAKS, PYTHON_NAMES, hostile_strings
 

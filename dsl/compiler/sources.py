@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import os
 
-from .diagnostics import Span
-from ..compiler import escape
+from ..report.diagnostics import Span
+from ..report.files import read_rule_text
+from . import escape
 
 
 class SourceLines:
@@ -18,11 +19,8 @@ class SourceLines:
 
     def lines_of(self, file: str | None) -> list[str]:
         if file not in self._lines:
-            try:
-                with open(file, encoding="utf-8") as handle:
-                    self._lines[file] = handle.read().split("\n")
-            except OSError:
-                self._lines[file] = []
+            text, _ = read_rule_text(file)
+            self._lines[file] = text.split("\n") if text is not None else []
         return self._lines[file]
 
     def label(self, span: Span) -> str:
