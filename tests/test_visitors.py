@@ -41,3 +41,41 @@ def test_a_kind_without_a_method_raises_instead_of_defaulting():
     with pytest.raises(MissingVisit, match="visit_EndGame"):
         OnlyShuffles().visit(n.EndGame())
     assert OnlyShuffles not in StmtVisitor.registry
+
+
+# The stages of the rule checks and the tools that must dispatch through a visitor, by module.
+# Replacing one by an isinstance chain or a getattr fallback again fails here.
+CHECK_AND_TOOL_VISITORS = {
+    "dsl.ast.walk": ["StatementShapes"],
+    "dsl.lint.effects": ["ExprReads", "StmtWrites", "StmtRefills", "StmtPlacer"],
+    "dsl.lint.loops": ["StmtSteps"],
+    "dsl.lint.draws": ["StmtTakes"],
+    "dsl.lint.moves": ["NoLegalMove"],
+    "dsl.lint.piles": ["PileTracker"],
+    "dsl.tools.graph": ["FlowGraph"],
+}
+_REQUIRED = [(module, name) for module, names in CHECK_AND_TOOL_VISITORS.items() for name in names]
+
+
+@pytest.mark.parametrize(("module", "name"), _REQUIRED, ids=[f"{m}.{c}" for m, c in _REQUIRED])
+def test_check_and_tool_stages_are_registered_visitors(module, name):
+    visitor = getattr(importlib.import_module(module), name, None)
+    assert visitor is not None, f"{module} no longer defines the visitor {name}"
+    assert visitor in VISITORS, f"{module}.{name} is not a registered (complete) stage visitor"
+    assert visitor.__module__ == module
+    assert visitor.missing_methods() == [], f"{module}.{name} lacks these methods"
+
+
+def test_the_walker_finds_nested_statements_decisions_and_open_loops():
+    from dsl.ast.walk import has_decision, open_loop, walk_stmts
+
+    bid = n.Bid(n.Name("p"), n.Name("x"), n.Num(1), n.Num(5))
+    inner = n.While(n.Bool(True), n.Block([n.Shuffle(n.ZoneRef("stock"))]))
+    loop = n.ForPlayers("p", None, None, n.Block([n.If([(n.Bool(True), n.Block([bid]))], n.Block([inner]))]))
+    flow = n.Block([loop, n.EndGame()])
+
+    kinds = [type(stmt).__name__ for stmt in walk_stmts(flow)]
+    assert kinds == ["ForPlayers", "If", "Bid", "While", "Shuffle", "EndGame"]
+    assert has_decision(loop) and not has_decision(inner)
+    assert open_loop(inner).test is inner.cond and open_loop(loop) is None
+    assert open_loop(n.Repeat(n.Block([]), n.Bool(False))).ends_when

@@ -1,22 +1,126 @@
-"""Walking statements: the blocks a statement holds, every statement of a block, and whether a
-statement asks a player to decide (which is what splits the engine's state machine)."""
+"""Walking the tree: the blocks a statement holds, every statement of a block, every node inside
+a node, and the facts about each statement kind the stages share (whether it asks a player to
+decide, which is what splits the engine's state machine, and whether and how it loops).
+
+The facts are one `StmtVisitor`, so a new statement kind has to declare its blocks and what it
+is before any stage can walk it.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from . import nodes as n
+from .visitor import StmtVisitor
 
-DECISIONS = (n.ChooseCard, n.ChooseCards, n.ChooseOption, n.ChooseSuit, n.Bid, n.Trick)
-LOOPS = (n.Repeat, n.While, n.ForPlayers, n.ForEach, n.ForGroups)
+
+@dataclass(frozen=True)
+class Loop:
+    """How a loop ends.  `test` is None for the loops over players, cards or groups, which end
+    when they run out; `while` and `repeat` end on their test, and can run for ever."""
+
+    test: n.Expr | None = None
+    ends_when: bool = False  # the value of `test` that ends the loop: True for `repeat ... until`
+
+
+@dataclass(frozen=True)
+class Shape:
+    blocks: list[n.Block] = field(default_factory=list)  # the blocks it holds, in source order
+    decides: bool = False  # asks a player to decide
+    loop: Loop | None = None
+
+
+_PLAIN = Shape()
+_DECISION = Shape(decides=True)
+_OVER_ITEMS = Loop()
+
+
+class StatementShapes(StmtVisitor[Shape]):
+    def visit_Shuffle(self, stmt):
+        return _PLAIN
+
+    def visit_Move(self, stmt):
+        return _PLAIN
+
+    def visit_DealEach(self, stmt):
+        return _PLAIN
+
+    def visit_DealEvenly(self, stmt):
+        return _PLAIN
+
+    def visit_Draw(self, stmt):
+        return _PLAIN
+
+    def visit_Gather(self, stmt):
+        return _PLAIN
+
+    def visit_Assign(self, stmt):
+        return _PLAIN
+
+    def visit_EndGame(self, stmt):
+        return _PLAIN
+
+    def visit_Gap(self, stmt):
+        return _PLAIN
+
+    def visit_If(self, stmt):
+        return Shape([body for _, body in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else []))
+
+    def visit_Repeat(self, stmt):
+        return Shape([stmt.body], loop=Loop(stmt.until, ends_when=True))
+
+    def visit_While(self, stmt):
+        return Shape([stmt.body], loop=Loop(stmt.cond, ends_when=False))
+
+    def visit_ForPlayers(self, stmt):
+        return Shape([stmt.body], loop=_OVER_ITEMS)
+
+    def visit_ForEach(self, stmt):
+        return Shape([stmt.body], loop=_OVER_ITEMS)
+
+    def visit_ForGroups(self, stmt):
+        return Shape([stmt.body], loop=_OVER_ITEMS)
+
+    def visit_ChooseCard(self, stmt):
+        return _DECISION
+
+    def visit_ChooseCards(self, stmt):
+        return _DECISION
+
+    def visit_ChooseOption(self, stmt):
+        return _DECISION
+
+    def visit_ChooseSuit(self, stmt):
+        return _DECISION
+
+    def visit_Bid(self, stmt):
+        return _DECISION
+
+    def visit_Trick(self, stmt):
+        return _DECISION
+
+
+_SHAPES = StatementShapes()
+
+
+def shape(stmt: n.Stmt) -> Shape:
+    return _SHAPES.visit(stmt)
 
 
 def child_blocks(stmt: n.Stmt) -> list[n.Block]:
-    if isinstance(stmt, n.If):
-        return [body for _, body in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else [])
-    if isinstance(stmt, LOOPS):
-        return [stmt.body]
-    return []
+    return shape(stmt).blocks
+
+
+def is_decision(stmt: n.Stmt) -> bool:
+    return shape(stmt).decides
+
+
+def open_loop(stmt: n.Stmt) -> Loop | None:
+    """The loop `stmt` is when it runs on a test (`while`, `repeat`), else None."""
+    loop = shape(stmt).loop
+    return loop if loop is not None and loop.test is not None else None
 
 
 def walk_stmts(block: n.Block | None) -> Iterator[n.Stmt]:
@@ -33,6 +137,32 @@ def has_decision(node: n.Stmt | n.Block) -> bool:
     """Whether a statement, or any statement of a block, asks a player to decide."""
     if isinstance(node, n.Block):
         return any(has_decision(s) for s in node.stmts)
-    if isinstance(node, DECISIONS):
-        return True
-    return any(has_decision(block) for block in child_blocks(node))
+    return is_decision(node) or any(has_decision(block) for block in child_blocks(node))
+
+
+_NOT_CHILDREN = ("span", "type", "cites")
+
+
+def sub_nodes(node) -> Iterator[n.Node]:
+    """The nodes directly inside `node` (expressions, zone refs, blocks, statements), field by
+    field: every field holding a node counts, so no kind can be forgotten."""
+    if not dataclasses.is_dataclass(node):
+        return
+    for f in dataclasses.fields(node):
+        if f.name not in _NOT_CHILDREN:
+            yield from _nodes_in(getattr(node, f.name))
+
+
+def _nodes_in(value) -> Iterator[n.Node]:
+    if isinstance(value, n.Node):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _nodes_in(item)
+
+
+def walk_nodes(node) -> Iterator[n.Node]:
+    """`node` and every node inside it, depth first."""
+    yield node
+    for child in sub_nodes(node):
+        yield from walk_nodes(child)

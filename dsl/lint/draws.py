@@ -10,25 +10,94 @@ Two findings, both conservative:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..ast import nodes as n
+from ..ast.visitor import StmtVisitor
+from ..ast.walk import open_loop
 from ..report.diagnostics import Diagnostic, warning
 from .effects import loop_condition, placed_statements, reads, refills
 from .evaluate import describe_readings
 from .piles import follow_all
 
-TAKING = (n.Draw, n.DealEach, n.Move)
+
+@dataclass(frozen=True)
+class Taking:
+    source: n.ZoneRef  # the pile the cards come from
+    what: str  # the statement, as the messages name it
 
 
-def _source(stmt) -> n.ZoneRef | None:
-    if isinstance(stmt, n.Move):
-        return stmt.source if stmt.amount in ("top", "middle") else None
-    if isinstance(stmt, (n.Draw, n.DealEach)):
-        return stmt.source
-    return None
+class StmtTakes(StmtVisitor["Taking | None"]):
+    """The pile a statement takes counted cards from the top of, or None."""
+
+    def _none(self, stmt):
+        return None
+
+    def visit_Draw(self, stmt):
+        return Taking(stmt.source, "draw")
+
+    def visit_DealEach(self, stmt):
+        return Taking(stmt.source, "deal")
+
+    def visit_Move(self, stmt):
+        return Taking(stmt.source, f"move {stmt.amount}") if stmt.amount in ("top", "middle") else None
+
+    def visit_DealEvenly(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseCards(self, stmt):
+        return self._none(stmt)
+
+    def visit_Shuffle(self, stmt):
+        return self._none(stmt)
+
+    def visit_Gather(self, stmt):
+        return self._none(stmt)
+
+    def visit_Assign(self, stmt):
+        return self._none(stmt)
+
+    def visit_If(self, stmt):
+        return self._none(stmt)
+
+    def visit_Repeat(self, stmt):
+        return self._none(stmt)
+
+    def visit_While(self, stmt):
+        return self._none(stmt)
+
+    def visit_ForPlayers(self, stmt):
+        return self._none(stmt)
+
+    def visit_ForEach(self, stmt):
+        return self._none(stmt)
+
+    def visit_ForGroups(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseCard(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseOption(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseSuit(self, stmt):
+        return self._none(stmt)
+
+    def visit_Bid(self, stmt):
+        return self._none(stmt)
+
+    def visit_Trick(self, stmt):
+        return self._none(stmt)
+
+    def visit_EndGame(self, stmt):
+        return self._none(stmt)
+
+    def visit_Gap(self, stmt):
+        return self._none(stmt)
 
 
-def _what(stmt) -> str:
-    return {n.Draw: "draw", n.DealEach: "deal"}.get(type(stmt), f"move {getattr(stmt, 'amount', '')}")
+_TAKES = StmtTakes()
 
 
 def _under(model, readings) -> str:
@@ -42,7 +111,7 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
     for run in follow_all(model, engine):
         for rec in run.records:
             if (
-                isinstance(rec.stmt, TAKING)
+                _TAKES.visit(rec.stmt) is not None
                 and rec.available is not None
                 and rec.needed is not None
                 and rec.needed > rec.available
@@ -51,7 +120,8 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
                 per_count.setdefault(rec.players, (rec.available, rec.needed, rec.readings))
     for stmt, per_count in short.values():
         certain.add(id(stmt))
-        source = _source(stmt)
+        taking = _TAKES.visit(stmt)
+        source = taking.source
         notes = [
             f"at {p} players: {need} card(s) needed, {have} in '{source.name}'" + _under(model, r)
             for p, (have, need, r) in sorted(per_count.items())
@@ -60,30 +130,31 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
         out.append(
             warning(
                 "empty-draw",
-                f"this {_what(stmt)} takes more cards than '{source.name}' holds at {counts} players",
+                f"this {taking.what} takes more cards than '{source.name}' holds at {counts} players",
                 stmt.span,
                 notes=notes,
             )
         )
 
     for placed in placed_statements(model):
-        stmt, source = placed.stmt, _source(placed.stmt)
-        if source is None or id(stmt) in certain or not placed.loops:
+        stmt, taking = placed.stmt, _TAKES.visit(placed.stmt)
+        if taking is None or id(stmt) in certain or not placed.loops:
             continue
+        source, what = taking.source, taking.what
         pile = "zone:" + source.name
         if any(pile in reads(model, g) for g in placed.guards):
             continue
         for loop in placed.loops:
             if pile in reads(model, loop_condition(loop)) or source.name in refills(model, loop.body):
                 continue
-            kind = "while" if isinstance(loop, n.While) else "repeat"
+            kind = "repeat" if open_loop(loop).ends_when else "while"
             message = (
-                f"this {_what(stmt)} from '{source.name}' can find it empty: the '{kind}' loop on "
+                f"this {what} from '{source.name}' can find it empty: the '{kind}' loop on "
                 f"line {loop.span.line} goes on without looking at '{source.name}'"
             )
             notes = [
                 f"nothing in the loop puts cards back into '{source.name}', and neither the loop's "
-                f"condition nor an 'if' around this {_what(stmt)} tests it",
+                f"condition nor an 'if' around this {what} tests it",
                 "this is a static estimate: the loop may always end first; --simulate shows whether it does",
             ]
             hint = (

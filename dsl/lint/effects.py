@@ -13,36 +13,14 @@ import weakref
 from dataclasses import dataclass
 
 from ..ast import nodes as n
-from ..ast.walk import child_blocks
+from ..ast.visitor import ExprVisitor, StmtVisitor
+from ..ast.walk import child_blocks, open_loop, walk_nodes, walk_stmts
 
-LOOPS = (n.While, n.Repeat)
 # The model is frozen: answers about it are kept beside it, for as long as it lives.
 _WRITES_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-
-def sub_nodes(node):
-    """The AST nodes directly inside `node` (expressions, zone refs, blocks, statements)."""
-    if not dataclasses.is_dataclass(node):
-        return
-    for f in dataclasses.fields(node):
-        if f.name in ("span", "type", "cites"):
-            continue
-        yield from _nodes_in(getattr(node, f.name))
-
-
-def _nodes_in(value):
-    if isinstance(value, n.Node):
-        yield value
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _nodes_in(item)
-
-
-def walk(node):
-    """`node` and every node inside it, depth first."""
-    yield node
-    for child in sub_nodes(node):
-        yield from walk(child)
+# The users outside the rule checks (the simulation findings) walk through this name.
+walk = walk_nodes
 
 
 def reads(model, expr) -> set[str]:
@@ -50,16 +28,114 @@ def reads(model, expr) -> set[str]:
     out: set[str] = set()
     if expr is None:
         return out
-    for node in walk(expr):
-        if isinstance(node, n.Name):
-            out |= _name_effect(model, node.id)
-        elif isinstance(node, n.Of) and (node.name in model.zones or node.name in model.vars):
-            out |= _name_effect(model, node.name)
+    looks = ExprReads(model)
+    for node in walk_nodes(expr):
+        if isinstance(node, n.Expr):
+            out |= looks.visit(node)
         elif isinstance(node, n.ZoneRef):
             out.add("zone:" + node.name)
-        elif isinstance(node, n.Call) and node.func == "random_player":
-            out.add("rng")
     return out
+
+
+class ExprReads(ExprVisitor[set[str]]):
+    """What one expression node looks at by itself (the nodes inside it are walked apart)."""
+
+    def __init__(self, model):
+        self.model = model
+
+    def _nothing(self, expr) -> set[str]:
+        return set()
+
+    def visit_Name(self, expr):
+        return _name_effect(self.model, expr.id)
+
+    def visit_Of(self, expr):
+        known = expr.name in self.model.zones or expr.name in self.model.vars
+        return _name_effect(self.model, expr.name) if known else set()
+
+    def visit_Call(self, expr):
+        return {"rng"} if expr.func == "random_player" else set()
+
+    def visit_Num(self, expr):
+        return self._nothing(expr)
+
+    def visit_Str(self, expr):
+        return self._nothing(expr)
+
+    def visit_Bool(self, expr):
+        return self._nothing(expr)
+
+    def visit_NoneLit(self, expr):
+        return self._nothing(expr)
+
+    def visit_RankLit(self, expr):
+        return self._nothing(expr)
+
+    def visit_SuitLit(self, expr):
+        return self._nothing(expr)
+
+    def visit_CardList(self, expr):
+        return self._nothing(expr)
+
+    def visit_TupleLit(self, expr):
+        return self._nothing(expr)
+
+    def visit_BinOp(self, expr):
+        return self._nothing(expr)
+
+    def visit_BoolOp(self, expr):
+        return self._nothing(expr)
+
+    def visit_Not(self, expr):
+        return self._nothing(expr)
+
+    def visit_Neg(self, expr):
+        return self._nothing(expr)
+
+    def visit_IfExpr(self, expr):
+        return self._nothing(expr)
+
+    def visit_IsEmpty(self, expr):
+        return self._nothing(expr)
+
+    def visit_IsPattern(self, expr):
+        return self._nothing(expr)
+
+    def visit_Has(self, expr):
+        return self._nothing(expr)
+
+    def visit_ValueOf(self, expr):
+        return self._nothing(expr)
+
+    def visit_SumOf(self, expr):
+        return self._nothing(expr)
+
+    def visit_ScoringOf(self, expr):
+        return self._nothing(expr)
+
+    def visit_BestOf(self, expr):
+        return self._nothing(expr)
+
+    def visit_HighestOf(self, expr):
+        return self._nothing(expr)
+
+    def visit_Count(self, expr):
+        return self._nothing(expr)
+
+    def visit_AnyWhere(self, expr):
+        return self._nothing(expr)
+
+    def visit_CardsWhere(self, expr):
+        return self._nothing(expr)
+
+    def visit_PlayersWhere(self, expr):
+        return self._nothing(expr)
+
+    def visit_ReadingSwitch(self, expr):
+        return self._nothing(expr)
+
+    def visit_ReadingIs(self, expr):
+        return self._nothing(expr)
 
 
 def _name_effect(model, name: str) -> set[str]:
@@ -87,73 +163,208 @@ def writes(model, stmt, _seen=None) -> set[str]:
     if _seen is None:  # a top-level question: answered once per statement and file
         memo = _WRITES_MEMO.setdefault(model, {})
         if id(stmt) not in memo:
-            memo[id(stmt)] = frozenset(_writes(model, stmt, set()))
+            memo[id(stmt)] = frozenset(StmtWrites(model, set()).of(stmt))
         return set(memo[id(stmt)])
-    return _writes(model, stmt, _seen)
+    return StmtWrites(model, _seen).of(stmt)
 
 
-def _writes(model, stmt, seen) -> set[str]:
-    if isinstance(stmt, n.Block):
-        out: set[str] = set()
-        for s in stmt.stmts:
-            out |= writes(model, s, seen)
+def _zone(ref) -> str:
+    return "zone:" + (ref if isinstance(ref, str) else ref.name)
+
+
+class StmtWrites(StmtVisitor[set[str]]):
+    """What one statement changes by itself; `of` adds the blocks it holds."""
+
+    def __init__(self, model, seen: set[int]):
+        self.model, self.seen = model, seen  # `seen`: triggers already followed
+
+    def of(self, node) -> set[str]:
+        if isinstance(node, n.Block):
+            out: set[str] = set()
+            for stmt in node.stmts:
+                out |= writes(self.model, stmt, self.seen)
+            return out
+        out = self.visit(node)
+        for block in child_blocks(node):
+            out |= writes(self.model, block, self.seen)
         return out
-    out = set()
-    zone = lambda ref: "zone:" + (ref if isinstance(ref, str) else ref.name)  # noqa: E731
-    if isinstance(stmt, n.Shuffle):
-        out.add(zone(stmt.zone))
-    elif isinstance(stmt, (n.Move, n.Draw, n.ChooseCards)):
-        out |= {zone(stmt.source), zone(stmt.dest)}
-        if isinstance(stmt, n.Draw):
-            for trig in triggers_on(model, stmt.dest.name):
-                if id(trig) not in seen:
-                    seen.add(id(trig))
-                    out |= writes(model, trig.body, seen)
-        if isinstance(stmt, n.Move) and stmt.amount == "card":
-            out |= reads(model, stmt.arg) & {"rng"}
-    elif isinstance(stmt, (n.DealEach, n.DealEvenly)):
-        out |= {zone(stmt.source), zone(stmt.zone)}
-        if isinstance(stmt, n.DealEvenly) and stmt.rest is not None:
-            out.add(zone(stmt.rest))
-    elif isinstance(stmt, n.Gather):
-        out |= {"zone:" + z for z in model.zones}
-    elif isinstance(stmt, n.Assign):
-        out |= _target(model, stmt.target)
-        out |= reads(model, stmt.value) & {"rng"}
-    elif isinstance(stmt, (n.ChooseOption, n.ChooseSuit, n.Bid)):
-        out |= _target(model, stmt.target)
-    elif isinstance(stmt, n.ChooseCard):
-        out.add("local:" + stmt.var)
-    elif isinstance(stmt, n.Trick):
-        out |= {zone(z) for z in (stmt.play_from, stmt.play_to, stmt.take_into) if z}
-        out |= {"winner", "led"}
-    elif isinstance(stmt, (n.EndGame, n.Gap)):
-        out.add("end")
-    elif isinstance(stmt, (n.ForPlayers, n.ForEach, n.ForGroups)):
-        out.add("local:" + stmt.var)
-    for block in child_blocks(stmt):
-        out |= writes(model, block, seen)
-    return out
+
+    def _both_ends(self, stmt) -> set[str]:
+        return {_zone(stmt.source), _zone(stmt.dest)}
+
+    def _target(self, stmt) -> set[str]:
+        return _target(self.model, stmt.target)
+
+    def _ends(self, stmt) -> set[str]:
+        return {"end"}
+
+    def _its_variable(self, stmt) -> set[str]:
+        return {"local:" + stmt.var}
+
+    def _nothing(self, stmt) -> set[str]:
+        return set()
+
+    def visit_Shuffle(self, stmt):
+        return {_zone(stmt.zone)}
+
+    def visit_Move(self, stmt):
+        out = self._both_ends(stmt)
+        if stmt.amount == "card":
+            out |= reads(self.model, stmt.arg) & {"rng"}
+        return out
+
+    def visit_Draw(self, stmt):
+        out = self._both_ends(stmt)
+        for trig in triggers_on(self.model, stmt.dest.name):
+            if id(trig) not in self.seen:
+                self.seen.add(id(trig))
+                out |= writes(self.model, trig.body, self.seen)
+        return out
+
+    def visit_ChooseCards(self, stmt):
+        return self._both_ends(stmt)
+
+    def visit_DealEach(self, stmt):
+        return {_zone(stmt.source), _zone(stmt.zone)}
+
+    def visit_DealEvenly(self, stmt):
+        out = {_zone(stmt.source), _zone(stmt.zone)}
+        if stmt.rest is not None:
+            out.add(_zone(stmt.rest))
+        return out
+
+    def visit_Gather(self, stmt):
+        return {"zone:" + z for z in self.model.zones}
+
+    def visit_Assign(self, stmt):
+        return self._target(stmt) | (reads(self.model, stmt.value) & {"rng"})
+
+    def visit_ChooseOption(self, stmt):
+        return self._target(stmt)
+
+    def visit_ChooseSuit(self, stmt):
+        return self._target(stmt)
+
+    def visit_Bid(self, stmt):
+        return self._target(stmt)
+
+    def visit_ChooseCard(self, stmt):
+        return self._its_variable(stmt)
+
+    def visit_Trick(self, stmt):
+        return {_zone(z) for z in (stmt.play_from, stmt.play_to, stmt.take_into) if z} | {"winner", "led"}
+
+    def visit_EndGame(self, stmt):
+        return self._ends(stmt)
+
+    def visit_Gap(self, stmt):
+        return self._ends(stmt)
+
+    def visit_ForPlayers(self, stmt):
+        return self._its_variable(stmt)
+
+    def visit_ForEach(self, stmt):
+        return self._its_variable(stmt)
+
+    def visit_ForGroups(self, stmt):
+        return self._its_variable(stmt)
+
+    def visit_If(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_Repeat(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_While(self, stmt):
+        return self._nothing(stmt)
 
 
-def refills(model, stmt) -> set[str]:
-    """Zones `stmt` (or a block) can put cards into."""
+def refills(model, block) -> set[str]:
+    """Zones the statements of `block` can put cards into (with the triggers their draws fire)."""
+    into = StmtRefills(model)
     out: set[str] = set()
-    for node in walk(stmt):
-        if isinstance(node, (n.Move, n.Draw, n.ChooseCards)):
-            out.add(node.dest.name)
-        elif isinstance(node, n.DealEach) or isinstance(node, n.DealEvenly):
-            out.add(node.zone)
-            if isinstance(node, n.DealEvenly) and node.rest is not None:
-                out.add(node.rest.name)
-        elif isinstance(node, n.Gather):
-            out.add(node.dest.name)
-        elif isinstance(node, n.Trick):
-            out |= {z for z in (node.play_to, node.take_into) if z}
-        if isinstance(node, n.Draw):
-            for trig in triggers_on(model, node.dest.name):
-                out |= refills(model, trig.body)
+    for stmt in walk_stmts(block):
+        out |= into.visit(stmt)
     return out
+
+
+class StmtRefills(StmtVisitor[set[str]]):
+    """The zones one statement puts cards into by itself."""
+
+    def __init__(self, model):
+        self.model = model
+
+    def _dest(self, stmt) -> set[str]:
+        return {stmt.dest.name}
+
+    def _nothing(self, stmt) -> set[str]:
+        return set()
+
+    def visit_Move(self, stmt):
+        return self._dest(stmt)
+
+    def visit_ChooseCards(self, stmt):
+        return self._dest(stmt)
+
+    def visit_Gather(self, stmt):
+        return self._dest(stmt)
+
+    def visit_Draw(self, stmt):
+        out = self._dest(stmt)
+        for trig in triggers_on(self.model, stmt.dest.name):
+            out |= refills(self.model, trig.body)
+        return out
+
+    def visit_DealEach(self, stmt):
+        return {stmt.zone}
+
+    def visit_DealEvenly(self, stmt):
+        return {stmt.zone} | ({stmt.rest.name} if stmt.rest is not None else set())
+
+    def visit_Trick(self, stmt):
+        return {z for z in (stmt.play_to, stmt.take_into) if z}
+
+    def visit_Shuffle(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_Assign(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_If(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_Repeat(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_While(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ForPlayers(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ForEach(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ForGroups(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ChooseCard(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ChooseOption(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ChooseSuit(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_Bid(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_EndGame(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_Gap(self, stmt):
+        return self._nothing(stmt)
 
 
 def triggers_on(model, zone: str) -> list[n.Trigger]:
@@ -171,38 +382,108 @@ class Placed:
 
 def placed_statements(model) -> list[Placed]:
     """Every statement of the flow and of the triggers, with its surroundings."""
-    out: list[Placed] = []
-
-    def visit(block, loops, guards):
-        for stmt in block.stmts if block else []:
-            out.append(Placed(stmt, loops, guards))
-            if isinstance(stmt, n.If):
-                earlier: list[n.Expr] = []
-                for cond, body in stmt.branches:
-                    visit(body, loops, guards + earlier + [cond])
-                    earlier.append(cond)
-                if stmt.otherwise:
-                    visit(stmt.otherwise, loops, guards + earlier)
-            elif isinstance(stmt, LOOPS):
-                visit(stmt.body, loops + [stmt], guards)
-            elif isinstance(stmt, n.ForPlayers):
-                visit(stmt.body, loops, guards + ([stmt.cond] if stmt.cond is not None else []))
-            else:
-                for body in child_blocks(stmt):
-                    visit(body, loops, guards)
-
-    visit(model.game.flow, [], [])
+    placer = StmtPlacer()
+    placer.inside(model.game.flow, [], [])
     for trig in model.game.triggers:
-        visit(trig.body, [], [trig.cond] if trig.cond is not None else [])
-    return out
+        placer.inside(trig.body, [], [trig.cond] if trig.cond is not None else [])
+    return placer.placed
+
+
+class StmtPlacer(StmtVisitor[None]):
+    """Places the statements inside one statement; `loops` and `guards` are those around it."""
+
+    def __init__(self):
+        self.placed: list[Placed] = []
+        self.loops: list[n.Stmt] = []
+        self.guards: list[n.Expr] = []
+
+    def inside(self, block, loops, guards) -> None:
+        around = self.loops, self.guards
+        for stmt in block.stmts if block else []:
+            self.loops, self.guards = loops, guards
+            self.placed.append(Placed(stmt, loops, guards))
+            self.visit(stmt)
+        self.loops, self.guards = around
+
+    def _open_loop(self, stmt) -> None:
+        self.inside(stmt.body, self.loops + [stmt], self.guards)
+
+    def _same_surroundings(self, stmt) -> None:
+        for body in child_blocks(stmt):
+            self.inside(body, self.loops, self.guards)
+
+    def visit_If(self, stmt):
+        loops, guards, earlier = self.loops, self.guards, []
+        for cond, body in stmt.branches:
+            self.inside(body, loops, guards + earlier + [cond])
+            earlier.append(cond)
+        if stmt.otherwise:
+            self.inside(stmt.otherwise, loops, guards + earlier)
+
+    def visit_While(self, stmt):
+        self._open_loop(stmt)
+
+    def visit_Repeat(self, stmt):
+        self._open_loop(stmt)
+
+    def visit_ForPlayers(self, stmt):
+        self.inside(stmt.body, self.loops, self.guards + ([stmt.cond] if stmt.cond is not None else []))
+
+    def visit_ForEach(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_ForGroups(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Shuffle(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Move(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_DealEach(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_DealEvenly(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Draw(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Gather(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Assign(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_ChooseCard(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_ChooseCards(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_ChooseOption(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_ChooseSuit(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Bid(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Trick(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_EndGame(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Gap(self, stmt):
+        self._same_surroundings(stmt)
 
 
 def loop_condition(loop) -> n.Expr:
-    return loop.cond if isinstance(loop, n.While) else loop.until
-
-
-def zone_text(ref: n.ZoneRef) -> str:
-    return ref.name + (" of a player" if ref.owner is not None else "")
+    """The test of a `while` or `repeat` loop."""
+    return open_loop(loop).test
 
 
 def same_meaning_key(node):

@@ -11,23 +11,25 @@ A loop whose body can `end game` (or stop at a `gap`) is left alone: it has a wa
 from __future__ import annotations
 
 from ..ast import nodes as n
+from ..ast.visitor import StmtVisitor
+from ..ast.walk import has_decision, open_loop, walk_stmts
 from ..report.diagnostics import Diagnostic, warning
-from ..ast.walk import has_decision
-from .effects import loop_condition, reads, walk, writes
+from .effects import reads, writes
 
 
 def check_loops(model, engine) -> list[Diagnostic]:
     out = []
     bodies = [model.game.flow] + [t.body for t in model.game.triggers]
-    for loop in (x for body in bodies if body for x in walk(body)):
-        if not isinstance(loop, (n.While, n.Repeat)):
+    for loop in (x for body in bodies if body for x in walk_stmts(body)):
+        ends = open_loop(loop)
+        if ends is None:
             continue
-        cond = loop_condition(loop)
+        cond = ends.test
         changed = writes(model, loop.body)
         if "end" in changed:
             continue
         looked_at = reads(model, cond)
-        kind = "while" if isinstance(loop, n.While) else "repeat ... until"
+        kind = "repeat ... until" if ends.ends_when else "while"
         if not (looked_at & changed):
             shown = ", ".join(sorted(x.split(":")[-1] for x in looked_at))
             reason = (
@@ -61,7 +63,7 @@ def check_loops(model, engine) -> list[Diagnostic]:
 
 def _exit_needs(loop, cond):
     """(thing, direction): what the exit needs, e.g. ('var:x', 'up'), ('zone:pile', 'empty')."""
-    exits_when_true = isinstance(loop, n.Repeat)
+    exits_when_true = open_loop(loop).ends_when
     negated = False
     while isinstance(cond, n.Not):
         cond, negated = cond.operand, not negated
@@ -89,18 +91,13 @@ def _moves_away(model, loop, cond) -> str | None:
     thing, need = _exit_needs(loop, cond)
     if thing is None:
         return None
-    steps = []
-    for stmt in walk(loop.body):
-        if isinstance(stmt, n.Assign) and _subject(stmt.target) == thing:
-            if stmt.op == "=" or not isinstance(stmt.value, n.Num):
-                return None
-            steps.append(stmt.value.value if stmt.op == "+=" else -stmt.value.value)
-        elif thing in model.zones and isinstance(stmt, n.Stmt) and not isinstance(stmt, n.Block):
-            moved = _zone_step(model, stmt, thing)
-            if moved is None:
-                return None
-            if moved:
-                steps.append(moved)
+    steps: list[int] = []
+    stepper = StmtSteps(model, thing)
+    for stmt in walk_stmts(loop.body):
+        step = stepper.visit(stmt)
+        if step is None:
+            return None
+        steps += step
     if not steps:
         return f"nothing in it changes '{thing}'"
     if need in ("up", "filled") and all(s <= 0 for s in steps):
@@ -111,14 +108,93 @@ def _moves_away(model, loop, cond) -> str | None:
     return None
 
 
-def _zone_step(model, stmt, zone: str) -> int | None:
-    """+1 if `stmt` only adds cards to `zone`, -1 if it only takes, 0 if untouched, None if unclear."""
-    if isinstance(stmt, (n.Gather, n.Shuffle, n.Trick, n.DealEvenly, n.DealEach)):
-        touched = "zone:" + zone in writes(model, stmt)
-        return None if touched else 0
-    if isinstance(stmt, (n.Move, n.Draw, n.ChooseCards)):
-        into, out_of = stmt.dest.name == zone, stmt.source.name == zone
+class StmtSteps(StmtVisitor["tuple[int, ...] | None"]):
+    """How one statement moves `thing` (a variable or a zone): the steps it takes (+1 a card into
+    the zone, -1 out of it, +k added to the variable), () if it leaves it alone, None if unclear."""
+
+    def __init__(self, model, thing: str):
+        self.model, self.thing = model, thing
+        self.is_zone = thing in model.zones
+
+    def _untouched(self, stmt):
+        return ()
+
+    def _unclear_if_touched(self, stmt):
+        if not self.is_zone:
+            return ()
+        return None if "zone:" + self.thing in writes(self.model, stmt) else ()
+
+    def _one_way(self, stmt):
+        if not self.is_zone:
+            return ()
+        into, out_of = stmt.dest.name == self.thing, stmt.source.name == self.thing
         if into and out_of:
             return None
-        return 1 if into else -1 if out_of else 0
-    return 0
+        return (1,) if into else (-1,) if out_of else ()
+
+    def visit_Assign(self, stmt):
+        if _subject(stmt.target) != self.thing:
+            return ()
+        if stmt.op == "=" or not isinstance(stmt.value, n.Num):
+            return None
+        return (stmt.value.value if stmt.op == "+=" else -stmt.value.value,)
+
+    def visit_Gather(self, stmt):
+        return self._unclear_if_touched(stmt)
+
+    def visit_Shuffle(self, stmt):
+        return self._unclear_if_touched(stmt)
+
+    def visit_Trick(self, stmt):
+        return self._unclear_if_touched(stmt)
+
+    def visit_DealEvenly(self, stmt):
+        return self._unclear_if_touched(stmt)
+
+    def visit_DealEach(self, stmt):
+        return self._unclear_if_touched(stmt)
+
+    def visit_Move(self, stmt):
+        return self._one_way(stmt)
+
+    def visit_Draw(self, stmt):
+        return self._one_way(stmt)
+
+    def visit_ChooseCards(self, stmt):
+        return self._one_way(stmt)
+
+    def visit_If(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_Repeat(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_While(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_ForPlayers(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_ForEach(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_ForGroups(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_ChooseCard(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_ChooseOption(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_ChooseSuit(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_Bid(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_EndGame(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_Gap(self, stmt):
+        return self._untouched(stmt)

@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 from ..ast import nodes as n
+from ..ast.visitor import StmtVisitor
+from ..ast.walk import walk_stmts
 from ..report.diagnostics import Diagnostic, warning
-from .effects import walk
 from .evaluate import Evaluator, Probe, reading_fields, reading_variants
 
 
@@ -21,34 +22,98 @@ def _always_true(expr) -> bool:
 
 
 def check_legal_moves(model, engine) -> list[Diagnostic]:
-    out = []
-    evaluator = Evaluator(model, engine)
+    finder = NoLegalMove(model, Evaluator(model, engine))
     bodies = [model.game.flow] + [t.body for t in model.game.triggers]
-    for node in (x for body in bodies if body for x in walk(body)):
-        if (
-            isinstance(node, n.ChooseCard)
-            and node.legality
-            and not node.else_any
-            and not _always_true(node.legality[-1])
-        ):
-            out.append(_chain_warning(node, node.legality, f"a card of '{node.zone.name}'", node.span))
-        elif (
-            isinstance(node, n.Trick) and node.follow and not node.follow_else_any and not _always_true(node.follow[-1])
-        ):
-            out.append(_chain_warning(node, node.follow, "a card to play", node.follow[-1].span))
-        elif isinstance(node, n.Bid) and not node.can_pass:
-            problem = _bid_range_problem(model, evaluator, node)
-            if problem:
-                out.append(
-                    warning(
-                        "no-legal-move",
-                        problem[0],
-                        node.span,
-                        notes=problem[1],
-                        hint="add 'or pass' to the bid, or say what happens when no bid is possible",
-                    )
-                )
-    return out
+    return [found for body in bodies if body for stmt in walk_stmts(body) if (found := finder.visit(stmt)) is not None]
+
+
+class NoLegalMove(StmtVisitor["Diagnostic | None"]):
+    """The warning for a decision that can offer no option, or None (also for every statement
+    that decides nothing)."""
+
+    def __init__(self, model, evaluator: Evaluator):
+        self.model, self.evaluator = model, evaluator
+
+    def _none(self, stmt):
+        return None
+
+    def visit_ChooseCard(self, stmt):
+        if stmt.legality and not stmt.else_any and not _always_true(stmt.legality[-1]):
+            return _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", stmt.span)
+        return None
+
+    def visit_Trick(self, stmt):
+        if stmt.follow and not stmt.follow_else_any and not _always_true(stmt.follow[-1]):
+            return _chain_warning(stmt, stmt.follow, "a card to play", stmt.follow[-1].span)
+        return None
+
+    def visit_Bid(self, stmt):
+        if stmt.can_pass:
+            return None
+        problem = _bid_range_problem(self.model, self.evaluator, stmt)
+        if not problem:
+            return None
+        return warning(
+            "no-legal-move",
+            problem[0],
+            stmt.span,
+            notes=problem[1],
+            hint="add 'or pass' to the bid, or say what happens when no bid is possible",
+        )
+
+    def visit_ChooseCards(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseOption(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseSuit(self, stmt):
+        return self._none(stmt)
+
+    def visit_Shuffle(self, stmt):
+        return self._none(stmt)
+
+    def visit_Move(self, stmt):
+        return self._none(stmt)
+
+    def visit_DealEach(self, stmt):
+        return self._none(stmt)
+
+    def visit_DealEvenly(self, stmt):
+        return self._none(stmt)
+
+    def visit_Draw(self, stmt):
+        return self._none(stmt)
+
+    def visit_Gather(self, stmt):
+        return self._none(stmt)
+
+    def visit_Assign(self, stmt):
+        return self._none(stmt)
+
+    def visit_If(self, stmt):
+        return self._none(stmt)
+
+    def visit_Repeat(self, stmt):
+        return self._none(stmt)
+
+    def visit_While(self, stmt):
+        return self._none(stmt)
+
+    def visit_ForPlayers(self, stmt):
+        return self._none(stmt)
+
+    def visit_ForEach(self, stmt):
+        return self._none(stmt)
+
+    def visit_ForGroups(self, stmt):
+        return self._none(stmt)
+
+    def visit_EndGame(self, stmt):
+        return self._none(stmt)
+
+    def visit_Gap(self, stmt):
+        return self._none(stmt)
 
 
 def _chain_warning(node, conds, what: str, span) -> Diagnostic:

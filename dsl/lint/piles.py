@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from collections.abc import Callable
+
 from ..ast import nodes as n
+from ..ast.visitor import StmtVisitor
 from .effects import triggers_on, writes
 from .evaluate import (
     UNKNOWN,
@@ -55,7 +58,13 @@ class _Ended(Exception):
 ENDED = "__ended__"  # key set in a state whose path has ended the game
 
 
-class PileTracker:
+Step = Callable[[n.Stmt, dict, dict], dict]  # (statement, state, locals) -> state after it
+
+
+class PileTracker(StmtVisitor[Step]):
+    """Runs the flow on pile sizes.  Visiting a statement gives the step that runs its kind (the
+    visitor passes only the statement, and a step also needs the state and locals it runs in)."""
+
     def __init__(self, model, engine, evaluator: Evaluator, players: int, readings: dict):
         self.model, self.engine, self.x = model, engine, evaluator
         self.n = players
@@ -140,7 +149,7 @@ class PileTracker:
                 raise _Ended
             if state.get(ENDED):
                 return state
-            state = getattr(self, "s_" + type(stmt).__name__, self.s_other)(stmt, state, local)
+            state = self.visit(stmt)(stmt, state, local)
         return state
 
     def record(self, stmt, available, needed, remainder=None):
@@ -157,18 +166,19 @@ class PileTracker:
         return out
 
     # ------------------------------------------------------------ statements
-    def s_other(self, stmt, state, local):
+    def forget_writes(self, stmt, state, local):
+        """A statement that moves no counted cards: what it may change is no longer known."""
         state = dict(state)
         self.forget(state, writes(self.model, stmt))
         return state
 
-    def s_Shuffle(self, s, state, local):
+    def run_shuffle(self, s, state, local):
         state = dict(state)
         pile, seat = self.get(state, s.zone, local)
         self.put(state, s.zone, seat, Pile(pile.size, tuple(sorted(pile.cards)) if pile.cards else pile.cards))
         return state
 
-    def s_Gather(self, s, state, local):
+    def run_gather(self, s, state, local):
         empty = Pile(0, ())
         state = {k: ([empty] * self.n if isinstance(v, list) else empty) for k, v in state.items() if k != ENDED}
         deck = self.run.deck
@@ -206,7 +216,7 @@ class PileTracker:
         except Unknown:
             return None
 
-    def s_Move(self, s, state, local):
+    def run_move(self, s, state, local):
         state = dict(state)
         if s.amount in ("top", "middle"):
             count = self._count(s.arg, state, local)
@@ -243,7 +253,7 @@ class PileTracker:
         hands = state[zone]
         state[zone] = [Pile(h.size + each) if h.size is not None and each is not None else UNKNOWN for h in hands]
 
-    def s_DealEach(self, s, state, local):
+    def run_deal_each(self, s, state, local):
         state = dict(state)
         count = self._count(s.count, state, local)
         needed = count * self.n if count is not None else None
@@ -252,7 +262,7 @@ class PileTracker:
         self._deal(state, s.zone, count if moved.size is not None else None)
         return state
 
-    def s_DealEvenly(self, s, state, local):
+    def run_deal_evenly(self, s, state, local):
         state = dict(state)
         pile, seat = self.get(state, s.source, local)
         if pile.size is None:
@@ -268,7 +278,7 @@ class PileTracker:
             self._add(state, s.rest, local, Pile(rest))
         return state
 
-    def s_Draw(self, s, state, local):
+    def run_draw(self, s, state, local):
         state = dict(state)
         count = self._count(s.count, state, local)
         moved, before = self._take(state, s.source, local, count)
@@ -278,7 +288,7 @@ class PileTracker:
             self.forget(state, writes(self.model, trig.body))
         return state
 
-    def s_If(self, s, state, local):
+    def run_if(self, s, state, local):
         outcomes, rest = [], state
         for cond, body in s.branches:
             try:
@@ -301,7 +311,7 @@ class PileTracker:
         self.forget(after, writes(self.model, body))
         return after
 
-    def s_While(self, s, state, local):
+    def run_while(self, s, state, local):
         try:
             if not self.eval(s.cond, state, local):
                 return state
@@ -309,10 +319,10 @@ class PileTracker:
             pass
         return self._loop(s.body, state, local)
 
-    def s_Repeat(self, s, state, local):
+    def run_repeat(self, s, state, local):
         return self._loop(s.body, state, local)
 
-    def s_ForPlayers(self, s, state, local):
+    def run_for_players(self, s, state, local):
         try:
             start = self.eval(s.start, state, local) if s.start is not None else 0
             seats = [(start + i) % self.n for i in range(self.n)]
@@ -330,7 +340,7 @@ class PileTracker:
             state = self.block(s.body, dict(state), inner)
         return state
 
-    def s_Trick(self, s, state, local):
+    def run_trick(self, s, state, local):
         state = dict(state)
         hands = state.get(s.play_from)
         if s.among is None and isinstance(hands, list):
@@ -340,10 +350,72 @@ class PileTracker:
         self.forget(state, {"zone:" + s.take_into} if s.take_into else set())
         return state
 
-    def s_EndGame(self, s, state, local):
+    def run_end_game(self, s, state, local):
         return {**state, ENDED: True}
 
-    s_Gap = s_EndGame
+    # ------------------------------------------------------------ the step of each kind
+    def visit_Shuffle(self, stmt):
+        return self.run_shuffle
+
+    def visit_Gather(self, stmt):
+        return self.run_gather
+
+    def visit_Move(self, stmt):
+        return self.run_move
+
+    def visit_DealEach(self, stmt):
+        return self.run_deal_each
+
+    def visit_DealEvenly(self, stmt):
+        return self.run_deal_evenly
+
+    def visit_Draw(self, stmt):
+        return self.run_draw
+
+    def visit_If(self, stmt):
+        return self.run_if
+
+    def visit_While(self, stmt):
+        return self.run_while
+
+    def visit_Repeat(self, stmt):
+        return self.run_repeat
+
+    def visit_ForPlayers(self, stmt):
+        return self.run_for_players
+
+    def visit_Trick(self, stmt):
+        return self.run_trick
+
+    def visit_EndGame(self, stmt):
+        return self.run_end_game
+
+    def visit_Gap(self, stmt):
+        return self.run_end_game
+
+    def visit_ForEach(self, stmt):
+        return self.forget_writes
+
+    def visit_ForGroups(self, stmt):
+        return self.forget_writes
+
+    def visit_Assign(self, stmt):
+        return self.forget_writes
+
+    def visit_ChooseCard(self, stmt):
+        return self.forget_writes
+
+    def visit_ChooseCards(self, stmt):
+        return self.forget_writes
+
+    def visit_ChooseOption(self, stmt):
+        return self.forget_writes
+
+    def visit_ChooseSuit(self, stmt):
+        return self.forget_writes
+
+    def visit_Bid(self, stmt):
+        return self.forget_writes
 
 
 def follow_all(model, engine) -> list[Run]:

@@ -15,7 +15,7 @@ from collections import Counter
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, warning
 from ..semantics.model import RANKS
-from .effects import walk
+from ..ast.walk import walk_nodes, walk_stmts
 from .evaluate import deck_for, reading_variants
 
 
@@ -73,7 +73,7 @@ def _tie_example(model, decks: list[list[int]], order: tuple, narrowing: str) ->
 def check_ties(model, engine) -> list[Diagnostic]:
     decks = [d for p in model.players for r in reading_variants(model)[:1] if (d := deck_for(engine, p, r))]
     out = []
-    for node in walk(model.game.flow) if model.game.flow else []:
+    for node in walk_stmts(model.game.flow):
         if not isinstance(node, n.Trick) or node.tie is not None:
             continue
         for rule in node.winner_rules:
@@ -116,11 +116,11 @@ def _final_score_ties(model) -> list[Diagnostic]:
 
 def _looks_for_shared_lead(model) -> bool:
     """True if some condition in the flow compares players with the best of them."""
-    for node in walk(model.game.flow) if model.game.flow else []:
+    for node in walk_nodes(model.game.flow) if model.game.flow else []:
         if isinstance(node, n.PlayersWhere) and (node.extreme or _mentions_extreme(node.cond)):
             return True
     return False
 
 
 def _mentions_extreme(expr) -> bool:
-    return expr is not None and any(isinstance(x, n.Call) and x.func in ("max", "min") for x in walk(expr))
+    return expr is not None and any(isinstance(x, n.Call) and x.func in ("max", "min") for x in walk_nodes(expr))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..ast import nodes as n
-from ..ast.walk import DECISIONS
+from ..ast.visitor import StmtVisitor
+from ..ast.walk import is_decision
 from ..compiler.sources import SourceLines
 
 LABEL_WIDTH = 60
@@ -30,10 +31,15 @@ class Graph:
             self.edges.append((source, target, label))
 
 
-class FlowGraph:
+class FlowGraph(StmtVisitor[list[str]]):
+    """Visiting a statement draws it, connected from `entries` (with `edge_label` on the edges
+    in), and gives its exits."""
+
     def __init__(self, sources: SourceLines):
         self.sources = sources
         self.graph = Graph()
+        self.entries: list[str] = []
+        self.edge_label = ""
 
     def label(self, node: n.Node) -> str:
         line = node.span.line
@@ -46,40 +52,103 @@ class FlowGraph:
     def block(self, block: n.Block | None, entries: list[str], edge_label: str = "") -> list[str]:
         """Connect `entries` to the block's first statement; return the block's exits."""
         for stmt in block.stmts if block else []:
-            entries = self.stmt(stmt, entries, edge_label)
+            self.entries, self.edge_label = entries, edge_label
+            entries = self.visit(stmt)
             edge_label = ""
         return entries
 
-    def stmt(self, s: n.Stmt, entries: list[str], edge_label: str) -> list[str]:
-        g = self.graph
-        if isinstance(s, n.If):
-            exits: list[str] = []
-            for cond, body in s.branches:
-                test = g.node(self.label(cond), "diamond")
-                g.edge(entries, test, edge_label)
-                exits += self.block(body, [test], "yes")
-                entries, edge_label = [test], "no"
-            if s.otherwise is not None:
-                exits += self.block(s.otherwise, entries, edge_label)
-            else:
-                exits += entries  # the last test's "no" goes straight on
-            return exits
-        if isinstance(s, (n.While, n.ForPlayers, n.ForEach, n.ForGroups)):
-            head = g.node(self.label(s), "diamond")
-            g.edge(entries, head, edge_label)
-            g.edge(self.block(s.body, [head], "each"), head, "again")
-            return [head]
-        if isinstance(s, n.Repeat):
-            start = g.node(self.label(s), "box")
-            g.edge(entries, start, edge_label)
-            until = g.node(f"{s.until.span.line}: until …", "diamond")
-            g.edge(self.block(s.body, [start]), until)
-            g.edge([until], start, "not yet")
-            return [until]
-        shape = "round" if isinstance(s, DECISIONS) else "box"
-        node = g.node(self.label(s), shape)
-        g.edge(entries, node, edge_label)
+    def _step(self, s: n.Stmt) -> list[str]:
+        node = self.graph.node(self.label(s), "round" if is_decision(s) else "box")
+        self.graph.edge(self.entries, node, self.edge_label)
         return [node]
+
+    def _loop_head(self, s: n.Stmt) -> list[str]:
+        g = self.graph
+        head = g.node(self.label(s), "diamond")
+        g.edge(self.entries, head, self.edge_label)
+        g.edge(self.block(s.body, [head], "each"), head, "again")
+        return [head]
+
+    def visit_If(self, s):
+        g = self.graph
+        entries, edge_label = self.entries, self.edge_label
+        exits: list[str] = []
+        for cond, body in s.branches:
+            test = g.node(self.label(cond), "diamond")
+            g.edge(entries, test, edge_label)
+            exits += self.block(body, [test], "yes")
+            entries, edge_label = [test], "no"
+        if s.otherwise is not None:
+            exits += self.block(s.otherwise, entries, edge_label)
+        else:
+            exits += entries  # the last test's "no" goes straight on
+        return exits
+
+    def visit_Repeat(self, s):
+        g = self.graph
+        start = g.node(self.label(s), "box")
+        g.edge(self.entries, start, self.edge_label)
+        until = g.node(f"{s.until.span.line}: until …", "diamond")
+        g.edge(self.block(s.body, [start]), until)
+        g.edge([until], start, "not yet")
+        return [until]
+
+    def visit_While(self, s):
+        return self._loop_head(s)
+
+    def visit_ForPlayers(self, s):
+        return self._loop_head(s)
+
+    def visit_ForEach(self, s):
+        return self._loop_head(s)
+
+    def visit_ForGroups(self, s):
+        return self._loop_head(s)
+
+    def visit_Shuffle(self, s):
+        return self._step(s)
+
+    def visit_Move(self, s):
+        return self._step(s)
+
+    def visit_DealEach(self, s):
+        return self._step(s)
+
+    def visit_DealEvenly(self, s):
+        return self._step(s)
+
+    def visit_Draw(self, s):
+        return self._step(s)
+
+    def visit_Gather(self, s):
+        return self._step(s)
+
+    def visit_Assign(self, s):
+        return self._step(s)
+
+    def visit_ChooseCard(self, s):
+        return self._step(s)
+
+    def visit_ChooseCards(self, s):
+        return self._step(s)
+
+    def visit_ChooseOption(self, s):
+        return self._step(s)
+
+    def visit_ChooseSuit(self, s):
+        return self._step(s)
+
+    def visit_Bid(self, s):
+        return self._step(s)
+
+    def visit_Trick(self, s):
+        return self._step(s)
+
+    def visit_EndGame(self, s):
+        return self._step(s)
+
+    def visit_Gap(self, s):
+        return self._step(s)
 
 
 def flow_graph(game: n.Game, text: str) -> Graph:
