@@ -99,7 +99,7 @@ class CodeGenerator:
         out.lines, out.indent = fn.lines, 1
         for stmt in ex.stmts:
             self.lowerer.comment(stmt.span)
-            getattr(self.lowerer, "s_" + type(stmt).__name__)(stmt)
+            self.lowerer.straight.visit(stmt)
         out.lines, out.indent = saved
         expects = []
         for e in ex.expects:

@@ -10,6 +10,7 @@ must survive a suspension become state fields, so a state can be cloned mid-loop
 from __future__ import annotations
 
 from ..ast import nodes as n
+from ..ast.visitor import MissingVisit, StmtVisitor
 from ..ast.walk import has_decision
 from ..semantics.model import Model
 from . import escape
@@ -29,6 +30,9 @@ class Lowerer:
         self.out = Emitter(self.program)
         self.sources = sources
         self.actions = ActionSpace(model)
+        self.trigger_functions: dict[str, list[str]] = {}
+        self.straight = StraightLowering(self)
+        self.machine = MachineLowering(self)
 
     # ------------------------------------------------------------ entry points
     def lower_flow(self) -> Program:
@@ -40,7 +44,6 @@ class Lowerer:
         return self.program
 
     def lower_triggers(self):
-        self.trigger_functions: dict[str, list[str]] = {}
         for i, trig in enumerate(self.model.game.triggers):
             name = f"_trigger_{i}"
             saved = (self.out.lines, self.out.indent)
@@ -78,10 +81,56 @@ class Lowerer:
     def block(self, block: n.Block):
         for stmt in block.stmts:
             self.comment(stmt.span)
-            if has_decision(stmt):
-                getattr(self, "m_" + type(stmt).__name__)(stmt)
-            else:
-                getattr(self, "s_" + type(stmt).__name__)(stmt)
+            (self.machine if has_decision(stmt) else self.straight).visit(stmt)
+
+    def new_block(self) -> int:
+        return self.program.new_block()
+
+
+class _Lowering(StmtVisitor[None], partial=True):
+    """What both statement lowerings share: the lowerer's output, expressions and helpers."""
+
+    def __init__(self, low: "Lowerer"):
+        self.low = low
+
+    @property
+    def out(self) -> Emitter:
+        return self.low.out
+
+    @property
+    def x(self) -> ExprCompiler:
+        return self.low.x
+
+    @property
+    def model(self) -> Model:
+        return self.low.model
+
+    @property
+    def program(self) -> Program:
+        return self.low.program
+
+    @property
+    def actions(self) -> "ActionSpace":
+        return self.low.actions
+
+    @property
+    def trigger_functions(self) -> dict[str, list[str]]:
+        return self.low.trigger_functions
+
+    def block(self, block: n.Block) -> None:
+        self.low.block(block)
+
+    def emit_body(self, block: n.Block | None) -> None:
+        self.low.emit_body(block)
+
+    def comment(self, span) -> None:
+        self.low.comment(span)
+
+    def count_hit(self, line: int, what: str) -> None:
+        self.low.count_hit(line, what)
+
+    def new_block(self) -> int:
+        return self.low.new_block()
 
     def zone(self, ref: n.ZoneRef) -> str:
         return self.x.zone(ref)
@@ -89,16 +138,24 @@ class Lowerer:
     def assign(self, target: n.Expr, value: str, op: str = "=") -> None:
         self.out.emit(f"{self.x.compile(target)} {op} {value}")
 
+    def _player_order(self, s: n.ForPlayers) -> str:
+        start = self.x.compile(s.start) if s.start is not None else "0"
+        return f"_rt.seats_from({start}, s.n)"
+
+
+class StraightLowering(_Lowering):
+    """A statement with no decision inside, as ordinary structured Python in the current block."""
+
     def guard(self, counter: str, line: int):
         self.out.emit(f"{counter} += 1")
         self.out.emit(f"if {counter} > {LOOP_GUARD}:")
         self.out.emit(f"    _rt.gap('non-termination', {line}, 'this loop never reaches its end')")
 
     # ------------------------------------------------------------ simple statements
-    def s_Shuffle(self, s: n.Shuffle):
+    def visit_Shuffle(self, s: n.Shuffle):
         self.out.emit(f"s.rng.shuffle({self.zone(s.zone)})")
 
-    def s_Move(self, s: n.Move):
+    def visit_Move(self, s: n.Move):
         src, dst, line = self.zone(s.source), self.zone(s.dest), s.span.line
         if s.amount == "all":
             moved = f"{src}[:]"
@@ -124,13 +181,13 @@ class Lowerer:
         else:
             self.out.emit(f"{dst}.extend(_moved)")
 
-    def s_DealEach(self, s: n.DealEach):
+    def visit_DealEach(self, s: n.DealEach):
         start = self.x.compile(s.start) if s.start is not None else "0"
         count = self.x.compile(s.count)
         hands = "s." + escape.name("z_", s.zone)
         self.out.emit(f"_rt.deal_round_robin({self.zone(s.source)}, {hands}, {count}, {start}, {s.span.line})")
 
-    def s_DealEvenly(self, s: n.DealEvenly):
+    def visit_DealEvenly(self, s: n.DealEvenly):
         src = self.zone(s.source)
         self.out.emit(
             f"_rt.deal_round_robin({src}, s.{escape.name('z_', s.zone)}, len({src}) // s.n, 0, {s.span.line})"
@@ -139,7 +196,7 @@ class Lowerer:
             self.out.emit(f"{self.zone(s.rest)}.extend({src})")
             self.out.emit(f"{src}.clear()")
 
-    def s_Draw(self, s: n.Draw):
+    def visit_Draw(self, s: n.Draw):
         src, dst = self.zone(s.source), self.zone(s.dest)
         triggers = self.trigger_functions.get(s.dest.name, [])
         self.out.emit(f"for _c in _rt.take_top({src}, {self.x.compile(s.count)}, {s.span.line}):")
@@ -149,7 +206,7 @@ class Lowerer:
             for fn in triggers:
                 self.out.emit(f"    {fn}(s, _c, {owner})")
 
-    def s_Gather(self, s: n.Gather):
+    def visit_Gather(self, s: n.Gather):
         for name, zone in self.model.zones.items():
             if zone.per_player:
                 self.out.emit(f"for _z in s.{escape.name('z_', name)}:")
@@ -158,17 +215,17 @@ class Lowerer:
                 self.out.emit(f"s.{escape.name('z_', name)}.clear()")
         self.out.emit(f"{self.zone(s.dest)}.extend(s.cards)")
 
-    def s_Assign(self, s: n.Assign):
+    def visit_Assign(self, s: n.Assign):
         self.assign(s.target, self.x.compile(s.value), s.op)
 
-    def s_EndGame(self, s: n.EndGame):
+    def visit_EndGame(self, s: n.EndGame):
         self.out.emit("return s._finish()")
 
-    def s_Gap(self, s: n.Gap):
+    def visit_Gap(self, s: n.Gap):
         self.out.emit(f"_rt.gap('rule-gap', {s.span.line}, {escape.literal(s.message)})")
 
     # ------------------------------------------------------------ structured control flow
-    def s_If(self, s: n.If):
+    def visit_If(self, s: n.If):
         for i, (cond, body) in enumerate(s.branches):
             self.out.emit(f"{'if' if i == 0 else 'elif'} {self.x.compile(cond)}:")
             self.out.indent += 1
@@ -182,7 +239,7 @@ class Lowerer:
             self.out.indent -= 1
             self.emit_body(s.otherwise)
 
-    def s_Repeat(self, s: n.Repeat):
+    def visit_Repeat(self, s: n.Repeat):
         counter = self.out.fresh("_loop")
         self.out.emit(f"{counter} = 0")
         self.out.emit("while True:")
@@ -193,7 +250,7 @@ class Lowerer:
         self.guard(counter, s.span.line)
         self.out.indent -= 1
 
-    def s_While(self, s: n.While):
+    def visit_While(self, s: n.While):
         counter = self.out.fresh("_loop")
         self.out.emit(f"{counter} = 0")
         self.out.emit(f"while {self.x.compile(s.cond)}:")
@@ -202,11 +259,7 @@ class Lowerer:
         self.out.indent -= 1
         self.emit_body(s.body)
 
-    def _player_order(self, s: n.ForPlayers) -> str:
-        start = self.x.compile(s.start) if s.start is not None else "0"
-        return f"_rt.seats_from({start}, s.n)"
-
-    def s_ForPlayers(self, s: n.ForPlayers):
+    def visit_ForPlayers(self, s: n.ForPlayers):
         var = self.out.fresh("_p")
         self.out.emit(f"for {var} in {self._player_order(s)}:")
         self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
@@ -215,24 +268,76 @@ class Lowerer:
             self.out.emit("        continue")
         self.emit_body(s.body)
 
-    def s_ForEach(self, s: n.ForEach):
+    def visit_ForEach(self, s: n.ForEach):
         var = self.out.fresh("_e")
         iterable = self.x.cards(s.iterable)
         self.out.emit(f"for {var} in list({iterable}):")
         self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
         self.emit_body(s.body)
 
-    def s_ForGroups(self, s: n.ForGroups):
+    def visit_ForGroups(self, s: n.ForGroups):
         var = self.out.fresh("_g")
         self.out.emit(f"for {var} in list({self.zone(s.zone)}):")
         self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
         self.emit_body(s.body)
 
-    # ------------------------------------------------------------ control flow with decisions
-    def new_block(self) -> int:
-        return self.program.new_block()
+    # ------------------------------------------------------------ decisions never come here
+    def _decision(self, s: n.Stmt):
+        raise MissingVisit(f"line {s.span.line}: a {type(s).__name__} suspends the game and needs the block lowering")
 
-    def m_If(self, s: n.If):
+    def visit_ChooseCard(self, s: n.ChooseCard):
+        self._decision(s)
+
+    def visit_ChooseCards(self, s: n.ChooseCards):
+        self._decision(s)
+
+    def visit_ChooseOption(self, s: n.ChooseOption):
+        self._decision(s)
+
+    def visit_ChooseSuit(self, s: n.ChooseSuit):
+        self._decision(s)
+
+    def visit_Bid(self, s: n.Bid):
+        self._decision(s)
+
+    def visit_Trick(self, s: n.Trick):
+        self._decision(s)
+
+
+class MachineLowering(_Lowering):
+    """A statement with a decision inside, split into basic blocks joined by `return <next pc>`."""
+
+    # ------------------------------------------------------------ statements that never decide
+    # They hold no decision, so they are never split: the straight-line lowering writes them.
+    def visit_Shuffle(self, s: n.Shuffle):
+        self.low.straight.visit(s)
+
+    def visit_Move(self, s: n.Move):
+        self.low.straight.visit(s)
+
+    def visit_DealEach(self, s: n.DealEach):
+        self.low.straight.visit(s)
+
+    def visit_DealEvenly(self, s: n.DealEvenly):
+        self.low.straight.visit(s)
+
+    def visit_Draw(self, s: n.Draw):
+        self.low.straight.visit(s)
+
+    def visit_Gather(self, s: n.Gather):
+        self.low.straight.visit(s)
+
+    def visit_Assign(self, s: n.Assign):
+        self.low.straight.visit(s)
+
+    def visit_EndGame(self, s: n.EndGame):
+        self.low.straight.visit(s)
+
+    def visit_Gap(self, s: n.Gap):
+        self.low.straight.visit(s)
+
+    # ------------------------------------------------------------ control flow with decisions
+    def visit_If(self, s: n.If):
         after = self.new_block()
         targets = []
         for cond, _body in s.branches:
@@ -254,7 +359,7 @@ class Lowerer:
             self.out.emit(f"return {after}")
         self.out.goto(after)
 
-    def m_Repeat(self, s: n.Repeat):
+    def visit_Repeat(self, s: n.Repeat):
         body, after = self.new_block(), self.new_block()
         self.out.emit(f"return {body}")
         self.out.goto(body)
@@ -264,7 +369,7 @@ class Lowerer:
         self.out.emit(f"return {after}")
         self.out.goto(after)
 
-    def m_While(self, s: n.While):
+    def visit_While(self, s: n.While):
         check, after = self.new_block(), self.new_block()
         self.out.emit(f"return {check}")
         self.out.goto(check)
@@ -292,13 +397,13 @@ class Lowerer:
         self.out.emit(f"return {check}")
         self.out.goto(after)
 
-    def m_ForPlayers(self, s: n.ForPlayers):
+    def visit_ForPlayers(self, s: n.ForPlayers):
         self._machine_loop(self._player_order(s), s.var, s.cond, s.body)
 
-    def m_ForEach(self, s: n.ForEach):
+    def visit_ForEach(self, s: n.ForEach):
         self._machine_loop(f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
 
-    def m_ForGroups(self, s: n.ForGroups):
+    def visit_ForGroups(self, s: n.ForGroups):
         self._machine_loop(f"list({self.zone(s.zone)})", s.var, None, s.body)
 
     # ------------------------------------------------------------ decisions
@@ -332,12 +437,12 @@ class Lowerer:
             return f"_rt.distinct_kinds({cards}, KIND)"
         return cards if fresh else f"list({cards})"
 
-    def m_ChooseCard(self, s: n.ChooseCard):
+    def visit_ChooseCard(self, s: n.ChooseCard):
         legal = self.legal_cards(self.zone(s.zone), s.legality, s.else_any or not s.legality)
         self.suspend(self.x.compile(s.who), legal, s.span.line)
         self.out.emit(f"s.{escape.name('l_', s.var)} = s.choice")
 
-    def m_ChooseCards(self, s: n.ChooseCards):
+    def visit_ChooseCards(self, s: n.ChooseCards):
         left = self.out.field("picks_left", "int")
         pick, after = self.new_block(), self.new_block()
         src = self.zone(s.source)
@@ -354,17 +459,17 @@ class Lowerer:
         self.out.emit(f"return {pick}")
         self.out.goto(after)
 
-    def m_ChooseOption(self, s: n.ChooseOption):
+    def visit_ChooseOption(self, s: n.ChooseOption):
         codes = [self.actions.option(name) for name in s.options]
         self.suspend(self.x.compile(s.who), escape.literal(codes), s.span.line)
         self.assign(s.target, f"s.choice - {self.actions.option_base}")
 
-    def m_ChooseSuit(self, s: n.ChooseSuit):
+    def visit_ChooseSuit(self, s: n.ChooseSuit):
         base = self.actions.suit_base
         self.suspend(self.x.compile(s.who), f"list(range({base}, {base + 4}))", s.span.line)
         self.assign(s.target, f"s.choice - {base}")
 
-    def m_Bid(self, s: n.Bid):
+    def visit_Bid(self, s: n.Bid):
         base = self.actions.bid_base
         step = self.x.compile(s.step) if s.step is not None else "1"
         low, high = self.x.compile(s.low), self.x.compile(s.high)
@@ -374,7 +479,7 @@ class Lowerer:
         self.suspend(self.x.compile(s.who), "_legal", s.span.line)
         self.assign(s.target, f"0 if s.choice == {self.actions.option('pass')} else s.choice - {base}")
 
-    def m_Trick(self, s: n.Trick):
+    def visit_Trick(self, s: n.Trick):
         lower_trick(self, s)
 
 

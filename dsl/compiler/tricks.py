@@ -14,10 +14,10 @@ from ..ast import nodes as n
 from . import escape
 
 if TYPE_CHECKING:
-    from .lower import Lowerer
+    from .lower import MachineLowering
 
 
-def lower_trick(low: "Lowerer", s: n.Trick) -> None:
+def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     out, x, prog = low.out, low.x, low.program
     prog.fields.update({"t_order": "list", "t_i": "int", "t_seats": "list"})
     table = f"s.{escape.name('z_', s.play_to)}"
