@@ -8,11 +8,14 @@ Both pass through `escape`, the only way text reaches generated code.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..ast import nodes as n
 from ..ast.visitor import ExprVisitor
-from ..semantics.model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, Model
+from ..semantics.model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, SUITS, Model
 from ..semantics.symbols import pattern_matches, pattern_ranks
 from . import escape
+from .names import ModuleNames
 
 # The functions and quantifiers a rule may call; nothing else is ever written as a call.
 CALLS = frozenset({"max", "min", "sum", "abs"})
@@ -20,19 +23,57 @@ QUANTIFIERS = frozenset({"any", "all"})
 
 
 class Tables:
-    """Per-card boolean tables for card patterns, shared by one generated module."""
+    """The module-level tables and constants of one generated module, named after their text:
+    per-card boolean tables for card patterns (`IS_JOKER`), rank orders (`ORDER_DEFAULT`), value
+    tables (`VALUE_MELD`) and one constant per reading (`JOKER_LEAD_LEADER_WINS`)."""
 
     def __init__(self, model: Model):
         self.model = model
+        self.names = ModuleNames()
         self.patterns: dict[str, tuple[str, tuple[bool, ...]]] = {}
+        # Readings first: they are read in rule conditions, so they keep their plain names.
+        self.readings = {
+            (amb.name, reading.name): self.names.claim(escape.constant("", amb.name, reading.name))
+            for amb in model.ambiguities.values()
+            for reading in amb.readings
+        }
+        self.orders = {"": self.names.claim("ORDER_DEFAULT")}
+        for order in model.orders:
+            if order:
+                self.orders[order] = self.names.claim(escape.constant("ORDER_", order))
+        self.values = {table: self.names.claim(escape.constant("VALUE_", table)) for table in model.values}
 
     def pattern(self, pattern: n.CardPattern) -> str:
         key = pattern.text()
         if key not in self.patterns:
-            name = f"IS_{len(self.patterns)}"
+            name = self.names.claim(escape.constant("IS_", *pattern_words(pattern)))
             table = tuple(pattern_matches(pattern, card) for card in self.model.cards)
             self.patterns[key] = (name, table)
         return self.patterns[key][0]
+
+    def order(self, order: str | None) -> str:
+        return self.orders[order or ""]
+
+    def value(self, table: str) -> str:
+        return self.values[table]
+
+    def reading(self, ambiguity: str, reading: str) -> str:
+        return self.readings[(ambiguity, reading)]
+
+
+SUIT_NAMES = dict(zip(SUITS, SUIT_WORDS, strict=True))
+
+
+def pattern_words(pattern: n.CardPattern) -> list[str]:
+    """The words of a card pattern for a table name: `red A` -> red, A; `2..10 ♠` -> 2, to, 10, spades."""
+    words = [pattern.color] if pattern.color else []
+    if pattern.rank_lo:
+        words.append(pattern.rank_lo)
+        if pattern.rank_hi:
+            words += ["to", pattern.rank_hi]
+    if pattern.suit:
+        words.append(SUIT_NAMES.get(pattern.suit, pattern.suit))
+    return words or ["any"]
 
 
 class ExprCompiler(ExprVisitor[str]):
@@ -181,6 +222,10 @@ class ExprCompiler(ExprVisitor[str]):
         """`not e`, written the way a reader would: `x is not None`, `a >= b`, never `not not`."""
         if isinstance(e, n.Not):
             return self.compile(e.operand)
+        if isinstance(e, n.IsEmpty) and not e.negated:  # `not (not zone)`: the zone has cards
+            return f"bool({self.compile(e.subject)})"
+        if isinstance(e, n.IsPattern):  # the table holds booleans: flip the test instead
+            return self.compile(dataclasses.replace(e, negated=not e.negated))
         if isinstance(e, n.BinOp) and e.op in self.NEGATED:
             return self.compile(n.BinOp(self.NEGATED[e.op], e.left, e.right, span=e.span, type=e.type))
         return f"(not {self.compile(e)})"
@@ -226,10 +271,10 @@ class ExprCompiler(ExprVisitor[str]):
         raise KeyError(e.name)
 
     def visit_ValueOf(self, e):
-        return f"_rt.value({escape.name('VALUE_', e.table)}, {self.compile(e.arg)}, {e.span.line})"
+        return f"_rt.value({self.tables.value(e.table)}, {self.compile(e.arg)}, {e.span.line})"
 
     def visit_SumOf(self, e):
-        return f"_rt.sum_values({escape.name('VALUE_', e.table)}, {self.cards(e.arg)}, {e.span.line})"
+        return f"_rt.sum_values({self.tables.value(e.table)}, {self.cards(e.arg)}, {e.span.line})"
 
     def visit_ScoringOf(self, e):
         return f"{escape.name('_solver_', e.scoring)}({self.state}).best({self.cards(e.arg)})"
@@ -240,7 +285,7 @@ class ExprCompiler(ExprVisitor[str]):
         )
 
     def visit_HighestOf(self, e):
-        order = escape.order_table(e.order)
+        order = self.tables.order(e.order)
         return f"_rt.highest({self.cards(e.arg)}, {order}, RANK, {e.span.line})"
 
     def visit_Count(self, e):
@@ -279,14 +324,14 @@ class ExprCompiler(ExprVisitor[str]):
 
     def visit_ReadingSwitch(self, e):
         index = self.attr(escape.name("r_", e.ambiguity))
-        cases = [(self.model.reading_index(e.ambiguity, name), self.compile(value)) for name, value in e.cases]
+        cases = [(self.tables.reading(e.ambiguity, name), self.compile(value)) for name, value in e.cases]
         code = cases[-1][1]
         for idx, value in reversed(cases[:-1]):
             code = f"{value} if {index} == {idx} else {code}"
         return f"({code})"
 
     def visit_ReadingIs(self, e):
-        return f"({self.attr(escape.name('r_', e.ambiguity))} == {self.model.reading_index(e.ambiguity, e.reading)})"
+        return f"({self.attr(escape.name('r_', e.ambiguity))} == {self.tables.reading(e.ambiguity, e.reading)})"
 
     def visit_Call(self, e):
         if e.func == "random_player":

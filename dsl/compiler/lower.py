@@ -14,6 +14,7 @@ from ..ast.visitor import MissingVisit, StmtVisitor
 from ..ast.walk import has_decision
 from ..semantics.model import Model
 from . import escape
+from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
 from ..report.sources import SourceLines
@@ -36,7 +37,7 @@ class Lowerer:
 
     # ------------------------------------------------------------ entry points
     def lower_flow(self) -> Program:
-        self.out.goto(self.program.new_block())
+        self.out.goto(self.program.new_block("_start"))
         self.lower_triggers()
         if self.model.game.flow is not None:
             self.block(self.model.game.flow)
@@ -63,7 +64,7 @@ class Lowerer:
 
     # ------------------------------------------------------------ helpers
     def comment(self, span):
-        self.out.emit("# " + self.sources.comment(span))
+        self.out.emit("# " + rule_comment(self.sources, span))
 
     def count_hit(self, line: int, what: str):
         index = self.program.hit(line, what)
@@ -83,8 +84,12 @@ class Lowerer:
             self.comment(stmt.span)
             (self.machine if has_decision(stmt) else self.straight).visit(stmt)
 
-    def new_block(self) -> int:
-        return self.program.new_block()
+    def new_block(self, s: n.Stmt, role: str, part: str) -> int:
+        """A block of statement `s`, named after its role and rule line: `_trick_104_turn`."""
+        return self.program.new_block(f"_{role}_{s.span.line}_{part}")
+
+    def jump(self, block: int) -> str:
+        return self.program.jump(block)
 
 
 class _Lowering(StmtVisitor[None], partial=True):
@@ -129,8 +134,11 @@ class _Lowering(StmtVisitor[None], partial=True):
     def count_hit(self, line: int, what: str) -> None:
         self.low.count_hit(line, what)
 
-    def new_block(self) -> int:
-        return self.low.new_block()
+    def new_block(self, s: n.Stmt, role: str, part: str) -> int:
+        return self.low.new_block(s, role, part)
+
+    def jump(self, block: int) -> str:
+        return self.low.jump(block)
 
     def zone(self, ref: n.ZoneRef) -> str:
         return self.x.zone(ref)
@@ -338,78 +346,80 @@ class MachineLowering(_Lowering):
 
     # ------------------------------------------------------------ control flow with decisions
     def visit_If(self, s: n.If):
-        after = self.new_block()
+        after = self.new_block(s, "if", "after")
         targets = []
-        for cond, _body in s.branches:
-            target = self.new_block()
+        for i, (cond, _body) in enumerate(s.branches):
+            target = self.new_block(s, "if", "then" if i == 0 else f"elif{i}")
             targets.append(target)
             self.out.emit(f"if {self.x.compile(cond)}:")
-            self.out.emit(f"    return {target}")
-        otherwise = self.new_block() if s.otherwise is not None else after
-        self.out.emit(f"return {otherwise}")
+            self.out.emit(f"    {self.jump(target)}")
+        otherwise = self.new_block(s, "if", "else") if s.otherwise is not None else after
+        self.out.emit(f"{self.jump(otherwise)}")
         for (cond, body), target in zip(s.branches, targets, strict=True):
             self.out.goto(target)
             self.count_hit(cond.span.line, "branch")
             self.block(body)
-            self.out.emit(f"return {after}")
+            self.out.emit(f"{self.jump(after)}")
         if s.otherwise is not None:
             self.out.goto(otherwise)
             self.count_hit(s.otherwise.span.line, "else branch")
             self.block(s.otherwise)
-            self.out.emit(f"return {after}")
+            self.out.emit(f"{self.jump(after)}")
         self.out.goto(after)
 
     def visit_Repeat(self, s: n.Repeat):
-        body, after = self.new_block(), self.new_block()
-        self.out.emit(f"return {body}")
+        body, after = self.new_block(s, "repeat", "body"), self.new_block(s, "repeat", "after")
+        self.out.emit(f"{self.jump(body)}")
         self.out.goto(body)
         self.block(s.body)
         self.out.emit(f"if {self.x.negate(s.until)}:")
-        self.out.emit(f"    return {body}")
-        self.out.emit(f"return {after}")
+        self.out.emit(f"    {self.jump(body)}")
+        self.out.emit(f"{self.jump(after)}")
         self.out.goto(after)
 
     def visit_While(self, s: n.While):
-        check, after = self.new_block(), self.new_block()
-        self.out.emit(f"return {check}")
+        check, after = self.new_block(s, "while", "check"), self.new_block(s, "while", "after")
+        self.out.emit(f"{self.jump(check)}")
         self.out.goto(check)
         self.out.emit(f"if {self.x.negate(s.cond)}:")
-        self.out.emit(f"    return {after}")
+        self.out.emit(f"    {self.jump(after)}")
         self.block(s.body)
-        self.out.emit(f"return {check}")
+        self.out.emit(f"{self.jump(check)}")
         self.out.goto(after)
 
-    def _machine_loop(self, items_code: str, var: str, cond: n.Expr | None, body: n.Block):
+    def _machine_loop(self, s: n.Stmt, items_code: str, var: str, cond: n.Expr | None, body: n.Block):
         items, index = self.out.field("loop_items", "list"), self.out.field("loop_index", "int")
-        check, after = self.new_block(), self.new_block()
+        check, after = self.new_block(s, "for", "next"), self.new_block(s, "for", "after")
         self.out.emit(f"s.{items} = {items_code}")
         self.out.emit(f"s.{index} = 0")
-        self.out.emit(f"return {check}")
+        self.out.emit(f"{self.jump(check)}")
         self.out.goto(check)
         self.out.emit(f"if s.{index} >= len(s.{items}):")
-        self.out.emit(f"    return {after}")
+        self.out.emit(f"    {self.jump(after)}")
         self.out.emit(f"s.{escape.name('l_', var)} = s.{items}[s.{index}]")
         self.out.emit(f"s.{index} += 1")
         if cond is not None:
             self.out.emit(f"if {self.x.negate(cond)}:")
-            self.out.emit(f"    return {check}")
+            self.out.emit(f"    {self.jump(check)}")
         self.block(body)
-        self.out.emit(f"return {check}")
+        self.out.emit(f"{self.jump(check)}")
         self.out.goto(after)
 
     def visit_ForPlayers(self, s: n.ForPlayers):
-        self._machine_loop(self._player_order(s), s.var, s.cond, s.body)
+        self._machine_loop(s, self._player_order(s), s.var, s.cond, s.body)
 
     def visit_ForEach(self, s: n.ForEach):
-        self._machine_loop(f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
+        self._machine_loop(s, f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
 
     def visit_ForGroups(self, s: n.ForGroups):
-        self._machine_loop(f"list({self.zone(s.zone)})", s.var, None, s.body)
+        self._machine_loop(s, f"list({self.zone(s.zone)})", s.var, None, s.body)
 
     # ------------------------------------------------------------ decisions
-    def suspend(self, who: str, legal: str, line: int) -> None:
-        resume = self.new_block()
-        self.out.emit(f"return s._decide({who}, {legal}, {resume}, {line})")
+    def suspend(self, who: str, legal: str, s: n.Stmt, role: str) -> None:
+        resume = self.new_block(s, role, "chosen")
+        self.out.emit(
+            f"return s._decide({who}, {legal}, {resume}, {s.span.line})  # then {self.program.block_names[resume]}"
+        )
         self.out.goto(resume)
 
     def legal_cards(self, zone: str, conds: list[n.Expr], else_any: bool) -> str:
@@ -439,34 +449,34 @@ class MachineLowering(_Lowering):
 
     def visit_ChooseCard(self, s: n.ChooseCard):
         legal = self.legal_cards(self.zone(s.zone), s.legality, s.else_any or not s.legality)
-        self.suspend(self.x.compile(s.who), legal, s.span.line)
+        self.suspend(self.x.compile(s.who), legal, s, "choose_card")
         self.out.emit(f"s.{escape.name('l_', s.var)} = s.choice")
 
     def visit_ChooseCards(self, s: n.ChooseCards):
         left = self.out.field("picks_left", "int")
-        pick, after = self.new_block(), self.new_block()
+        pick, after = self.new_block(s, "choose_cards", "pick"), self.new_block(s, "choose_cards", "after")
         src = self.zone(s.source)
         self.out.emit(f"s.{left} = min({self.x.compile(s.count)}, len({src}))")
-        self.out.emit(f"return {pick}")
+        self.out.emit(f"{self.jump(pick)}")
         self.out.goto(pick)
         self.out.emit(f"if s.{left} <= 0:")
-        self.out.emit(f"    return {after}")
-        self.suspend(self.x.compile(s.who), self.distinct(src), s.span.line)
+        self.out.emit(f"    {self.jump(after)}")
+        self.suspend(self.x.compile(s.who), self.distinct(src), s, "choose_cards")
         # The choice came from this zone's legal cards, so it is there to remove.
         self.out.emit(f"{src}.remove(s.choice)")
         self.out.emit(f"{self.zone(s.dest)}.append(s.choice)")
         self.out.emit(f"s.{left} -= 1")
-        self.out.emit(f"return {pick}")
+        self.out.emit(f"{self.jump(pick)}")
         self.out.goto(after)
 
     def visit_ChooseOption(self, s: n.ChooseOption):
         codes = [self.actions.option(name) for name in s.options]
-        self.suspend(self.x.compile(s.who), escape.literal(codes), s.span.line)
+        self.suspend(self.x.compile(s.who), escape.literal(codes), s, "choose_option")
         self.assign(s.target, f"s.choice - {self.actions.option_base}")
 
     def visit_ChooseSuit(self, s: n.ChooseSuit):
         base = self.actions.suit_base
-        self.suspend(self.x.compile(s.who), f"list(range({base}, {base + 4}))", s.span.line)
+        self.suspend(self.x.compile(s.who), f"list(range({base}, {base + 4}))", s, "choose_suit")
         self.assign(s.target, f"s.choice - {base}")
 
     def visit_Bid(self, s: n.Bid):
@@ -476,7 +486,7 @@ class MachineLowering(_Lowering):
         self.out.emit(f"_legal = [{base} + _a for _a in range({low}, ({high}) + 1, max(1, {step})) if _a > 0]")
         if s.can_pass:
             self.out.emit(f"_legal.append({self.actions.option('pass')})")
-        self.suspend(self.x.compile(s.who), "_legal", s.span.line)
+        self.suspend(self.x.compile(s.who), "_legal", s, "bid")
         self.assign(s.target, f"0 if s.choice == {self.actions.option('pass')} else s.choice - {base}")
 
     def visit_Trick(self, s: n.Trick):

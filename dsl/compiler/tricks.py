@@ -24,7 +24,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     hand = f"s.{escape.name('z_', s.play_from)}[_p]"
     line = s.span.line
 
-    turn, played, resolve = low.new_block(), low.new_block(), low.new_block()
+    turn, played, resolve = (low.new_block(s, "trick", part) for part in ("turn", "played", "resolve"))
     order = f"_rt.seats_from({x.compile(s.lead)}, s.n)"
     if s.among is not None:
         var = x.fresh("q")
@@ -34,22 +34,22 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     out.emit("s.t_i = 0")
     out.emit("s.t_seats = []")
     out.emit("s.led = None")
-    out.emit(f"return {turn}")
+    out.emit(f"{low.jump(turn)}")
 
     # One player's turn: compute the cards the follow rules allow, then suspend.
     out.goto(turn)
     out.emit("if s.t_i >= len(s.t_order):")
-    out.emit(f"    return {resolve}")
+    out.emit(f"    {low.jump(resolve)}")
     out.emit("_p = s.t_order[s.t_i]")
     if s.among is not None:  # the `among` name is the player about to play in follow rules
         x.binders.append({s.among[0]: "_p"})
     # Follow rules bind the players after the leader; the leader may lead any card.
     out.emit("if s.t_i == 0:")
-    out.emit(f"    return s._decide(_p, {low.distinct(hand)}, {played}, {line})")
+    out.emit(f"    return s._decide(_p, {low.distinct(hand)}, {played}, {line})  # then {prog.block_names[played]}")
     legal = low.legal_cards(hand, s.follow, s.follow_else_any or not s.follow)
     if s.among is not None:
         x.binders.pop()
-    out.emit(f"return s._decide(_p, {legal}, {played}, {line})")
+    out.emit(f"return s._decide(_p, {legal}, {played}, {line})  # then {prog.block_names[played]}")
 
     out.goto(played)
     out.emit("_p = s.t_order[s.t_i]")
@@ -59,7 +59,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     out.emit("if s.led is None and SUIT[s.choice] >= 0:")
     out.emit("    s.led = SUIT[s.choice]")
     out.emit("s.t_i += 1")
-    out.emit(f"return {turn}")
+    out.emit(f"{low.jump(turn)}")
 
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)
@@ -67,7 +67,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         tie = escape.literal(s.tie)
     else:  # the tie rule is a reading: pick it at run time
         index = f"s.{escape.name('r_', s.tie.ambiguity)}"
-        cases = [(low.model.reading_index(s.tie.ambiguity, name), rule) for name, rule in s.tie.cases]
+        cases = [(x.tables.reading(s.tie.ambiguity, name), rule) for name, rule in s.tie.cases]
         tie = escape.literal(cases[-1][1])
         for idx, rule in reversed(cases[:-1]):
             tie = f"{escape.literal(rule)} if {index} == {idx} else {tie}"
@@ -78,7 +78,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         guard = x.compile(rule.cond) if rule.cond is not None else None
         var = x.fresh("c")
         where = x.with_binders({"card": var}, rule.where) if rule.where is not None else None
-        order_table = escape.order_table(rule.order)
+        order_table = x.tables.order(rule.order)
         indent = ""
         if guard:
             out.emit(f"if _winner is None and {guard}:")
