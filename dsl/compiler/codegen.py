@@ -5,10 +5,7 @@ Every comment, literal and name goes through `escape`; the finished module must 
 
 from __future__ import annotations
 
-import functools
 import os
-
-import jinja2
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, RANKS, SUIT_COLOR, Model
@@ -19,20 +16,7 @@ from .exprs import ExprCompiler, Tables, pattern_rank_tuple
 from .lower import Lowerer
 from ..report.sources import SourceLines
 from .program import Function
-
-
-@functools.lru_cache(maxsize=1)
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("dsl.compiler", "templates"),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,  # the output is Python, every literal is emitted with repr
-    )
-    env.filters["pyrepr"] = escape.literal
-    return env
+from .templating import environment
 
 
 _fmt = escape.literal_block
@@ -320,7 +304,7 @@ class CodeGenerator:
         context["patterns"] = [
             (name, escape.comment(key), _fmt(table)) for key, (name, table) in self.tables.patterns.items()
         ]
-        source = _environment().get_template("engine.py.j2").render(**context)
+        source = environment().get_template("engine.py.j2").render(**context)
         source += render_rule_line_table(source)  # appended last: no line it describes moves
         gate.require_safe(source)  # never hand out a module the allow-list refuses
         return source

@@ -64,6 +64,12 @@ class Emitter:
     def emit(self, line: str) -> None:
         self.lines.append("    " * self.indent + line)
 
+    def code(self, text: str) -> None:
+        """Emit the lines a template rendered, each at the current indentation."""
+        for line in text.split("\n"):
+            if line.strip():
+                self.emit(line)
+
     def fresh(self, base: str) -> str:
         self._counter += 1
         return f"{base}{self._counter}"
