@@ -42,7 +42,7 @@ class Lowerer:
         self.lower_triggers()
         if self.model.game.flow is not None:
             self.block(self.model.game.flow)
-        self.out.emit("return s._finish()")
+        self.out.code(macros("statements").end_game())
         return self.program
 
     def lower_triggers(self):
@@ -52,11 +52,9 @@ class Lowerer:
             fn = Function(name, "s, card, player", [])
             self.out.lines, self.out.indent = fn.lines, 1
             self.comment(trig.span)
-            self.out.emit(f"s.{escape.name('l_', trig.card_var)} = card")
-            self.out.emit(f"s.{escape.name('l_', trig.player_var)} = player")
-            if trig.cond is not None:
-                self.out.emit(f"if {self.x.negate(trig.cond)}:")
-                self.out.emit("    return")
+            card, player = escape.name("l_", trig.card_var), escape.name("l_", trig.player_var)
+            skip = self.x.negate(trig.cond) if trig.cond is not None else None
+            self.out.code(macros("statements").trigger_start(card=card, player=player, skip=skip))
             self.count_hit(trig.span.line, "trigger")
             self.block(trig.body)
             self.out.lines, self.out.indent = saved
@@ -65,19 +63,10 @@ class Lowerer:
 
     # ------------------------------------------------------------ helpers
     def comment(self, span):
-        self.out.emit("# " + rule_comment(self.sources, span))
+        self.out.code(macros("statements").comment(text=rule_comment(self.sources, span)))
 
     def count_hit(self, line: int, what: str):
         self.out.code(macros("statements").hit(index=self.program.hit(line, what)))
-
-    def emit_body(self, block: n.Block | None):
-        before = len(self.out.lines)
-        self.out.indent += 1
-        if block is not None:
-            self.block(block)
-        if len(self.out.lines) == before:
-            self.out.emit("pass")
-        self.out.indent -= 1
 
     def block(self, block: n.Block):
         for stmt in block.stmts:
@@ -124,9 +113,6 @@ class _Lowering(StmtVisitor[None], partial=True):
 
     def block(self, block: n.Block) -> None:
         self.low.block(block)
-
-    def emit_body(self, block: n.Block | None) -> None:
-        self.low.emit_body(block)
 
     def comment(self, span) -> None:
         self.low.comment(span)
