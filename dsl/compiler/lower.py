@@ -1,10 +1,14 @@
-"""Statements -> an explicit state machine.
+"""Statements -> an explicit state machine, through two typed statement visitors.
 
-A statement with no decision inside is emitted as ordinary structured Python (if/for/while) in
-the current basic block: that is where the engine spends its time, so it stays straight-line.
-A statement that contains a decision is split into basic blocks joined by `return <next pc>`;
-the decision itself stores the legal actions and returns -1 (suspend).  Loop positions that
-must survive a suspension become state fields, so a state can be cloned mid-loop.
+`StraightLowering`: a statement with no decision inside is emitted as ordinary structured Python
+(if/for/while) in the current basic block: that is where the engine spends its time, so it stays
+straight-line.  `MachineLowering`: a statement that contains a decision is split into basic
+blocks, named after the statement and its rule line (`_while_103_check`) and joined by
+`return <next pc>`; the decision itself stores the legal actions and returns -1 (suspend).  Loop
+positions that must survive a suspension become state fields, so a state can be cloned mid-loop.
+
+The Python of each construct is a Jinja macro under `templates/lowering/`; the visitors only
+compile expressions, escape names and pass the pieces to their macro.
 """
 
 from __future__ import annotations
