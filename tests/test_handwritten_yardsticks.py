@@ -142,9 +142,9 @@ def _leftover(group):
 
 SOLVER = Scoring(
     [
-        Pattern("thirteen", "sum", target=13, values=compiled_thirteens.VALUE_meld, score=lambda g: 1),
+        Pattern("thirteen", "sum", target=13, values=compiled_thirteens.VALUE_MELD, score=lambda g: 1),
         Pattern("pair", "same_rank", size=2, score=lambda g: 1),
-        Pattern("run", "sequence", size=3, order=compiled_thirteens.ORDER_, score=lambda g: 1),
+        Pattern("run", "sequence", size=3, order=compiled_thirteens.ORDER_DEFAULT, score=lambda g: 1),
     ],
     compiled_thirteens.RANK,
     compiled_thirteens.SUIT,

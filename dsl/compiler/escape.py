@@ -8,6 +8,7 @@ cannot collide with Python's own (`z_hand`, `v_score`).
 
 from __future__ import annotations
 
+import ast
 import pprint
 import re
 
@@ -76,6 +77,26 @@ def name(prefix: str, user_name: str) -> str:
     return mangled
 
 
-def order_table(order: str | None) -> str:
-    """The table of a rank order: `ORDER_` for the game's default order, `ORDER_<name>` otherwise."""
-    return name("ORDER_", order) if order else "ORDER_"
+WORD_BREAK = re.compile(r"[^A-Za-z0-9]+")
+
+
+def constant(prefix: str, *words: str) -> str:
+    """An upper-case module constant named after user words: `constant("IS_", "red", "A")` is
+    `IS_RED_A`.  Every run of characters a name cannot hold becomes one `_`, so the result never
+    has two underscores in a row; a result that would start with a digit gets an `N_` in front."""
+    parts = [WORD_BREAK.sub("_", word).strip("_") for word in words]
+    body = "_".join(part for part in parts if part).upper() or "X"
+    mangled = prefix + body
+    if not mangled[0].isalpha() and mangled[0] != "_":
+        mangled = "N_" + mangled
+    return name("", mangled)
+
+
+def docstring(lines: list[str]) -> str:
+    """A triple-quoted string literal of `lines`, one per line: each line is made safe like a
+    comment, and a backslash or a quote is escaped, so no text can close the string early."""
+    body = "\n".join(comment(line).replace("\\", "\\\\").replace('"', '\\"') for line in lines)
+    text = '"""' + body + '\n"""'
+    if ast.literal_eval(text) != "\n".join(comment(line) for line in lines) + "\n":
+        raise ValueError("a docstring did not survive escaping")
+    return text

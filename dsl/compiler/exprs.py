@@ -8,10 +8,14 @@ Both pass through `escape`, the only way text reaches generated code.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..ast import nodes as n
-from ..semantics.model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, Model
+from ..ast.visitor import ExprVisitor
+from ..semantics.model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, SUITS, Model
 from ..semantics.symbols import pattern_matches, pattern_ranks
 from . import escape
+from .names import ModuleNames
 
 # The functions and quantifiers a rule may call; nothing else is ever written as a call.
 CALLS = frozenset({"max", "min", "sum", "abs"})
@@ -19,22 +23,60 @@ QUANTIFIERS = frozenset({"any", "all"})
 
 
 class Tables:
-    """Per-card boolean tables for card patterns, shared by one generated module."""
+    """The module-level tables and constants of one generated module, named after their text:
+    per-card boolean tables for card patterns (`IS_JOKER`), rank orders (`ORDER_DEFAULT`), value
+    tables (`VALUE_MELD`) and one constant per reading (`JOKER_LEAD_LEADER_WINS`)."""
 
     def __init__(self, model: Model):
         self.model = model
+        self.names = ModuleNames()
         self.patterns: dict[str, tuple[str, tuple[bool, ...]]] = {}
+        # Readings first: they are read in rule conditions, so they keep their plain names.
+        self.readings = {
+            (amb.name, reading.name): self.names.claim(escape.constant("", amb.name, reading.name))
+            for amb in model.ambiguities.values()
+            for reading in amb.readings
+        }
+        self.orders = {"": self.names.claim("ORDER_DEFAULT")}
+        for order in model.orders:
+            if order:
+                self.orders[order] = self.names.claim(escape.constant("ORDER_", order))
+        self.values = {table: self.names.claim(escape.constant("VALUE_", table)) for table in model.values}
 
     def pattern(self, pattern: n.CardPattern) -> str:
         key = pattern.text()
         if key not in self.patterns:
-            name = f"IS_{len(self.patterns)}"
+            name = self.names.claim(escape.constant("IS_", *pattern_words(pattern)))
             table = tuple(pattern_matches(pattern, card) for card in self.model.cards)
             self.patterns[key] = (name, table)
         return self.patterns[key][0]
 
+    def order(self, order: str | None) -> str:
+        return self.orders[order or ""]
 
-class ExprCompiler:
+    def value(self, table: str) -> str:
+        return self.values[table]
+
+    def reading(self, ambiguity: str, reading: str) -> str:
+        return self.readings[(ambiguity, reading)]
+
+
+SUIT_NAMES = dict(zip(SUITS, SUIT_WORDS, strict=True))
+
+
+def pattern_words(pattern: n.CardPattern) -> list[str]:
+    """The words of a card pattern for a table name: `red A` -> red, A; `2..10 ♠` -> 2, to, 10, spades."""
+    words = [pattern.color] if pattern.color else []
+    if pattern.rank_lo:
+        words.append(pattern.rank_lo)
+        if pattern.rank_hi:
+            words += ["to", pattern.rank_hi]
+    if pattern.suit:
+        words.append(SUIT_NAMES.get(pattern.suit, pattern.suit))
+    return words or ["any"]
+
+
+class ExprCompiler(ExprVisitor[str]):
     def __init__(self, model: Model, tables: Tables, state: str = "s"):
         self.model = model
         self.tables = tables
@@ -78,27 +120,27 @@ class ExprCompiler:
 
     # ------------------------------------------------------------ dispatch
     def compile(self, e: n.Expr) -> str:
-        return getattr(self, "c_" + type(e).__name__)(e)
+        return self.visit(e)
 
-    def c_Num(self, e):
+    def visit_Num(self, e):
         return escape.literal(e.value)
 
-    def c_Str(self, e):
+    def visit_Str(self, e):
         return escape.literal(e.value)
 
-    def c_Bool(self, e):
+    def visit_Bool(self, e):
         return escape.literal(e.value)
 
-    def c_NoneLit(self, e):
+    def visit_NoneLit(self, e):
         return "None"
 
-    def c_RankLit(self, e):
+    def visit_RankLit(self, e):
         return escape.literal(RANK_INDEX[e.rank])
 
-    def c_SuitLit(self, e):
+    def visit_SuitLit(self, e):
         return escape.literal(SUIT_INDEX[e.suit])
 
-    def c_CardList(self, e):
+    def visit_CardList(self, e):
         return escape.literal(self.card_ids(e))
 
     def card_ids(self, e: n.CardList) -> list[int]:
@@ -119,10 +161,10 @@ class ExprCompiler:
             ids.append(candidates[0].id)
         return ids
 
-    def c_TupleLit(self, e):
+    def visit_TupleLit(self, e):
         return "(" + ", ".join(self.compile(i) for i in e.items) + ",)"
 
-    def c_Name(self, e):
+    def visit_Name(self, e):
         local = self.bound(e.id)
         if local is not None:
             return local
@@ -147,7 +189,7 @@ class ExprCompiler:
             return f"{e.id.upper()}[{self.bound('card')}]"
         raise KeyError(e.id)
 
-    def c_BinOp(self, e):
+    def visit_BinOp(self, e):
         op = {"/": "//"}.get(e.op, e.op)
         left, right = e.left, e.right
         if e.op in ("==", "!=", "<", "<=", ">", ">=") and {left.type, right.type} == {"rank", "int"}:
@@ -157,7 +199,7 @@ class ExprCompiler:
         return f"({self.compile(left)} {op} {self.compile(right)})"
 
     def comparison_sides(self, e: n.BinOp) -> tuple[str, str]:
-        """The two operands of a comparison as `c_BinOp` compares them (a number beside a rank is
+        """The two operands of a comparison as `visit_BinOp` compares them (a number beside a rank is
         that rank)."""
         if {e.left.type, e.right.type} == {"rank", "int"}:
             return self._rank_side(e.left), self._rank_side(e.right)
@@ -168,10 +210,10 @@ class ExprCompiler:
             return escape.literal(RANK_INDEX.get(str(e.value), -1))
         return self.compile(e)
 
-    def c_BoolOp(self, e):
+    def visit_BoolOp(self, e):
         return "(" + f" {e.op} ".join(self.compile(o) for o in e.operands) + ")"
 
-    def c_Not(self, e):
+    def visit_Not(self, e):
         return self.negate(e.operand)
 
     NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
@@ -180,29 +222,33 @@ class ExprCompiler:
         """`not e`, written the way a reader would: `x is not None`, `a >= b`, never `not not`."""
         if isinstance(e, n.Not):
             return self.compile(e.operand)
+        if isinstance(e, n.IsEmpty) and not e.negated:  # `not (not zone)`: the zone has cards
+            return f"bool({self.compile(e.subject)})"
+        if isinstance(e, n.IsPattern):  # the table holds booleans: flip the test instead
+            return self.compile(dataclasses.replace(e, negated=not e.negated))
         if isinstance(e, n.BinOp) and e.op in self.NEGATED:
             return self.compile(n.BinOp(self.NEGATED[e.op], e.left, e.right, span=e.span, type=e.type))
         return f"(not {self.compile(e)})"
 
-    def c_Neg(self, e):
+    def visit_Neg(self, e):
         return f"(-{self.compile(e.operand)})"
 
-    def c_IfExpr(self, e):
+    def visit_IfExpr(self, e):
         return f"({self.compile(e.then)} if {self.compile(e.cond)} else {self.compile(e.otherwise)})"
 
-    def c_IsEmpty(self, e):
+    def visit_IsEmpty(self, e):
         return f"({'' if e.negated else 'not '}{self.compile(e.subject)})"
 
-    def c_IsPattern(self, e):
+    def visit_IsPattern(self, e):
         table = self.tables.pattern(e.pattern)
         return f"({'not ' if e.negated else ''}{table}[{self.compile(e.subject)}])"
 
-    def c_Has(self, e):
+    def visit_Has(self, e):
         table = self.tables.pattern(e.pattern)
         var = self.fresh("c")
         return f"any({table}[{var}] for {var} in {self.cards(e.subject)})"
 
-    def c_Of(self, e):
+    def visit_Of(self, e):
         m = self.model
         if e.name in m.zones:
             return f"{self.attr(escape.name('z_', e.name))}[{self.compile(e.arg)}]"
@@ -224,30 +270,30 @@ class ExprCompiler:
             return f"(({arg}) - 1) % {self.attr('n')}"
         raise KeyError(e.name)
 
-    def c_ValueOf(self, e):
-        return f"_rt.value({escape.name('VALUE_', e.table)}, {self.compile(e.arg)}, {e.span.line})"
+    def visit_ValueOf(self, e):
+        return f"_rt.value({self.tables.value(e.table)}, {self.compile(e.arg)}, {e.span.line})"
 
-    def c_SumOf(self, e):
-        return f"_rt.sum_values({escape.name('VALUE_', e.table)}, {self.cards(e.arg)}, {e.span.line})"
+    def visit_SumOf(self, e):
+        return f"_rt.sum_values({self.tables.value(e.table)}, {self.cards(e.arg)}, {e.span.line})"
 
-    def c_ScoringOf(self, e):
+    def visit_ScoringOf(self, e):
         return f"{escape.name('_solver_', e.scoring)}({self.state}).best({self.cards(e.arg)})"
 
-    def c_BestOf(self, e):
+    def visit_BestOf(self, e):
         return (
             f"{escape.name('_solver_', e.scoring)}({self.state}).best_of({self.cards(e.arg)}, {self.compile(e.count)})"
         )
 
-    def c_HighestOf(self, e):
-        order = escape.order_table(e.order)
+    def visit_HighestOf(self, e):
+        order = self.tables.order(e.order)
         return f"_rt.highest({self.cards(e.arg)}, {order}, RANK, {e.span.line})"
 
-    def c_Count(self, e):
+    def visit_Count(self, e):
         if e.arg.type == "groups":
             return f"_rt.size({self.compile(e.arg)})"
         return f"len({self.compile(e.arg)})"
 
-    def c_AnyWhere(self, e):
+    def visit_AnyWhere(self, e):
         if e.collection.type == "players":
             var, binder = self.fresh("q"), {"player": None}
             binder["player"] = var
@@ -261,12 +307,12 @@ class ExprCompiler:
             raise ValueError(f"unknown quantifier {e.quantifier!r}")
         return f"{e.quantifier}({cond} for {var} in {coll})"
 
-    def c_CardsWhere(self, e):
+    def visit_CardsWhere(self, e):
         var = self.fresh("c")
         cond = self.with_binders({"card": var}, e.cond)
         return f"[{var} for {var} in {self.cards(e.collection)} if {cond}]"
 
-    def c_PlayersWhere(self, e):
+    def visit_PlayersWhere(self, e):
         var = self.fresh("q")
         seats = self.compile(e.within) if e.within is not None else f"range({self.attr('n')})"
         cond = self.with_binders({e.var: var}, e.cond) if e.cond is not None else None
@@ -276,18 +322,18 @@ class ExprCompiler:
             return f"_rt.extreme({listing}, lambda {var}: {key}, {escape.literal(e.extreme)})"
         return listing
 
-    def c_ReadingSwitch(self, e):
+    def visit_ReadingSwitch(self, e):
         index = self.attr(escape.name("r_", e.ambiguity))
-        cases = [(self.model.reading_index(e.ambiguity, name), self.compile(value)) for name, value in e.cases]
+        cases = [(self.tables.reading(e.ambiguity, name), self.compile(value)) for name, value in e.cases]
         code = cases[-1][1]
         for idx, value in reversed(cases[:-1]):
             code = f"{value} if {index} == {idx} else {code}"
         return f"({code})"
 
-    def c_ReadingIs(self, e):
-        return f"({self.attr(escape.name('r_', e.ambiguity))} == {self.model.reading_index(e.ambiguity, e.reading)})"
+    def visit_ReadingIs(self, e):
+        return f"({self.attr(escape.name('r_', e.ambiguity))} == {self.tables.reading(e.ambiguity, e.reading)})"
 
-    def c_Call(self, e):
+    def visit_Call(self, e):
         if e.func == "random_player":
             return f"{self.attr('rng')}.randrange({self.attr('n')})"
         if e.func not in CALLS:

@@ -1,21 +1,28 @@
-"""Statements -> an explicit state machine.
+"""Statements -> an explicit state machine, through two typed statement visitors.
 
-A statement with no decision inside is emitted as ordinary structured Python (if/for/while) in
-the current basic block: that is where the engine spends its time, so it stays straight-line.
-A statement that contains a decision is split into basic blocks joined by `return <next pc>`;
-the decision itself stores the legal actions and returns -1 (suspend).  Loop positions that
-must survive a suspension become state fields, so a state can be cloned mid-loop.
+`StraightLowering`: a statement with no decision inside is emitted as ordinary structured Python
+(if/for/while) in the current basic block: that is where the engine spends its time, so it stays
+straight-line.  `MachineLowering`: a statement that contains a decision is split into basic
+blocks, named after the statement and its rule line (`_while_103_check`) and joined by
+`return <next pc>`; the decision itself stores the legal actions and returns -1 (suspend).  Loop
+positions that must survive a suspension become state fields, so a state can be cloned mid-loop.
+
+The Python of each construct is a Jinja macro under `templates/lowering/`; the visitors only
+compile expressions, escape names and pass the pieces to their macro.
 """
 
 from __future__ import annotations
 
 from ..ast import nodes as n
+from ..ast.visitor import MissingVisit, StmtVisitor
 from ..ast.walk import has_decision
 from ..semantics.model import Model
 from . import escape
+from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
 from .sources import SourceLines
+from .templating import macros
 from .tricks import lower_trick
 
 LOOP_GUARD = 100_000
@@ -29,29 +36,29 @@ class Lowerer:
         self.out = Emitter(self.program)
         self.sources = sources
         self.actions = ActionSpace(model)
+        self.trigger_functions: dict[str, list[str]] = {}
+        self.straight = StraightLowering(self)
+        self.machine = MachineLowering(self)
 
     # ------------------------------------------------------------ entry points
     def lower_flow(self) -> Program:
-        self.out.goto(self.program.new_block())
+        self.out.goto(self.program.new_block("_start"))
         self.lower_triggers()
         if self.model.game.flow is not None:
             self.block(self.model.game.flow)
-        self.out.emit("return s._finish()")
+        self.out.code(macros("statements").end_game())
         return self.program
 
     def lower_triggers(self):
-        self.trigger_functions: dict[str, list[str]] = {}
         for i, trig in enumerate(self.model.game.triggers):
             name = f"_trigger_{i}"
             saved = (self.out.lines, self.out.indent)
             fn = Function(name, "s, card, player", [])
             self.out.lines, self.out.indent = fn.lines, 1
             self.comment(trig.span)
-            self.out.emit(f"s.{escape.name('l_', trig.card_var)} = card")
-            self.out.emit(f"s.{escape.name('l_', trig.player_var)} = player")
-            if trig.cond is not None:
-                self.out.emit(f"if {self.x.negate(trig.cond)}:")
-                self.out.emit("    return")
+            card, player = escape.name("l_", trig.card_var), escape.name("l_", trig.player_var)
+            skip = self.x.negate(trig.cond) if trig.cond is not None else None
+            self.out.code(macros("statements").trigger_start(card=card, player=player, skip=skip))
             self.count_hit(trig.span.line, "trigger")
             self.block(trig.body)
             self.out.lines, self.out.indent = saved
@@ -60,268 +67,340 @@ class Lowerer:
 
     # ------------------------------------------------------------ helpers
     def comment(self, span):
-        self.out.emit("# " + self.sources.comment(span))
+        self.out.code(macros("statements").comment(text=rule_comment(self.sources, span)))
 
     def count_hit(self, line: int, what: str):
-        index = self.program.hit(line, what)
-        self.out.emit(f"s.hits[{index}] += 1")
-
-    def emit_body(self, block: n.Block | None):
-        before = len(self.out.lines)
-        self.out.indent += 1
-        if block is not None:
-            self.block(block)
-        if len(self.out.lines) == before:
-            self.out.emit("pass")
-        self.out.indent -= 1
+        self.out.code(macros("statements").hit(index=self.program.hit(line, what)))
 
     def block(self, block: n.Block):
         for stmt in block.stmts:
             self.comment(stmt.span)
-            if has_decision(stmt):
-                getattr(self, "m_" + type(stmt).__name__)(stmt)
-            else:
-                getattr(self, "s_" + type(stmt).__name__)(stmt)
+            (self.machine if has_decision(stmt) else self.straight).visit(stmt)
+
+    def new_block(self, s: n.Stmt, role: str, part: str) -> int:
+        """A block of statement `s`, named after its role and rule line: `_trick_104_turn`."""
+        return self.program.new_block(f"_{role}_{s.span.line}_{part}")
+
+    def jump(self, block: int) -> str:
+        return self.program.jump(block)
+
+
+class _Lowering(StmtVisitor[None], partial=True):
+    """What both statement lowerings share: the lowerer's output, expressions and helpers."""
+
+    def __init__(self, low: "Lowerer"):
+        self.low = low
+
+    @property
+    def out(self) -> Emitter:
+        return self.low.out
+
+    @property
+    def x(self) -> ExprCompiler:
+        return self.low.x
+
+    @property
+    def model(self) -> Model:
+        return self.low.model
+
+    @property
+    def program(self) -> Program:
+        return self.low.program
+
+    @property
+    def actions(self) -> "ActionSpace":
+        return self.low.actions
+
+    @property
+    def trigger_functions(self) -> dict[str, list[str]]:
+        return self.low.trigger_functions
+
+    def block(self, block: n.Block) -> None:
+        self.low.block(block)
+
+    def comment(self, span) -> None:
+        self.low.comment(span)
+
+    def count_hit(self, line: int, what: str) -> None:
+        self.low.count_hit(line, what)
+
+    def new_block(self, s: n.Stmt, role: str, part: str) -> int:
+        return self.low.new_block(s, role, part)
+
+    def jump(self, block: int) -> str:
+        return self.low.jump(block)
 
     def zone(self, ref: n.ZoneRef) -> str:
         return self.x.zone(ref)
 
     def assign(self, target: n.Expr, value: str, op: str = "=") -> None:
-        self.out.emit(f"{self.x.compile(target)} {op} {value}")
-
-    def guard(self, counter: str, line: int):
-        self.out.emit(f"{counter} += 1")
-        self.out.emit(f"if {counter} > {LOOP_GUARD}:")
-        self.out.emit(f"    _rt.gap('non-termination', {line}, 'this loop never reaches its end')")
-
-    # ------------------------------------------------------------ simple statements
-    def s_Shuffle(self, s: n.Shuffle):
-        self.out.emit(f"s.rng.shuffle({self.zone(s.zone)})")
-
-    def s_Move(self, s: n.Move):
-        src, dst, line = self.zone(s.source), self.zone(s.dest), s.span.line
-        if s.amount == "all":
-            moved = f"{src}[:]"
-            self.out.emit(f"_moved = {moved}")
-            self.out.emit(f"{src}.clear()")
-        elif s.amount == "top":
-            self.out.emit(f"_moved = _rt.take_top({src}, {self.x.compile(s.arg)}, {line})")
-        elif s.amount == "middle":
-            self.out.emit(f"_moved = _rt.take_middle({src}, {self.x.compile(s.arg)}, {line})")
-        elif s.amount == "where":
-            var = self.x.fresh("c")
-            cond = self.x.with_binders({"card": var}, s.arg)
-            self.out.emit(f"_moved = [{var} for {var} in {src} if {cond}]")
-            self.out.emit(f"{src}[:] = [{var} for {var} in {src} if not ({cond})]")
-        else:
-            self.out.emit(f"_moved = [_rt.take_card({src}, {self.x.compile(s.arg)}, {line})]")
-        source_zone = self.model.zones[s.source.name]
-        if source_zone.grouped:
-            self.out.emit("_moved = _rt.flat(_moved)")
-        dest_zone = self.model.zones[s.dest.name]
-        if dest_zone.grouped:
-            self.out.emit(f"{dst}.append(_moved)" if s.as_group else f"{dst}.extend([c] for c in _moved)")
-        else:
-            self.out.emit(f"{dst}.extend(_moved)")
-
-    def s_DealEach(self, s: n.DealEach):
-        start = self.x.compile(s.start) if s.start is not None else "0"
-        count = self.x.compile(s.count)
-        hands = "s." + escape.name("z_", s.zone)
-        self.out.emit(f"_rt.deal_round_robin({self.zone(s.source)}, {hands}, {count}, {start}, {s.span.line})")
-
-    def s_DealEvenly(self, s: n.DealEvenly):
-        src = self.zone(s.source)
-        self.out.emit(
-            f"_rt.deal_round_robin({src}, s.{escape.name('z_', s.zone)}, len({src}) // s.n, 0, {s.span.line})"
-        )
-        if s.rest is not None:
-            self.out.emit(f"{self.zone(s.rest)}.extend({src})")
-            self.out.emit(f"{src}.clear()")
-
-    def s_Draw(self, s: n.Draw):
-        src, dst = self.zone(s.source), self.zone(s.dest)
-        triggers = self.trigger_functions.get(s.dest.name, [])
-        self.out.emit(f"for _c in _rt.take_top({src}, {self.x.compile(s.count)}, {s.span.line}):")
-        self.out.emit(f"    {dst}.append(_c)")
-        if triggers and s.dest.owner is not None:
-            owner = self.x.compile(s.dest.owner)
-            for fn in triggers:
-                self.out.emit(f"    {fn}(s, _c, {owner})")
-
-    def s_Gather(self, s: n.Gather):
-        for name, zone in self.model.zones.items():
-            if zone.per_player:
-                self.out.emit(f"for _z in s.{escape.name('z_', name)}:")
-                self.out.emit("    _z.clear()")
-            else:
-                self.out.emit(f"s.{escape.name('z_', name)}.clear()")
-        self.out.emit(f"{self.zone(s.dest)}.extend(s.cards)")
-
-    def s_Assign(self, s: n.Assign):
-        self.assign(s.target, self.x.compile(s.value), s.op)
-
-    def s_EndGame(self, s: n.EndGame):
-        self.out.emit("return s._finish()")
-
-    def s_Gap(self, s: n.Gap):
-        self.out.emit(f"_rt.gap('rule-gap', {s.span.line}, {escape.literal(s.message)})")
-
-    # ------------------------------------------------------------ structured control flow
-    def s_If(self, s: n.If):
-        for i, (cond, body) in enumerate(s.branches):
-            self.out.emit(f"{'if' if i == 0 else 'elif'} {self.x.compile(cond)}:")
-            self.out.indent += 1
-            self.count_hit(cond.span.line, "branch")
-            self.out.indent -= 1
-            self.emit_body(body)
-        if s.otherwise is not None:
-            self.out.emit("else:")
-            self.out.indent += 1
-            self.count_hit(s.otherwise.span.line, "else branch")
-            self.out.indent -= 1
-            self.emit_body(s.otherwise)
-
-    def s_Repeat(self, s: n.Repeat):
-        counter = self.out.fresh("_loop")
-        self.out.emit(f"{counter} = 0")
-        self.out.emit("while True:")
-        self.emit_body(s.body)
-        self.out.indent += 1
-        self.out.emit(f"if {self.x.compile(s.until)}:")
-        self.out.emit("    break")
-        self.guard(counter, s.span.line)
-        self.out.indent -= 1
-
-    def s_While(self, s: n.While):
-        counter = self.out.fresh("_loop")
-        self.out.emit(f"{counter} = 0")
-        self.out.emit(f"while {self.x.compile(s.cond)}:")
-        self.out.indent += 1
-        self.guard(counter, s.span.line)
-        self.out.indent -= 1
-        self.emit_body(s.body)
+        self.out.code(macros("statements").assign(target=self.x.compile(target), op=op, value=value))
 
     def _player_order(self, s: n.ForPlayers) -> str:
         start = self.x.compile(s.start) if s.start is not None else "0"
         return f"_rt.seats_from({start}, s.n)"
 
-    def s_ForPlayers(self, s: n.ForPlayers):
+
+class StraightLowering(_Lowering):
+    """A statement with no decision inside, as ordinary structured Python in the current block,
+    written by its macro in `templates/lowering/statements.py.j2`."""
+
+    def __init__(self, low: "Lowerer"):
+        super().__init__(low)
+        self.t = macros("statements")
+
+    def body(self, block: n.Block | None, hit: tuple[int, str] | None = None) -> str:
+        """The lowered `block` (after its hit counter, if any), unindented, for a macro to indent."""
+        saved = (self.out.lines, self.out.indent)
+        self.out.lines, self.out.indent = [], 0
+        if hit is not None:
+            self.count_hit(*hit)
+        if block is not None:
+            self.block(block)
+        lines = self.out.lines or ["pass"]
+        self.out.lines, self.out.indent = saved
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------ simple statements
+    def visit_Shuffle(self, s: n.Shuffle):
+        self.out.code(self.t.shuffle(zone=self.zone(s.zone)))
+
+    def visit_Move(self, s: n.Move):
+        arg = card = cond = None
+        if s.amount == "where":
+            card = self.x.fresh("c")
+            cond = self.x.with_binders({"card": card}, s.arg)
+        elif s.amount != "all":
+            arg = self.x.compile(s.arg)
+        self.out.code(
+            self.t.move(
+                amount=s.amount,
+                src=self.zone(s.source),
+                dst=self.zone(s.dest),
+                line=s.span.line,
+                arg=arg,
+                card=card,
+                cond=cond,
+                source_grouped=self.model.zones[s.source.name].grouped,
+                dest_grouped=self.model.zones[s.dest.name].grouped,
+                as_group=s.as_group,
+            )
+        )
+
+    def visit_DealEach(self, s: n.DealEach):
+        start = self.x.compile(s.start) if s.start is not None else "0"
+        count = self.x.compile(s.count)
+        hands = "s." + escape.name("z_", s.zone)
+        self.out.code(
+            self.t.deal_each(src=self.zone(s.source), hands=hands, count=count, start=start, line=s.span.line)
+        )
+
+    def visit_DealEvenly(self, s: n.DealEvenly):
+        src = self.zone(s.source)
+        hands = "s." + escape.name("z_", s.zone)
+        rest = self.zone(s.rest) if s.rest is not None else None
+        self.out.code(self.t.deal_evenly(src=src, hands=hands, rest=rest, line=s.span.line))
+
+    def visit_Draw(self, s: n.Draw):
+        src, dst = self.zone(s.source), self.zone(s.dest)
+        count = self.x.compile(s.count)
+        triggers = self.trigger_functions.get(s.dest.name, []) if s.dest.owner is not None else []
+        owner = self.x.compile(s.dest.owner) if triggers else None
+        self.out.code(self.t.draw(src=src, dst=dst, count=count, line=s.span.line, triggers=triggers, owner=owner))
+
+    def visit_Gather(self, s: n.Gather):
+        zones = [(escape.name("z_", name), zone.per_player) for name, zone in self.model.zones.items()]
+        self.out.code(self.t.gather(zones=zones, dest=self.zone(s.dest)))
+
+    def visit_Assign(self, s: n.Assign):
+        self.assign(s.target, self.x.compile(s.value), s.op)
+
+    def visit_EndGame(self, s: n.EndGame):
+        self.out.code(self.t.end_game())
+
+    def visit_Gap(self, s: n.Gap):
+        self.out.code(self.t.gap(line=s.span.line, message=escape.literal(s.message)))
+
+    # ------------------------------------------------------------ structured control flow
+    def visit_If(self, s: n.If):
+        branches = []
+        for cond, body in s.branches:
+            test = self.x.compile(cond)
+            branches.append((test, self.body(body, (cond.span.line, "branch"))))
+        otherwise = None
+        if s.otherwise is not None:
+            otherwise = self.body(s.otherwise, (s.otherwise.span.line, "else branch"))
+        self.out.code(self.t.if_(branches=branches, otherwise=otherwise))
+
+    def visit_Repeat(self, s: n.Repeat):
+        counter = self.out.fresh("_loop")
+        body = self.body(s.body)
+        until = self.x.compile(s.until)
+        self.out.code(self.t.repeat(counter=counter, body=body, until=until, line=s.span.line, limit=LOOP_GUARD))
+
+    def visit_While(self, s: n.While):
+        counter = self.out.fresh("_loop")
+        cond = self.x.compile(s.cond)
+        body = self.body(s.body)
+        self.out.code(self.t.while_(counter=counter, cond=cond, body=body, line=s.span.line, limit=LOOP_GUARD))
+
+    def visit_ForPlayers(self, s: n.ForPlayers):
         var = self.out.fresh("_p")
-        self.out.emit(f"for {var} in {self._player_order(s)}:")
-        self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
-        if s.cond is not None:
-            self.out.emit(f"    if {self.x.negate(s.cond)}:")
-            self.out.emit("        continue")
-        self.emit_body(s.body)
+        items = self._player_order(s)
+        skip = self.x.negate(s.cond) if s.cond is not None else None
+        self.out.code(
+            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=skip, body=self.body(s.body))
+        )
 
-    def s_ForEach(self, s: n.ForEach):
+    def visit_ForEach(self, s: n.ForEach):
         var = self.out.fresh("_e")
-        iterable = self.x.cards(s.iterable)
-        self.out.emit(f"for {var} in list({iterable}):")
-        self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
-        self.emit_body(s.body)
+        items = f"list({self.x.cards(s.iterable)})"
+        self.out.code(
+            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=None, body=self.body(s.body))
+        )
 
-    def s_ForGroups(self, s: n.ForGroups):
+    def visit_ForGroups(self, s: n.ForGroups):
         var = self.out.fresh("_g")
-        self.out.emit(f"for {var} in list({self.zone(s.zone)}):")
-        self.out.emit(f"    s.{escape.name('l_', s.var)} = {var}")
-        self.emit_body(s.body)
+        items = f"list({self.zone(s.zone)})"
+        self.out.code(
+            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=None, body=self.body(s.body))
+        )
+
+    # ------------------------------------------------------------ decisions never come here
+    def _decision(self, s: n.Stmt):
+        raise MissingVisit(f"line {s.span.line}: a {type(s).__name__} suspends the game and needs the block lowering")
+
+    def visit_ChooseCard(self, s: n.ChooseCard):
+        self._decision(s)
+
+    def visit_ChooseCards(self, s: n.ChooseCards):
+        self._decision(s)
+
+    def visit_ChooseOption(self, s: n.ChooseOption):
+        self._decision(s)
+
+    def visit_ChooseSuit(self, s: n.ChooseSuit):
+        self._decision(s)
+
+    def visit_Bid(self, s: n.Bid):
+        self._decision(s)
+
+    def visit_Trick(self, s: n.Trick):
+        self._decision(s)
+
+
+class MachineLowering(_Lowering):
+    """A statement with a decision inside, split into basic blocks joined by `return <next pc>`;
+    each fragment a block receives is a macro of `templates/lowering/decisions.py.j2`."""
+
+    def __init__(self, low: "Lowerer"):
+        super().__init__(low)
+        self.t = macros("decisions")
+
+    # ------------------------------------------------------------ statements that never decide
+    # They hold no decision, so they are never split: the straight-line lowering writes them.
+    def visit_Shuffle(self, s: n.Shuffle):
+        self.low.straight.visit(s)
+
+    def visit_Move(self, s: n.Move):
+        self.low.straight.visit(s)
+
+    def visit_DealEach(self, s: n.DealEach):
+        self.low.straight.visit(s)
+
+    def visit_DealEvenly(self, s: n.DealEvenly):
+        self.low.straight.visit(s)
+
+    def visit_Draw(self, s: n.Draw):
+        self.low.straight.visit(s)
+
+    def visit_Gather(self, s: n.Gather):
+        self.low.straight.visit(s)
+
+    def visit_Assign(self, s: n.Assign):
+        self.low.straight.visit(s)
+
+    def visit_EndGame(self, s: n.EndGame):
+        self.low.straight.visit(s)
+
+    def visit_Gap(self, s: n.Gap):
+        self.low.straight.visit(s)
 
     # ------------------------------------------------------------ control flow with decisions
-    def new_block(self) -> int:
-        return self.program.new_block()
-
-    def m_If(self, s: n.If):
-        after = self.new_block()
-        targets = []
-        for cond, _body in s.branches:
-            target = self.new_block()
-            targets.append(target)
-            self.out.emit(f"if {self.x.compile(cond)}:")
-            self.out.emit(f"    return {target}")
-        otherwise = self.new_block() if s.otherwise is not None else after
-        self.out.emit(f"return {otherwise}")
-        for (cond, body), target in zip(s.branches, targets, strict=True):
+    def visit_If(self, s: n.If):
+        after = self.new_block(s, "if", "after")
+        tests = []
+        for i, (cond, _body) in enumerate(s.branches):
+            target = self.new_block(s, "if", "then" if i == 0 else f"elif{i}")
+            tests.append((self.x.compile(cond), target))
+        otherwise = self.new_block(s, "if", "else") if s.otherwise is not None else after
+        self.out.code(self.t.if_tests(tests=tests, otherwise=otherwise, jump=self.jump))
+        for (cond, body), (_test, target) in zip(s.branches, tests, strict=True):
             self.out.goto(target)
             self.count_hit(cond.span.line, "branch")
             self.block(body)
-            self.out.emit(f"return {after}")
+            self.out.code(self.t.goto(target=after, jump=self.jump))
         if s.otherwise is not None:
             self.out.goto(otherwise)
             self.count_hit(s.otherwise.span.line, "else branch")
             self.block(s.otherwise)
-            self.out.emit(f"return {after}")
+            self.out.code(self.t.goto(target=after, jump=self.jump))
         self.out.goto(after)
 
-    def m_Repeat(self, s: n.Repeat):
-        body, after = self.new_block(), self.new_block()
-        self.out.emit(f"return {body}")
+    def visit_Repeat(self, s: n.Repeat):
+        body, after = self.new_block(s, "repeat", "body"), self.new_block(s, "repeat", "after")
+        self.out.code(self.t.goto(target=body, jump=self.jump))
         self.out.goto(body)
         self.block(s.body)
-        self.out.emit(f"if {self.x.negate(s.until)}:")
-        self.out.emit(f"    return {body}")
-        self.out.emit(f"return {after}")
+        self.out.code(self.t.loop_back(stop=self.x.negate(s.until), back=body, after=after, jump=self.jump))
         self.out.goto(after)
 
-    def m_While(self, s: n.While):
-        check, after = self.new_block(), self.new_block()
-        self.out.emit(f"return {check}")
+    def visit_While(self, s: n.While):
+        check, after = self.new_block(s, "while", "check"), self.new_block(s, "while", "after")
+        self.out.code(self.t.goto(target=check, jump=self.jump))
         self.out.goto(check)
-        self.out.emit(f"if {self.x.negate(s.cond)}:")
-        self.out.emit(f"    return {after}")
+        self.out.code(self.t.exit_if(cond=self.x.negate(s.cond), after=after, jump=self.jump))
         self.block(s.body)
-        self.out.emit(f"return {check}")
+        self.out.code(self.t.goto(target=check, jump=self.jump))
         self.out.goto(after)
 
-    def _machine_loop(self, items_code: str, var: str, cond: n.Expr | None, body: n.Block):
+    def _machine_loop(self, s: n.Stmt, items_code: str, var: str, cond: n.Expr | None, body: n.Block):
         items, index = self.out.field("loop_items", "list"), self.out.field("loop_index", "int")
-        check, after = self.new_block(), self.new_block()
-        self.out.emit(f"s.{items} = {items_code}")
-        self.out.emit(f"s.{index} = 0")
-        self.out.emit(f"return {check}")
+        check, after = self.new_block(s, "for", "next"), self.new_block(s, "for", "after")
+        self.out.code(self.t.for_start(items=items, index=index, items_code=items_code, check=check, jump=self.jump))
         self.out.goto(check)
-        self.out.emit(f"if s.{index} >= len(s.{items}):")
-        self.out.emit(f"    return {after}")
-        self.out.emit(f"s.{escape.name('l_', var)} = s.{items}[s.{index}]")
-        self.out.emit(f"s.{index} += 1")
-        if cond is not None:
-            self.out.emit(f"if {self.x.negate(cond)}:")
-            self.out.emit(f"    return {check}")
+        skip = self.x.negate(cond) if cond is not None else None
+        local = escape.name("l_", var)
+        self.out.code(
+            self.t.for_next(items=items, index=index, local=local, skip=skip, check=check, after=after, jump=self.jump)
+        )
         self.block(body)
-        self.out.emit(f"return {check}")
+        self.out.code(self.t.goto(target=check, jump=self.jump))
         self.out.goto(after)
 
-    def m_ForPlayers(self, s: n.ForPlayers):
-        self._machine_loop(self._player_order(s), s.var, s.cond, s.body)
+    def visit_ForPlayers(self, s: n.ForPlayers):
+        self._machine_loop(s, self._player_order(s), s.var, s.cond, s.body)
 
-    def m_ForEach(self, s: n.ForEach):
-        self._machine_loop(f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
+    def visit_ForEach(self, s: n.ForEach):
+        self._machine_loop(s, f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
 
-    def m_ForGroups(self, s: n.ForGroups):
-        self._machine_loop(f"list({self.zone(s.zone)})", s.var, None, s.body)
+    def visit_ForGroups(self, s: n.ForGroups):
+        self._machine_loop(s, f"list({self.zone(s.zone)})", s.var, None, s.body)
 
     # ------------------------------------------------------------ decisions
-    def suspend(self, who: str, legal: str, line: int) -> None:
-        resume = self.new_block()
-        self.out.emit(f"return s._decide({who}, {legal}, {resume}, {line})")
+    def suspend(self, who: str, legal: str, s: n.Stmt, role: str) -> None:
+        resume = self.new_block(s, role, "chosen")
+        then = self.program.block_names[resume]
+        self.out.code(self.t.suspend(who=who, legal=legal, resume=resume, line=s.span.line, then=then))
         self.out.goto(resume)
 
     def legal_cards(self, zone: str, conds: list[n.Expr], else_any: bool) -> str:
         """Emit the legality chain into `_legal`: the first condition some card meets decides."""
-        if not conds:
-            self.out.emit(f"_legal = list({zone})")
-            return self.distinct("_legal", fresh=True)
-        for i, cond in enumerate(conds):
-            var = self.x.fresh("c")
-            test = self.x.with_binders({"card": var}, cond)
-            prefix = "" if i == 0 else "    "
-            if i > 0:
-                self.out.emit("if not _legal:")
-            self.out.emit(f"{prefix}_legal = [{var} for {var} in {zone} if {test}]")
-        if else_any:
-            self.out.emit("if not _legal:")
-            self.out.emit(f"    _legal = list({zone})")
+        tests = []
+        for cond in conds:
+            card = self.x.fresh("c")
+            tests.append((card, self.x.with_binders({"card": card}, cond)))
+        self.out.code(self.t.legal_cards(zone=zone, tests=tests, else_any=else_any))
         return self.distinct("_legal", fresh=True)
 
     def distinct(self, cards: str, fresh: bool = False) -> str:
@@ -332,49 +411,44 @@ class Lowerer:
             return f"_rt.distinct_kinds({cards}, KIND)"
         return cards if fresh else f"list({cards})"
 
-    def m_ChooseCard(self, s: n.ChooseCard):
+    def visit_ChooseCard(self, s: n.ChooseCard):
         legal = self.legal_cards(self.zone(s.zone), s.legality, s.else_any or not s.legality)
-        self.suspend(self.x.compile(s.who), legal, s.span.line)
-        self.out.emit(f"s.{escape.name('l_', s.var)} = s.choice")
+        self.suspend(self.x.compile(s.who), legal, s, "choose_card")
+        self.out.code(self.t.choose_card_taken(local=escape.name("l_", s.var)))
 
-    def m_ChooseCards(self, s: n.ChooseCards):
+    def visit_ChooseCards(self, s: n.ChooseCards):
         left = self.out.field("picks_left", "int")
-        pick, after = self.new_block(), self.new_block()
+        pick, after = self.new_block(s, "choose_cards", "pick"), self.new_block(s, "choose_cards", "after")
         src = self.zone(s.source)
-        self.out.emit(f"s.{left} = min({self.x.compile(s.count)}, len({src}))")
-        self.out.emit(f"return {pick}")
+        count = self.x.compile(s.count)
+        self.out.code(self.t.choose_cards_start(left=left, count=count, src=src, pick=pick, jump=self.jump))
         self.out.goto(pick)
-        self.out.emit(f"if s.{left} <= 0:")
-        self.out.emit(f"    return {after}")
-        self.suspend(self.x.compile(s.who), self.distinct(src), s.span.line)
-        # The choice came from this zone's legal cards, so it is there to remove.
-        self.out.emit(f"{src}.remove(s.choice)")
-        self.out.emit(f"{self.zone(s.dest)}.append(s.choice)")
-        self.out.emit(f"s.{left} -= 1")
-        self.out.emit(f"return {pick}")
+        self.out.code(self.t.exit_if(cond=f"s.{left} <= 0", after=after, jump=self.jump))
+        self.suspend(self.x.compile(s.who), self.distinct(src), s, "choose_cards")
+        dst = self.zone(s.dest)
+        self.out.code(self.t.choose_cards_taken(left=left, src=src, dst=dst, pick=pick, jump=self.jump))
         self.out.goto(after)
 
-    def m_ChooseOption(self, s: n.ChooseOption):
+    def visit_ChooseOption(self, s: n.ChooseOption):
         codes = [self.actions.option(name) for name in s.options]
-        self.suspend(self.x.compile(s.who), escape.literal(codes), s.span.line)
+        self.suspend(self.x.compile(s.who), escape.literal(codes), s, "choose_option")
         self.assign(s.target, f"s.choice - {self.actions.option_base}")
 
-    def m_ChooseSuit(self, s: n.ChooseSuit):
+    def visit_ChooseSuit(self, s: n.ChooseSuit):
         base = self.actions.suit_base
-        self.suspend(self.x.compile(s.who), f"list(range({base}, {base + 4}))", s.span.line)
+        self.suspend(self.x.compile(s.who), f"list(range({base}, {base + 4}))", s, "choose_suit")
         self.assign(s.target, f"s.choice - {base}")
 
-    def m_Bid(self, s: n.Bid):
+    def visit_Bid(self, s: n.Bid):
         base = self.actions.bid_base
         step = self.x.compile(s.step) if s.step is not None else "1"
         low, high = self.x.compile(s.low), self.x.compile(s.high)
-        self.out.emit(f"_legal = [{base} + _a for _a in range({low}, ({high}) + 1, max(1, {step})) if _a > 0]")
-        if s.can_pass:
-            self.out.emit(f"_legal.append({self.actions.option('pass')})")
-        self.suspend(self.x.compile(s.who), "_legal", s.span.line)
+        pass_action = self.actions.option("pass") if s.can_pass else None
+        self.out.code(self.t.bid_legal(base=base, low=low, high=high, step=step, pass_action=pass_action))
+        self.suspend(self.x.compile(s.who), "_legal", s, "bid")
         self.assign(s.target, f"0 if s.choice == {self.actions.option('pass')} else s.choice - {base}")
 
-    def m_Trick(self, s: n.Trick):
+    def visit_Trick(self, s: n.Trick):
         lower_trick(self, s)
 
 

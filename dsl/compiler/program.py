@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import escape
+
 
 @dataclass
 class Function:
@@ -19,15 +21,27 @@ class Function:
 @dataclass
 class Program:
     blocks: list[list[str]] = field(default_factory=list)
+    # The function name of each block, after the statement it belongs to (`_trick_104_turn`).
+    block_names: list[str] = field(default_factory=list)
     functions: list[Function] = field(default_factory=list)
     # Extra state fields the lowering needs (loop positions, trick bookkeeping): name -> kind,
     # kind being "int", "list" or "card-list"; they are initialised, cloned and serialised.
     fields: dict[str, str] = field(default_factory=dict)
     hits: list[tuple[int, str]] = field(default_factory=list)  # (line, what) per counter
 
-    def new_block(self) -> int:
+    def new_block(self, name: str) -> int:
+        """A new empty block called `name` (or `name_2`, ... when two statements share a line)."""
+        unique, number = name, 1
+        while unique in self.block_names:
+            number += 1
+            unique = f"{name}_{number}"
         self.blocks.append([])
+        self.block_names.append(escape.name("", unique))
         return len(self.blocks) - 1
+
+    def jump(self, block: int) -> str:
+        """The statement that goes on at `block`: its number, with its name for the reader."""
+        return f"return {block}  # to {self.block_names[block]}"
 
     def hit(self, line: int, what: str) -> int:
         self.hits.append((line, what))
@@ -49,6 +63,12 @@ class Emitter:
 
     def emit(self, line: str) -> None:
         self.lines.append("    " * self.indent + line)
+
+    def code(self, text: str) -> None:
+        """Emit the lines a template rendered, each at the current indentation."""
+        for line in text.split("\n"):
+            if line.strip():
+                self.emit(line)
 
     def fresh(self, base: str) -> str:
         self._counter += 1
