@@ -5,7 +5,7 @@ import random
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dsl.runtime.combos import Pattern, Scoring, _Hand
@@ -314,8 +314,26 @@ def test_best_matches_partition_brute_force(sc, hand):
     assert total == sum(by_name[n].score(g) for n, g in groups) + (sc.leftover(rest) if sc.leftover else 0)
 
 
+def queen_king_runs():
+    """Runs of two worth 1 each, kings reusable, each unused card -1: a hand of two identical
+    queens and two identical kings scores 2 by putting each queen in a run with its own king."""
+    pats = [Pattern("run", "sequence", size=2, order=RUN_ORDER, score=lambda g: 1)]
+    return Scoring(pats, RANK, SUIT, KIND, reusable=lambda c: RANK[c] in (ACE, KING), leftover=lambda u: -len(u))
+
+
+TWO_QUEENS_TWO_KINGS = [card(KING, 1, deck=1), card(QUEEN, 0, deck=1), card(QUEEN, 0), card(KING, 1)]
+
+
+def test_leftover_sees_every_identical_reusable_card_a_group_covers():
+    sc = queen_king_runs()
+    assert sc.best(TWO_QUEENS_TWO_KINGS) == 2  # Q-K and Q-K', nothing unused
+    total, groups = sc.best_groups(TWO_QUEENS_TWO_KINGS)
+    assert total == 2 and sorted(RANK[c] for _, g in groups for c in g) == [QUEEN, QUEEN, KING, KING]
+
+
 @FAST
 @given(scorings(reusable=True), st.lists(st.sampled_from(POOL), max_size=6, unique=True))
+@example(sc=queen_king_runs(), hand=TWO_QUEENS_TWO_KINGS)
 def test_reusable_matches_group_brute_force(sc, hand):
     reusable = lambda c: RANK[c] in (ACE, KING)
     assert sc.best(hand) == brute_groups(sc, hand, reusable)
