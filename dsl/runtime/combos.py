@@ -10,7 +10,9 @@ and a few facts keep that cheap enough for simulations of millions of actions:
 * Identical cards (same kind: two decks) are interchangeable, so a hand is a multiset of kinds:
   results are cached on sorted kind tuples and search states count cards per kind.
 * Reusable cards (an ace that scores alone and again with each face card) never compete for a
-  place: they join any group, and groups made of reusable cards only are simply added.
+  place: they join any group, and groups made of reusable cards only are simply added. With
+  `leftover`, identical reusable cards are told apart: which of them the groups cover decides
+  which are left unused.
 * Without `leftover`, an unused card is worth nothing and only helpful groups matter, so a branch
   whose optimistic bound cannot beat the best split already known is cut. With `leftover` (any
   function of the unused cards) no bound exists and the search must visit every reachable set
