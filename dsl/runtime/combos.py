@@ -10,7 +10,9 @@ and a few facts keep that cheap enough for simulations of millions of actions:
 * Identical cards (same kind: two decks) are interchangeable, so a hand is a multiset of kinds:
   results are cached on sorted kind tuples and search states count cards per kind.
 * Reusable cards (an ace that scores alone and again with each face card) never compete for a
-  place: they join any group, and groups made of reusable cards only are simply added.
+  place: they join any group, and groups made of reusable cards only are simply added. With
+  `leftover`, identical reusable cards are told apart: which of them the groups cover decides
+  which are left unused.
 * Without `leftover`, an unused card is worth nothing and only helpful groups matter, so a branch
   whose optimistic bound cannot beat the best split already known is cut. With `leftover` (any
   function of the unused cards) no bound exists and the search must visit every reachable set
@@ -270,6 +272,14 @@ class _Hand:
         self.spare = sum(one << (w - 1) for one in self.one)
         self.start = sum(n * self.one[j] for j, n in enumerate(counts[k] for k in self.kinds))
         self.track = sc.leftover is not None  # leftover needs to know exactly which cards are unused
+        # Groups are built once per multiset of keys. Identical consumable cards are interchangeable,
+        # and so are identical reusable cards while only scores count; but leftover sees which of
+        # them some group covers (Q-K and Q-K' leave no king unused, Q-K twice leaves K'), so there
+        # each reusable card is a key of its own.
+        self.key = kind
+        if self.track and len({kind[c] for c in self.rs}) < len(self.rs):
+            self.key = {c: (kind[c], 0) for c in self.cons}
+            self.key.update((c, (kind[c], 1 + i)) for i, c in enumerate(self.rs))
         self._by_low, self._memo, self._tables, self._bmemo, self._ranked = {}, {}, {}, {}, None
         # reusable-only groups: each distinct set of ids scores once, by its best pattern
         solo = {}
@@ -310,7 +320,7 @@ class _Hand:
             pool = self.cons[i + 1 :] + list(self.rs)
             got = self._by_low[j] = [
                 (v, sum(self.one[self.slot[kind[x]]] for x in g if x not in self.bit), self._mask(g), name, g)
-                for name, g, v in self.sc._groups(self.cons[i], pool, kind)
+                for name, g, v in self.sc._groups(self.cons[i], pool, self.key)
                 if v > 0 or self.track
             ]
         return got
