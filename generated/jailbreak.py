@@ -414,7 +414,7 @@ def _trigger_0(s, card, player):
         _loop1 = 0
         while bool(s.z_handout):
             _loop1 += 1
-            if _loop1 > 100000:
+            if _loop1 > 10000:
                 _rt.gap('non-termination', 164, 'this loop never reaches its end')
             # jailbreak.cardrules:165: for each player t from left of p where not handout is empty and (t != p or reading...
             for _p2 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
@@ -432,7 +432,7 @@ def _trigger_0(s, card, player):
         _loop3 = 0
         while ((len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE))):
             _loop3 += 1
-            if _loop3 > 100000:
+            if _loop3 > 10000:
                 _rt.gap('non-termination', 171, 'this loop never reaches its end')
             # jailbreak.cardrules:172: give += 1
             s.v_give += 1
@@ -551,7 +551,7 @@ def _repeat_206_body(s):
         _loop6 = 0
         while ((len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve)):
             _loop6 += 1
-            if _loop6 > 100000:
+            if _loop6 > 10000:
                 _rt.gap('non-termination', 219, 'this loop never reaches its end')
             # jailbreak.cardrules:220: for each player q from left of dealer where hand of q is empty and not reserve is empty {
             for _p7 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
@@ -733,7 +733,7 @@ def _if_262_after(s):
             _loop15 = 0
             while ((len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over)):
                 _loop15 += 1
-                if _loop15 > 100000:
+                if _loop15 > 10000:
                     _rt.gap('non-termination', 294, 'this loop never reaches its end')
                 # jailbreak.cardrules:295: if size of reserve < (count players q where in_duel of q) {
                 if (len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]])):
@@ -870,7 +870,7 @@ def _if_262_after(s):
             _loop25 = 0
             while ((len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out)):
                 _loop25 += 1
-                if _loop25 > 100000:
+                if _loop25 > 10000:
                     _rt.gap('non-termination', 363, 'this loop never reaches its end')
                 # jailbreak.cardrules:364: for each player q from starter where hand of q is empty and not reserve is empty and...
                 for _p26 in _rt.seats_from(s.v_starter, s.n):

@@ -25,7 +25,9 @@ from .sources import SourceLines
 from .templating import macros
 from .tricks import lower_trick
 
-LOOP_GUARD = 100_000
+# A loop with no decision inside that runs this often never ends: each pass can shuffle and
+# deal a whole deck, so the bound keeps an endless loop's rule gap within about a second.
+LOOP_GUARD = 10_000
 
 
 class Lowerer:
