@@ -247,3 +247,15 @@ async def test_a_hostile_document_uri_runs_nothing(tmp_path: Path):
         await client.stop()
     assert all(d.severity != 1 for d in diagnostics), diagnostics
     assert not (tmp_path / sentinel).exists()
+
+
+async def test_a_reading_named_like_a_keyword_is_found_only_where_a_reading_stands(client: LanguageClient):
+    await opened(client, URI, THIRTEENS)
+    declared = where("leftover", 0)  # `reading leftover "..."` of the ambiguity trick_point
+    refs = await client.text_document_references_async(
+        t.ReferenceParams(text_document=doc(), position=declared, context=t.ReferenceContext(include_declaration=True))
+    )
+    found = sorted((r.range.start.line, r.range.start.character) for r in refs)
+    clause, case = where("leftover", 2), where("leftover", 3)  # `leftover => reading ...`, then its case
+    assert (declared.line, declared.character) in found and (case.line, case.character) in found
+    assert (clause.line, clause.character) not in found

@@ -129,7 +129,7 @@ def semantic_tokens(index: Index) -> list[tuple[int, int, int, str]]:
     out = []
     for token in index.tokens:
         if token.kind == "word":
-            symbol = index.symbols.get(token.text)
+            symbol = index.symbol_of(token)
             kind = KIND_TOKEN[symbol.kind] if symbol else ("keyword" if token.text in keywords else None)
         else:
             kind = TOKEN_KIND[token.kind]

@@ -4,10 +4,12 @@ references found among the words of the text, and the outline an editor shows.""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 from ..ast import nodes as n
 from ..syntax.parser import parse
+from .highlight import grammar_keywords
 from .lsp_text import Token, tokenize
 
 
@@ -44,14 +46,32 @@ class Index:
         token = self.token_at(line, column)
         if token is None:
             return None
-        word = citation_source(token) if token.kind == "citation" else token.text
-        return word if word in self.symbols else None
+        if token.kind == "citation":
+            word = citation_source(token)
+            return word if word in self.symbols else None
+        symbol = self.symbol_of(token)
+        return symbol.name if symbol else None
+
+    def symbol_of(self, token: Token) -> Symbol | None:
+        """The declared symbol a word names. A reading may be called like a keyword (`leftover`,
+        `highest`); such a word names the reading only where a reading can stand: its own
+        declaration, after `is` or `default`, or as a case of a `reading NAME { ... }` switch."""
+        symbol = self.symbols.get(token.text) if token.kind == "word" else None
+        if symbol is None or token.text not in grammar_keywords() or token == symbol.token:
+            return symbol
+        line = self.lines[token.line]
+        before, after = line[: token.column].split(), line[token.end :].lstrip()
+        if before and before[-1] in ("is", "default"):
+            return symbol
+        if after.startswith("=>") and _inside_reading_switch(self.lines, token):
+            return symbol
+        return None
 
     def references(self, name: str) -> list[tuple[int, int, int]]:
         """(line, column, length) of every place the name is written, declaration included."""
         out = []
         for token in self.tokens:
-            if token.kind == "word" and token.text == name:
+            if token.kind == "word" and token.text == name and self.symbol_of(token) is not None:
                 out.append((token.line, token.column, len(name)))
             elif token.kind == "citation" and citation_source(token) == name:
                 out.append((token.line, token.column + 1, len(name)))
@@ -69,6 +89,21 @@ class Index:
         except OSError:
             return None
         return lines[cite.line - 1].strip() if 0 < cite.line <= len(lines) else None
+
+
+def _inside_reading_switch(lines: list[str], token: Token) -> bool:
+    """Whether the innermost block open at the token is a `reading NAME {` switch."""
+    text = "\n".join(lines[: token.line] + [lines[token.line][: token.column]])
+    depth = 0
+    for position in range(len(text) - 1, -1, -1):
+        char = text[position]
+        if char == "}":
+            depth += 1
+        elif char == "{":
+            if depth == 0:
+                return re.search(r"\breading\s+\w+\s*$", text[:position]) is not None
+            depth -= 1
+    return False
 
 
 def citation_source(token: Token) -> str:
