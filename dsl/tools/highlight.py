@@ -54,3 +54,36 @@ class CardrulesLexer(RegexLexer):
             (r".", Text),
         ]
     }
+
+
+def textmate_grammar() -> dict:
+    """The TextMate grammar of the VS Code extension (`editors/vscode/syntaxes/`), with the same
+    keywords: `python -m dsl.tools.highlight > editors/vscode/syntaxes/cardrules.tmLanguage.json`."""
+    keywords = "|".join(grammar_keywords())
+    return {
+        "$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
+        "name": "cardrules",
+        "scopeName": "source.cardrules",
+        "fileTypes": ["cardrules"],
+        "patterns": [
+            {"name": "comment.line.number-sign.cardrules", "match": "#.*$"},
+            {
+                "name": "string.quoted.double.cardrules",
+                "begin": '"',
+                "end": '"|$',
+                "patterns": [{"name": "constant.character.escape.cardrules", "match": r"\\."}],
+            },
+            {"name": "entity.name.tag.citation.cardrules", "match": r"@[A-Za-z_]\w*:\d+"},
+            {"name": "constant.language.card.cardrules", "match": r"\b(?:Joker|A|K|Q|J)\b|[♠♥♦♣]"},
+            {"name": "keyword.control.cardrules", "match": rf"\b(?:{keywords})\b"},
+            {"name": "constant.numeric.cardrules", "match": r"\b\d+\b"},
+            {"name": "keyword.operator.cardrules", "match": r"==|!=|<=|>=|\+=|-=|=>|\.\.|[-+*/%<>=]"},
+        ],
+    }
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    sys.stdout.write(json.dumps(textmate_grammar(), indent=2, ensure_ascii=False) + "\n")
