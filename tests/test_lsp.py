@@ -259,3 +259,38 @@ async def test_a_reading_named_like_a_keyword_is_found_only_where_a_reading_stan
     clause, case = where("leftover", 2), where("leftover", 3)  # `leftover => reading ...`, then its case
     assert (declared.line, declared.character) in found and (case.line, case.character) in found
     assert (clause.line, clause.character) not in found
+
+
+class CountingDiagnostics(dict):
+    """The client's store of published diagnostics, counting the publications per document."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.published: dict[str, int] = {}
+
+    def __setitem__(self, uri, diagnostics):
+        self.published[uri] = self.published.get(uri, 0) + 1
+        super().__setitem__(uri, diagnostics)
+
+
+async def test_changes_typed_in_a_burst_are_checked_once_when_typing_pauses(client: LanguageClient):
+    import asyncio
+
+    uri = "file:///rules/burst.cardrules"
+    await opened(client, uri, PLAIN_GAME)
+    client.diagnostics = counting = CountingDiagnostics(client.diagnostics)
+    waiting = client.wait_for_notification(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    end = t.Position(len(PLAIN_GAME.split("\n")) - 1, 0)
+    for version, letter in enumerate("abc", start=2):
+        change = t.TextDocumentContentChangePartial(
+            range=t.Range(end, end), text=f"zone p{letter} shared seen by nobody\n"
+        )
+        client.text_document_did_change(
+            t.DidChangeTextDocumentParams(t.VersionedTextDocumentIdentifier(uri=uri, version=version), [change])
+        )
+        end = t.Position(end.line + 1, 0)
+    await waiting
+    await asyncio.sleep(0.6)  # longer than the pause the server waits for
+    assert counting.published == {uri: 1}
+    (game,) = await client.text_document_document_symbol_async(t.DocumentSymbolParams(doc(uri)))
+    assert [child.name for child in game.children] == ["v", "deck", "pa", "pb", "pc", "z", "flow"]
