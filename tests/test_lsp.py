@@ -294,3 +294,15 @@ async def test_changes_typed_in_a_burst_are_checked_once_when_typing_pauses(clie
     assert counting.published == {uri: 1}
     (game,) = await client.text_document_document_symbol_async(t.DocumentSymbolParams(doc(uri)))
     assert [child.name for child in game.children] == ["v", "deck", "pa", "pb", "pc", "z", "flow"]
+
+
+async def test_a_zone_named_like_a_keyword_is_found_where_it_is_used_not_where_the_keyword_opens_a_line(client):
+    await opened(client, URI, THIRTEENS)
+    shuffled = where("deck", 3)  # `shuffle deck`
+    assert LINES[shuffled.line].strip().startswith("shuffle deck")
+    refs = await client.text_document_references_async(
+        t.ReferenceParams(text_document=doc(), position=shuffled, context=t.ReferenceContext(include_declaration=True))
+    )
+    lines = [r.range.start.line for r in refs]
+    assert lines == [where("deck", 1).line, where("deck", 2).line, shuffled.line, where("deck", 4).line]
+    assert where("deck", 0).line not in lines  # `deck standard + 2 jokers` in the cards block

@@ -53,14 +53,17 @@ class Index:
         return symbol.name if symbol else None
 
     def symbol_of(self, token: Token) -> Symbol | None:
-        """The declared symbol a word names. A reading may be called like a keyword (`leftover`,
-        `highest`); such a word names the reading only where a reading can stand: its own
-        declaration, after `is` or `default`, or as a case of a `reading NAME { ... }` switch."""
+        """The declared symbol a word names. A name may also be a keyword (a zone `deck`, a
+        reading `leftover`): a keyword that opens its line is the keyword, and a reading is named
+        only where a reading can stand: its own declaration, after `is` or `default`, or as a
+        case of a `reading NAME { ... }` switch."""
         symbol = self.symbols.get(token.text) if token.kind == "word" else None
         if symbol is None or token.text not in grammar_keywords() or token == symbol.token:
             return symbol
         line = self.lines[token.line]
         before, after = line[: token.column].split(), line[token.end :].lstrip()
+        if symbol.kind != "reading":
+            return symbol if before else None
         if before and before[-1] in ("is", "default"):
             return symbol
         if after.startswith("=>") and _inside_reading_switch(self.lines, token):
