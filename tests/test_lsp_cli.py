@@ -1,4 +1,5 @@
-"""`cardrules lsp` without its optional dependency says how to install it."""
+"""`cardrules lsp` as a command: its own server process for each case (the protocol on stdio,
+the exit codes, a hostile document URI, the missing extra)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,12 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from lsprotocol import types as t
+from pytest_lsp import ClientServerConfig
+
+from tests.test_lsp import PLAIN_GAME, opened
 
 
 def test_without_the_extra_the_command_says_how_to_install_it(tmp_path: Path):
@@ -64,3 +71,26 @@ def test_the_command_speaks_the_protocol_on_stdio_and_exits_as_it_says():
     assert "keyword" in capabilities["semanticTokensProvider"]["legend"]["tokenTypes"]
     assert answers[2]["error"]["code"] == -32601
     assert answers[3]["result"] is None
+
+
+@pytest.mark.asyncio
+async def test_a_hostile_document_uri_runs_nothing(tmp_path: Path):
+    """A percent-encoded line break in a URI must not turn the rest of the name into code."""
+    from urllib.parse import quote
+
+    sentinel = "PWNED"
+    payload = f"__import__('pathlib').Path({sentinel!r}).touch()"
+    uri = "file://" + quote(str(tmp_path / f"y\n{payload}\n#.cardrules"))
+    assert "%0A" in uri
+    in_folder = "import os, runpy, sys; os.chdir(sys.argv.pop(1)); sys.argv[1:] = ['lsp']; "
+    in_folder += "runpy.run_module('dsl.cli', run_name='__main__')"
+    config = ClientServerConfig(server_command=[sys.executable, "-c", in_folder, str(tmp_path)])
+    client = await config.start()
+    try:
+        await client.initialize_session(t.InitializeParams(capabilities=t.ClientCapabilities()))
+        diagnostics = await opened(client, uri, PLAIN_GAME)
+        await client.shutdown_session()
+    finally:
+        await client.stop()
+    assert all(d.severity != 1 for d in diagnostics), diagnostics
+    assert not (tmp_path / sentinel).exists()
