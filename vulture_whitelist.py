@@ -55,3 +55,9 @@ from dsl.lint import effects
 
 # Citations of the clauses of a trick: kept in the AST for the tools that show or check citations.
 nodes.Trick.clause_cites
+
+# Pygments finds the lexer through the `pygments.lexers` entry point and reads these attributes.
+from dsl.tools.highlight import CardrulesLexer
+
+CardrulesLexer.aliases
+CardrulesLexer.filenames

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import ast
 import importlib.util
-import io
-from urllib.parse import quote
 
 import pytest
 from typer.testing import CliRunner
@@ -16,7 +14,6 @@ from dsl.cli import app
 from dsl.compiler import escape
 from dsl.compiler.gate import check_module
 from dsl.report.diagnostics import DiagnosticError
-from dsl.tools.lsp import read_message, serve, write_message
 from dsl.runtime.errors import RuleGap
 from tests.conftest import GAMES, ROOT
 
@@ -140,34 +137,6 @@ def test_a_hostile_base_file_name_of_a_variant_runs_nothing(workdir):
     assert f"# y?{PAYLOAD}?#.cardrules:5: value v: A=1" in compiled.source
     load_game(str(variant)).new_game(players=2, seed=0)
     assert base.exists() and not (workdir / SENTINEL).exists()
-
-
-def test_a_hostile_document_uri_in_the_language_server_runs_nothing(workdir):
-    uri = "file://" + quote(str(workdir / hostile_name()))
-    assert "%0A" in uri
-    messages = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}},
-        {
-            "jsonrpc": "2.0",
-            "method": "textDocument/didOpen",
-            "params": {"textDocument": {"uri": uri, "text": PLAIN_GAME}},
-        },
-        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
-        {"jsonrpc": "2.0", "method": "exit"},
-    ]
-    incoming, outgoing = io.BytesIO(), io.BytesIO()
-    for message in messages:
-        write_message(incoming, message)
-    incoming.seek(0)
-    assert serve(incoming, outgoing) == 0
-    outgoing.seek(0)
-    published = []
-    while (message := read_message(outgoing)) is not None:
-        if message.get("method") == "textDocument/publishDiagnostics":
-            published.append(message["params"])
-    assert published[0]["uri"] == uri
-    assert all(d["severity"] != 1 for d in published[0]["diagnostics"]), published
-    assert not (workdir / SENTINEL).exists()
 
 
 # --- names: a user name the engine cannot hold is a located error, never an internal one ---------

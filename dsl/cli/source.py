@@ -94,12 +94,14 @@ def fmt(
 
 @app.command()
 def lsp() -> None:
-    """Run a language server over stdio: editors get validate's diagnostics as you type."""
-    import sys
-
-    from ..tools.lsp import serve
-
-    raise typer.Exit(serve(sys.stdin.buffer, sys.stdout.buffer))
+    """Run a language server over stdio: diagnostics, hover, definitions, completion, formatting."""
+    try:
+        from ..tools.lsp import serve
+    except ImportError as missing:
+        shared.usage_error(
+            f"the language server needs the 'lsp' extra ({missing.name} is not installed): pip install 'cardrules[lsp]'"
+        )
+    raise typer.Exit(serve())
 
 
 def _write(content: str, out: Path | None) -> None:

@@ -35,6 +35,16 @@ class Span:
 NOWHERE = Span()
 
 
+@dataclass(frozen=True)
+class Fix:
+    """A suggested correction an editor can apply: within `span`, the word `original` becomes
+    `replacement` (the whole span does when `original` is None)."""
+
+    span: Span
+    replacement: str
+    original: str | None = None
+
+
 @dataclass
 class Diagnostic:
     code: str
@@ -44,6 +54,7 @@ class Diagnostic:
     file: str = "<input>"
     notes: list[str] = field(default_factory=list)
     hint: str | None = None
+    fix: Fix | None = None  # the correction a "did you mean" hint proposes, when there is one
 
     @property
     def is_error(self) -> bool:

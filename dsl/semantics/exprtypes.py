@@ -10,7 +10,7 @@ import difflib
 
 from ..ast import nodes as n
 from ..ast.visitor import ExprVisitor
-from ..report.diagnostics import Diagnostic, error
+from ..report.diagnostics import Diagnostic, Fix, error
 from ..syntax.limits import LIMIT_CODE
 from .model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, LocalVar, Model
 from .symbols import check_pattern
@@ -56,7 +56,8 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
     def undefined(self, name: str, node: n.Node, kind: str = "name", candidates=()):
         close = difflib.get_close_matches(name, list(candidates), n=1)
         hint = f"did you mean '{close[0]}'?" if close else None
-        self.err("undefined-name", f"unknown {kind} '{name}'", node, hint=hint)
+        fix = Fix(node.span, close[0], name) if close else None
+        self.err("undefined-name", f"unknown {kind} '{name}'", node, hint=hint, fix=fix)
 
     def known_names(self):
         m = self.model

@@ -12,7 +12,7 @@ import re
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..report.diagnostics import Diagnostic, Span, error
+from ..report.diagnostics import Diagnostic, Fix, Span, error
 from .lalr import lark_parser
 from .words import (
     BLOCK_WORDS,
@@ -255,7 +255,13 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
             message = f"{found!r} does not begin a declaration: did you mean '{close}'?"
             notes = ["a declaration begins with one of: " + ", ".join(TOP_LEVEL_WORDS)]
         return error(
-            "syntax-error", message, span, file=path, notes=notes, hint=_example_hint(close) or _example_hint(construct)
+            "syntax-error",
+            message,
+            span,
+            file=path,
+            notes=notes,
+            hint=_example_hint(close) or _example_hint(construct),
+            fix=Fix(span, close, found),
         ), line
 
     misspelt = _misspelt_word(before, construct)
@@ -263,10 +269,12 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
         word, close = misspelt
         col = before.find(word) + 1
         message = f"unknown word {word!r}: did you mean '{close}'?"
+        where = Span(line, col, line, col + len(word) - 1)
         return error(
             "syntax-error",
             message,
-            Span(line, col, line, col + len(word) - 1),
+            where,
+            fix=Fix(where, close, word),
             file=path,
             notes=[f"then {found!r} could not be read"] + notes,
             hint=_example_hint(close) or _example_hint(construct),

@@ -1,139 +1,260 @@
-"""`cardrules lsp`: a language server over stdio, so editors show the same diagnostics as
-`cardrules validate` while a rule file is typed.
+"""`cardrules lsp`: a language server over stdio, built on pygls, answering from the same
+checker as `cardrules validate`.
 
-It speaks the base protocol (Content-Length framed JSON-RPC) and the few messages a diagnostics
-server needs: initialize, shutdown, exit, and the open/change/save/close notifications of a text
-document, answered with publishDiagnostics.  Positions are converted from our 1-based, inclusive
-spans to the protocol's 0-based, exclusive ones (UTF-16 code units, as the protocol requires).
-"""
+Diagnostics come on open and on change (debounced; changes are applied incrementally), and the
+editor gets hover help, go-to-definition, references, completion, the outline, formatting
+through `cardrules fmt`, quick fixes for every "did you mean" and semantic highlighting.
+Positions are converted between our character columns and the client's code units (UTF-16
+unless the client asked for another encoding)."""
 
 from __future__ import annotations
 
-import json
-from typing import BinaryIO
+import asyncio
 from urllib.parse import unquote, urlparse
+
+from lsprotocol import types as t
+from pygls.lsp.server import LanguageServer
 
 from ..api import check_source
 from ..report.diagnostics import Diagnostic, Severity
+from . import lsp_features as features
+from .fmt import format_text
+from .lsp_symbols import Index, build_index
 
-SEVERITY = {Severity.ERROR: 1, Severity.WARNING: 2, Severity.INFO: 3}
-METHOD_NOT_FOUND = -32601
-
-
-def read_message(stream: BinaryIO) -> dict | None:
-    """One framed message, or None at the end of the input."""
-    length = None
-    while True:
-        header = stream.readline()
-        if not header:
-            return None
-        header = header.strip()
-        if not header:
-            break
-        name, _, value = header.decode("ascii", "replace").partition(":")
-        if name.lower() == "content-length":
-            length = int(value.strip())
-    if length is None:
-        return None
-    return json.loads(stream.read(length).decode("utf-8"))
-
-
-def write_message(stream: BinaryIO, message: dict) -> None:
-    body = json.dumps(message, ensure_ascii=False).encode("utf-8")
-    stream.write(f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body)
-    stream.flush()
-
-
-def _utf16_column(line_text: str, column: int) -> int:
-    """A 1-based character column as a 0-based UTF-16 offset."""
-    prefix = line_text[: max(column - 1, 0)]
-    return len(prefix.encode("utf-16-le")) // 2
+DEBOUNCE_SECONDS = 0.25
+SEVERITY = {Severity.ERROR: t.DiagnosticSeverity.Error, Severity.WARNING: t.DiagnosticSeverity.Warning}
+SYMBOL_KIND = {
+    "game": t.SymbolKind.Module,
+    "zone": t.SymbolKind.Array,
+    "variable": t.SymbolKind.Variable,
+    "value table": t.SymbolKind.Enum,
+    "order": t.SymbolKind.Enum,
+    "ambiguity": t.SymbolKind.Interface,
+    "reading": t.SymbolKind.EnumMember,
+    "scoring": t.SymbolKind.Function,
+    "pattern": t.SymbolKind.Method,
+    "flow": t.SymbolKind.Event,
+}
+COMPLETION_KIND = {
+    "keyword": t.CompletionItemKind.Keyword,
+    "zone": t.CompletionItemKind.Module,
+    "variable": t.CompletionItemKind.Variable,
+    "value table": t.CompletionItemKind.Enum,
+    "order": t.CompletionItemKind.Enum,
+    "ambiguity": t.CompletionItemKind.Interface,
+    "reading": t.CompletionItemKind.EnumMember,
+    "scoring": t.CompletionItemKind.Function,
+    "pattern": t.CompletionItemKind.Function,
+    "source": t.CompletionItemKind.Reference,
+}
 
 
-def to_lsp(diagnostic: Diagnostic, lines: list[str]) -> dict:
-    span = diagnostic.span
-
-    def line_text(number: int) -> str:
-        return lines[number - 1] if 0 < number <= len(lines) else ""
-
-    start = {"line": span.line - 1, "character": _utf16_column(line_text(span.line), span.column)}
-    end = {"line": span.end_line - 1, "character": _utf16_column(line_text(span.end_line), span.end_column + 1)}
-    message = diagnostic.message
-    extra = list(diagnostic.notes) + ([f"hint: {diagnostic.hint}"] if diagnostic.hint else [])
-    if extra:
-        message += "\n" + "\n".join(extra)
-    return {
-        "range": {"start": start, "end": end},
-        "severity": SEVERITY[diagnostic.severity],
-        "code": diagnostic.code,
-        "source": "cardrules",
-        "message": message,
-    }
-
-
-def _path(uri: str) -> str:
+def document_path(uri: str) -> str:
+    """The file a URI names, or the URI itself when it is not a file (an unsaved buffer)."""
     parsed = urlparse(uri)
     return unquote(parsed.path) if parsed.scheme == "file" else uri
 
 
-class Server:
-    def __init__(self, output: BinaryIO):
-        self.output = output
-        self.documents: dict[str, str] = {}
-        self.shutting_down = False
+class CardrulesServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("cardrules", "0.1.0", text_document_sync_kind=t.TextDocumentSyncKind.Incremental)
+        self.indexes: dict[str, Index] = {}
+        self.diagnostics: dict[str, list[Diagnostic]] = {}
+        self.pending: dict[str, asyncio.Task] = {}
 
-    def publish(self, uri: str) -> None:
-        text = self.documents.get(uri)
-        found = [] if text is None else check_source(text, _path(uri))
-        lines = (text or "").split("\n")
-        diagnostics = [to_lsp(d, lines) for d in found if d.file in (_path(uri), None)]
-        write_message(
-            self.output,
-            {
-                "jsonrpc": "2.0",
-                "method": "textDocument/publishDiagnostics",
-                "params": {"uri": uri, "diagnostics": diagnostics},
-            },
+    # -------------------------------------------------------- positions
+    def document(self, uri: str):
+        return self.workspace.get_text_document(uri)
+
+    def position(self, uri: str, line: int, column: int) -> t.Position:
+        lines = self.document(uri).lines
+        text = lines[line] if 0 <= line < len(lines) else ""
+        return t.Position(line, self.document(uri).position_codec.client_num_units(text[:column]))
+
+    def range(self, uri: str, line: int, start: int, end_line: int, end: int) -> t.Range:
+        return t.Range(self.position(uri, line, start), self.position(uri, end_line, end))
+
+    def region_range(self, uri: str, region: features.Region) -> t.Range:
+        return self.range(uri, region.line, region.start, region.line, region.end)
+
+    def cursor(self, uri: str, position: t.Position) -> tuple[int, int]:
+        server = self.document(uri).position_from_client_units(position)
+        return server.line, server.character
+
+    # -------------------------------------------------------- checking
+    def index(self, uri: str) -> Index:
+        text = self.document(uri).source
+        index = self.indexes.get(uri)
+        if index is None or index.text != text:
+            index = build_index(text, document_path(uri), index)
+            self.indexes[uri] = index
+        return index
+
+    def check(self, uri: str) -> None:
+        path = document_path(uri)
+        found = [d for d in check_source(self.document(uri).source, path) if d.file in (path, None)]
+        self.diagnostics[uri] = found
+        self.text_document_publish_diagnostics(
+            t.PublishDiagnosticsParams(uri=uri, diagnostics=[self.to_lsp(uri, d) for d in found])
         )
 
-    def handle(self, message: dict) -> bool:
-        """Answer one message; False once the client has said `exit`."""
-        method, params, ident = message.get("method"), message.get("params") or {}, message.get("id")
-        if method == "exit":
-            return False
-        if method == "initialize":
-            capabilities = {"textDocumentSync": {"openClose": True, "change": 1, "save": {"includeText": True}}}
-            self.reply(ident, {"capabilities": capabilities, "serverInfo": {"name": "cardrules"}})
-        elif method == "shutdown":
-            self.shutting_down = True
-            self.reply(ident, None)
-        elif method in ("textDocument/didOpen", "textDocument/didChange", "textDocument/didSave"):
-            document = params.get("textDocument", {})
-            uri = document.get("uri", "")
-            if method == "textDocument/didOpen":
-                self.documents[uri] = document.get("text", "")
-            elif method == "textDocument/didChange" and params.get("contentChanges"):
-                self.documents[uri] = params["contentChanges"][-1].get("text", "")
-            elif method == "textDocument/didSave" and "text" in params:
-                self.documents[uri] = params["text"]
-            self.publish(uri)
-        elif method == "textDocument/didClose":
-            uri = params.get("textDocument", {}).get("uri", "")
-            self.documents.pop(uri, None)
-            self.publish(uri)
-        elif ident is not None:  # an unknown request gets an error; unknown notifications are ignored
-            error = {"code": METHOD_NOT_FOUND, "message": f"cardrules does not handle {method}"}
-            write_message(self.output, {"jsonrpc": "2.0", "id": ident, "error": error})
-        return True
+    def to_lsp(self, uri: str, diagnostic: Diagnostic) -> t.Diagnostic:
+        span = diagnostic.span
+        extra = list(diagnostic.notes) + ([f"hint: {diagnostic.hint}"] if diagnostic.hint else [])
+        return t.Diagnostic(
+            range=self.range(uri, span.line - 1, span.column - 1, span.end_line - 1, span.end_column),
+            message="\n".join([diagnostic.message, *extra]),
+            severity=SEVERITY.get(diagnostic.severity, t.DiagnosticSeverity.Information),
+            code=diagnostic.code,
+            source="cardrules",
+        )
 
-    def reply(self, ident, result) -> None:
-        write_message(self.output, {"jsonrpc": "2.0", "id": ident, "result": result})
+    def schedule(self, uri: str) -> None:
+        """Check once typing pauses: each change cancels the check the previous one planned."""
+        if (previous := self.pending.pop(uri, None)) is not None:
+            previous.cancel()
+
+        async def later() -> None:
+            await asyncio.sleep(DEBOUNCE_SECONDS)
+            self.pending.pop(uri, None)
+            self.check(uri)
+
+        self.pending[uri] = asyncio.ensure_future(later())
 
 
-def serve(input_stream: BinaryIO, output_stream: BinaryIO) -> int:
-    """Run until `exit` or the end of the input; the exit code follows the protocol."""
-    server = Server(output_stream)
-    while True:
-        message = read_message(input_stream)
-        if message is None or not server.handle(message):
-            return 0 if server.shutting_down else 1
+server = CardrulesServer()
+LEGEND = t.SemanticTokensLegend(token_types=features.TOKEN_TYPES, token_modifiers=[])
+
+
+@server.feature(t.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: CardrulesServer, params: t.DidOpenTextDocumentParams) -> None:
+    ls.check(params.text_document.uri)
+
+
+@server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: CardrulesServer, params: t.DidChangeTextDocumentParams) -> None:
+    ls.schedule(params.text_document.uri)
+
+
+@server.feature(t.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: CardrulesServer, params: t.DidSaveTextDocumentParams) -> None:
+    ls.check(params.text_document.uri)
+
+
+@server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: CardrulesServer, params: t.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if (pending := ls.pending.pop(uri, None)) is not None:
+        pending.cancel()
+    ls.indexes.pop(uri, None)
+    ls.diagnostics.pop(uri, None)
+    ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+@server.feature(t.TEXT_DOCUMENT_HOVER)
+def hover(ls: CardrulesServer, params: t.HoverParams) -> t.Hover | None:
+    uri = params.text_document.uri
+    text = features.hover_text(ls.index(uri), *ls.cursor(uri, params.position))
+    return t.Hover(t.MarkupContent(t.MarkupKind.Markdown, text)) if text else None
+
+
+@server.feature(t.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: CardrulesServer, params: t.DefinitionParams) -> t.Location | None:
+    uri = params.text_document.uri
+    region = features.definition(ls.index(uri), *ls.cursor(uri, params.position))
+    return t.Location(uri, ls.region_range(uri, region)) if region else None
+
+
+@server.feature(t.TEXT_DOCUMENT_REFERENCES)
+def references(ls: CardrulesServer, params: t.ReferenceParams) -> list[t.Location]:
+    uri = params.text_document.uri
+    found = features.references(ls.index(uri), *ls.cursor(uri, params.position), params.context.include_declaration)
+    return [t.Location(uri, ls.region_range(uri, region)) for region in found]
+
+
+@server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=["@"]))
+def completion(ls: CardrulesServer, params: t.CompletionParams) -> t.CompletionList:
+    uri = params.text_document.uri
+    items = [
+        t.CompletionItem(label, kind=COMPLETION_KIND[kind], detail=kind)
+        for label, kind in features.completions(ls.index(uri), *ls.cursor(uri, params.position))
+    ]
+    return t.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def document_symbols(ls: CardrulesServer, params: t.DocumentSymbolParams) -> list[t.DocumentSymbol]:
+    uri = params.text_document.uri
+
+    def convert(item: features.Outlined) -> t.DocumentSymbol:
+        span = item.span
+        whole = ls.range(uri, span.line - 1, span.column - 1, span.end_line - 1, span.end_column)
+        selection = ls.region_range(uri, item.selection) if item.selection else whole
+        return t.DocumentSymbol(
+            name=item.name,
+            kind=SYMBOL_KIND[item.kind],
+            range=whole,
+            selection_range=selection,
+            detail=item.kind,
+            children=[convert(child) for child in item.children],
+        )
+
+    return [convert(item) for item in features.outline(ls.index(uri))]
+
+
+@server.feature(t.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: CardrulesServer, params: t.DocumentFormattingParams) -> list[t.TextEdit]:
+    uri = params.text_document.uri
+    text = ls.document(uri).source
+    formatted, safe = format_text(text, document_path(uri))
+    if not safe or formatted == text:
+        return []  # a file that does not parse, or would change meaning, is left as it is
+    lines = text.split("\n")
+    end = ls.position(uri, len(lines) - 1, len(lines[-1]))
+    return [t.TextEdit(t.Range(t.Position(0, 0), end), formatted)]
+
+
+@server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(code_action_kinds=[t.CodeActionKind.QuickFix]))
+def code_actions(ls: CardrulesServer, params: t.CodeActionParams) -> list[t.CodeAction]:
+    uri = params.text_document.uri
+    lines = ls.document(uri).lines
+    wanted = params.range
+    actions = []
+    for diagnostic in ls.diagnostics.get(uri, []):
+        fixed = features.fix_region(diagnostic, [line.rstrip("\r\n") for line in lines])
+        if fixed is None:
+            continue
+        region, replacement = fixed
+        if not wanted.start.line <= region.line <= wanted.end.line:
+            continue
+        edit = t.TextEdit(ls.region_range(uri, region), replacement)
+        actions.append(
+            t.CodeAction(
+                title=f"Replace with '{replacement}'",
+                kind=t.CodeActionKind.QuickFix,
+                diagnostics=[ls.to_lsp(uri, diagnostic)],
+                edit=t.WorkspaceEdit(changes={uri: [edit]}),
+                is_preferred=True,
+            )
+        )
+    return actions
+
+
+@server.feature(t.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+def semantic_tokens(ls: CardrulesServer, params: t.SemanticTokensParams) -> t.SemanticTokens:
+    uri = params.text_document.uri
+    data: list[int] = []
+    last_line = last_start = 0
+    for line, column, length, kind in features.semantic_tokens(ls.index(uri)):
+        start = ls.position(uri, line, column).character
+        units = ls.position(uri, line, column + length).character - start
+        delta_start = start - last_start if line == last_line else start
+        data += [line - last_line, delta_start, units, features.TOKEN_TYPES.index(kind), 0]
+        last_line, last_start = line, start
+    return t.SemanticTokens(data=data)
+
+
+def serve() -> int:
+    """Serve over stdin and stdout until the client says `exit`."""
+    server.start_io()
+    return 0
