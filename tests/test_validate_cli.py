@@ -69,9 +69,10 @@ def test_simulate_adds_nothing_when_zero():
     assert not [d for d in json.loads(plain)["files"][0]["diagnostics"] if d["code"] == "never-fires"]
 
 
-def test_text_output_goes_to_stderr():
+def test_text_report_goes_to_stdout_with_the_summary_last():
     code, out, err = validate(str(DATA / "uneven_deal.cardrules"))
-    assert out == "" and "warning[uneven-deal]" in err and "13 |   deal evenly from deck to hand" in err
+    assert err == "" and "warning[uneven-deal]" in out and "13 |   deal evenly from deck to hand" in out
+    assert out.rstrip().splitlines()[-1].endswith("in 1 file")
 
 
 # --------------------------------------------------------------------------- no traceback, ever

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..report.diagnostics import Diagnostic
 from .ambiguities import list_ambiguities
+from .citations import check_citations
 from .contradictions import check_contradictions
 from .deals import check_uneven_deals
 from .draws import check_empty_draws
@@ -28,6 +29,7 @@ STATIC_CHECKS = (
     check_loops,
     check_contradictions,
     check_source_disagreements,
+    check_citations,
 )
 
 
