@@ -97,6 +97,10 @@ def validate(
             except KeyboardInterrupt:
                 interrupted = (path, None)
                 break
+    if simulate > 0 and interrupted is None:
+        from dsl.sim.findings import reconcile
+
+        reports = [FileReport(r.file, reconcile(r.diagnostics, simulate), r.text) for r in reports]
     all_diagnostics = [d for report in reports for d in report.diagnostics]
     reports = [FileReport(r.file, chosen.keep(merge_same_problem(r.diagnostics)), r.text) for r in reports]
     if format is OutputFormat.json:

@@ -44,6 +44,9 @@ class Diagnostic:
     file: str = "<input>"
     notes: list[str] = field(default_factory=list)
     hint: str | None = None
+    # For a finding of simulated play: the lines of the rule it happened in (first, last), so a
+    # static finding inside that rule can be matched with it.  Not part of any output format.
+    reach: tuple[int, int] | None = field(default=None, compare=False)
 
     @property
     def is_error(self) -> bool:
