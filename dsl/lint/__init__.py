@@ -18,10 +18,12 @@ from .loops import check_loops
 from .moves import check_legal_moves
 from .sources import check_source_disagreements
 from .ties import check_ties
+from .weak_examples import check_weak_examples
 
 STATIC_CHECKS = (
     list_ambiguities,
     check_examples,
+    check_weak_examples,
     check_uneven_deals,
     check_empty_draws,
     check_ties,
