@@ -78,3 +78,13 @@ def test_a_contradicting_example_is_one_finding_with_both_accounts():
     assert [d["code"] for d in found] == ["contradiction"]
     assert any(n.startswith("example-mismatch:") for n in found[0]["notes"])
     assert any("left side is 13, right side is 12" in n for n in found[0]["notes"])
+
+
+def test_the_caret_underlines_the_offending_expression_not_the_statement():
+    _, out, _ = validate(str(DATA / "no_legal_move_choice.cardrules"))
+    lines = out.splitlines()
+    source = next(i for i, line in enumerate(lines) if "0 chooses card c from hand of 0 where" in line)
+    caret = lines[source + 1]
+    start = caret.index("^")
+    assert lines[source][start:].startswith("suit == trump else where rank == A")
+    assert caret[start:].strip() == "^" * len("suit == trump else where rank == A")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..ast import nodes as n
 from ..ast.visitor import StmtVisitor
 from ..ast.walk import walk_stmts
-from ..report.diagnostics import Diagnostic, warning
+from ..report.diagnostics import Diagnostic, Span, warning
 from .effects import same_meaning_key
 from .evaluate import Evaluator, Probe, reading_fields, reading_variants
 from .facts import Holds, facts_before
@@ -50,7 +50,8 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
         if self._known_to_hold(stmt):
             return None
         if stmt.legality and not stmt.else_any and not _always_true(stmt.legality[-1]):
-            return _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", stmt.span)
+            span = _covering(stmt.legality[0].span, stmt.legality[-1].span) or stmt.span
+            return _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", span)
         return None
 
     def visit_Trick(self, stmt):
@@ -67,7 +68,7 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
         return warning(
             "no-legal-move",
             problem[0],
-            stmt.span,
+            _covering(stmt.low.span, (stmt.step or stmt.high).span) or stmt.span,  # the range, not the statement
             notes=problem[1],
             hint="add 'or pass' to the bid, or say what happens when no bid is possible",
         )
@@ -125,6 +126,13 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
 
     def visit_Gap(self, stmt):
         return self._none(stmt)
+
+
+def _covering(first: Span, last: Span) -> Span | None:
+    """From the start of one expression to the end of another: what a caret should underline."""
+    if not first.line or not last.line:
+        return None
+    return Span(first.line, first.column, last.end_line, last.end_column, first.file)
 
 
 def _chain_warning(node, conds, what: str, span) -> Diagnostic:
