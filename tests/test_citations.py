@@ -106,3 +106,9 @@ def test_sources_are_found_on_the_search_path(tmp_path, monkeypatch, how):
     code, report = validate(str(path), *args)
     assert [d["code"] for d in report["files"][0]["diagnostics"]] == ["bad-citation"]
     assert report["warnings"] == 1 and code == 0
+
+
+def test_a_sources_folder_that_does_not_exist_is_bad_usage(tmp_path):
+    path = write(tmp_path)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert run(["validate", str(path), "--sources", str(tmp_path / "nowhere")]) == 2

@@ -77,6 +77,9 @@ def validate(
     from dsl.lint.merge import merge_same_problem
     from dsl.sim.findings import FindingsInterrupted
 
+    for folder in sources or []:
+        if not folder.is_dir():
+            usage_error(f"--sources {folder}: no such folder")
     paths = expand_paths(files)
     chosen = DiagnosticFilter.of(select, ignore, min_severity)
     if assumptions:
