@@ -98,6 +98,7 @@ def test_sources_are_found_on_the_search_path(tmp_path, monkeypatch, how):
     texts = tmp_path / "texts"
     texts.mkdir()
     (texts / "rules.txt").write_text(TEXT, encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
     if how == "option":
         args = ["--sources", str(tmp_path / "elsewhere"), "--sources", str(texts)]
     else:
