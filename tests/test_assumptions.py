@@ -20,6 +20,7 @@ cards {
 zone deck shared seen by nobody                     @ru:2
 zone hand per player seen by owner
 var points: int per player = 0
+var target: int = 50
 flow {
   shuffle deck                                     @ru:3
   deal evenly from deck to hand
@@ -27,7 +28,7 @@ flow {
     points of p = count cards in hand of p where card is red
   }
 }
-result points                                      @ru:4
+result points                                      @ru:5
 winners highest
 """
 
@@ -38,11 +39,20 @@ def assumptions(text: str = RULES):
 
 def test_uncited_rules_are_listed_and_cited_ones_are_not():
     found = {(a.group, a.what, a.span.line) for a in assumptions() if not a.policy}
-    assert (DEAL, "zone 'hand'", 8) in found and (DEAL, "an even deal", 12) in found
-    assert (SCORING, "the start value of 'points'", 9) in found
-    assert (SCORING, "an assignment of 'points'", 14) in found
+    assert (DEAL, "zone 'hand'", 8) in found and (DEAL, "an even deal", 13) in found
+    assert (END, "the start value of 'target'", 10) in found
+    assert (SCORING, "an assignment of 'points'", 15) in found
     lines = {line for _, _, line in found}
-    assert not lines & {3, 5, 7, 11, 17}  # players, deck, zone deck, shuffle, result are cited
+    assert not lines & {3, 5, 7, 12, 18}  # players, deck, zone deck, shuffle, result are cited
+    assert 9 not in lines  # a score that starts at 0 is bookkeeping, not a choice
+
+
+def test_a_rule_inside_a_cited_one_is_supported_by_it():
+    cited_loop = RULES.replace(
+        "card is red\n  }", "card is red\n  }                                                @ru:4"
+    )
+    found = {a.span.line for a in assumptions(cited_loop) if not a.policy}
+    assert not found & {14, 15}
 
 
 def test_implicit_policies_are_listed():
@@ -54,7 +64,7 @@ def test_implicit_policies_are_listed():
 
 def test_an_uncited_result_is_an_end_of_match_assumption():
     assert not any(a.what == "what decides the winner (result)" for a in assumptions())
-    uncited = RULES.replace("result points                                      @ru:4", "result points")
+    uncited = RULES.replace("result points                                      @ru:5", "result points")
     assert any(a.group == END and a.what == "what decides the winner (result)" for a in assumptions(uncited))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ast import nodes as n
-from ..ast.walk import walk_nodes, walk_stmts
+from ..ast.walk import child_blocks, walk_nodes, walk_stmts
 from ..report.diagnostics import NOWHERE, Span
 
 DEAL = "deal"
@@ -69,8 +69,8 @@ def _declarations(model) -> list[Assumption]:
     out += [Assumption(DEAL, f"zone '{z.name}'", z.span) for z in game.zones if not z.cites]
     scores = _score_names(model)
     for var in game.vars:
-        if var.cites or var.init is None:
-            continue  # a variable with no start value decides nothing by itself
+        if var.cites or var.init is None or _neutral(var.init):
+            continue  # no start value, or the neutral one of its type (0, false, none): bookkeeping
         group = SEATING if _is_seat_name(var.name) else SCORING if var.name in scores else OTHER
         if any(word in var.name for word in ("target", "goal", "limit", "round")):
             group = END
@@ -93,23 +93,43 @@ def _declarations(model) -> list[Assumption]:
     return out
 
 
+def _neutral(expr) -> bool:
+    return isinstance(expr, n.NoneLit) or (isinstance(expr, (n.Num, n.Bool)) and not expr.value)
+
+
 def _is_seat_name(name: str) -> bool:
     return any(word in name for word in _SEAT_WORDS)
 
 
 def _statements(model) -> list[Assumption]:
+    """Uncited statements.  A statement inside a cited one is supported by that citation; a
+    compound statement (a condition, a loop) that holds a cited rule is the scaffolding of that
+    rule, and counts only when nothing inside it is cited."""
     out = []
     scores = _score_names(model)
-    bodies = [(model.game.flow, None)] + [(t.body, t) for t in model.game.triggers]
     for trig in model.game.triggers:
-        if not trig.cites:
+        if not trig.cites and not _cites_inside(trig.body):
             out.append(Assumption(_group_of_block(trig.body, scores), "a trigger", trig.span))
-    for body, _trigger in bodies:
-        for stmt in walk_stmts(body) if body else []:
-            if stmt.cites or isinstance(stmt, n.Gap):
-                continue
-            out.append(Assumption(_group_of(stmt, scores), _name_of(stmt), stmt.span))
+    for body in [model.game.flow] + [t.body for t in model.game.triggers]:
+        out += _uncited_in(body, scores)
     return out
+
+
+def _uncited_in(block, scores: set[str]) -> list[Assumption]:
+    out = []
+    for stmt in block.stmts if block else []:
+        if stmt.cites or isinstance(stmt, n.Gap):
+            continue  # supported, and so is everything inside it
+        blocks = child_blocks(stmt)
+        if not blocks or not any(_cites_inside(b) for b in blocks):
+            out.append(Assumption(_group_of(stmt, scores), _name_of(stmt), stmt.span))
+        for inner in blocks:
+            out += _uncited_in(inner, scores)
+    return out
+
+
+def _cites_inside(block) -> bool:
+    return any(stmt.cites for stmt in walk_stmts(block)) if block else False
 
 
 def _group_of_block(block, scores: set[str]) -> str:
