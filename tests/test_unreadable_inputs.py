@@ -62,9 +62,15 @@ def test_an_endless_device_is_refused_without_reading_it():
 
 
 def test_a_directory_is_refused(tmp_path: Path):
-    code, err = cardrules("validate", str(tmp_path))
+    code, err = cardrules("compile", str(tmp_path))
     assert code == 2
     assert "not a regular file" in err
+
+
+def test_validate_of_a_folder_without_rule_files_is_bad_usage(tmp_path: Path):
+    code, err = cardrules("validate", str(tmp_path))
+    assert code == 2
+    assert "no .cardrules file under" in err
 
 
 def test_a_file_over_the_size_limit_is_refused(tmp_path: Path):

@@ -58,9 +58,10 @@ def test_simulate_reports_gaps_with_a_replay_command():
     code, out, _ = validate(str(DATA / "simulated_rule_gap.cardrules"), "--simulate", "4", "--format", "json")
     assert code == 0
     diagnostics = json.loads(out)["files"][0]["diagnostics"]
-    played = [d for d in diagnostics if "matches at 2 players" in d["message"]]
+    # The static warning and what play saw of it are one finding.
+    played = [d for d in diagnostics if any("matches at 2 players" in note for note in d["notes"])]
     assert len(played) == 1 and played[0]["code"] == "empty-draw" and played[0]["line"] == 22
-    assert "in 4 of 4 matches" in played[0]["message"]
+    assert any("in 4 of 4 matches" in note for note in played[0]["notes"])
     assert any(n.endswith("--players 2 --seed 0 --games 1") and "cardrules simulate" in n for n in played[0]["notes"])
 
 
@@ -69,9 +70,10 @@ def test_simulate_adds_nothing_when_zero():
     assert not [d for d in json.loads(plain)["files"][0]["diagnostics"] if d["code"] == "never-fires"]
 
 
-def test_text_output_goes_to_stderr():
+def test_text_report_goes_to_stdout_with_the_summary_last():
     code, out, err = validate(str(DATA / "uneven_deal.cardrules"))
-    assert out == "" and "warning[uneven-deal]" in err and "13 |   deal evenly from deck to hand" in err
+    assert err == "" and "warning[uneven-deal]" in out and "13 |   deal evenly from deck to hand" in out
+    assert out.rstrip().splitlines()[-1].endswith("in 1 file")
 
 
 # --------------------------------------------------------------------------- no traceback, ever

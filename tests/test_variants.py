@@ -45,5 +45,7 @@ def test_validate_shows_inherited_findings_in_the_base_file(root, monkeypatch):
     monkeypatch.chdir(root)
     result = CliRunner().invoke(app, ["validate", "games/thirteens_to_100.cardrules"])
     assert result.exit_code == 0
-    assert re.search(r"games/thirteens\.cardrules:\d+:3: warning\[example-mismatch\]", result.output)
+    assert re.search(
+        r"games/thirteens\.cardrules:\d+:3: warning\[contradiction\]", result.output
+    )  # with the mismatch as notes
     assert "expect size of stock + size of turned == 3" in result.output  # the base file's own line

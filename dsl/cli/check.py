@@ -12,7 +12,8 @@ import typer
 from dsl.report.files import write_atomic
 from dsl.cli.longrun import EXIT_INTERRUPTED, sigterm_as_interrupt
 from dsl.report.diagnostics import Severity
-from dsl.report.render import FileReport, render_report, stderr_console, to_json
+from dsl.report.filters import DiagnosticFilter, MinSeverity
+from dsl.report.render import FileReport, render_report, stderr_console, stdout_console, to_json
 
 from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, OutputFormat, app, read_source, usage_error
 
@@ -22,12 +23,16 @@ from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, OutputFormat, app, read_so
 
 @app.command(
     epilog=(
+        "Source texts are looked for beside the rule file, then in each --sources folder, then in the "
+        "folders of the CARDRULES_SOURCES environment variable. "
         "Ctrl-C (or SIGTERM) during --simulate reports the findings so far (the checks that need no "
         "play, and the matches that finished) and exits 130."
     )
 )
 def validate(
-    files: Annotated[list[Path], typer.Argument(help=".cardrules files to check.")],
+    files: Annotated[
+        list[Path], typer.Argument(help=".cardrules files to check, or folders to check every one under.")
+    ],
     format: Annotated[OutputFormat, typer.Option("--format", help="text for people, json for tools.")] = (
         OutputFormat.text
     ),
@@ -41,14 +46,49 @@ def validate(
             help="Also play N random matches per player count and reading; report rule gaps and rules that never fire.",
         ),
     ] = 0,
+    sources: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--sources", metavar="DIR", help="A folder of source texts the citations point into (repeatable)."
+        ),
+    ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", metavar="CODE,...", help="Report only these diagnostic codes."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", metavar="CODE,...", help="Do not report these diagnostic codes."),
+    ] = None,
+    min_severity: Annotated[
+        MinSeverity | None,
+        typer.Option("--min-severity", help="Report only diagnostics at least this severe (default: all in JSON)."),
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show the info diagnostics too.")] = False,
+    assumptions: Annotated[
+        bool,
+        typer.Option(
+            "--assumptions", help="List the rules and defaults no source supports, grouped by what they decide."
+        ),
+    ] = False,
 ) -> None:
-    """Check rule files: syntax, meaning, ambiguities, worked examples (and, with --simulate, play)."""
+    """Check rule files: syntax, meaning, citations, ambiguities, worked examples (and, with --simulate, play)."""
+    from dsl.lint.citations import source_dirs
+    from dsl.lint.merge import merge_same_problem
     from dsl.sim.findings import FindingsInterrupted
 
+    for folder in sources or []:
+        if not folder.is_dir():
+            usage_error(f"--sources {folder}: no such folder")
+    paths = expand_paths(files)
+    chosen = DiagnosticFilter.of(select, ignore, min_severity)
+    if assumptions:
+        _print_assumptions(paths, format)
+        return
     reports: list[FileReport] = []
     interrupted = None
-    with sigterm_as_interrupt():
-        for path in files:
+    with sigterm_as_interrupt(), source_dirs(sources or []):
+        for path in paths:
             try:
                 reports.append(validate_file(path, simulate))
             except FindingsInterrupted as exc:
@@ -60,25 +100,34 @@ def validate(
             except KeyboardInterrupt:
                 interrupted = (path, None)
                 break
+    if simulate > 0 and interrupted is None:
+        from dsl.sim.findings import reconcile
+
+        reports = [FileReport(r.file, reconcile(r.diagnostics, simulate), r.text) for r in reports]
+    all_diagnostics = [d for report in reports for d in report.diagnostics]
+    reports = [FileReport(r.file, chosen.keep(merge_same_problem(r.diagnostics)), r.text) for r in reports]
     if format is OutputFormat.json:
         data = to_json(reports)
         if interrupted is not None:
             data["interrupted"] = True
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
-        render_report(reports)
+        # An unreadable input is a usage problem, said on stderr; the report proper goes to stdout.
+        unreadable = [FileReport(r.file, [d for d in r.diagnostics if d.code == "io-error"]) for r in reports]
+        render_report([r for r in unreadable if r.diagnostics], summary=False)
+        readable = [FileReport(r.file, [d for d in r.diagnostics if d.code != "io-error"], r.text) for r in reports]
+        render_report(readable, stdout_console(), show_infos=verbose or min_severity is MinSeverity.info)
     if interrupted is not None:
         path, exc = interrupted
         played = f" after {exc.played} of {exc.requested} simulated matches" if exc is not None else ""
-        skipped = len(files) - len(reports)
+        skipped = len(paths) - len(reports)
         rest = f"; {skipped} file{'s' if skipped != 1 else ''} not checked" if skipped else ""
         stderr_console().print(f"interrupted in {path}{played}{rest}", highlight=False, markup=False)
         raise typer.Exit(EXIT_INTERRUPTED)
-    diagnostics = [d for report in reports for d in report.diagnostics]
-    if any(d.code == "io-error" for d in diagnostics):
+    if any(d.code == "io-error" for d in all_diagnostics):
         raise typer.Exit(EXIT_USAGE)
     failing = (Severity.ERROR, Severity.WARNING) if strict else (Severity.ERROR,)
-    if any(d.severity in failing for d in diagnostics):
+    if any(d.severity in failing for report in reports for d in report.diagnostics):
         raise typer.Exit(EXIT_FAILED)
 
 
@@ -90,6 +139,40 @@ def validate_file(path: Path, simulate: int = 0) -> FileReport:
 
     # A progress bar for the simulated matches (transient, on stderr, only on a terminal).
     return FileReport(str(path), list(check_source(text, str(path), simulate=simulate, progress=simulate > 0)), text)
+
+
+def expand_paths(files: list[Path]) -> list[Path]:
+    """Each folder stands for every rule file under it (sorted); files are kept as given."""
+    out: list[Path] = []
+    for path in files:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*.cardrules") if p.is_file())
+            if not found:
+                usage_error(f"no .cardrules file under {path}")
+            out += found
+        else:
+            out.append(path)
+    return out
+
+
+def _print_assumptions(paths: list[Path], format: OutputFormat) -> None:
+    from dsl.api import compile_file
+    from dsl.lint.assumptions import assumptions_report, list_assumptions
+
+    found = []
+    for path in paths:
+        compiled = compile_file(str(path))
+        if compiled.model is None:
+            stderr_console().print(f"{path}: has errors; run cardrules validate {path}", highlight=False)
+            continue
+        found.append((str(path), list_assumptions(compiled.model)))
+    if format is OutputFormat.json:
+        data = {"files": [{"file": f, "assumptions": [a.to_json() for a in items]} for f, items in found]}
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(assumptions_report(found))
+    if len(found) < len(paths):
+        raise typer.Exit(EXIT_FAILED)
 
 
 # --- compile ----------------------------------------------------------------------------------

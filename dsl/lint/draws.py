@@ -18,7 +18,39 @@ from ..ast.walk import open_loop
 from ..report.diagnostics import Diagnostic, warning
 from .effects import loop_condition, placed_statements, reads, refills
 from .evaluate import describe_readings
+from .facts import NonEmpty, facts_before
 from .piles import follow_all
+
+
+def _takes_one(stmt) -> bool:
+    if isinstance(stmt, n.Move):
+        return stmt.amount == "top"
+    count = getattr(stmt, "count", None)
+    return isinstance(stmt, n.Draw) and isinstance(count, n.Num) and count.value == 1
+
+
+def loop_reads(model, loop) -> set[str]:
+    """What a loop's test looks at, following the variables it reads to what sets them in the loop."""
+    seen = reads(model, loop_condition(loop))
+    frontier = {r for r in seen if r.startswith("var:")}
+    while frontier:
+        name = frontier.pop()[len("var:") :]
+        for placed in placed_statements_in(model, loop):
+            stmt = placed.stmt
+            if isinstance(stmt, n.Assign) and _assigned(stmt) == name:
+                more = reads(model, stmt.value).union(*(reads(model, g) for g in placed.guards))
+                frontier |= {r for r in more - seen if r.startswith("var:")}
+                seen |= more
+    return seen
+
+
+def _assigned(stmt) -> str | None:
+    target = stmt.target
+    return target.id if isinstance(target, n.Name) else target.name if isinstance(target, n.Of) else None
+
+
+def placed_statements_in(model, loop):
+    return [p for p in placed_statements(model) if any(outer is loop for outer in p.loops)]
 
 
 @dataclass(frozen=True)
@@ -136,6 +168,7 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
             )
         )
 
+    known = facts_before(model)
     for placed in placed_statements(model):
         stmt, taking = placed.stmt, _TAKES.visit(placed.stmt)
         if taking is None or id(stmt) in certain or not placed.loops:
@@ -144,8 +177,14 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
         pile = "zone:" + source.name
         if any(pile in reads(model, g) for g in placed.guards):
             continue
+        if _takes_one(stmt) and NonEmpty(source.name) in known.get(id(stmt), ()):
+            continue  # a guard on the way here (`if pile is empty { end game }`) keeps a card there
+        # Any loop around that stops on the pile (its test read directly or through a variable
+        # the loop sets by looking at the pile) stops before the draw finds it empty.
+        if any(pile in loop_reads(model, loop) for loop in placed.loops):
+            continue
         for loop in placed.loops:
-            if pile in reads(model, loop_condition(loop)) or source.name in refills(model, loop.body):
+            if source.name in refills(model, loop.body):
                 continue
             kind = "repeat" if open_loop(loop).ends_when else "while"
             message = (

@@ -13,8 +13,11 @@ from __future__ import annotations
 from ..ast import nodes as n
 from ..ast.visitor import StmtVisitor
 from ..ast.walk import walk_stmts
-from ..report.diagnostics import Diagnostic, warning
+from ..report.diagnostics import Diagnostic, Span, warning
+from .effects import same_meaning_key
 from .evaluate import Evaluator, Probe, reading_fields, reading_variants
+from .facts import Holds, facts_before
+from .floors import lowest_value
 
 
 def _always_true(expr) -> bool:
@@ -22,7 +25,7 @@ def _always_true(expr) -> bool:
 
 
 def check_legal_moves(model, engine) -> list[Diagnostic]:
-    finder = NoLegalMove(model, Evaluator(model, engine))
+    finder = NoLegalMove(model, Evaluator(model, engine), facts_before(model))
     bodies = [model.game.flow] + [t.body for t in model.game.triggers]
     return [found for body in bodies if body for stmt in walk_stmts(body) if (found := finder.visit(stmt)) is not None]
 
@@ -31,15 +34,24 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
     """The warning for a decision that can offer no option, or None (also for every statement
     that decides nothing)."""
 
-    def __init__(self, model, evaluator: Evaluator):
-        self.model, self.evaluator = model, evaluator
+    def __init__(self, model, evaluator: Evaluator, facts: dict):
+        self.model, self.evaluator, self.facts = model, evaluator, facts
 
     def _none(self, stmt):
         return None
 
+    def _known_to_hold(self, stmt) -> bool:
+        """A guard or assignment on the way here made sure the zone has a card meeting a condition."""
+        owner = same_meaning_key(stmt.zone.owner) if stmt.zone.owner is not None else None
+        known = self.facts.get(id(stmt), frozenset())
+        return any(Holds(stmt.zone.name, owner, same_meaning_key(cond)) in known for cond in stmt.legality)
+
     def visit_ChooseCard(self, stmt):
+        if self._known_to_hold(stmt):
+            return None
         if stmt.legality and not stmt.else_any and not _always_true(stmt.legality[-1]):
-            return _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", stmt.span)
+            span = _covering(stmt.legality[0].span, stmt.legality[-1].span) or stmt.span
+            return _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", span)
         return None
 
     def visit_Trick(self, stmt):
@@ -56,7 +68,7 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
         return warning(
             "no-legal-move",
             problem[0],
-            stmt.span,
+            _covering(stmt.low.span, (stmt.step or stmt.high).span) or stmt.span,  # the range, not the statement
             notes=problem[1],
             hint="add 'or pass' to the bid, or say what happens when no bid is possible",
         )
@@ -116,6 +128,13 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
         return self._none(stmt)
 
 
+def _covering(first: Span, last: Span) -> Span | None:
+    """From the start of one expression to the end of another: what a caret should underline."""
+    if not first.line or not last.line:
+        return None
+    return Span(first.line, first.column, last.end_line, last.end_column, first.file)
+
+
 def _chain_warning(node, conds, what: str, span) -> Diagnostic:
     tests = len(conds)
     message = (
@@ -142,6 +161,8 @@ def _bid_range_problem(model, evaluator: Evaluator, node: n.Bid):
             probe = Probe({"n": players, **reading_fields(model, readings)})
             low, high = evaluator.maybe(node.low, probe), evaluator.maybe(node.high, probe)
             step = evaluator.maybe(node.step, probe) if node.step is not None else 1
+            if isinstance(low, int) and not isinstance(high, int) and isinstance(step, int):
+                high = lowest_value(model, node.high)  # the range is never smaller than at its floor
             if not all(isinstance(v, int) for v in (low, high, step)):
                 return (
                     "the range of bids depends on play and can be empty, and the bid has no 'or pass'",

@@ -71,6 +71,8 @@ def _tie_example(model, decks: list[list[int]], order: tuple, narrowing: str) ->
 
 
 def check_ties(model, engine) -> list[Diagnostic]:
+    if max(model.players, default=1) < 2:
+        return []  # a game for one: nothing to share
     decks = [d for p in model.players for r in reading_variants(model)[:1] if (d := deck_for(engine, p, r))]
     out = []
     for node in walk_stmts(model.game.flow):
@@ -98,7 +100,7 @@ def check_ties(model, engine) -> list[Diagnostic]:
 
 def _final_score_ties(model) -> list[Diagnostic]:
     game = model.game
-    if game.result is None or _looks_for_shared_lead(model):
+    if game.result is None or _looks_for_shared_lead(model) or _one_prize(model):
         return []
     best = "highest" if game.winners == "highest" else "lowest"
     return [
@@ -124,3 +126,27 @@ def _looks_for_shared_lead(model) -> bool:
 
 def _mentions_extreme(expr) -> bool:
     return expr is not None and any(isinstance(x, n.Call) and x.func in ("max", "min") for x in walk_nodes(expr))
+
+
+def _one_prize(model) -> bool:
+    """The result changes once, for one player, by a fixed amount from a start every player shares:
+    e.g. `points of first += 1` outside any loop and condition; then at most one player leads."""
+    game = model.game
+    name = game.result.id if isinstance(game.result, n.Name) else None
+    var = model.vars.get(name) if name else None
+    if var is None or not isinstance(var.init, n.Num) or game.flow is None:
+        return False
+    changes = [
+        node
+        for body in [game.flow] + [t.body for t in game.triggers]
+        for node in walk_nodes(body)
+        if isinstance(node, n.Stmt) and isinstance(getattr(node, "target", None), n.Of) and node.target.name == name
+    ]
+    if len(changes) != 1 or not any(stmt is changes[0] for stmt in game.flow.stmts):
+        return False  # several changes, or one nested in a loop or a condition
+    change = changes[0]
+    if not isinstance(change, n.Assign) or not isinstance(change.value, n.Num):
+        return False
+    step = {"+=": change.value.value, "-=": -change.value.value, "=": change.value.value - var.init.value}
+    delta = step.get(change.op, 0)
+    return (delta > 0 and game.winners == "highest") or (delta < 0 and game.winners == "lowest")

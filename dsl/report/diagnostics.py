@@ -55,6 +55,9 @@ class Diagnostic:
     notes: list[str] = field(default_factory=list)
     hint: str | None = None
     fix: Fix | None = None  # the correction a "did you mean" hint proposes, when there is one
+    # For a finding of simulated play: the lines of the rule it happened in (first, last), so a
+    # static finding inside that rule can be matched with it.  Not part of any output format.
+    reach: tuple[int, int] | None = field(default=None, compare=False)
 
     @property
     def is_error(self) -> bool:

@@ -49,6 +49,11 @@ def stderr_console() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def stdout_console() -> Console:
+    """Where a report goes (`validate` prints its findings on stdout, progress stays on stderr)."""
+    return Console(highlight=False, soft_wrap=True)
+
+
 # --- one diagnostic ---------------------------------------------------------------------------
 
 
@@ -166,13 +171,24 @@ def _text_for(diagnostic: Diagnostic, report: FileReport) -> str | None:
     return read_rule_text(diagnostic.file)[0]
 
 
-def render_report(reports: Sequence[FileReport], console: Console | None = None, summary: bool = True) -> None:
-    """Print every diagnostic of every file, then (optionally) the summary line."""
+def render_report(
+    reports: Sequence[FileReport], console: Console | None = None, summary: bool = True, show_infos: bool = True
+) -> None:
+    """Print every diagnostic of every file, then (optionally) the summary line, last.
+
+    Without `show_infos` the info diagnostics are only counted, in one line before the summary.
+    """
     console = console or stderr_console()
+    hidden = 0
     for report in reports:
         for diagnostic in _ordered(report.diagnostics):
+            if not show_infos and diagnostic.severity is Severity.INFO:
+                hidden += 1
+                continue
             console.print(format_diagnostic(diagnostic, _text_for(diagnostic, report)))
             console.print()
+    if hidden:
+        console.print(Text(f"{hidden} info not shown (--verbose shows them)", style="dim"))
     if summary:
         counts = count_severities(d for report in reports for d in report.diagnostics)
         style = "bold red" if counts[Severity.ERROR] else "bold yellow" if counts[Severity.WARNING] else "bold green"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import shlex
 
 from ..ast import nodes as n
-from ..report.diagnostics import Diagnostic, Span, error, info, warning
+from ..report.diagnostics import Diagnostic, Severity, Span, error, info, warning
 from .matches import SimulationInterrupted, progress_bar, run_matches
 from ..lint.effects import walk
 from ..lint.evaluate import describe_readings, reading_variants
@@ -108,7 +108,44 @@ def _gap_diagnostic(model, code: str, line: int, entry: dict, matches: int) -> D
         message = f"matches did not end: {where}{others}"
         notes.insert(0, entry["message"])
     make = error if code in ENGINE_FAILURES else warning
-    return make(code, message, span, notes=notes)
+    reach = _rule_lines(model, line) if line > 0 else (span.line, max(span.line, span.end_line))
+    return make(code, message, span, notes=notes, reach=reach)
+
+
+def _rule_lines(model, line: int) -> tuple[int, int]:
+    """The lines of the statement that starts on `line` (the engines report a rule's first line)."""
+    last = line
+    for root in [model.game.flow] + [t.body for t in model.game.triggers]:
+        for node in walk(root) if root else []:
+            if isinstance(node, n.Stmt) and node.span.line == line:
+                last = max(last, node.span.end_line)
+    return line, last
+
+
+# The static checks whose findings are estimates that play can confirm or fail to see.
+CONSERVATIVE = ("empty-draw", "no-legal-move", "unspecified-tie", "non-termination")
+
+
+def reconcile(diagnostics: list[Diagnostic], matches: int) -> list[Diagnostic]:
+    """Let play speak on the conservative static warnings: one that a simulated match ran into
+    becomes one finding carrying the reproducing seed; one that no match ran into is kept as an
+    info, "not seen in N matches"."""
+    simulated = [d for d in diagnostics if d.reach is not None]
+    out, absorbed = [], set()
+    for d in diagnostics:
+        if d.reach is not None or d.code not in CONSERVATIVE or d.severity is not Severity.WARNING:
+            out.append(d)
+            continue
+        seen = [s for s in simulated if s.code == d.code and s.reach[0] <= d.span.line <= s.reach[1]]
+        if seen:
+            confirmed = seen[0]
+            absorbed.add(id(confirmed))
+            notes = d.notes + [f"seen in play: {confirmed.message}"] + confirmed.notes
+            out.append(Diagnostic(d.code, d.severity, d.message, d.span, d.file, notes, d.hint))
+        else:
+            message = f"{d.message} (not seen in {matches} matches at each player count and reading)"
+            out.append(Diagnostic(d.code, Severity.INFO, message, d.span, d.file, d.notes, d.hint))
+    return [d for d in out if id(d) not in absorbed]
 
 
 def span_at_line(model, line: int) -> Span:

@@ -1,0 +1,192 @@
+"""Facts that hold on the way to a statement: what the guards and assignments before it establish.
+
+The checks for decisions that can offer nothing (`no-legal-move`) and for draws from a pile that
+can be empty (`empty-draw`) are conservative; a statement a guard has made safe must not be
+reported.  This walks each block in order and records, for every statement, the facts known
+when it runs:
+
+- `NonEmpty(pile)`: inside `while not pile is empty` and `if not pile is empty`, and after
+  `if pile is empty { ... end game }`, until something takes cards from that pile;
+- `Holds(zone, owner, cond)`: the zone (of that owner) has a card meeting `cond`: inside
+  `if any zone of p where cond`, and after `for each player q where zone of q has P { x = q }`
+  for `x`, as long as only assignments to other names come between.
+
+Facts never flow into a loop body from outside it (the body runs again after itself), except
+the loop's own test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ast import nodes as n
+from ..ast.walk import child_blocks, walk_nodes
+from .effects import same_meaning_key
+
+
+@dataclass(frozen=True)
+class NonEmpty:
+    pile: str
+
+
+@dataclass(frozen=True)
+class Holds:
+    zone: str
+    owner: object  # same_meaning_key of the owner expression (None for a shared zone)
+    cond: object  # same_meaning_key of the condition on `card`
+
+
+Fact = NonEmpty | Holds
+
+
+def zone_of(expr) -> tuple[str, object] | None:
+    """(zone name, owner key) for `hand of p`, a shared zone's name, or a zone reference."""
+    if isinstance(expr, n.ZoneRef):
+        return expr.name, same_meaning_key(expr.owner) if expr.owner is not None else None
+    if isinstance(expr, n.Of):
+        return expr.name, same_meaning_key(expr.arg)
+    if isinstance(expr, n.Name):
+        return expr.id, None
+    return None
+
+
+def card_is(pattern: n.CardPattern) -> object:
+    """The key of the condition `card is PATTERN`, as a `where` clause writes it."""
+    return same_meaning_key(n.IsPattern(n.Name("card"), pattern))
+
+
+def facts_of_test(cond, truth: bool) -> set[Fact]:
+    """What a condition tells when it has the value `truth` (conjunctions split when true)."""
+    out: set[Fact] = set()
+    if isinstance(cond, n.Not):
+        return facts_of_test(cond.operand, not truth)
+    if isinstance(cond, n.BoolOp) and cond.op == "and" and truth:
+        for operand in cond.operands:
+            out |= facts_of_test(operand, True)
+    elif isinstance(cond, n.IsEmpty) and (cond.negated == truth):
+        zone = zone_of(cond.subject)
+        if zone is not None:
+            out.add(NonEmpty(zone[0]))
+    elif isinstance(cond, n.AnyWhere) and cond.quantifier == "any" and truth:
+        zone = zone_of(cond.collection)
+        if zone is not None:
+            out.add(Holds(zone[0], zone[1], same_meaning_key(cond.cond)))
+            out.add(NonEmpty(zone[0]))
+    elif isinstance(cond, n.Has) and truth:
+        zone = zone_of(cond.subject)
+        if zone is not None:
+            out.add(Holds(zone[0], zone[1], card_is(cond.pattern)))
+            out.add(NonEmpty(zone[0]))
+    return out
+
+
+def _ends_game(block: n.Block | None) -> bool:
+    return bool(block and block.stmts and isinstance(block.stmts[-1], n.EndGame))
+
+
+def _mentions_zone(stmt, zone: str) -> bool:
+    return any(isinstance(node, n.ZoneRef) and node.name == zone for node in walk_nodes(stmt))
+
+
+def _assigned_name(stmt) -> str | None:
+    if isinstance(stmt, n.Assign) and isinstance(stmt.target, n.Name):
+        return stmt.target.id
+    return None
+
+
+def _survives(fact: Fact, stmt) -> bool:
+    """Whether a fact still holds after `stmt` ran."""
+    if isinstance(stmt, (n.Assign, n.Shuffle)):
+        if isinstance(fact, Holds):
+            name = _assigned_name(stmt)
+            return name is not None and fact.owner != same_meaning_key(n.Name(name))
+        return True
+    if isinstance(fact, NonEmpty):
+        return not _mentions_zone(stmt, fact.pile) or _only_adds_to(stmt, fact.pile)
+    return False
+
+
+def _only_adds_to(stmt, pile: str) -> bool:
+    if isinstance(stmt, (n.Move, n.Draw)):
+        return stmt.dest.name == pile and stmt.source.name != pile
+    return False
+
+
+def _holder_assignment(stmt) -> set[Fact]:
+    """`for each player q where ZONE of q has P { x = q }`: afterwards ZONE of x has a card P."""
+    if not isinstance(stmt, n.ForPlayers) or not isinstance(stmt.cond, n.Has):
+        return set()
+    zone = zone_of(stmt.cond.subject)
+    if zone is None or zone[1] != same_meaning_key(n.Name(stmt.var)) or len(stmt.body.stmts) != 1:
+        return set()
+    only = stmt.body.stmts[0]
+    if not (isinstance(only, n.Assign) and only.op == "=" and isinstance(only.value, n.Name)):
+        return set()
+    if only.value.id != stmt.var or _assigned_name(only) is None:
+        return set()
+    # Exactly one player holds a given card of a single deck; with several copies the last wins,
+    # who holds one all the same.
+    return {Holds(zone[0], same_meaning_key(only.target), card_is(stmt.cond.pattern))}
+
+
+class FactWalker:
+    def __init__(self):
+        self.before: dict[int, frozenset[Fact]] = {}
+
+    def block(self, block: n.Block | None, facts: frozenset[Fact]) -> frozenset[Fact]:
+        """Walk a block entered with `facts`; returns the facts that hold after it."""
+        for stmt in block.stmts if block else []:
+            self.before[id(stmt)] = facts
+            facts = self.stmt(stmt, facts)
+        return facts
+
+    def stmt(self, stmt, facts: frozenset[Fact]) -> frozenset[Fact]:
+        if isinstance(stmt, n.If):
+            return self._if(stmt, facts)
+        if isinstance(stmt, n.While):
+            self.block(stmt.body, frozenset(facts_of_test(stmt.cond, True)))
+            return frozenset(facts_of_test(stmt.cond, False))
+        if isinstance(stmt, n.Repeat):
+            self.block(stmt.body, frozenset())
+            return frozenset(facts_of_test(stmt.until, True))
+        if isinstance(stmt, (n.ForPlayers, n.ForEach, n.ForGroups)):
+            inner = facts_of_test(stmt.cond, True) if isinstance(stmt, n.ForPlayers) and stmt.cond else set()
+            self.block(stmt.body, frozenset(inner))
+            return frozenset(_holder_assignment(stmt))
+        if blocks := child_blocks(stmt):  # a trick, or any kind with blocks of its own
+            for block in blocks:
+                self.block(block, frozenset())
+            return frozenset()
+        return frozenset(f for f in facts if _survives(f, stmt))
+
+    def _if(self, stmt: n.If, facts: frozenset[Fact]) -> frozenset[Fact]:
+        earlier: set[Fact] = set()
+        after: list[frozenset[Fact]] = []
+        for cond, body in stmt.branches:
+            inside = frozenset(facts | earlier | facts_of_test(cond, True))
+            out = self.block(body, inside)
+            if not _ends_game(body):
+                after.append(out)
+            earlier |= facts_of_test(cond, False)
+        otherwise = frozenset(facts | earlier)
+        if stmt.otherwise is not None:
+            out = self.block(stmt.otherwise, otherwise)
+            if not _ends_game(stmt.otherwise):
+                after.append(out)
+        else:
+            after.append(otherwise)
+        if not after:
+            return frozenset()
+        common = set(after[0])
+        for out in after[1:]:
+            common &= out
+        return frozenset(common)
+
+
+def facts_before(model) -> dict[int, frozenset[Fact]]:
+    """For every statement of the flow and of the triggers (by id), the facts known when it runs."""
+    walker = FactWalker()
+    walker.block(model.game.flow, frozenset())
+    for trig in model.game.triggers:
+        walker.block(trig.body, frozenset(facts_of_test(trig.cond, True)) if trig.cond is not None else frozenset())
+    return walker.before
