@@ -871,6 +871,12 @@ def _call(k: Kids):
     return n.Call(str(func), [a for a in args if a is not None], span=k.span)
 
 
+@rule("sum_call")
+def _sum_call(k: Kids):
+    # `sum` is also the word of `sum meld of X`, so `sum(x)` has a rule of its own.
+    return n.Call("sum", [k.rest[0]], span=k.span)
+
+
 @rule("card_literal")
 def _card_literal(k: Kids):
     return (k.rest[0], str(k.rest[1]) if len(k.rest) > 1 else None)

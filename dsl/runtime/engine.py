@@ -55,7 +55,8 @@ class BaseState:
     # ------------------------------------------------------------ construction
     def _setup(self, players: int, seed: int, readings: dict | None):
         if not _is_int(players) or players not in self._PLAYERS:
-            raise BadArgument(f"this game takes {', '.join(map(str, self._PLAYERS))} players, not {players!r}")
+            shown = ", ".join(map(str, self._PLAYERS)) + (" player" if list(self._PLAYERS) == [1] else " players")
+            raise BadArgument(f"this game takes {shown}, not {players!r}")
         self.n = players
         self.seed = seed
         self.rng = random.Random(seed)

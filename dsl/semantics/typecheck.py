@@ -12,6 +12,8 @@ from ..ast import nodes as n
 from ..ast.visitor import StmtVisitor
 from ..ast.walk import has_decision, walk_stmts
 from ..report.diagnostics import Diagnostic
+from ..report.wording import a
+from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
 from .exprtypes import BUILTIN_NAMES, ExpressionTyper
 from .model import LocalVar, Model
 from .types import ELEMENT, NULLABLE, Type
@@ -50,14 +52,23 @@ class TypeChecker(StmtVisitor[None]):
             options.append(PASS)
         return dataclasses.replace(self.model, locals=self.types.locals, options=tuple(options))
 
+    def reserved(self, name: str, kind: str, node: n.Node) -> bool:
+        """Say so if `name` is a reserved word; True when it is."""
+        if name not in RESERVED_WORDS:
+            return False
+        self.err("reserved-name", reserved_message(name, kind), node, hint=reserved_hint(name))
+        return True
+
     def declare_local(self, name: str, type_: Type, node: n.Node):
         m = self.model
+        if self.reserved(name, "a variable", node):
+            return
         if name in m.vars or name in m.zones:
             self.err("duplicate-name", f"'{name}' is already a {'zone' if name in m.zones else 'variable'}", node)
             return
         old = self.types.locals.get(name)
         if old and old.type != type_:
-            self.err("type-mismatch", f"'{name}' is a {old.type} on line {old.line} but a {type_} here", node)
+            self.err("type-mismatch", f"'{name}' is {a(old.type)} on line {old.line} but {a(type_)} here", node)
             return
         if not old:
             self.types.locals[name] = LocalVar(name, type_, node.span.line)
@@ -144,7 +155,7 @@ class TypeChecker(StmtVisitor[None]):
         if s.op != "=":
             self.expect(s.value, Type.INT, what=f"the value of '{s.op}'")
             if want not in (None, Type.INT):
-                self.err("type-mismatch", f"'{s.op}' needs a number, but this is a {want}", target)
+                self.err("type-mismatch", f"'{s.op}' needs a number, but this is {a(want)}", target)
         elif want:
             self.expect(s.value, want, what="the assigned value")
 
@@ -210,6 +221,8 @@ class TypeChecker(StmtVisitor[None]):
     def visit_ChooseOption(self, s):
         self._decision(s, s.who)
         for name in s.options:
+            if self.reserved(name, "an option", s):
+                continue
             if name not in self.types.options:
                 self.types.options.append(name)
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
@@ -234,7 +247,7 @@ class TypeChecker(StmtVisitor[None]):
         if not isinstance(target, (n.Name, n.Of)):
             self.err("type-mismatch", "a decision must be stored in a variable", target)
         elif got and got != type_:
-            self.err("type-mismatch", f"this stores a {type_}, but the variable is a {got}", target)
+            self.err("type-mismatch", f"this stores {a(type_)}, but the variable is {a(got)}", target)
 
     def visit_Trick(self, s):
         self._decision(s, s.lead or n.Name("led"))
@@ -287,8 +300,9 @@ class TypeChecker(StmtVisitor[None]):
         for var in game.vars:
             if var.init is not None:
                 got = self.expr(var.init)
-                if got and got != var.type_name and not (got == Type.NONE and var.type_name in NULLABLE):
-                    self.err("type-mismatch", f"'{var.name}' is a {var.type_name} but starts as a {got}", var.init)
+                seat = got == Type.INT and var.type_name == Type.PLAYER and isinstance(var.init, n.Num)
+                if got and got != var.type_name and not seat and not (got == Type.NONE and var.type_name in NULLABLE):
+                    self.err("type-mismatch", f"'{var.name}' is {a(var.type_name)} but starts as {a(got)}", var.init)
         for deck in game.decks:
             self.expect(deck.when, Type.BOOL, what="the condition of a deck line")
         for scoring in game.scorings:
