@@ -122,6 +122,15 @@ class ExprReads(ExprVisitor[set[str]]):
     def visit_Count(self, expr):
         return self._nothing(expr)
 
+    def visit_RandomOf(self, expr):
+        return {"rng"}
+
+    def visit_Range(self, expr):
+        return self._nothing(expr)
+
+    def visit_AllRanks(self, expr):
+        return self._nothing(expr)
+
     def visit_AnyWhere(self, expr):
         return self._nothing(expr)
 
@@ -266,6 +275,12 @@ class StmtWrites(StmtVisitor[set[str]]):
     def visit_ForEach(self, stmt):
         return self._its_variable(stmt)
 
+    def visit_RepeatTimes(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ChooseValue(self, stmt):
+        return self._its_variable(stmt)
+
     def visit_ForGroups(self, stmt):
         return self._its_variable(stmt)
 
@@ -343,6 +358,12 @@ class StmtRefills(StmtVisitor[set[str]]):
         return self._nothing(stmt)
 
     def visit_ForEach(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_RepeatTimes(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ChooseValue(self, stmt):
         return self._nothing(stmt)
 
     def visit_ForGroups(self, stmt):
@@ -430,6 +451,12 @@ class StmtPlacer(StmtVisitor[None]):
         self.inside(stmt.body, self.loops, self.guards + ([stmt.cond] if stmt.cond is not None else []))
 
     def visit_ForEach(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_RepeatTimes(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_ChooseValue(self, stmt):
         self._same_surroundings(stmt)
 
     def visit_ForGroups(self, stmt):

@@ -106,6 +106,12 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
     def visit_ForEach(self, stmt):
         return self._none(stmt)
 
+    def visit_RepeatTimes(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseValue(self, stmt):
+        return self._none(stmt)
+
     def visit_ForGroups(self, stmt):
         return self._none(stmt)
 

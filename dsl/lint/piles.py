@@ -396,6 +396,12 @@ class PileTracker(StmtVisitor[Step]):
     def visit_ForEach(self, stmt):
         return self.forget_writes
 
+    def visit_RepeatTimes(self, stmt):
+        return self.forget_writes
+
+    def visit_ChooseValue(self, stmt):
+        return self.forget_writes
+
     def visit_ForGroups(self, stmt):
         return self.forget_writes
 

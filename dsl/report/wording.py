@@ -7,7 +7,7 @@ Type names are nouns (`int`, `option`) or already plural (`ints`, `cards`); a me
 from __future__ import annotations
 
 # Type names that already name many things: they take no article.
-_PLURAL_NOUNS = frozenset({"ints", "cards", "groups", "players", "list", "per-player"})
+_PLURAL_NOUNS = frozenset({"ints", "cards", "groups", "players", "ranks"})
 _PHRASES = {"list": "a list of numbers", "per-player": "a per-player value", "none": "none"}
 
 

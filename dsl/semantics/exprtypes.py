@@ -298,6 +298,18 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         self.expect(e.arg, Type.CARDS, Type.GROUPS, Type.PLAYERS, what="what is counted")
         return Type.INT
 
+    def visit_RandomOf(self, e):
+        kind = self.expect(e.arg, Type.PLAYERS, Type.CARDS, Type.GROUPS, what="what is picked from")
+        return {Type.PLAYERS: Type.PLAYER, Type.CARDS: Type.CARD, Type.GROUPS: Type.CARD}.get(kind)
+
+    def visit_Range(self, e):
+        self.expect(e.low, Type.INT, what="the first number")
+        self.expect(e.high, Type.INT, what="the last number")
+        return Type.LIST
+
+    def visit_AllRanks(self, e):
+        return Type.RANKS
+
     def visit_AnyWhere(self, e):
         kind = self.expect(
             e.collection, Type.CARDS, Type.GROUPS, Type.PLAYERS, what=f"what '{e.quantifier}' looks into"

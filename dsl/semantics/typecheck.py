@@ -14,6 +14,7 @@ from ..ast.walk import has_decision, walk_stmts
 from ..report.diagnostics import Diagnostic
 from ..report.wording import a
 from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
+from .constants import constant_int
 from .exprtypes import BUILTIN_NAMES, ExpressionTyper
 from .model import LocalVar, Model
 from .types import ELEMENT, NULLABLE, Type
@@ -36,6 +37,9 @@ class TypeChecker(StmtVisitor[None]):
         self.diags = self.types.diags
         self.in_trigger = False
         self.has_bid = False
+        self.has_late_choice = False  # a choice of a player or a rank, numbered after the bids
+        self.open_bids: list[n.Bid] = []  # bids whose highest value is not a number
+        self.bid_names: dict[int, str] = {}
         # the expression helpers, shared: one set of scopes, names and diagnostics
         self.err = self.types.err
         self.undefined = self.types.undefined
@@ -50,7 +54,25 @@ class TypeChecker(StmtVisitor[None]):
         options = list(self.types.options)
         if self.has_bid and PASS not in options:
             options.append(PASS)
-        return dataclasses.replace(self.model, locals=self.types.locals, options=tuple(options))
+        return dataclasses.replace(
+            self.model,
+            locals=self.types.locals,
+            options=tuple(options),
+            bid_names=tuple(sorted(self.bid_names.items())),
+        )
+
+    def check_action_space(self) -> None:
+        """Players and ranks are numbered after the bids, so the bids must end at a known number."""
+        if not self.has_late_choice:
+            return
+        for bid in self.open_bids:
+            self.err(
+                "type-mismatch",
+                "the highest bid must be a number in a game where players choose a player or a rank",
+                bid.high,
+                hint="the actions of a game are numbered once for all (cards, options, suits, bids, seats, ranks), "
+                "so write the largest possible bid as a number",
+            )
 
     def reserved(self, name: str, kind: str, node: n.Node) -> bool:
         """Say so if `name` is a reserved word; True when it is."""
@@ -108,6 +130,14 @@ class TypeChecker(StmtVisitor[None]):
             self.with_scope({"card": Type.CARD}, self.expect, s.arg, Type.BOOL, "the condition")
         elif s.amount == "card":
             self.expect(s.arg, Type.CARD, what="the card to move")
+        dest = self.model.zones.get(s.dest.name)
+        if s.place != "top" and dest is not None and dest.grouped:
+            self.err(
+                "type-mismatch",
+                f"zone '{dest.name}' is grouped: its cards are kept in groups, not at a place in a pile",
+                s.dest,
+                hint="put the cards into a zone that is not grouped",
+            )
 
     def visit_DealEach(self, s):
         self.expect(s.count, Type.INT, what="how many cards each player gets")
@@ -169,6 +199,10 @@ class TypeChecker(StmtVisitor[None]):
         self.visit_block(s.body)
         self.expect(s.until, Type.BOOL, what="the condition of 'until'")
 
+    def visit_RepeatTimes(self, s):
+        self.expect(s.count, Type.INT, what="how many times")
+        self.visit_block(s.body)
+
     def visit_While(self, s):
         self.expect(s.cond, Type.BOOL, what="the condition of 'while'")
         self.visit_block(s.body)
@@ -180,7 +214,7 @@ class TypeChecker(StmtVisitor[None]):
         self.visit_block(s.body)
 
     def visit_ForEach(self, s):
-        kind = self.expect(s.iterable, Type.CARDS, Type.PLAYERS, Type.LIST, what="what is gone through")
+        kind = self.expect(s.iterable, Type.CARDS, Type.PLAYERS, Type.RANKS, Type.LIST, what="what is gone through")
         element = ELEMENT.get(kind) if kind else None
         if element:
             self.declare_local(s.var, element, s)
@@ -232,12 +266,34 @@ class TypeChecker(StmtVisitor[None]):
     def visit_ChooseSuit(self, s):
         self._decision(s, s.who)
         self._assignable(s.target, Type.SUIT)
+        # In the condition, `suit` is the suit offered.
+        self.with_scope({"suit": Type.SUIT}, self.expect, s.cond, Type.BOOL, "which suits may be chosen")
+
+    def visit_ChooseValue(self, s):
+        self._decision(s, s.who)
+        self.has_late_choice = True
+        kind = Type.PLAYER if s.kind == "player" else Type.RANK
+        if s.zone is not None:
+            self.zone_ref(s.zone)
+        self.declare_local(s.var, kind, s)
+        self.with_scope({s.var: kind}, self.expect, s.cond, Type.BOOL, f"which {s.kind}s may be chosen")
 
     def visit_Bid(self, s):
         self._decision(s, s.who)
         self.has_bid = True
-        for part, what in ((s.low, "the lowest bid"), (s.high, "the highest bid"), (s.step, "the bid step")):
+        parts = ((s.low, "the lowest bid"), (s.high, "the highest bid"), (s.step, "the bid step"))
+        for part, what in parts + ((s.exclude, "the value that may not be bid"),):
             self.expect(part, Type.INT, what=what)
+        if constant_int(s.high) is None:
+            self.open_bids.append(s)
+        for value, label in s.called:
+            if self.bid_names.setdefault(value, label) != label:
+                self.err(
+                    "type-mismatch",
+                    f'the bid {value} is called "{self.bid_names[value]}" elsewhere, not "{label}"',
+                    s,
+                    hint="a bid value has one name in the whole game, since the name is its action's label",
+                )
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
             self.declare_local(s.target.id, Type.INT, s)
         self._assignable(s.target, Type.INT)
@@ -339,6 +395,7 @@ class TypeChecker(StmtVisitor[None]):
             for expect in ex.expects:
                 self.expect(expect.expr, Type.BOOL, what="an expectation")
         self.check_cites(game)
+        self.check_action_space()
         return self.diags
 
     def check_cites(self, game: n.Game):
