@@ -113,3 +113,32 @@ def test_a_bid_value_has_one_name():
         '  0 bids b from 0 to 3 with 0 called "zero"\n}\n'
     )
     assert any("called" in d.message for d in errors(text))
+
+
+SUITED = (
+    HEAD
+    + """
+var call: option = none
+var trump: suit = ♥
+flow {
+  0 chooses one of pass, order with suit as call, suit as trump
+}
+"""
+)
+
+
+def test_an_option_may_carry_a_suit():
+    state = engine(SUITED).new_game(players=3, seed=0)
+    assert labels(state) == ["pass", "order ♠", "order ♥", "order ♦", "order ♣"]
+    first_suited = 52 + 2 + 4  # cards, the options pass and order, the suits; no bids, seats or ranks
+    assert state.legal_actions()[1:] == list(range(first_suited, first_suited + 4))
+    copy = state.clone()
+    play(state, "order ♦")
+    assert (var(state, "call"), var(state, "trump")) == ("order", "♦")
+    play(copy, "pass")
+    assert (var(copy, "call"), var(copy, "trump")) == ("pass", None)
+
+
+def test_a_suited_option_needs_a_place_for_its_suit():
+    text = SUITED.replace(", suit as trump", "")
+    assert [d.code for d in errors(text)] == ["missing-declaration"]

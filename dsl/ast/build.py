@@ -626,7 +626,24 @@ def _choose_cards_stmt(k: Kids):
 @rule("choose_option_stmt")
 def _choose_option_stmt(k: Kids):
     who, *options, target = k.rest
-    return n.ChooseOption(who, [str(o) for o in options], target, span=k.span)
+    node = n.ChooseOption(who, [name for name, _ in options], target, span=k.span)
+    node.suited = [name for name, suited in options if suited]
+    return k.fill(node, "choice")
+
+
+@rule("option_item")
+def _option_item(k: Kids):
+    return (str(k.rest[0]), bool(k.parts))
+
+
+@rule("option_with_suit")
+def _option_with_suit(k: Kids):
+    return k.part()
+
+
+@rule("option_suit")
+def _option_suit(k: Kids):
+    return k.part(suit_target=k.rest[0])
 
 
 @rule("choose_suit_stmt")

@@ -393,6 +393,8 @@ class ChooseOption(Stmt):
     who: Expr
     options: list[str]
     target: Expr
+    suited: list[str] = field(default_factory=list)  # the options chosen together with a suit
+    suit_target: Optional[Expr] = None  # where that suit goes (`none` for the other options)
 
 
 @dataclass

@@ -29,17 +29,6 @@ from .tricks import lower_trick
 LOOP_GUARD = 100_000
 
 
-def _all_stmts(game: n.Game):
-    """Every statement of the flow, the triggers and the examples."""
-    yield from walk_stmts(game.flow)
-    for trigger in game.triggers:
-        yield from walk_stmts(trigger.body)
-    for example in game.examples:
-        for stmt in example.stmts:
-            yield stmt
-            yield from walk_stmts(stmt) if isinstance(stmt, n.Block) else ()
-
-
 class Lowerer:
     def __init__(self, model: Model, exprs: ExprCompiler, sources: SourceLines):
         self.model = model
@@ -454,9 +443,31 @@ class MachineLowering(_Lowering):
         self.out.goto(after)
 
     def visit_ChooseOption(self, s: n.ChooseOption):
+        if s.suited:
+            self._choose_option_with_suit(s)
+            return
         codes = [self.actions.option(name) for name in s.options]
         self.suspend(self.x.compile(s.who), escape.literal(codes), s, "choose_option")
         self.assign(s.target, f"s.choice - {self.actions.option_base}")
+
+    def _choose_option_with_suit(self, s: n.ChooseOption):
+        codes = []
+        for name in s.options:
+            if name in s.suited:
+                codes += [self.actions.suited_option(name, suit) for suit in range(4)]
+            else:
+                codes.append(self.actions.option(name))
+        self.suspend(self.x.compile(s.who), escape.literal(codes), s, "choose_option")
+        suited = tuple(self.model.options.index(name) for name in self.model.suited_options)
+        self.out.code(
+            self.t.option_with_suit_taken(
+                target=self.x.compile(s.target),
+                suit_target=self.x.compile(s.suit_target),
+                option_base=self.actions.option_base,
+                suited_base=self.actions.suited_base,
+                suited=escape.literal(suited),
+            )
+        )
 
     def visit_ChooseSuit(self, s: n.ChooseSuit):
         base = self.actions.suit_base
@@ -505,15 +516,16 @@ class MachineLowering(_Lowering):
 class ActionSpace:
     """Action numbers, fixed per game and derived from its rules alone: card ids first, then the
     named options, then the four suits, then the bids (bid `v` is `bid_base + v`), then, in a
-    game that has such choices, one action per seat and one per rank.  The bids end at the
+    game that has such choices, one action per seat, one per rank, and four per option chosen
+    with a suit (one per suit).  The bids end at the
     largest constant highest bid; a game whose highest bid is not a number chooses no seat or
     rank (the checker says so), so its bids may run on."""
 
     def __init__(self, model: Model):
         self.model = model
         self.option_base = len(model.cards)
-        kinds = {s.kind for s in _all_stmts(model.game) if isinstance(s, n.ChooseValue)}
-        highs = [constant_int(s.high) for s in _all_stmts(model.game) if isinstance(s, n.Bid)]
+        kinds = {s.kind for s in walk_stmts(model.game.flow) if isinstance(s, n.ChooseValue)}
+        highs = [constant_int(s.high) for s in walk_stmts(model.game.flow) if isinstance(s, n.Bid)]
         self.bid_span = max(highs) + 1 if highs and None not in highs else (0 if not highs else None)
         self.n_seats = max(model.players) if "player" in kinds else 0
         self.n_ranks = len(RANKS) if "rank" in kinds else 0
@@ -526,16 +538,24 @@ class ActionSpace:
     def rank_base(self) -> int:
         return self.player_base + self.n_seats
 
+    @property
+    def suited_base(self) -> int:
+        return self.rank_base + self.n_ranks
+
+    def suited_option(self, name: str, suit: int) -> int:
+        return self.suited_base + 4 * self.model.suited_options.index(name) + suit
+
     def late_actions(self) -> dict | None:
         """What `action_str` needs beyond cards, options and suits; None when the bids are the
         last actions and have no names (the engines of earlier versions)."""
-        if not (self.n_seats or self.n_ranks or self.model.bid_names):
+        if not (self.n_seats or self.n_ranks or self.model.bid_names or self.model.suited_options):
             return None
         return {
             "bid_span": self.bid_span,
             "seats": self.n_seats,
             "ranks": RANKS if self.n_ranks else (),
             "bid_names": dict(self.model.bid_names),
+            "suited_options": self.model.suited_options,
         }
 
     def option(self, name: str) -> int:

@@ -249,7 +249,8 @@ class StmtWrites(StmtVisitor[set[str]]):
         return self._target(stmt) | (reads(self.model, stmt.value) & {"rng"})
 
     def visit_ChooseOption(self, stmt):
-        return self._target(stmt)
+        suit = _target(self.model, stmt.suit_target) if stmt.suit_target is not None else set()
+        return self._target(stmt) | suit
 
     def visit_ChooseSuit(self, stmt):
         return self._target(stmt)

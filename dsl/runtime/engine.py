@@ -186,7 +186,11 @@ class BaseState:
         value -= late["bid_span"]
         if value < late["seats"]:
             return f"player {value}"
-        return "rank " + late["ranks"][value - late["seats"]]
+        value -= late["seats"]
+        if value < len(late["ranks"]):
+            return "rank " + late["ranks"][value]
+        value -= len(late["ranks"])
+        return f"{late['suited_options'][value // 4]} {SUIT_SYMBOLS[value % 4]}"
 
     def _cards_text(self, cards) -> list:
         text = self._CARD_TEXT

@@ -37,9 +37,10 @@ class TypeChecker(StmtVisitor[None]):
         self.diags = self.types.diags
         self.in_trigger = False
         self.has_bid = False
-        self.has_late_choice = False  # a choice of a player or a rank, numbered after the bids
+        self.has_late_choice = False  # a choice of a player, a rank or a suited option: numbered after the bids
         self.open_bids: list[n.Bid] = []  # bids whose highest value is not a number
         self.bid_names: dict[int, str] = {}
+        self.suited_options: list[str] = []  # options chosen with a suit, numbered after the ranks
         # the expression helpers, shared: one set of scopes, names and diagnostics
         self.err = self.types.err
         self.undefined = self.types.undefined
@@ -59,6 +60,7 @@ class TypeChecker(StmtVisitor[None]):
             locals=self.types.locals,
             options=tuple(options),
             bid_names=tuple(sorted(self.bid_names.items())),
+            suited_options=tuple(self.suited_options),
         )
 
     def check_action_space(self) -> None:
@@ -68,7 +70,7 @@ class TypeChecker(StmtVisitor[None]):
         for bid in self.open_bids:
             self.err(
                 "type-mismatch",
-                "the highest bid must be a number in a game where players choose a player or a rank",
+                "the highest bid must be a number in a game that chooses a player, a rank or an option with a suit",
                 bid.high,
                 hint="the actions of a game are numbered once for all (cards, options, suits, bids, seats, ranks), "
                 "so write the largest possible bid as a number",
@@ -262,6 +264,26 @@ class TypeChecker(StmtVisitor[None]):
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
             self.declare_local(s.target.id, Type.OPTION, s)
         self._assignable(s.target, Type.OPTION)
+        for name in s.suited:
+            self.has_late_choice = True
+            if name not in self.suited_options:
+                self.suited_options.append(name)
+        if s.suited and s.suit_target is None:
+            self.err(
+                "missing-declaration",
+                f"'{s.suited[0]}' comes with a suit, but the choice does not say where the suit goes",
+                s,
+                hint="end the choice with ', suit as trump'",
+            )
+        elif s.suit_target is not None:
+            if not s.suited:
+                self.err(
+                    "type-mismatch",
+                    "no option of this choice comes with a suit",
+                    s.suit_target,
+                    hint="mark the options that do: 'call with suit'",
+                )
+            self._assignable(s.suit_target, Type.SUIT)
 
     def visit_ChooseSuit(self, s):
         self._decision(s, s.who)
