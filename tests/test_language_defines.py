@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dsl import load_game
+
 from .language_helpers import HEAD, engine, errors, var
 
 DEFINES = (
@@ -39,3 +41,17 @@ def test_a_definition_may_not_use_itself():
 def test_a_definition_takes_as_many_arguments_as_it_names():
     text = HEAD + "var t: int = 0\ndefine twice(x) = x * 2\nflow {\n  t = twice(1, 2)\n}\n"
     assert any("takes 1 argument, not 2" in d.message for d in errors(text))
+
+
+def test_a_definition_may_not_replace_a_built_in_function():
+    text = HEAD + "var t: int = 0\ndefine max(x) = x\nflow {\n  t = max(1, 2)\n}\n"
+    assert [d.code for d in errors(text)] == ["reserved-name"]
+
+
+def test_a_variant_redefines_a_definition(tmp_path):
+    (tmp_path / "base.cardrules").write_text(DEFINES, encoding="utf-8")
+    (tmp_path / "more.cardrules").write_text(
+        'game "more" variant of "base.cardrules"\ndefine bonus = 100\n', encoding="utf-8"
+    )
+    state = load_game(str(tmp_path / "more.cardrules")).new_game(players=3, seed=0)
+    assert var(state, "t") == [106, 108, 0]

@@ -14,6 +14,9 @@ from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, error
 from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
 
+# A definition named like a built-in function would silently replace it everywhere.
+BUILTIN_FUNCTIONS = frozenset({"max", "min", "sum", "abs", "random_player"})
+
 
 class _Expander:
     def __init__(self, game: n.Game):
@@ -29,7 +32,7 @@ class _Expander:
     def declare(self) -> None:
         taken = {z.name for z in self.game.zones} | {v.name for v in self.game.vars}
         for define in self.game.defines:
-            if define.name in RESERVED_WORDS:
+            if define.name in RESERVED_WORDS or define.name in BUILTIN_FUNCTIONS:
                 self.err(
                     "reserved-name",
                     reserved_message(define.name, "a definition"),
