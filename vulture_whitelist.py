@@ -39,6 +39,9 @@ engine.distinct_kinds
 engine.deal_round_robin
 engine.expectation
 engine.tie_break
+engine.place_bottom
+engine.place_random
+engine.random_pick
 faults.guard_examples
 Scoring.best_of
 

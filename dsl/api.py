@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from .lint import run_checks
 from .sim.findings import simulated_findings
+from .semantics.defines import expand_defines
 from .semantics.symbols import build_model
 from .semantics.typecheck import typecheck
 from .compiler.codegen import generate
@@ -56,6 +57,7 @@ def _front_end(text: str, path: str) -> tuple[Model | None, list[Diagnostic]]:
     diagnostics += variant_problems
     if game is None:
         return None, diagnostics
+    diagnostics += expand_defines(game)
     model, diags = build_model(game)
     diagnostics += diags
     if any(d.is_error for d in diagnostics):

@@ -675,14 +675,14 @@ def _if_232_after(s):
 def _if_232_then(s):
     s.hits[6] += 1
     # prisoners.cardrules:233: turn bids offer from unit to cap step unit
-    _legal = [115 + _a for _a in range(s.v_unit, (s.v_cap) + 1, max(1, s.v_unit)) if _a > 0]
+    _legal = [115 + _a for _a in range(s.v_unit, (s.v_cap) + 1, max(1, s.v_unit)) if _a >= 0]
     return s._decide(s.v_turn, _legal, 16, 233)  # then _bid_233_chosen
 
 
 def _if_232_else(s):
     s.hits[7] += 1
     # prisoners.cardrules:235: turn bids offer from high_bid + unit to cap step unit or pass
-    _legal = [115 + _a for _a in range((s.v_high_bid + s.v_unit), (s.v_cap) + 1, max(1, s.v_unit)) if _a > 0]
+    _legal = [115 + _a for _a in range((s.v_high_bid + s.v_unit), (s.v_cap) + 1, max(1, s.v_unit)) if _a >= 0]
     _legal.append(108)
     return s._decide(s.v_turn, _legal, 17, 235)  # then _bid_235_chosen
 

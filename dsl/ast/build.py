@@ -376,6 +376,19 @@ def _lowest_decl(k: Kids):
 
 
 # ------------------------------------------------------------------ triggers, examples, result
+@rule("define_decl")
+def _define_decl(k: Kids):
+    name, *rest = k.rest
+    params = rest[0] if len(rest) == 2 else []
+    define = n.Define(str(name), params, rest[-1], cites=k.cites, span=k.span)
+    return k.part(adds={"defines": [define]})
+
+
+@rule("define_params")
+def _define_params(k: Kids):
+    return [str(name) for name in k.rest]
+
+
 @rule("trigger_decl")
 def _trigger_decl(k: Kids):
     card_var, zone, player_var, *cond, body = k.rest
@@ -468,6 +481,17 @@ for _kind in ("top", "middle", "where", "card"):
     rule(f"amount_{_kind}")(_amount(_kind))
 
 
+def _place(where: str) -> RuleFn:
+    def build(k: Kids):
+        return k.part(place=where)
+
+    return build
+
+
+for _where in ("bottom", "random", "shuffled"):
+    rule(f"place_{_where}")(_place(_where))
+
+
 @rule("as_group")
 def _as_group(k: Kids):
     return k.part(as_group=True)
@@ -532,6 +556,11 @@ def _repeat_stmt(k: Kids):
     return n.Repeat(k.rest[0], k.rest[1], span=k.span)
 
 
+@rule("repeat_times_stmt")
+def _repeat_times_stmt(k: Kids):
+    return n.RepeatTimes(k.rest[0], k.rest[1], span=k.span)
+
+
 @rule("while_stmt")
 def _while_stmt(k: Kids):
     return n.While(k.rest[0], k.rest[1], span=k.span)
@@ -547,6 +576,23 @@ def _for_players_stmt(k: Kids):
 def _for_each_stmt(k: Kids):
     var, iterable, body = k.rest
     return n.ForEach(str(var), iterable, body, span=k.span)
+
+
+@rule("for_each_range")
+def _for_each_range(k: Kids):
+    var, low, high, body = k.rest
+    return n.ForEach(
+        str(var),
+        n.Range(low, high, span=Span(low.span.line, low.span.column, high.span.end_line, high.span.end_column)),
+        body,
+        span=k.span,
+    )
+
+
+@rule("for_each_rank")
+def _for_each_rank(k: Kids):
+    var, body = k.rest
+    return n.ForEach(str(var), n.AllRanks(span=k.span), body, span=k.span)
 
 
 @rule("for_groups_stmt")
@@ -580,18 +626,65 @@ def _choose_cards_stmt(k: Kids):
 @rule("choose_option_stmt")
 def _choose_option_stmt(k: Kids):
     who, *options, target = k.rest
-    return n.ChooseOption(who, [str(o) for o in options], target, span=k.span)
+    node = n.ChooseOption(who, [name for name, _ in options], target, span=k.span)
+    node.suited = [name for name, suited in options if suited]
+    return k.fill(node, "choice")
+
+
+@rule("option_item")
+def _option_item(k: Kids):
+    return (str(k.rest[0]), bool(k.parts))
+
+
+@rule("option_with_suit")
+def _option_with_suit(k: Kids):
+    return k.part()
+
+
+@rule("option_suit")
+def _option_suit(k: Kids):
+    return k.part(suit_target=k.rest[0])
 
 
 @rule("choose_suit_stmt")
 def _choose_suit_stmt(k: Kids):
-    return n.ChooseSuit(k.rest[0], k.rest[1], span=k.span)
+    return k.fill(n.ChooseSuit(k.rest[0], k.rest[1], span=k.span), "choice")
+
+
+@rule("suit_where", "value_where")
+def _value_where(k: Kids):
+    return k.part(cond=k.rest[0])
+
+
+@rule("value_from")
+def _value_from(k: Kids):
+    return k.part(zone=k.rest[0])
+
+
+@rule("choose_player")
+def _choose_player(k: Kids):
+    return k.fill(n.ChooseValue(k.rest[0], "player", str(k.rest[1]), span=k.span), "choice")
+
+
+@rule("choose_rank")
+def _choose_rank(k: Kids):
+    return k.fill(n.ChooseValue(k.rest[0], "rank", str(k.rest[1]), span=k.span), "choice")
 
 
 @rule("bid_stmt")
 def _bid_stmt(k: Kids):
     who, target, low, high, *step = k.rest
     return k.fill(n.Bid(who, target, low, high, _optional(step), span=k.span), "bid")
+
+
+@rule("bid_except")
+def _bid_except(k: Kids):
+    return k.part("except", exclude=k.rest[0])
+
+
+@rule("bid_called")
+def _bid_called(k: Kids):
+    return k.part(adds={"called": [(int(k.rest[0]), _string(k.rest[1]))]})
 
 
 @rule("or_pass")
@@ -784,6 +877,11 @@ def _highest_of(k: Kids):
     return n.HighestOf(arg, str(order[0]) if order else None, span=k.span)
 
 
+@rule("random_of")
+def _random_of(k: Kids):
+    return n.RandomOf(k.rest[0], span=k.span)
+
+
 @rule("count_of")
 def _count_of(k: Kids):
     return n.Count(k.rest[0], span=k.span)
@@ -869,6 +967,12 @@ def _reading_is(k: Kids):
 def _call(k: Kids):
     func, *args = k.rest
     return n.Call(str(func), [a for a in args if a is not None], span=k.span)
+
+
+@rule("sum_call")
+def _sum_call(k: Kids):
+    # `sum` is also the word of `sum meld of X`, so `sum(x)` has a rule of its own.
+    return n.Call("sum", [k.rest[0]], span=k.span)
 
 
 @rule("card_literal")

@@ -198,6 +198,26 @@ class Count(Expr):
 
 
 @dataclass
+class RandomOf(Expr):
+    """One of the players or cards of `arg`, picked with the state's random generator."""
+
+    arg: Expr
+
+
+@dataclass
+class Range(Expr):
+    """The numbers from `low` to `high`, both included (`for each n in 1..N`)."""
+
+    low: Expr
+    high: Expr
+
+
+@dataclass
+class AllRanks(Expr):
+    """The ranks of the game's cards, lowest first in the default order (`for each rank r`)."""
+
+
+@dataclass
 class AnyWhere(Expr):
     quantifier: str  # "any" | "all"
     collection: Expr
@@ -268,6 +288,7 @@ class Move(Stmt):
     source: ZoneRef
     dest: ZoneRef
     as_group: bool = False
+    place: str = "top"  # where the cards go in `dest`: "top", "bottom", "random" (each), "shuffled"
 
 
 @dataclass
@@ -314,6 +335,12 @@ class If(Stmt):
 class Repeat(Stmt):
     body: Block
     until: Expr
+
+
+@dataclass
+class RepeatTimes(Stmt):
+    count: Expr
+    body: Block
 
 
 @dataclass
@@ -366,12 +393,26 @@ class ChooseOption(Stmt):
     who: Expr
     options: list[str]
     target: Expr
+    suited: list[str] = field(default_factory=list)  # the options chosen together with a suit
+    suit_target: Optional[Expr] = None  # where that suit goes (`none` for the other options)
 
 
 @dataclass
 class ChooseSuit(Stmt):
     who: Expr
     target: Expr
+    cond: Optional[Expr] = None  # which suits may be chosen: `suit` is the suit tried
+
+
+@dataclass
+class ChooseValue(Stmt):
+    """`p chooses player q where C` or `p chooses rank r from Z where C`: a new variable `var`."""
+
+    who: Expr
+    kind: str  # "player" | "rank"
+    var: str
+    zone: Optional[ZoneRef] = None  # the ranks offered are those of the cards there
+    cond: Optional[Expr] = None
 
 
 @dataclass
@@ -382,6 +423,8 @@ class Bid(Stmt):
     high: Expr
     step: Optional[Expr] = None
     can_pass: bool = False
+    exclude: Optional[Expr] = None  # a value that may not be bid (`except 13 - sum(bid)`)
+    called: list[tuple[int, str]] = field(default_factory=list)  # named values: (0, "nil")
 
 
 @dataclass
@@ -518,6 +561,15 @@ class Scoring(Cited):
 
 
 @dataclass
+class Define(Cited):
+    """`define soft_total(Z) = ...`: a named expression, expanded at each use."""
+
+    name: str
+    params: list[str]
+    body: Expr
+
+
+@dataclass
 class Trigger(Cited):
     card_var: str
     zone: str
@@ -557,6 +609,7 @@ class Game(Node):
     ambiguities: list[Ambiguity] = field(default_factory=list)
     scorings: list[Scoring] = field(default_factory=list)
     triggers: list[Trigger] = field(default_factory=list)
+    defines: list[Define] = field(default_factory=list)
     examples: list[Example] = field(default_factory=list)
     flow: Optional[Block] = None
     result: Optional[Expr] = None

@@ -83,6 +83,12 @@ class StatementShapes(StmtVisitor[Shape]):
     def visit_ForGroups(self, stmt):
         return Shape([stmt.body], loop=_OVER_ITEMS)
 
+    def visit_RepeatTimes(self, stmt):
+        return Shape([stmt.body], loop=_OVER_ITEMS)
+
+    def visit_ChooseValue(self, stmt):
+        return _DECISION
+
     def visit_ChooseCard(self, stmt):
         return _DECISION
 

@@ -195,6 +195,11 @@ class CodeGenerator:
             "examples": [{"title": ex.title, "line": ex.span.line} for ex in game.examples],
         }
 
+    def late_actions(self) -> str | None:
+        """The actions after the bids (seats, ranks) and the bids' names, for `action_str`."""
+        late = self.lowerer.actions.late_actions()
+        return escape.literal(late) if late is not None else None
+
     def docstring(self) -> str:
         game = self.model.game
         return escape.docstring(
@@ -279,6 +284,7 @@ class CodeGenerator:
             ),
             "n_cards": len(m.cards),
             "options": escape.literal(tuple(m.options)),
+            "late_actions": self.late_actions(),
             "ambiguities_meta": _fmt(
                 tuple(
                     (

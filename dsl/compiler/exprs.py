@@ -288,6 +288,17 @@ class ExprCompiler(ExprVisitor[str]):
         order = self.tables.order(e.order)
         return f"_rt.highest({self.cards(e.arg)}, {order}, RANK, {e.span.line})"
 
+    def visit_RandomOf(self, e):
+        return f"_rt.random_pick({self.attr('rng')}, {self.cards(e.arg)})"
+
+    def visit_Range(self, e):
+        return f"range({self.compile(e.low)}, ({self.compile(e.high)}) + 1)"
+
+    def visit_AllRanks(self, e):
+        order = self.model.orders[""]
+        ranks = sorted({card.rank for card in self.model.cards}, key=lambda r: (order[r] < 0, order[r], r))
+        return escape.literal(ranks)
+
     def visit_Count(self, e):
         if e.arg.type == "groups":
             return f"_rt.size({self.compile(e.arg)})"

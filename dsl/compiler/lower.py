@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from ..ast import nodes as n
 from ..ast.visitor import MissingVisit, StmtVisitor
-from ..ast.walk import has_decision
-from ..semantics.model import Model
+from ..ast.walk import has_decision, walk_stmts
+from ..semantics.constants import constant_int
+from ..semantics.model import RANKS, Model
 from . import escape
 from .comments import rule_comment
 from .exprs import ExprCompiler
@@ -186,6 +187,7 @@ class StraightLowering(_Lowering):
                 source_grouped=self.model.zones[s.source.name].grouped,
                 dest_grouped=self.model.zones[s.dest.name].grouped,
                 as_group=s.as_group,
+                place=s.place,
             )
         )
 
@@ -261,6 +263,11 @@ class StraightLowering(_Lowering):
             self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=None, body=self.body(s.body))
         )
 
+    def visit_RepeatTimes(self, s: n.RepeatTimes):
+        var = self.out.fresh("_t")
+        items = f"range({self.x.compile(s.count)})"
+        self.out.code(self.t.for_(var=var, items=items, local=None, skip=None, body=self.body(s.body)))
+
     def visit_ForGroups(self, s: n.ForGroups):
         var = self.out.fresh("_g")
         items = f"list({self.zone(s.zone)})"
@@ -282,6 +289,9 @@ class StraightLowering(_Lowering):
         self._decision(s)
 
     def visit_ChooseSuit(self, s: n.ChooseSuit):
+        self._decision(s)
+
+    def visit_ChooseValue(self, s: n.ChooseValue):
         self._decision(s)
 
     def visit_Bid(self, s: n.Bid):
@@ -366,13 +376,13 @@ class MachineLowering(_Lowering):
         self.out.code(self.t.goto(target=check, jump=self.jump))
         self.out.goto(after)
 
-    def _machine_loop(self, s: n.Stmt, items_code: str, var: str, cond: n.Expr | None, body: n.Block):
+    def _machine_loop(self, s: n.Stmt, items_code: str, var: str | None, cond: n.Expr | None, body: n.Block):
         items, index = self.out.field("loop_items", "list"), self.out.field("loop_index", "int")
         check, after = self.new_block(s, "for", "next"), self.new_block(s, "for", "after")
         self.out.code(self.t.for_start(items=items, index=index, items_code=items_code, check=check, jump=self.jump))
         self.out.goto(check)
         skip = self.x.negate(cond) if cond is not None else None
-        local = escape.name("l_", var)
+        local = escape.name("l_", var) if var is not None else None
         self.out.code(
             self.t.for_next(items=items, index=index, local=local, skip=skip, check=check, after=after, jump=self.jump)
         )
@@ -388,6 +398,9 @@ class MachineLowering(_Lowering):
 
     def visit_ForGroups(self, s: n.ForGroups):
         self._machine_loop(s, f"list({self.zone(s.zone)})", s.var, None, s.body)
+
+    def visit_RepeatTimes(self, s: n.RepeatTimes):
+        self._machine_loop(s, f"list(range({self.x.compile(s.count)}))", None, None, s.body)
 
     # ------------------------------------------------------------ decisions
     def suspend(self, who: str, legal: str, s: n.Stmt, role: str) -> None:
@@ -432,21 +445,69 @@ class MachineLowering(_Lowering):
         self.out.goto(after)
 
     def visit_ChooseOption(self, s: n.ChooseOption):
+        if s.suited:
+            self._choose_option_with_suit(s)
+            return
         codes = [self.actions.option(name) for name in s.options]
         self.suspend(self.x.compile(s.who), escape.literal(codes), s, "choose_option")
         self.assign(s.target, f"s.choice - {self.actions.option_base}")
 
+    def _choose_option_with_suit(self, s: n.ChooseOption):
+        codes = []
+        for name in s.options:
+            if name in s.suited:
+                codes += [self.actions.suited_option(name, suit) for suit in range(4)]
+            else:
+                codes.append(self.actions.option(name))
+        self.suspend(self.x.compile(s.who), escape.literal(codes), s, "choose_option")
+        suited = tuple(self.model.options.index(name) for name in self.model.suited_options)
+        self.out.code(
+            self.t.option_with_suit_taken(
+                target=self.x.compile(s.target),
+                suit_target=self.x.compile(s.suit_target),
+                option_base=self.actions.option_base,
+                suited_base=self.actions.suited_base,
+                suited=escape.literal(suited),
+            )
+        )
+
     def visit_ChooseSuit(self, s: n.ChooseSuit):
         base = self.actions.suit_base
-        self.suspend(self.x.compile(s.who), f"list(range({base}, {base + 4}))", s, "choose_suit")
+        if s.cond is None:
+            legal = f"list(range({base}, {base + 4}))"
+        else:
+            suit = self.x.fresh("u")
+            cond = self.x.with_binders({"suit": suit}, s.cond)
+            legal = f"[{base} + {suit} for {suit} in range(4) if {cond}]"
+        self.suspend(self.x.compile(s.who), legal, s, "choose_suit")
         self.assign(s.target, f"s.choice - {base}")
+
+    def visit_ChooseValue(self, s: n.ChooseValue):
+        value = self.x.fresh("v")
+        if s.kind == "player":
+            base, values = self.actions.player_base, "range(s.n)"
+        else:
+            base = self.actions.rank_base
+            values = f"range({len(RANKS)})"
+            if s.zone is not None:
+                cards = self.zone(s.zone)
+                if self.model.zones[s.zone.name].grouped:
+                    cards = f"_rt.flat({cards})"
+                values = f"sorted({{RANK[_c] for _c in {cards}}})"
+        cond = self.x.with_binders({s.var: value}, s.cond) if s.cond is not None else None
+        self.out.code(self.t.value_legal(base=base, value=value, values=values, cond=cond))
+        self.suspend(self.x.compile(s.who), "_legal", s, f"choose_{s.kind}")
+        self.out.code(self.t.value_taken(local=escape.name("l_", s.var), base=base))
 
     def visit_Bid(self, s: n.Bid):
         base = self.actions.bid_base
         step = self.x.compile(s.step) if s.step is not None else "1"
         low, high = self.x.compile(s.low), self.x.compile(s.high)
         pass_action = self.actions.option("pass") if s.can_pass else None
-        self.out.code(self.t.bid_legal(base=base, low=low, high=high, step=step, pass_action=pass_action))
+        exclude = self.x.compile(s.exclude) if s.exclude is not None else None
+        self.out.code(
+            self.t.bid_legal(base=base, low=low, high=high, step=step, pass_action=pass_action, exclude=exclude)
+        )
         self.suspend(self.x.compile(s.who), "_legal", s, "bid")
         self.assign(s.target, f"0 if s.choice == {self.actions.option('pass')} else s.choice - {base}")
 
@@ -455,11 +516,49 @@ class MachineLowering(_Lowering):
 
 
 class ActionSpace:
-    """Action numbers: card ids first, then named options, then the four suits, then bids."""
+    """Action numbers, fixed per game and derived from its rules alone: card ids first, then the
+    named options, then the four suits, then the bids (bid `v` is `bid_base + v`), then, in a
+    game that has such choices, one action per seat, one per rank, and four per option chosen
+    with a suit (one per suit).  The bids end at the
+    largest constant highest bid; a game whose highest bid is not a number chooses no seat or
+    rank (the checker says so), so its bids may run on."""
 
     def __init__(self, model: Model):
         self.model = model
         self.option_base = len(model.cards)
+        kinds = {s.kind for s in walk_stmts(model.game.flow) if isinstance(s, n.ChooseValue)}
+        highs = [constant_int(s.high) for s in walk_stmts(model.game.flow) if isinstance(s, n.Bid)]
+        self.bid_span = max(highs) + 1 if highs and None not in highs else (0 if not highs else None)
+        self.n_seats = max(model.players) if "player" in kinds else 0
+        self.n_ranks = len(RANKS) if "rank" in kinds else 0
+
+    @property
+    def player_base(self) -> int:
+        return self.bid_base + (self.bid_span or 0)
+
+    @property
+    def rank_base(self) -> int:
+        return self.player_base + self.n_seats
+
+    @property
+    def suited_base(self) -> int:
+        return self.rank_base + self.n_ranks
+
+    def suited_option(self, name: str, suit: int) -> int:
+        return self.suited_base + 4 * self.model.suited_options.index(name) + suit
+
+    def late_actions(self) -> dict | None:
+        """What `action_str` needs beyond cards, options and suits; None when the bids are the
+        last actions and have no names (the engines of earlier versions)."""
+        if not (self.n_seats or self.n_ranks or self.model.bid_names or self.model.suited_options):
+            return None
+        return {
+            "bid_span": self.bid_span,
+            "seats": self.n_seats,
+            "ranks": RANKS if self.n_ranks else (),
+            "bid_names": dict(self.model.bid_names),
+            "suited_options": self.model.suited_options,
+        }
 
     def option(self, name: str) -> int:
         return self.option_base + self.model.options.index(name)

@@ -104,6 +104,12 @@ class StmtTakes(StmtVisitor["Taking | None"]):
     def visit_ForEach(self, stmt):
         return self._none(stmt)
 
+    def visit_RepeatTimes(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseValue(self, stmt):
+        return self._none(stmt)
+
     def visit_ForGroups(self, stmt):
         return self._none(stmt)
 

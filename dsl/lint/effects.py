@@ -122,6 +122,15 @@ class ExprReads(ExprVisitor[set[str]]):
     def visit_Count(self, expr):
         return self._nothing(expr)
 
+    def visit_RandomOf(self, expr):
+        return {"rng"}
+
+    def visit_Range(self, expr):
+        return self._nothing(expr)
+
+    def visit_AllRanks(self, expr):
+        return self._nothing(expr)
+
     def visit_AnyWhere(self, expr):
         return self._nothing(expr)
 
@@ -240,7 +249,8 @@ class StmtWrites(StmtVisitor[set[str]]):
         return self._target(stmt) | (reads(self.model, stmt.value) & {"rng"})
 
     def visit_ChooseOption(self, stmt):
-        return self._target(stmt)
+        suit = _target(self.model, stmt.suit_target) if stmt.suit_target is not None else set()
+        return self._target(stmt) | suit
 
     def visit_ChooseSuit(self, stmt):
         return self._target(stmt)
@@ -264,6 +274,12 @@ class StmtWrites(StmtVisitor[set[str]]):
         return self._its_variable(stmt)
 
     def visit_ForEach(self, stmt):
+        return self._its_variable(stmt)
+
+    def visit_RepeatTimes(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ChooseValue(self, stmt):
         return self._its_variable(stmt)
 
     def visit_ForGroups(self, stmt):
@@ -343,6 +359,12 @@ class StmtRefills(StmtVisitor[set[str]]):
         return self._nothing(stmt)
 
     def visit_ForEach(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_RepeatTimes(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_ChooseValue(self, stmt):
         return self._nothing(stmt)
 
     def visit_ForGroups(self, stmt):
@@ -430,6 +452,12 @@ class StmtPlacer(StmtVisitor[None]):
         self.inside(stmt.body, self.loops, self.guards + ([stmt.cond] if stmt.cond is not None else []))
 
     def visit_ForEach(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_RepeatTimes(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_ChooseValue(self, stmt):
         self._same_surroundings(stmt)
 
     def visit_ForGroups(self, stmt):

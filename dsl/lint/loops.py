@@ -178,6 +178,12 @@ class StmtSteps(StmtVisitor["tuple[int, ...] | None"]):
     def visit_ForEach(self, stmt):
         return self._untouched(stmt)
 
+    def visit_RepeatTimes(self, stmt):
+        return self._untouched(stmt)
+
+    def visit_ChooseValue(self, stmt):
+        return self._untouched(stmt)
+
     def visit_ForGroups(self, stmt):
         return self._untouched(stmt)
 

@@ -3,7 +3,7 @@
 - `p chooses card c from Z where A else where B` without `else any`: when no card meets any
   of the conditions there is nothing to choose (unless the last condition always holds).
 - A trick's `follow A else B` without `else any`: the same, for the card a player must play.
-- `p bids v from LO to HI` without `or pass`: the bids offered are the positive numbers from LO
+- `p bids v from LO to HI` without `or pass`: the bids offered are the numbers from LO
   to HI; when LO or HI depend on play the range can be empty (LO > HI), and a constant range
   can be empty outright.
 """
@@ -118,6 +118,12 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
     def visit_ForEach(self, stmt):
         return self._none(stmt)
 
+    def visit_RepeatTimes(self, stmt):
+        return self._none(stmt)
+
+    def visit_ChooseValue(self, stmt):
+        return self._none(stmt)
+
     def visit_ForGroups(self, stmt):
         return self._none(stmt)
 
@@ -167,12 +173,12 @@ def _bid_range_problem(model, evaluator: Evaluator, node: n.Bid):
                 return (
                     "the range of bids depends on play and can be empty, and the bid has no 'or pass'",
                     [
-                        "the bids offered are the positive numbers from the low end to the high end; "
+                        "the bids offered are the numbers from the low end to the high end; "
                         "once the low end passes the high end, there is nothing to bid"
                     ],
                 )
-            if not [a for a in range(low, high + 1, max(1, step)) if a > 0]:
-                empty_at.append(f"at {players} players the range {low}..{high} holds no positive bid")
+            if not [a for a in range(low, high + 1, max(1, step)) if a >= 0]:
+                empty_at.append(f"at {players} players the range {low}..{high} holds no bid")
     if empty_at:
         return "this bid offers nothing to bid, and it has no 'or pass'", sorted(set(empty_at))[:4]
     return None

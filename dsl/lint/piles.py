@@ -232,6 +232,10 @@ class PileTracker(StmtVisitor[Step]):
             self.put(state, s.source, seat, Pile(pile.size - 1) if pile.size else UNKNOWN)
             moved = Pile(1)
         self._add(state, s.dest, local, moved)
+        if s.place != "top":  # under the pile, at random or shuffled in: the order is no longer known
+            pile, seat = self.get(state, s.dest, local)
+            if pile.size is not None:
+                self.put(state, s.dest, seat, Pile(pile.size, pile.cards, False))
         return state
 
     def _split(self, s, state, local) -> Pile:
@@ -394,6 +398,12 @@ class PileTracker(StmtVisitor[Step]):
         return self.run_end_game
 
     def visit_ForEach(self, stmt):
+        return self.forget_writes
+
+    def visit_RepeatTimes(self, stmt):
+        return self.forget_writes
+
+    def visit_ChooseValue(self, stmt):
         return self.forget_writes
 
     def visit_ForGroups(self, stmt):

@@ -22,6 +22,7 @@ from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault  # n
 STEP_LIMIT = 2_000_000
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker")
 
 
 class Snapshot:
@@ -42,6 +43,8 @@ class BaseState:
     _CARD_TEXT: tuple = ()
     _N_CARDS = 0
     _OPTIONS: tuple = ()
+    # After the bids: {"bid_span", "seats", "ranks", "bid_names"} (see the language reference).
+    _LATE_ACTIONS: dict | None = None
     _AMBIGUITIES: tuple = ()  # (name, (reading, ...), default index)
     _PLAYERS: tuple = ()
     _N_HITS = 0
@@ -55,7 +58,8 @@ class BaseState:
     # ------------------------------------------------------------ construction
     def _setup(self, players: int, seed: int, readings: dict | None):
         if not _is_int(players) or players not in self._PLAYERS:
-            raise BadArgument(f"this game takes {', '.join(map(str, self._PLAYERS))} players, not {players!r}")
+            shown = ", ".join(map(str, self._PLAYERS)) + (" player" if list(self._PLAYERS) == [1] else " players")
+            raise BadArgument(f"this game takes {shown}, not {players!r}")
         self.n = players
         self.seed = seed
         self.rng = random.Random(seed)
@@ -173,7 +177,20 @@ class BaseState:
             return self._OPTIONS[action - n_cards]
         if action < n_cards + n_options + 4:
             return "suit " + SUIT_SYMBOLS[action - n_cards - n_options]
-        return f"bid {action - n_cards - n_options - 4}"
+        value = action - n_cards - n_options - 4
+        late = self._LATE_ACTIONS
+        if late is None:
+            return f"bid {value}"
+        if late["bid_span"] is None or value < late["bid_span"]:
+            return late["bid_names"].get(value, f"bid {value}")
+        value -= late["bid_span"]
+        if value < late["seats"]:
+            return f"player {value}"
+        value -= late["seats"]
+        if value < len(late["ranks"]):
+            return "rank " + late["ranks"][value]
+        value -= len(late["ranks"])
+        return f"{late['suited_options'][value // 4]} {SUIT_SYMBOLS[value % 4]}"
 
     def _cards_text(self, cards) -> list:
         text = self._CARD_TEXT
@@ -232,6 +249,8 @@ class BaseState:
             return self._CARD_TEXT[value]
         if type_ == "option":
             return self._OPTIONS[value]
+        if type_ == "rank":
+            return RANK_TEXT[value]
         return value
 
     def to_json(self) -> dict:
@@ -348,6 +367,23 @@ def take_top(source: list, count: int, line: int) -> list[int]:
     del source[-count:]
     taken.reverse()
     return taken
+
+
+def place_bottom(pile: list, cards: list) -> None:
+    """Put `cards` (in the order they were taken) one by one under `pile`: its bottom is index 0."""
+    pile[:0] = cards[::-1]
+
+
+def place_random(pile: list, cards: list, rng: random.Random) -> None:
+    """Put each card at a random position of `pile`, from under the bottom to over the top."""
+    for card in cards:
+        pile.insert(rng.randrange(len(pile) + 1), card)
+
+
+def random_pick(rng: random.Random, items):
+    """One of `items` (seats or cards), or None when there is none."""
+    items = list(items)
+    return items[rng.randrange(len(items))] if items else None
 
 
 def take_middle(source: list, count: int, line: int) -> list[int]:

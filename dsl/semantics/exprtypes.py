@@ -11,6 +11,7 @@ import difflib
 from ..ast import nodes as n
 from ..ast.visitor import ExprVisitor
 from ..report.diagnostics import Diagnostic, Fix, error
+from ..report.wording import a, either
 from ..syntax.limits import LIMIT_CODE
 from .model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, LocalVar, Model
 from .symbols import check_pattern
@@ -78,8 +79,7 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             return got
         if got == Type.INT and (Type.RANK in types or Type.PLAYER in types) and isinstance(expr, n.Num):
             return got  # a rank written as a number (10), or a seat number (player 0)
-        wanted = " or ".join(types)
-        self.err("type-mismatch", f"{what or 'this'} should be a {wanted}, not a {got}", expr)
+        self.err("type-mismatch", f"{what or 'this'} should be {either(*types)}, not {a(got)}", expr)
         return None
 
     def with_scope(self, bindings: Scope, fn, *args):
@@ -198,10 +198,11 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         left, right = self.expr(e.left), self.expr(e.right)
         if left and right and left != right:
             ok = (
-                {left, right} <= {Type.RANK, Type.INT} and (isinstance(e.left, n.Num) or isinstance(e.right, n.Num))
+                ({left, right} <= {Type.RANK, Type.INT} or {left, right} <= {Type.PLAYER, Type.INT})
+                and (isinstance(e.left, n.Num) or isinstance(e.right, n.Num))
             ) or (Type.NONE in (left, right) and {left, right} - {Type.NONE} <= NULLABLE)
             if not ok:
-                self.err("type-mismatch", f"cannot compare a {left} with a {right}", e)
+                self.err("type-mismatch", f"cannot compare {a(left)} with {a(right)}", e)
         elif left in COLLECTIONS and e.op not in ("==", "!="):
             self.err("type-mismatch", f"'{e.op}' does not compare collections", e)
         return Type.BOOL
@@ -221,10 +222,10 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
 
     def visit_IfExpr(self, e):
         self.expect(e.cond, Type.BOOL, what="the condition")
-        a, b = self.expr(e.then), self.expr(e.otherwise)
-        if a and b and a != b and Type.NONE not in (a, b):
-            self.err("type-mismatch", f"the two branches give a {a} and a {b}", e)
-        return a if a != Type.NONE else b
+        then, other = self.expr(e.then), self.expr(e.otherwise)
+        if then and other and then != other and Type.NONE not in (then, other):
+            self.err("type-mismatch", f"the two branches give {a(then)} and {a(other)}", e)
+        return then if then != Type.NONE else other
 
     def visit_IsEmpty(self, e):
         self.expect(e.subject, Type.CARDS, Type.GROUPS, Type.PLAYERS, what="what is tested for emptiness")
@@ -297,6 +298,18 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
     def visit_Count(self, e):
         self.expect(e.arg, Type.CARDS, Type.GROUPS, Type.PLAYERS, what="what is counted")
         return Type.INT
+
+    def visit_RandomOf(self, e):
+        kind = self.expect(e.arg, Type.PLAYERS, Type.CARDS, Type.GROUPS, what="what is picked from")
+        return {Type.PLAYERS: Type.PLAYER, Type.CARDS: Type.CARD, Type.GROUPS: Type.CARD}.get(kind)
+
+    def visit_Range(self, e):
+        self.expect(e.low, Type.INT, what="the first number")
+        self.expect(e.high, Type.INT, what="the last number")
+        return Type.LIST
+
+    def visit_AllRanks(self, e):
+        return Type.RANKS
 
     def visit_AnyWhere(self, e):
         kind = self.expect(

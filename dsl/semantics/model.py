@@ -80,6 +80,10 @@ class Model:
     scorings: Mapping[str, n.Scoring] = field(default_factory=dict)
     # every named option of every choice, in action order (`pass` included when a bid has one)
     options: tuple[str, ...] = ()
+    # the bid values with a name (`with 0 called "nil"`), as (value, name) pairs
+    bid_names: tuple[tuple[int, str], ...] = ()
+    # the options chosen together with a suit (`call with suit`), in order of appearance
+    suited_options: tuple[str, ...] = ()
     sources: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ..ast import nodes as n
 from ..syntax.limits import LIMIT_CODE
+from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
 from ..report.diagnostics import Diagnostic, error, warning
+from ..report.wording import count
 from .model import (
     COLORS,
     FACE_VALUE,
@@ -76,10 +78,10 @@ def _example_players(game: n.Game, players: list[int]) -> list[Diagnostic]:
             out.append(
                 error(
                     LIMIT_CODE,
-                    f"the example is played by {example.players} players, a count this game does not take",
+                    f"the example is played by {count(example.players, 'player')}, a count this game does not take",
                     example.players_span or example.span,
                     file=game.file,
-                    hint=f"the game takes {', '.join(map(str, players))} players",
+                    hint=f"the game takes {', '.join(map(str, players))} player{'' if players == [1] else 's'}",
                 )
             )
     return out
@@ -207,6 +209,19 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
                 error("duplicate-name", f"value table '{table.name}' is declared twice", table.span, file=file)
             )
         values[table.name] = tuple(per_card)
+
+    for kind, decls in (("a zone", game.zones), ("a variable", game.vars)):
+        for decl in decls:
+            if decl.name in RESERVED_WORDS:
+                diags.append(
+                    error(
+                        "reserved-name",
+                        reserved_message(decl.name, kind),
+                        decl.span,
+                        file=file,
+                        hint=reserved_hint(decl.name),
+                    )
+                )
 
     zones: dict[str, n.Zone] = {}
     for zone in game.zones:

@@ -12,6 +12,9 @@ from ..ast import nodes as n
 from ..ast.visitor import StmtVisitor
 from ..ast.walk import has_decision, walk_stmts
 from ..report.diagnostics import Diagnostic
+from ..report.wording import a
+from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
+from .constants import constant_int
 from .exprtypes import BUILTIN_NAMES, ExpressionTyper
 from .model import LocalVar, Model
 from .types import ELEMENT, NULLABLE, Type
@@ -34,6 +37,10 @@ class TypeChecker(StmtVisitor[None]):
         self.diags = self.types.diags
         self.in_trigger = False
         self.has_bid = False
+        self.has_late_choice = False  # a choice of a player, a rank or a suited option: numbered after the bids
+        self.open_bids: list[n.Bid] = []  # bids whose highest value is not a number
+        self.bid_names: dict[int, str] = {}
+        self.suited_options: list[str] = []  # options chosen with a suit, numbered after the ranks
         # the expression helpers, shared: one set of scopes, names and diagnostics
         self.err = self.types.err
         self.undefined = self.types.undefined
@@ -48,16 +55,44 @@ class TypeChecker(StmtVisitor[None]):
         options = list(self.types.options)
         if self.has_bid and PASS not in options:
             options.append(PASS)
-        return dataclasses.replace(self.model, locals=self.types.locals, options=tuple(options))
+        return dataclasses.replace(
+            self.model,
+            locals=self.types.locals,
+            options=tuple(options),
+            bid_names=tuple(sorted(self.bid_names.items())),
+            suited_options=tuple(self.suited_options),
+        )
+
+    def check_action_space(self) -> None:
+        """Players and ranks are numbered after the bids, so the bids must end at a known number."""
+        if not self.has_late_choice:
+            return
+        for bid in self.open_bids:
+            self.err(
+                "type-mismatch",
+                "the highest bid must be a number in a game that chooses a player, a rank or an option with a suit",
+                bid.high,
+                hint="the actions of a game are numbered once for all (cards, options, suits, bids, seats, ranks), "
+                "so write the largest possible bid as a number",
+            )
+
+    def reserved(self, name: str, kind: str, node: n.Node) -> bool:
+        """Say so if `name` is a reserved word; True when it is."""
+        if name not in RESERVED_WORDS:
+            return False
+        self.err("reserved-name", reserved_message(name, kind), node, hint=reserved_hint(name))
+        return True
 
     def declare_local(self, name: str, type_: Type, node: n.Node):
         m = self.model
+        if self.reserved(name, "a variable", node):
+            return
         if name in m.vars or name in m.zones:
             self.err("duplicate-name", f"'{name}' is already a {'zone' if name in m.zones else 'variable'}", node)
             return
         old = self.types.locals.get(name)
         if old and old.type != type_:
-            self.err("type-mismatch", f"'{name}' is a {old.type} on line {old.line} but a {type_} here", node)
+            self.err("type-mismatch", f"'{name}' is {a(old.type)} on line {old.line} but {a(type_)} here", node)
             return
         if not old:
             self.types.locals[name] = LocalVar(name, type_, node.span.line)
@@ -97,6 +132,14 @@ class TypeChecker(StmtVisitor[None]):
             self.with_scope({"card": Type.CARD}, self.expect, s.arg, Type.BOOL, "the condition")
         elif s.amount == "card":
             self.expect(s.arg, Type.CARD, what="the card to move")
+        dest = self.model.zones.get(s.dest.name)
+        if s.place != "top" and dest is not None and dest.grouped:
+            self.err(
+                "type-mismatch",
+                f"zone '{dest.name}' is grouped: its cards are kept in groups, not at a place in a pile",
+                s.dest,
+                hint="put the cards into a zone that is not grouped",
+            )
 
     def visit_DealEach(self, s):
         self.expect(s.count, Type.INT, what="how many cards each player gets")
@@ -144,7 +187,7 @@ class TypeChecker(StmtVisitor[None]):
         if s.op != "=":
             self.expect(s.value, Type.INT, what=f"the value of '{s.op}'")
             if want not in (None, Type.INT):
-                self.err("type-mismatch", f"'{s.op}' needs a number, but this is a {want}", target)
+                self.err("type-mismatch", f"'{s.op}' needs a number, but this is {a(want)}", target)
         elif want:
             self.expect(s.value, want, what="the assigned value")
 
@@ -158,6 +201,10 @@ class TypeChecker(StmtVisitor[None]):
         self.visit_block(s.body)
         self.expect(s.until, Type.BOOL, what="the condition of 'until'")
 
+    def visit_RepeatTimes(self, s):
+        self.expect(s.count, Type.INT, what="how many times")
+        self.visit_block(s.body)
+
     def visit_While(self, s):
         self.expect(s.cond, Type.BOOL, what="the condition of 'while'")
         self.visit_block(s.body)
@@ -169,7 +216,7 @@ class TypeChecker(StmtVisitor[None]):
         self.visit_block(s.body)
 
     def visit_ForEach(self, s):
-        kind = self.expect(s.iterable, Type.CARDS, Type.PLAYERS, Type.LIST, what="what is gone through")
+        kind = self.expect(s.iterable, Type.CARDS, Type.PLAYERS, Type.RANKS, Type.LIST, what="what is gone through")
         element = ELEMENT.get(kind) if kind else None
         if element:
             self.declare_local(s.var, element, s)
@@ -210,21 +257,65 @@ class TypeChecker(StmtVisitor[None]):
     def visit_ChooseOption(self, s):
         self._decision(s, s.who)
         for name in s.options:
+            if self.reserved(name, "an option", s):
+                continue
             if name not in self.types.options:
                 self.types.options.append(name)
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
             self.declare_local(s.target.id, Type.OPTION, s)
         self._assignable(s.target, Type.OPTION)
+        for name in s.suited:
+            self.has_late_choice = True
+            if name not in self.suited_options:
+                self.suited_options.append(name)
+        if s.suited and s.suit_target is None:
+            self.err(
+                "missing-declaration",
+                f"'{s.suited[0]}' comes with a suit, but the choice does not say where the suit goes",
+                s,
+                hint="end the choice with ', suit as trump'",
+            )
+        elif s.suit_target is not None:
+            if not s.suited:
+                self.err(
+                    "type-mismatch",
+                    "no option of this choice comes with a suit",
+                    s.suit_target,
+                    hint="mark the options that do: 'call with suit'",
+                )
+            self._assignable(s.suit_target, Type.SUIT)
 
     def visit_ChooseSuit(self, s):
         self._decision(s, s.who)
         self._assignable(s.target, Type.SUIT)
+        # In the condition, `suit` is the suit offered.
+        self.with_scope({"suit": Type.SUIT}, self.expect, s.cond, Type.BOOL, "which suits may be chosen")
+
+    def visit_ChooseValue(self, s):
+        self._decision(s, s.who)
+        self.has_late_choice = True
+        kind = Type.PLAYER if s.kind == "player" else Type.RANK
+        if s.zone is not None:
+            self.zone_ref(s.zone)
+        self.declare_local(s.var, kind, s)
+        self.with_scope({s.var: kind}, self.expect, s.cond, Type.BOOL, f"which {s.kind}s may be chosen")
 
     def visit_Bid(self, s):
         self._decision(s, s.who)
         self.has_bid = True
-        for part, what in ((s.low, "the lowest bid"), (s.high, "the highest bid"), (s.step, "the bid step")):
+        parts = ((s.low, "the lowest bid"), (s.high, "the highest bid"), (s.step, "the bid step"))
+        for part, what in parts + ((s.exclude, "the value that may not be bid"),):
             self.expect(part, Type.INT, what=what)
+        if constant_int(s.high) is None:
+            self.open_bids.append(s)
+        for value, label in s.called:
+            if self.bid_names.setdefault(value, label) != label:
+                self.err(
+                    "type-mismatch",
+                    f'the bid {value} is called "{self.bid_names[value]}" elsewhere, not "{label}"',
+                    s,
+                    hint="a bid value has one name in the whole game, since the name is its action's label",
+                )
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
             self.declare_local(s.target.id, Type.INT, s)
         self._assignable(s.target, Type.INT)
@@ -234,7 +325,7 @@ class TypeChecker(StmtVisitor[None]):
         if not isinstance(target, (n.Name, n.Of)):
             self.err("type-mismatch", "a decision must be stored in a variable", target)
         elif got and got != type_:
-            self.err("type-mismatch", f"this stores a {type_}, but the variable is a {got}", target)
+            self.err("type-mismatch", f"this stores {a(type_)}, but the variable is {a(got)}", target)
 
     def visit_Trick(self, s):
         self._decision(s, s.lead or n.Name("led"))
@@ -287,8 +378,9 @@ class TypeChecker(StmtVisitor[None]):
         for var in game.vars:
             if var.init is not None:
                 got = self.expr(var.init)
-                if got and got != var.type_name and not (got == Type.NONE and var.type_name in NULLABLE):
-                    self.err("type-mismatch", f"'{var.name}' is a {var.type_name} but starts as a {got}", var.init)
+                seat = got == Type.INT and var.type_name == Type.PLAYER and isinstance(var.init, n.Num)
+                if got and got != var.type_name and not seat and not (got == Type.NONE and var.type_name in NULLABLE):
+                    self.err("type-mismatch", f"'{var.name}' is {a(var.type_name)} but starts as {a(got)}", var.init)
         for deck in game.decks:
             self.expect(deck.when, Type.BOOL, what="the condition of a deck line")
         for scoring in game.scorings:
@@ -325,6 +417,7 @@ class TypeChecker(StmtVisitor[None]):
             for expect in ex.expects:
                 self.expect(expect.expr, Type.BOOL, what="an expectation")
         self.check_cites(game)
+        self.check_action_space()
         return self.diags
 
     def check_cites(self, game: n.Game):

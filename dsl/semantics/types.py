@@ -25,6 +25,7 @@ class Type(StrEnum):
     CARDS = "cards"  # a list of cards (a zone, a filter)
     GROUPS = "groups"  # a grouped zone: a list of groups of cards
     PLAYERS = "players"
+    RANKS = "ranks"  # the ranks of the game's cards (`for each rank r`)
     INTS = "ints"  # a per-player number seen whole, e.g. `max(total)`
     LIST = "list"  # a literal tuple of numbers
     PER_PLAYER = "per-player"  # a per-player variable of another type, named without its owner
@@ -35,10 +36,10 @@ class Type(StrEnum):
 
 
 #: the types a `var` may be declared with
-DECLARABLE = frozenset({Type.INT, Type.BOOL, Type.PLAYER, Type.SUIT, Type.CARD, Type.OPTION})
+DECLARABLE = frozenset({Type.INT, Type.BOOL, Type.PLAYER, Type.SUIT, Type.CARD, Type.RANK, Type.OPTION})
 #: the types `none` may stand for
-NULLABLE = frozenset({Type.SUIT, Type.PLAYER, Type.CARD, Type.OPTION})
+NULLABLE = frozenset({Type.SUIT, Type.PLAYER, Type.CARD, Type.RANK, Type.OPTION})
 #: the collections, which compare only for (in)equality
-COLLECTIONS = frozenset({Type.CARDS, Type.GROUPS, Type.PLAYERS, Type.INTS, Type.LIST})
+COLLECTIONS = frozenset({Type.CARDS, Type.GROUPS, Type.PLAYERS, Type.RANKS, Type.INTS, Type.LIST})
 #: what `for each x in ...` binds `x` to, by the type of what is gone through
-ELEMENT = {Type.CARDS: Type.CARD, Type.PLAYERS: Type.PLAYER, Type.LIST: Type.INT}
+ELEMENT = {Type.CARDS: Type.CARD, Type.PLAYERS: Type.PLAYER, Type.RANKS: Type.RANK, Type.LIST: Type.INT}

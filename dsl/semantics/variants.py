@@ -55,6 +55,7 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
         ambiguities=_merge_named(base.ambiguities, variant.ambiguities, lambda a: a.name),
         scorings=_merge_named(base.scorings, variant.scorings, lambda s: s.name),
         triggers=base.triggers + variant.triggers,
+        defines=_merge_named(base.defines, variant.defines, lambda d: d.name),
         examples=base.examples + variant.examples,
         flow=variant.flow or base.flow,
         result=variant.result or base.result,

@@ -13,6 +13,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..report.diagnostics import Diagnostic, Fix, Span, error
+from .reserved import RESERVED_WORDS, reserved_hint
 from .lalr import lark_parser
 from .words import (
     BLOCK_WORDS,
@@ -80,6 +81,10 @@ def _example_hint(word: str | None) -> str | None:
 
 
 # ------------------------------------------------------------ reading the text around an error
+# `x = 1`, `x += 1`, `x -= 1`, but not `x == 1`, `x <= 1` or `x != 1`
+_ASSIGNMENT = re.compile(r"(?<![=<>!+-])(\+=|-=|=)(?!=)")
+
+
 def code_of(line: str) -> str:
     """A line without its comment and with the inside of strings blanked, so that braces and
     '#' in quoted text do not count."""
@@ -278,6 +283,16 @@ def syntax_error(text: str, path: str, exc: UnexpectedInput, item_end: tuple[int
             file=path,
             notes=[f"then {found!r} could not be read"] + notes,
             hint=_example_hint(close) or _example_hint(construct),
+        ), line
+
+    if statement in RESERVED_WORDS and _ASSIGNMENT.search(code_of(lines[line - 1])):
+        return error(
+            "syntax-error",
+            f"'{statement}' is a reserved word of the language, so it cannot be assigned as a variable",
+            span,
+            file=path,
+            notes=[f"the parser reads '{statement}' as its keyword here"],
+            hint=reserved_hint(statement),
         ), line
 
     where = "at the top level of the file" if not blocks and not statement else f"in {_describe(construct)}"

@@ -51,6 +51,7 @@ EXAMPLES = {
     "leftover": "leftover => 1",
     "reusable": "reusable A",
     "default": "default one",
+    "define": "define soft_total(Z) = sum points of Z + 10",
 }
 
 # Readable names for terminals that stand for a kind of text rather than one fixed word.
@@ -84,6 +85,7 @@ TOP_LEVEL_WORDS = (
     "scoring",
     "when",
     "example",
+    "define",
     "flow",
     "result",
     "winners",

@@ -102,6 +102,12 @@ class FlowGraph(StmtVisitor[list[str]]):
     def visit_ForEach(self, s):
         return self._loop_head(s)
 
+    def visit_RepeatTimes(self, s):
+        return self._loop_head(s)
+
+    def visit_ChooseValue(self, s):
+        return self._step(s)
+
     def visit_ForGroups(self, s):
         return self._loop_head(s)
 
