@@ -12,7 +12,7 @@ RULES = {'name': 'Jailbreak',
                   'question': "The text speaks of 'the next games' dealt in turn but names no "
                               'match: is a game one deal, or does every player deal once and the '
                               'points add up?',
-                  'line': 56,
+                  'line': 58,
                   'readings': ['single', 'every_dealer'],
                   'descriptions': {'single': 'one deal is the whole game; the rotation only says '
                                              'who deals the next, separate game',
@@ -24,7 +24,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'circle',
                   'question': 'After the first hunt, do the players who passed before it get '
                               'another turn?',
-                  'line': 62,
+                  'line': 67,
                   'readings': ['once', 'again'],
                   'descriptions': {'once': 'every player decides once a round, clockwise from the '
                                            'player who opens it',
@@ -36,7 +36,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'all_pass',
                   'question': 'What happens when nobody hunts? The text only covers everyone '
                               'passing but one hunter.',
-                  'line': 68,
+                  'line': 75,
                   'readings': ['replay', 'last_hunts', 'game_ends'],
                   'descriptions': {'replay': 'nothing is won; the round is played again from the '
                                              'same player and nobody receives a card',
@@ -49,7 +49,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'tie_cards',
                   'question': 'Where do the cards the tied players take from the dealer go once '
                               'they have decided the winner?',
-                  'line': 75,
+                  'line': 86,
                   'readings': ['pot', 'set_aside'],
                   'descriptions': {'pot': 'they are laid on the table like the hunted cards, and '
                                           'the winner takes them with the rest',
@@ -60,7 +60,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'tie_short',
                   'question': 'The reserve cannot give every tied player another card: who takes '
                               'the table?',
-                  'line': 81,
+                  'line': 95,
                   'readings': ['nobody', 'first_hunter'],
                   'descriptions': {'nobody': 'the reserve has run out, so the game ends; the '
                                              'undecided cards belong to nobody',
@@ -71,7 +71,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'trigger_cards',
                   'question': "Which cards are 'received from the dealer' for the red ace, the "
                               'black ace and the red jack?',
-                  'line': 87,
+                  'line': 103,
                   'readings': ['replacement', 'with_ties', 'every_card'],
                   'descriptions': {'replacement': 'only the card a hunter receives after a round: '
                                                   'line 8 uses the same words',
@@ -83,7 +83,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'red_ace_twelve',
                   'question': 'A red ace reaches a player with exactly 12 convicts: the text '
                               'covers only more and fewer than 12.',
-                  'line': 94,
+                  'line': 112,
                   'readings': ['as_fewer', 'as_more'],
                   'descriptions': {'as_fewer': 'as with fewer than 12: he already has 12, so '
                                                'nothing changes',
@@ -93,7 +93,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'red_ace_share',
                   'question': 'Does a red-ace player who hands out half his convicts count himself '
                               "among 'all the players'?",
-                  'line': 100,
+                  'line': 119,
                   'readings': ['others', 'everyone'],
                   'descriptions': {'others': 'he hands them to the other players, clockwise from '
                                              'his left, as evenly as possible',
@@ -104,7 +104,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'red_ace_collect',
                   'question': 'A red-ace player with fewer than 12 convicts: one convict from each '
                               'player at most, or round again until he has 12?',
-                  'line': 106,
+                  'line': 129,
                   'readings': ['until_twelve', 'one_each'],
                   'descriptions': {'until_twelve': 'he goes round the table clockwise, one convict '
                                                    'from each player per turn, until he has 12 or '
@@ -116,7 +116,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'convict_pick',
                   'question': 'Which convicts change prisons on a red ace? A prison is a face-down '
                               'pile.',
-                  'line': 112,
+                  'line': 137,
                   'readings': ['top', 'random'],
                   'descriptions': {'top': 'the top of the pile: the convicts won last',
                                    'random': 'any, unseen: the pile is shuffled before each '
@@ -126,7 +126,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'black_ace',
                   'question': 'Does a black ace win the next round for its holder even if he '
                               'passes in it?',
-                  'line': 118,
+                  'line': 144,
                   'readings': ['always', 'if_hunts'],
                   'descriptions': {'always': 'he takes the table of the next round in which '
                                              'someone hunts, whether he hunted or not',
@@ -137,7 +137,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'black_ace_clash',
                   'question': 'Two players receive a black ace before the same round: whose is the '
                               'next round?',
-                  'line': 124,
+                  'line': 152,
                   'readings': ['first', 'last'],
                   'descriptions': {'first': 'the first to receive one (the dealer gives cards '
                                             "clockwise from the round's winner)",
@@ -147,7 +147,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'red_jack_hand',
                   'question': 'The red jack goes to prison, so its player is left without a card: '
                               'does he get another?',
-                  'line': 130,
+                  'line': 161,
                   'readings': ['redraw', 'sit_out'],
                   'descriptions': {'redraw': 'the dealer gives him another card straight away (it '
                                              'may trigger in turn)',
@@ -157,7 +157,7 @@ RULES = {'name': 'Jailbreak',
                   'cites': ['ru:14']},
                  {'name': 'freed_to',
                   'question': 'Where in the reserve do the freed convicts go?',
-                  'line': 136,
+                  'line': 170,
                   'readings': ['bottom', 'top', 'shuffled'],
                   'descriptions': {'bottom': 'under the reserve, whose own order does not change',
                                    'top': 'on top of the reserve, to be dealt next',
@@ -167,7 +167,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'reserve_out',
                   'question': "When has the reserve 'run out'? A red jack can put freed convicts "
                               'back into it after its last card was given.',
-                  'line': 143,
+                  'line': 178,
                   'readings': ['last_card', 'empty_after_round'],
                   'descriptions': {'last_card': 'as soon as the dealer gives out its last card: '
                                                 'nobody receives another, the round ends and the '
@@ -181,7 +181,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'score_sum',
                   'question': "Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 "
                               'point of every card, or come on top of it?',
-                  'line': 149,
+                  'line': 187,
                   'readings': ['instead', 'additive'],
                   'descriptions': {'instead': 'a jack scores 3, a red ace 2, a two 4, any other '
                                               'card 1',
@@ -217,42 +217,42 @@ RULES = {'name': 'Jailbreak',
           {'name': 'games_played', 'per_player': False, 'visibility': 'everyone'},
           {'name': 'total', 'per_player': True, 'visibility': 'everyone'}],
  'options': ['pass', 'hunt'],
- 'branches': [{'line': 157, 'what': 'trigger'}, {'line': 158, 'what': 'branch'},
-              {'line': 160, 'what': 'branch'}, {'line': 169, 'what': 'branch'},
-              {'line': 174, 'what': 'branch'}, {'line': 183, 'what': 'trigger'},
-              {'line': 184, 'what': 'branch'}, {'line': 189, 'what': 'trigger'},
-              {'line': 190, 'what': 'branch'}, {'line': 194, 'what': 'else branch'},
-              {'line': 196, 'what': 'branch'}, {'line': 218, 'what': 'branch'},
-              {'line': 239, 'what': 'branch'}, {'line': 240, 'what': 'branch'},
-              {'line': 247, 'what': 'else branch'}, {'line': 249, 'what': 'branch'},
-              {'line': 256, 'what': 'branch'}, {'line': 262, 'what': 'branch'},
-              {'line': 265, 'what': 'branch'}, {'line': 276, 'what': 'branch'},
-              {'line': 277, 'what': 'branch'}, {'line': 280, 'what': 'branch'},
-              {'line': 283, 'what': 'else branch'}, {'line': 284, 'what': 'branch'},
-              {'line': 286, 'what': 'else branch'}, {'line': 295, 'what': 'branch'},
-              {'line': 296, 'what': 'branch'}, {'line': 306, 'what': 'else branch'},
-              {'line': 309, 'what': 'else branch'}, {'line': 311, 'what': 'branch'},
-              {'line': 325, 'what': 'branch'}, {'line': 332, 'what': 'branch'},
-              {'line': 334, 'what': 'else branch'}, {'line': 341, 'what': 'branch'},
-              {'line': 345, 'what': 'branch'}, {'line': 347, 'what': 'else branch'},
-              {'line': 354, 'what': 'branch'}, {'line': 357, 'what': 'branch'},
-              {'line': 362, 'what': 'branch'}, {'line': 365, 'what': 'branch'}],
+ 'branches': [{'line': 196, 'what': 'trigger'}, {'line': 198, 'what': 'branch'},
+              {'line': 200, 'what': 'branch'}, {'line': 210, 'what': 'branch'},
+              {'line': 218, 'what': 'branch'}, {'line': 227, 'what': 'trigger'},
+              {'line': 229, 'what': 'branch'}, {'line': 234, 'what': 'trigger'},
+              {'line': 236, 'what': 'branch'}, {'line': 240, 'what': 'else branch'},
+              {'line': 242, 'what': 'branch'}, {'line': 264, 'what': 'branch'},
+              {'line': 285, 'what': 'branch'}, {'line': 286, 'what': 'branch'},
+              {'line': 293, 'what': 'else branch'}, {'line': 295, 'what': 'branch'},
+              {'line': 302, 'what': 'branch'}, {'line': 308, 'what': 'branch'},
+              {'line': 311, 'what': 'branch'}, {'line': 322, 'what': 'branch'},
+              {'line': 323, 'what': 'branch'}, {'line': 326, 'what': 'branch'},
+              {'line': 329, 'what': 'else branch'}, {'line': 330, 'what': 'branch'},
+              {'line': 332, 'what': 'else branch'}, {'line': 343, 'what': 'branch'},
+              {'line': 344, 'what': 'branch'}, {'line': 354, 'what': 'else branch'},
+              {'line': 357, 'what': 'else branch'}, {'line': 359, 'what': 'branch'},
+              {'line': 375, 'what': 'branch'}, {'line': 382, 'what': 'branch'},
+              {'line': 384, 'what': 'else branch'}, {'line': 391, 'what': 'branch'},
+              {'line': 395, 'what': 'branch'}, {'line': 397, 'what': 'else branch'},
+              {'line': 404, 'what': 'branch'}, {'line': 408, 'what': 'branch'},
+              {'line': 413, 'what': 'branch'}, {'line': 418, 'what': 'branch'}],
  'examples': [{'title': 'Each player is dealt one card; the rest of the deck is the reserve',
-               'line': 392},
-              {'title': 'A taken card scores 1 point', 'line': 399},
-              {'title': 'A taken jack scores 3 points', 'line': 404},
-              {'title': 'A taken red ace scores 2 points', 'line': 409},
-              {'title': 'A taken two scores 4 points', 'line': 414},
+               'line': 445},
+              {'title': 'A taken card scores 1 point', 'line': 454},
+              {'title': 'A taken jack scores 3 points', 'line': 463},
+              {'title': 'A taken red ace scores 2 points', 'line': 471},
+              {'title': 'A taken two scores 4 points', 'line': 480},
               {'title': 'A red ace to a player with 13 convicts: he hands out half, rounded up '
                         '(7), as evenly as possible',
-               'line': 419},
+               'line': 488},
               {'title': 'A red ace to a player with fewer than 12 convicts: he takes convicts '
                         'clockwise until he has 12',
-               'line': 430},
+               'line': 500},
               {'title': 'A black ace received from the dealer: its player wins the next round',
-               'line': 442},
+               'line': 514},
               {'title': 'A red jack frees every convict into the reserve and becomes the only one',
-               'line': 451}]}
+               'line': 524}]}
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
@@ -271,13 +271,13 @@ KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 
  64)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_ = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
-# jailbreak.cardrules:18: value strength: 2..10=face J=11 Q=12 K=13 A=14
+# jailbreak.cardrules:20: value strength: 2..10=face J=11 Q=12 K=13 A=14
 VALUE_strength = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5,
  6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
-# jailbreak.cardrules:20: value points: 2..A=1 J=3 red A=2 2=4
+# jailbreak.cardrules:22: value points: 2..A=1 J=3 red A=2 2=4
 VALUE_points = (4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1,
  1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1)
-# jailbreak.cardrules:22: value bonus: 2..A=0 J=3 red A=2 2=4
+# jailbreak.cardrules:24: value bonus: 2..A=0 J=3 red A=2 2=4
 VALUE_bonus = (4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0,
  0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0)
 # cards that are red A
@@ -333,115 +333,115 @@ IS_9 = (False, False, False, False, False, False, False, False, False, False, Fa
 
 
 def _trigger_0(s, card, player):
-    # jailbreak.cardrules:157: when card c is drawn into hand of p where received and c is red A
+    # jailbreak.cardrules:196: when card c is drawn into hand of p where received and c is red A
     s.l_c = card
     s.l_p = player
     if (not (s.v_received and (IS_0[s.l_c]))):
         return
     s.hits[0] += 1
-    # jailbreak.cardrules:158: if size of prison of p > 12 or (size of prison of p == 12 and reading red_ace_twelve is as
+    # jailbreak.cardrules:198: if size of prison of p > 12 or (size of prison of p == 12 and reading red_ace_twelve is as
     if ((len(s.z_prison[s.l_p]) > 12) or ((len(s.z_prison[s.l_p]) == 12) and (s.r_red_ace_twelve == 1))):
         s.hits[1] += 1
-        # jailbreak.cardrules:159: give = (size of prison of p + 1) / 2
+        # jailbreak.cardrules:199: give = (size of prison of p + 1) / 2
         s.v_give = ((len(s.z_prison[s.l_p]) + 1) // 2)
-        # jailbreak.cardrules:160: if reading convict_pick is random {
+        # jailbreak.cardrules:200: if reading convict_pick is random {
         if (s.r_convict_pick == 1):
             s.hits[2] += 1
-            # jailbreak.cardrules:161: shuffle prison of p
+            # jailbreak.cardrules:201: shuffle prison of p
             s.rng.shuffle(s.z_prison[s.l_p])
-        # jailbreak.cardrules:163: move top give from prison of p to handout
-        _moved = _rt.take_top(s.z_prison[s.l_p], s.v_give, 163)
+        # jailbreak.cardrules:203: move top give from prison of p to handout
+        _moved = _rt.take_top(s.z_prison[s.l_p], s.v_give, 203)
         s.z_handout.extend(_moved)
-        # jailbreak.cardrules:164: while not handout is empty {
+        # jailbreak.cardrules:204: while not handout is empty {
         _loop1 = 0
         while (not (not s.z_handout)):
             _loop1 += 1
             if _loop1 > 100000:
-                _rt.gap('non-termination', 164, 'this loop never reaches its end')
-            # jailbreak.cardrules:165: for each player t from left of p where not handout is empty and (t != p or reading red_ace
+                _rt.gap('non-termination', 204, 'this loop never reaches its end')
+            # jailbreak.cardrules:205: for each player t from left of p where not handout is empty
             for _p2 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p2
                 if (not ((not (not s.z_handout)) and ((s.l_t != s.l_p) or (s.r_red_ace_share == 1)))):
                     continue
-                # jailbreak.cardrules:166: move top 1 from handout to prison of t
-                _moved = _rt.take_top(s.z_handout, 1, 166)
+                # jailbreak.cardrules:207: move top 1 from handout to prison of t
+                _moved = _rt.take_top(s.z_handout, 1, 207)
                 s.z_prison[s.l_t].extend(_moved)
     elif (len(s.z_prison[s.l_p]) < 12):
         s.hits[3] += 1
-        # jailbreak.cardrules:170: give = 0                                                    # times round the table
+        # jailbreak.cardrules:211: give = 0  # times round the table
         s.v_give = 0
-        # jailbreak.cardrules:171: while size of prison of p < 12 and (count players u where u != p and not prison of u is em
+        # jailbreak.cardrules:212: while size of prison of p < 12
         _loop3 = 0
         while ((len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and (not (not s.z_prison[q1])))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == 0))):
             _loop3 += 1
             if _loop3 > 100000:
-                _rt.gap('non-termination', 171, 'this loop never reaches its end')
-            # jailbreak.cardrules:172: give += 1
+                _rt.gap('non-termination', 212, 'this loop never reaches its end')
+            # jailbreak.cardrules:215: give += 1
             s.v_give += 1
-            # jailbreak.cardrules:173: for each player t from left of p where t != p and not prison of t is empty and size of pri
+            # jailbreak.cardrules:216: for each player t from left of p where t != p and not prison of t is empty
             for _p4 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p4
                 if (not ((s.l_t != s.l_p) and (not (not s.z_prison[s.l_t])) and (len(s.z_prison[s.l_p]) < 12))):
                     continue
-                # jailbreak.cardrules:174: if reading convict_pick is random {
+                # jailbreak.cardrules:218: if reading convict_pick is random {
                 if (s.r_convict_pick == 1):
                     s.hits[4] += 1
-                    # jailbreak.cardrules:175: shuffle prison of t
+                    # jailbreak.cardrules:219: shuffle prison of t
                     s.rng.shuffle(s.z_prison[s.l_t])
-                # jailbreak.cardrules:177: move top 1 from prison of t to prison of p
-                _moved = _rt.take_top(s.z_prison[s.l_t], 1, 177)
+                # jailbreak.cardrules:221: move top 1 from prison of t to prison of p
+                _moved = _rt.take_top(s.z_prison[s.l_t], 1, 221)
                 s.z_prison[s.l_p].extend(_moved)
 
 
 def _trigger_1(s, card, player):
-    # jailbreak.cardrules:183: when card c is drawn into hand of p where received and c is black A
+    # jailbreak.cardrules:227: when card c is drawn into hand of p where received and c is black A
     s.l_c = card
     s.l_p = player
     if (not (s.v_received and (IS_1[s.l_c]))):
         return
     s.hits[5] += 1
-    # jailbreak.cardrules:184: if claim == none or reading black_ace_clash is last {
+    # jailbreak.cardrules:229: if claim == none or reading black_ace_clash is last {
     if ((s.v_claim is None) or (s.r_black_ace_clash == 1)):
         s.hits[6] += 1
-        # jailbreak.cardrules:185: claim = p
+        # jailbreak.cardrules:230: claim = p
         s.v_claim = s.l_p
 
 
 def _trigger_2(s, card, player):
-    # jailbreak.cardrules:189: when card c is drawn into hand of p where received and c is red J
+    # jailbreak.cardrules:234: when card c is drawn into hand of p where received and c is red J
     s.l_c = card
     s.l_p = player
     if (not (s.v_received and (IS_2[s.l_c]))):
         return
     s.hits[7] += 1
-    # jailbreak.cardrules:190: if reading freed_to is bottom {
+    # jailbreak.cardrules:236: if reading freed_to is bottom {
     if (s.r_freed_to == 0):
         s.hits[8] += 1
-        # jailbreak.cardrules:191: move all from reserve to hold
+        # jailbreak.cardrules:237: move all from reserve to hold
         _moved = s.z_reserve[:]
         s.z_reserve.clear()
         s.z_hold.extend(_moved)
-        # jailbreak.cardrules:192: move all from prison of p to reserve
+        # jailbreak.cardrules:238: move all from prison of p to reserve
         _moved = s.z_prison[s.l_p][:]
         s.z_prison[s.l_p].clear()
         s.z_reserve.extend(_moved)
-        # jailbreak.cardrules:193: move all from hold to reserve
+        # jailbreak.cardrules:239: move all from hold to reserve
         _moved = s.z_hold[:]
         s.z_hold.clear()
         s.z_reserve.extend(_moved)
     else:
         s.hits[9] += 1
-        # jailbreak.cardrules:195: move all from prison of p to reserve
+        # jailbreak.cardrules:241: move all from prison of p to reserve
         _moved = s.z_prison[s.l_p][:]
         s.z_prison[s.l_p].clear()
         s.z_reserve.extend(_moved)
-        # jailbreak.cardrules:196: if reading freed_to is shuffled {
+        # jailbreak.cardrules:242: if reading freed_to is shuffled {
         if (s.r_freed_to == 2):
             s.hits[10] += 1
-            # jailbreak.cardrules:197: shuffle reserve
+            # jailbreak.cardrules:243: shuffle reserve
             s.rng.shuffle(s.z_reserve)
-    # jailbreak.cardrules:200: move card c from hand of p to prison of p
-    _moved = [_rt.take_card(s.z_hand[s.l_p], s.l_c, 200)]
+    # jailbreak.cardrules:246: move card c from hand of p to prison of p
+    _moved = [_rt.take_card(s.z_hand[s.l_p], s.l_c, 246)]
     s.z_prison[s.l_p].extend(_moved)
 
 
@@ -449,12 +449,12 @@ def _trigger_2(s, card, player):
 
 
 def _b0(s):
-    # jailbreak.cardrules:206: repeat {
+    # jailbreak.cardrules:252: repeat {
     return 1
 
 
 def _b1(s):
-    # jailbreak.cardrules:207: gather all into reserve
+    # jailbreak.cardrules:253: gather all into reserve
     s.z_reserve.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -465,50 +465,50 @@ def _b1(s):
     s.z_hold.clear()
     s.z_handout.clear()
     s.z_reserve.extend(s.cards)
-    # jailbreak.cardrules:208: shuffle reserve
+    # jailbreak.cardrules:254: shuffle reserve
     s.rng.shuffle(s.z_reserve)
-    # jailbreak.cardrules:209: claim = none
+    # jailbreak.cardrules:255: claim = none
     s.v_claim = None
-    # jailbreak.cardrules:210: sure = none
+    # jailbreak.cardrules:256: sure = none
     s.v_sure = None
-    # jailbreak.cardrules:211: game_over = false
+    # jailbreak.cardrules:257: game_over = false
     s.v_game_over = False
-    # jailbreak.cardrules:212: out = false
+    # jailbreak.cardrules:258: out = false
     s.v_out = False
-    # jailbreak.cardrules:214: received = reading trigger_cards is every_card
+    # jailbreak.cardrules:260: received = reading trigger_cards is every_card
     s.v_received = (s.r_trigger_cards == 2)
-    # jailbreak.cardrules:215: for each player q from left of dealer {
+    # jailbreak.cardrules:261: for each player q from left of dealer {
     for _p5 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
         s.l_q = _p5
-        # jailbreak.cardrules:216: draw 1 from reserve to hand of q
-        for _c in _rt.take_top(s.z_reserve, 1, 216):
+        # jailbreak.cardrules:262: draw 1 from reserve to hand of q
+        for _c in _rt.take_top(s.z_reserve, 1, 262):
             s.z_hand[s.l_q].append(_c)
             _trigger_0(s, _c, s.l_q)
             _trigger_1(s, _c, s.l_q)
             _trigger_2(s, _c, s.l_q)
-    # jailbreak.cardrules:218: if reading red_jack_hand is redraw {
+    # jailbreak.cardrules:264: if reading red_jack_hand is redraw {
     if (s.r_red_jack_hand == 0):
         s.hits[11] += 1
-        # jailbreak.cardrules:219: while (count players q where hand of q is empty) > 0 and not reserve is empty {
+        # jailbreak.cardrules:265: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
         while ((len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and (not (not s.z_reserve))):
             _loop6 += 1
             if _loop6 > 100000:
-                _rt.gap('non-termination', 219, 'this loop never reaches its end')
-            # jailbreak.cardrules:220: for each player q from left of dealer where hand of q is empty and not reserve is empty {
+                _rt.gap('non-termination', 265, 'this loop never reaches its end')
+            # jailbreak.cardrules:266: for each player q from left of dealer where hand of q is empty and not reserve is empty {
             for _p7 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
                 s.l_q = _p7
                 if (not ((not s.z_hand[s.l_q]) and (not (not s.z_reserve)))):
                     continue
-                # jailbreak.cardrules:221: draw 1 from reserve to hand of q
-                for _c in _rt.take_top(s.z_reserve, 1, 221):
+                # jailbreak.cardrules:267: draw 1 from reserve to hand of q
+                for _c in _rt.take_top(s.z_reserve, 1, 267):
                     s.z_hand[s.l_q].append(_c)
                     _trigger_0(s, _c, s.l_q)
                     _trigger_1(s, _c, s.l_q)
                     _trigger_2(s, _c, s.l_q)
-    # jailbreak.cardrules:225: starter = dealer
+    # jailbreak.cardrules:271: starter = dealer
     s.v_starter = s.v_dealer
-    # jailbreak.cardrules:227: repeat {
+    # jailbreak.cardrules:273: repeat {
     return 3
 
 
@@ -517,36 +517,36 @@ def _b2(s):
 
 
 def _b3(s):
-    # jailbreak.cardrules:229: sure = claim
+    # jailbreak.cardrules:275: sure = claim
     s.v_sure = s.v_claim
-    # jailbreak.cardrules:230: claim = none
+    # jailbreak.cardrules:276: claim = none
     s.v_claim = None
-    # jailbreak.cardrules:231: anyone_hunted = false
+    # jailbreak.cardrules:277: anyone_hunted = false
     s.v_anyone_hunted = False
-    # jailbreak.cardrules:232: hunts = 0
+    # jailbreak.cardrules:278: hunts = 0
     s.v_hunts = 0
-    # jailbreak.cardrules:233: for each player q {
+    # jailbreak.cardrules:279: for each player q {
     for _p8 in _rt.seats_from(0, s.n):
         s.l_q = _p8
-        # jailbreak.cardrules:234: hunted of q = false
+        # jailbreak.cardrules:280: hunted of q = false
         s.v_hunted[s.l_q] = False
-        # jailbreak.cardrules:235: passed_early of q = false
+        # jailbreak.cardrules:281: passed_early of q = false
         s.v_passed_early[s.l_q] = False
-    # jailbreak.cardrules:237: for each player q from starter {
+    # jailbreak.cardrules:283: for each player q from starter {
     s.loop_items9 = _rt.seats_from(s.v_starter, s.n)
     s.loop_index10 = 0
     return 5
 
 
 def _b4(s):
-    # jailbreak.cardrules:376: for each player q {
+    # jailbreak.cardrules:429: for each player q {
     for _p27 in _rt.seats_from(0, s.n):
         s.l_q = _p27
-        # jailbreak.cardrules:377: total of q += reading score_sum {
-        s.v_total[s.l_q] += (_rt.sum_values(VALUE_points, s.z_prison[s.l_q], 378) if s.r_score_sum == 0 else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_bonus, s.z_prison[s.l_q], 379)))
-    # jailbreak.cardrules:382: dealer = left of dealer
+        # jailbreak.cardrules:430: total of q += reading score_sum {
+        s.v_total[s.l_q] += (_rt.sum_values(VALUE_points, s.z_prison[s.l_q], 431) if s.r_score_sum == 0 else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_bonus, s.z_prison[s.l_q], 432)))
+    # jailbreak.cardrules:435: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    # jailbreak.cardrules:383: games_played += 1
+    # jailbreak.cardrules:436: games_played += 1
     s.v_games_played += 1
     if (not ((s.r_match_length == 0) or (s.v_games_played == s.n))):
         return 1
@@ -558,14 +558,14 @@ def _b5(s):
         return 6
     s.l_q = s.loop_items9[s.loop_index10]
     s.loop_index10 += 1
-    # jailbreak.cardrules:239: if not hand of q is empty {
+    # jailbreak.cardrules:285: if not hand of q is empty {
     if (not (not s.z_hand[s.l_q])):
         return 8
     return 7
 
 
 def _b6(s):
-    # jailbreak.cardrules:262: if reading circle is again and anyone_hunted {
+    # jailbreak.cardrules:308: if reading circle is again and anyone_hunted {
     if ((s.r_circle == 1) and s.v_anyone_hunted):
         return 14
     return 13
@@ -577,7 +577,7 @@ def _b7(s):
 
 def _b8(s):
     s.hits[12] += 1
-    # jailbreak.cardrules:240: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
+    # jailbreak.cardrules:286: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
     if ((s.r_all_pass == 1) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n)):
         return 10
     return 11
@@ -589,243 +589,243 @@ def _b9(s):
 
 def _b10(s):
     s.hits[13] += 1
-    # jailbreak.cardrules:241: hunted of q = true
+    # jailbreak.cardrules:287: hunted of q = true
     s.v_hunted[s.l_q] = True
-    # jailbreak.cardrules:242: hunts += 1
+    # jailbreak.cardrules:288: hunts += 1
     s.v_hunts += 1
-    # jailbreak.cardrules:243: hunt_no of q = hunts
+    # jailbreak.cardrules:289: hunt_no of q = hunts
     s.v_hunt_no[s.l_q] = s.v_hunts
-    # jailbreak.cardrules:244: hunted_card of q = top of hand of q
-    s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 244)
-    # jailbreak.cardrules:245: move all from hand of q to table
+    # jailbreak.cardrules:290: hunted_card of q = top of hand of q
+    s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 290)
+    # jailbreak.cardrules:291: move all from hand of q to table
     _moved = s.z_hand[s.l_q][:]
     s.z_hand[s.l_q].clear()
     s.z_table.extend(_moved)
-    # jailbreak.cardrules:246: anyone_hunted = true
+    # jailbreak.cardrules:292: anyone_hunted = true
     s.v_anyone_hunted = True
     return 9
 
 
 def _b11(s):
     s.hits[14] += 1
-    # jailbreak.cardrules:248: q chooses one of pass, hunt as answer
-    return s._decide(s.l_q, [52, 53], 12, 248)
+    # jailbreak.cardrules:294: q chooses one of pass, hunt as answer
+    return s._decide(s.l_q, [52, 53], 12, 294)
 
 
 def _b12(s):
     s.l_answer = s.choice - 52
-    # jailbreak.cardrules:249: if answer == hunt {
+    # jailbreak.cardrules:295: if answer == hunt {
     if (s.l_answer == 1):
         s.hits[15] += 1
-        # jailbreak.cardrules:250: hunted of q = true
+        # jailbreak.cardrules:296: hunted of q = true
         s.v_hunted[s.l_q] = True
-        # jailbreak.cardrules:251: hunts += 1
+        # jailbreak.cardrules:297: hunts += 1
         s.v_hunts += 1
-        # jailbreak.cardrules:252: hunt_no of q = hunts
+        # jailbreak.cardrules:298: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
-        # jailbreak.cardrules:253: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 253)
-        # jailbreak.cardrules:254: move all from hand of q to table
+        # jailbreak.cardrules:299: hunted_card of q = top of hand of q
+        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 299)
+        # jailbreak.cardrules:300: move all from hand of q to table
         _moved = s.z_hand[s.l_q][:]
         s.z_hand[s.l_q].clear()
         s.z_table.extend(_moved)
-        # jailbreak.cardrules:255: anyone_hunted = true
+        # jailbreak.cardrules:301: anyone_hunted = true
         s.v_anyone_hunted = True
     elif (not s.v_anyone_hunted):
         s.hits[16] += 1
-        # jailbreak.cardrules:257: passed_early of q = true
+        # jailbreak.cardrules:303: passed_early of q = true
         s.v_passed_early[s.l_q] = True
     return 9
 
 
 def _b13(s):
-    # jailbreak.cardrules:276: if not anyone_hunted {
+    # jailbreak.cardrules:322: if not anyone_hunted {
     if (not s.v_anyone_hunted):
         s.hits[19] += 1
-        # jailbreak.cardrules:277: if claim == none {
+        # jailbreak.cardrules:323: if claim == none {
         if (s.v_claim is None):
             s.hits[20] += 1
-            # jailbreak.cardrules:278: claim = sure                                          # the black ace waits for a round th
+            # jailbreak.cardrules:324: claim = sure  # the black ace waits for a round that is played
             s.v_claim = s.v_sure
-        # jailbreak.cardrules:280: if reading all_pass is game_ends {
+        # jailbreak.cardrules:326: if reading all_pass is game_ends {
         if (s.r_all_pass == 2):
             s.hits[21] += 1
-            # jailbreak.cardrules:281: game_over = true
+            # jailbreak.cardrules:327: game_over = true
             s.v_game_over = True
     else:
         s.hits[22] += 1
-        # jailbreak.cardrules:284: if sure != none and (reading black_ace is always or hunted of sure) {
+        # jailbreak.cardrules:330: if sure != none and (reading black_ace is always or hunted of sure) {
         if ((s.v_sure is not None) and ((s.r_black_ace == 0) or s.v_hunted[s.v_sure])):
             s.hits[23] += 1
-            # jailbreak.cardrules:285: taker = sure
+            # jailbreak.cardrules:331: taker = sure
             s.v_taker = s.v_sure
         else:
             s.hits[24] += 1
-            # jailbreak.cardrules:287: for each player q {
+            # jailbreak.cardrules:333: for each player q {
             for _p13 in _rt.seats_from(0, s.n):
                 s.l_q = _p13
-                # jailbreak.cardrules:288: in_duel of q = false
+                # jailbreak.cardrules:334: in_duel of q = false
                 s.v_in_duel[s.l_q] = False
-            # jailbreak.cardrules:291: for each q in players r where hunted of r with highest value strength of hunted_card of r
-            for _e14 in list(_rt.extreme([q3 for q3 in range(s.n) if s.v_hunted[q3]], lambda q3: _rt.value(VALUE_strength, s.v_hunted_card[q3], 291), 'highest')):
+            # jailbreak.cardrules:337: for each q in players r
+            for _e14 in list(_rt.extreme([q3 for q3 in range(s.n) if s.v_hunted[q3]], lambda q3: _rt.value(VALUE_strength, s.v_hunted_card[q3], 338), 'highest')):
                 s.l_q = _e14
-                # jailbreak.cardrules:292: in_duel of q = true
+                # jailbreak.cardrules:339: in_duel of q = true
                 s.v_in_duel[s.l_q] = True
-            # jailbreak.cardrules:294: while (count players q where in_duel of q) > 1 and not game_over {
+            # jailbreak.cardrules:342: while (count players q where in_duel of q) > 1 and not game_over {
             _loop15 = 0
             while ((len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over)):
                 _loop15 += 1
                 if _loop15 > 100000:
-                    _rt.gap('non-termination', 294, 'this loop never reaches its end')
-                # jailbreak.cardrules:295: if size of reserve < (count players q where in_duel of q) {
+                    _rt.gap('non-termination', 342, 'this loop never reaches its end')
+                # jailbreak.cardrules:343: if size of reserve < (count players q where in_duel of q) {
                 if (len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]])):
                     s.hits[25] += 1
-                    # jailbreak.cardrules:296: if reading tie_short is first_hunter {
+                    # jailbreak.cardrules:344: if reading tie_short is first_hunter {
                     if (s.r_tie_short == 1):
                         s.hits[26] += 1
-                        # jailbreak.cardrules:297: for each player q {
+                        # jailbreak.cardrules:345: for each player q {
                         for _p16 in _rt.seats_from(0, s.n):
                             s.l_q = _p16
-                            # jailbreak.cardrules:298: keep of q = false
+                            # jailbreak.cardrules:346: keep of q = false
                             s.v_keep[s.l_q] = False
-                        # jailbreak.cardrules:300: for each q in players r where in_duel of r with lowest hunt_no of r {
+                        # jailbreak.cardrules:348: for each q in players r where in_duel of r with lowest hunt_no of r {
                         for _e17 in list(_rt.extreme([q6 for q6 in range(s.n) if s.v_in_duel[q6]], lambda q6: s.v_hunt_no[q6], 'lowest')):
                             s.l_q = _e17
-                            # jailbreak.cardrules:301: keep of q = true
+                            # jailbreak.cardrules:349: keep of q = true
                             s.v_keep[s.l_q] = True
-                        # jailbreak.cardrules:303: for each player q {
+                        # jailbreak.cardrules:351: for each player q {
                         for _p18 in _rt.seats_from(0, s.n):
                             s.l_q = _p18
-                            # jailbreak.cardrules:304: in_duel of q = keep of q
+                            # jailbreak.cardrules:352: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
                     else:
                         s.hits[27] += 1
-                        # jailbreak.cardrules:307: game_over = true
+                        # jailbreak.cardrules:355: game_over = true
                         s.v_game_over = True
                 else:
                     s.hits[28] += 1
-                    # jailbreak.cardrules:310: received = reading trigger_cards is with_ties
+                    # jailbreak.cardrules:358: received = reading trigger_cards is with_ties
                     s.v_received = (s.r_trigger_cards == 1)
-                    # jailbreak.cardrules:311: if size of reserve == (count players q where in_duel of q) and reading reserve_out is last
+                    # jailbreak.cardrules:359: if size of reserve == (count players q where in_duel of q)
                     if ((len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == 0)):
                         s.hits[29] += 1
-                        # jailbreak.cardrules:312: out = true
+                        # jailbreak.cardrules:361: out = true
                         s.v_out = True
-                    # jailbreak.cardrules:314: for each player q from starter where in_duel of q {
+                    # jailbreak.cardrules:363: for each player q from starter where in_duel of q {
                     for _p19 in _rt.seats_from(s.v_starter, s.n):
                         s.l_q = _p19
                         if (not s.v_in_duel[s.l_q]):
                             continue
-                        # jailbreak.cardrules:315: draw 1 from reserve to hand of q
-                        for _c in _rt.take_top(s.z_reserve, 1, 315):
+                        # jailbreak.cardrules:364: draw 1 from reserve to hand of q
+                        for _c in _rt.take_top(s.z_reserve, 1, 364):
                             s.z_hand[s.l_q].append(_c)
                             _trigger_0(s, _c, s.l_q)
                             _trigger_1(s, _c, s.l_q)
                             _trigger_2(s, _c, s.l_q)
-                        # jailbreak.cardrules:316: drew of q = true
+                        # jailbreak.cardrules:365: drew of q = true
                         s.v_drew[s.l_q] = True
-                    # jailbreak.cardrules:318: for each player q {
+                    # jailbreak.cardrules:367: for each player q {
                     for _p20 in _rt.seats_from(0, s.n):
                         s.l_q = _p20
-                        # jailbreak.cardrules:319: keep of q = false
+                        # jailbreak.cardrules:368: keep of q = false
                         s.v_keep[s.l_q] = False
-                    # jailbreak.cardrules:322: for each q in players r where in_duel of r and not hand of r is empty with highest value s
-                    for _e21 in list(_rt.extreme([q8 for q8 in range(s.n) if (s.v_in_duel[q8] and (not (not s.z_hand[q8])))], lambda q8: _rt.value(VALUE_strength, _rt.top(s.z_hand[q8], 322), 322), 'highest')):
+                    # jailbreak.cardrules:371: for each q in players r where in_duel of r
+                    for _e21 in list(_rt.extreme([q8 for q8 in range(s.n) if (s.v_in_duel[q8] and (not (not s.z_hand[q8])))], lambda q8: _rt.value(VALUE_strength, _rt.top(s.z_hand[q8], 372), 372), 'highest')):
                         s.l_q = _e21
-                        # jailbreak.cardrules:323: keep of q = true
+                        # jailbreak.cardrules:373: keep of q = true
                         s.v_keep[s.l_q] = True
-                    # jailbreak.cardrules:325: if (count players q where keep of q) > 0 {
+                    # jailbreak.cardrules:375: if (count players q where keep of q) > 0 {
                     if (len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0):
                         s.hits[30] += 1
-                        # jailbreak.cardrules:326: for each player q {
+                        # jailbreak.cardrules:376: for each player q {
                         for _p22 in _rt.seats_from(0, s.n):
                             s.l_q = _p22
-                            # jailbreak.cardrules:327: in_duel of q = keep of q
+                            # jailbreak.cardrules:377: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
-                    # jailbreak.cardrules:330: for each player q where drew of q {
+                    # jailbreak.cardrules:380: for each player q where drew of q {
                     for _p23 in _rt.seats_from(0, s.n):
                         s.l_q = _p23
                         if (not s.v_drew[s.l_q]):
                             continue
-                        # jailbreak.cardrules:331: drew of q = false
+                        # jailbreak.cardrules:381: drew of q = false
                         s.v_drew[s.l_q] = False
-                        # jailbreak.cardrules:332: if reading tie_cards is pot {
+                        # jailbreak.cardrules:382: if reading tie_cards is pot {
                         if (s.r_tie_cards == 0):
                             s.hits[31] += 1
-                            # jailbreak.cardrules:333: move all from hand of q to table
+                            # jailbreak.cardrules:383: move all from hand of q to table
                             _moved = s.z_hand[s.l_q][:]
                             s.z_hand[s.l_q].clear()
                             s.z_table.extend(_moved)
                         else:
                             s.hits[32] += 1
-                            # jailbreak.cardrules:335: move all from hand of q to aside
+                            # jailbreak.cardrules:385: move all from hand of q to aside
                             _moved = s.z_hand[s.l_q][:]
                             s.z_hand[s.l_q].clear()
                             s.z_aside.extend(_moved)
-            # jailbreak.cardrules:340: taker = none
+            # jailbreak.cardrules:390: taker = none
             s.v_taker = None
-            # jailbreak.cardrules:341: if not game_over {
+            # jailbreak.cardrules:391: if not game_over {
             if (not s.v_game_over):
                 s.hits[33] += 1
-                # jailbreak.cardrules:342: taker = first of players q where in_duel of q
-                s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 342)
-        # jailbreak.cardrules:345: if game_over {
+                # jailbreak.cardrules:392: taker = first of players q where in_duel of q
+                s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 392)
+        # jailbreak.cardrules:395: if game_over {
         if s.v_game_over:
             s.hits[34] += 1
-            # jailbreak.cardrules:346: move all from table to aside
+            # jailbreak.cardrules:396: move all from table to aside
             _moved = s.z_table[:]
             s.z_table.clear()
             s.z_aside.extend(_moved)
         else:
             s.hits[35] += 1
-            # jailbreak.cardrules:348: move all from table to prison of taker
+            # jailbreak.cardrules:398: move all from table to prison of taker
             _moved = s.z_table[:]
             s.z_table.clear()
             s.z_prison[s.v_taker].extend(_moved)
-            # jailbreak.cardrules:349: starter = taker
+            # jailbreak.cardrules:399: starter = taker
             s.v_starter = s.v_taker
-    # jailbreak.cardrules:354: if not game_over {
+    # jailbreak.cardrules:404: if not game_over {
     if (not s.v_game_over):
         s.hits[36] += 1
-        # jailbreak.cardrules:355: received = true
+        # jailbreak.cardrules:405: received = true
         s.v_received = True
-        # jailbreak.cardrules:356: for each player q from starter where hand of q is empty and not reserve is empty and not o
+        # jailbreak.cardrules:406: for each player q from starter where hand of q is empty and not reserve is empty
         for _p24 in _rt.seats_from(s.v_starter, s.n):
             s.l_q = _p24
             if (not ((not s.z_hand[s.l_q]) and (not (not s.z_reserve)) and (not s.v_out))):
                 continue
-            # jailbreak.cardrules:357: if size of reserve == 1 and reading reserve_out is last_card {
+            # jailbreak.cardrules:408: if size of reserve == 1 and reading reserve_out is last_card {
             if ((len(s.z_reserve) == 1) and (s.r_reserve_out == 0)):
                 s.hits[37] += 1
-                # jailbreak.cardrules:358: out = true
+                # jailbreak.cardrules:409: out = true
                 s.v_out = True
-            # jailbreak.cardrules:360: draw 1 from reserve to hand of q
-            for _c in _rt.take_top(s.z_reserve, 1, 360):
+            # jailbreak.cardrules:411: draw 1 from reserve to hand of q
+            for _c in _rt.take_top(s.z_reserve, 1, 411):
                 s.z_hand[s.l_q].append(_c)
                 _trigger_0(s, _c, s.l_q)
                 _trigger_1(s, _c, s.l_q)
                 _trigger_2(s, _c, s.l_q)
-        # jailbreak.cardrules:362: if reading red_jack_hand is redraw {
+        # jailbreak.cardrules:413: if reading red_jack_hand is redraw {
         if (s.r_red_jack_hand == 0):
             s.hits[38] += 1
-            # jailbreak.cardrules:363: while (count players q where hand of q is empty) > 0 and not reserve is empty and not out
+            # jailbreak.cardrules:414: while (count players q where hand of q is empty) > 0 and not reserve is empty
             _loop25 = 0
             while ((len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and (not (not s.z_reserve)) and (not s.v_out)):
                 _loop25 += 1
                 if _loop25 > 100000:
-                    _rt.gap('non-termination', 363, 'this loop never reaches its end')
-                # jailbreak.cardrules:364: for each player q from starter where hand of q is empty and not reserve is empty and not o
+                    _rt.gap('non-termination', 414, 'this loop never reaches its end')
+                # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
                 for _p26 in _rt.seats_from(s.v_starter, s.n):
                     s.l_q = _p26
                     if (not ((not s.z_hand[s.l_q]) and (not (not s.z_reserve)) and (not s.v_out))):
                         continue
-                    # jailbreak.cardrules:365: if size of reserve == 1 and reading reserve_out is last_card {
+                    # jailbreak.cardrules:418: if size of reserve == 1 and reading reserve_out is last_card {
                     if ((len(s.z_reserve) == 1) and (s.r_reserve_out == 0)):
                         s.hits[39] += 1
-                        # jailbreak.cardrules:366: out = true
+                        # jailbreak.cardrules:419: out = true
                         s.v_out = True
-                    # jailbreak.cardrules:368: draw 1 from reserve to hand of q
-                    for _c in _rt.take_top(s.z_reserve, 1, 368):
+                    # jailbreak.cardrules:421: draw 1 from reserve to hand of q
+                    for _c in _rt.take_top(s.z_reserve, 1, 421):
                         s.z_hand[s.l_q].append(_c)
                         _trigger_0(s, _c, s.l_q)
                         _trigger_1(s, _c, s.l_q)
@@ -837,7 +837,7 @@ def _b13(s):
 
 def _b14(s):
     s.hits[17] += 1
-    # jailbreak.cardrules:263: for each player q from starter where passed_early of q and not hand of q is empty {
+    # jailbreak.cardrules:309: for each player q from starter where passed_early of q and not hand of q is empty {
     s.loop_items11 = _rt.seats_from(s.v_starter, s.n)
     s.loop_index12 = 0
     return 15
@@ -850,8 +850,8 @@ def _b15(s):
     s.loop_index12 += 1
     if (not (s.v_passed_early[s.l_q] and (not (not s.z_hand[s.l_q])))):
         return 15
-    # jailbreak.cardrules:264: q chooses one of pass, hunt as answer
-    return s._decide(s.l_q, [52, 53], 17, 264)
+    # jailbreak.cardrules:310: q chooses one of pass, hunt as answer
+    return s._decide(s.l_q, [52, 53], 17, 310)
 
 
 def _b16(s):
@@ -860,18 +860,18 @@ def _b16(s):
 
 def _b17(s):
     s.l_answer = s.choice - 52
-    # jailbreak.cardrules:265: if answer == hunt {
+    # jailbreak.cardrules:311: if answer == hunt {
     if (s.l_answer == 1):
         s.hits[18] += 1
-        # jailbreak.cardrules:266: hunted of q = true
+        # jailbreak.cardrules:312: hunted of q = true
         s.v_hunted[s.l_q] = True
-        # jailbreak.cardrules:267: hunts += 1
+        # jailbreak.cardrules:313: hunts += 1
         s.v_hunts += 1
-        # jailbreak.cardrules:268: hunt_no of q = hunts
+        # jailbreak.cardrules:314: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
-        # jailbreak.cardrules:269: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 269)
-        # jailbreak.cardrules:270: move all from hand of q to table
+        # jailbreak.cardrules:315: hunted_card of q = top of hand of q
+        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 315)
+        # jailbreak.cardrules:316: move all from hand of q to table
         _moved = s.z_hand[s.l_q][:]
         s.z_hand[s.l_q].clear()
         s.z_table.extend(_moved)
@@ -935,42 +935,42 @@ class State(_rt.BaseState):
         s.z_aside = []
         s.z_hold = []
         s.z_handout = []
-        # jailbreak.cardrules:33: var dealer: player = random_player()
+        # jailbreak.cardrules:35: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_starter = None
         s.v_taker = None
-        # jailbreak.cardrules:36: var claim: player = none                                        # a black ace was received
+        # jailbreak.cardrules:38: var claim: player = none                   # a black ace was received: this player wins th
         s.v_claim = None
-        # jailbreak.cardrules:37: var sure: player = none                                         # the claim that applies t
+        # jailbreak.cardrules:39: var sure: player = none                    # the claim that applies to the round being pla
         s.v_sure = None
-        # jailbreak.cardrules:38: var received: bool = false                                      # the cards now drawn coun
+        # jailbreak.cardrules:40: var received: bool = false                 # the cards now drawn count as "received from t
         s.v_received = False
-        # jailbreak.cardrules:39: var anyone_hunted: bool = false
+        # jailbreak.cardrules:41: var anyone_hunted: bool = false
         s.v_anyone_hunted = False
-        # jailbreak.cardrules:40: var hunts: int = 0                                              # hunters so far in this r
+        # jailbreak.cardrules:42: var hunts: int = 0                         # hunters so far in this round
         s.v_hunts = 0
-        # jailbreak.cardrules:41: var hunted: bool per player = false
+        # jailbreak.cardrules:43: var hunted: bool per player = false
         s.v_hunted = [False for _ in range(players)]
-        # jailbreak.cardrules:42: var hunt_no: int per player = 0                                 # 1 for the first to hunt
+        # jailbreak.cardrules:44: var hunt_no: int per player = 0            # 1 for the first to hunt in the round, 2 for t
         s.v_hunt_no = [0 for _ in range(players)]
         s.v_hunted_card = [None for _ in range(players)]
-        # jailbreak.cardrules:44: var passed_early: bool per player = false                       # passed before anyone hun
+        # jailbreak.cardrules:46: var passed_early: bool per player = false  # passed before anyone hunted (ambiguity circle
         s.v_passed_early = [False for _ in range(players)]
-        # jailbreak.cardrules:45: var in_duel: bool per player = false                            # still tied for the highe
+        # jailbreak.cardrules:47: var in_duel: bool per player = false       # still tied for the highest hunted card
         s.v_in_duel = [False for _ in range(players)]
-        # jailbreak.cardrules:46: var keep: bool per player = false
+        # jailbreak.cardrules:48: var keep: bool per player = false
         s.v_keep = [False for _ in range(players)]
-        # jailbreak.cardrules:47: var drew: bool per player = false
+        # jailbreak.cardrules:49: var drew: bool per player = false
         s.v_drew = [False for _ in range(players)]
-        # jailbreak.cardrules:48: var give: int = 0
+        # jailbreak.cardrules:50: var give: int = 0
         s.v_give = 0
-        # jailbreak.cardrules:49: var game_over: bool = false
+        # jailbreak.cardrules:51: var game_over: bool = false
         s.v_game_over = False
-        # jailbreak.cardrules:50: var out: bool = false                                           # the dealer has given out
+        # jailbreak.cardrules:52: var out: bool = false                      # the dealer has given out the last card of the
         s.v_out = False
-        # jailbreak.cardrules:51: var games_played: int = 0
+        # jailbreak.cardrules:53: var games_played: int = 0
         s.v_games_played = 0
-        # jailbreak.cardrules:52: var total: int per player = 0
+        # jailbreak.cardrules:54: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_c = None
         s.l_p = None
@@ -1052,176 +1052,176 @@ def new_game(players, seed=0, readings=None):
 
 
 def _example_0(readings):
-    # jailbreak.cardrules:392: example "Each player is dealt one card; the rest of the deck is the reserve"
+    # jailbreak.cardrules:445: example "Each player is dealt one card; the rest of the deck is the reserve"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (395, 'expect size of hand of 0 == 1 and size of hand of 1 == 1 and size of hand of 2 == 1 and size of hand of 3 == 1', bool(((len(s.z_hand[0]) == 1) and (len(s.z_hand[1]) == 1) and (len(s.z_hand[2]) == 1) and (len(s.z_hand[3]) == 1))), None),
-        _rt.expectation(396, 'expect size of reserve == 48', len(s.z_reserve), '==', 48),
+        (449, 'expect size of hand of 0 == 1 and size of hand of 1 == 1 and size of hand of 2 == 1', bool(((len(s.z_hand[0]) == 1) and (len(s.z_hand[1]) == 1) and (len(s.z_hand[2]) == 1) and (len(s.z_hand[3]) == 1))), None),
+        _rt.expectation(451, 'expect size of reserve == 48', len(s.z_reserve), '==', 48),
     ]
 
 
 def _example_1(readings):
-    # jailbreak.cardrules:399: example "A taken card scores 1 point"
+    # jailbreak.cardrules:454: example "A taken card scores 1 point"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:400: move cards where card is 7♠ from reserve to prison of 0
+    # jailbreak.cardrules:456: move cards where card is 7♠ from reserve to prison of 0
     _moved = [c13 for c13 in s.z_reserve if (IS_3[c13])]
     s.z_reserve[:] = [c13 for c13 in s.z_reserve if not ((IS_3[c13]))]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(401, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 1', (_rt.sum_values(VALUE_points, s.z_prison[0], 401) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 401))), '==', 1),
+        _rt.expectation(457, 'expect reading score_sum {', (_rt.sum_values(VALUE_points, s.z_prison[0], 458) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 459))), '==', 1),
     ]
 
 
 def _example_2(readings):
-    # jailbreak.cardrules:404: example "A taken jack scores 3 points"
+    # jailbreak.cardrules:463: example "A taken jack scores 3 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:405: move cards where card is J♣ from reserve to prison of 0
+    # jailbreak.cardrules:464: move cards where card is J♣ from reserve to prison of 0
     _moved = [c14 for c14 in s.z_reserve if (IS_4[c14])]
     s.z_reserve[:] = [c14 for c14 in s.z_reserve if not ((IS_4[c14]))]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(406, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 3', (_rt.sum_values(VALUE_points, s.z_prison[0], 406) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 406))), '==', 3),
+        _rt.expectation(465, 'expect reading score_sum {', (_rt.sum_values(VALUE_points, s.z_prison[0], 466) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 467))), '==', 3),
     ]
 
 
 def _example_3(readings):
-    # jailbreak.cardrules:409: example "A taken red ace scores 2 points"
+    # jailbreak.cardrules:471: example "A taken red ace scores 2 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:410: move cards where card is A♦ from reserve to prison of 0
+    # jailbreak.cardrules:473: move cards where card is A♦ from reserve to prison of 0
     _moved = [c15 for c15 in s.z_reserve if (IS_5[c15])]
     s.z_reserve[:] = [c15 for c15 in s.z_reserve if not ((IS_5[c15]))]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(411, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 2', (_rt.sum_values(VALUE_points, s.z_prison[0], 411) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 411))), '==', 2),
+        _rt.expectation(474, 'expect reading score_sum {', (_rt.sum_values(VALUE_points, s.z_prison[0], 475) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 476))), '==', 2),
     ]
 
 
 def _example_4(readings):
-    # jailbreak.cardrules:414: example "A taken two scores 4 points"
+    # jailbreak.cardrules:480: example "A taken two scores 4 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:415: move cards where card is 2♥ from reserve to prison of 0
+    # jailbreak.cardrules:481: move cards where card is 2♥ from reserve to prison of 0
     _moved = [c16 for c16 in s.z_reserve if (IS_6[c16])]
     s.z_reserve[:] = [c16 for c16 in s.z_reserve if not ((IS_6[c16]))]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(416, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 4', (_rt.sum_values(VALUE_points, s.z_prison[0], 416) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 416))), '==', 4),
+        _rt.expectation(482, 'expect reading score_sum {', (_rt.sum_values(VALUE_points, s.z_prison[0], 483) if s.r_score_sum == 0 else (len(s.z_prison[0]) + _rt.sum_values(VALUE_bonus, s.z_prison[0], 484))), '==', 4),
     ]
 
 
 def _example_5(readings):
-    # jailbreak.cardrules:419: example "A red ace to a player with 13 convicts: he hands out half, rounded up (7), as eve
+    # jailbreak.cardrules:488: example
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:421: move top 13 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 13, 421)
+    # jailbreak.cardrules:491: move top 13 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 13, 491)
     s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:422: move cards where card is A♥ from reserve to hold
+    # jailbreak.cardrules:492: move cards where card is A♥ from reserve to hold
     _moved = [c17 for c17 in s.z_reserve if (IS_7[c17])]
     s.z_reserve[:] = [c17 for c17 in s.z_reserve if not ((IS_7[c17]))]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:423: move all from hold to reserve
+    # jailbreak.cardrules:493: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:424: received = true
+    # jailbreak.cardrules:494: received = true
     s.v_received = True
-    # jailbreak.cardrules:425: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 425):
+    # jailbreak.cardrules:495: draw 1 from reserve to hand of 0
+    for _c in _rt.take_top(s.z_reserve, 1, 495):
         s.z_hand[0].append(_c)
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
     return [
-        _rt.expectation(426, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
-        _rt.expectation(427, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
+        _rt.expectation(496, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
+        _rt.expectation(497, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
     ]
 
 
 def _example_6(readings):
-    # jailbreak.cardrules:430: example "A red ace to a player with fewer than 12 convicts: he takes convicts clockwise un
+    # jailbreak.cardrules:500: example
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:432: move top 5 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 5, 432)
+    # jailbreak.cardrules:504: move top 5 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 5, 504)
     s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:433: move top 5 from reserve to prison of 1
-    _moved = _rt.take_top(s.z_reserve, 5, 433)
+    # jailbreak.cardrules:505: move top 5 from reserve to prison of 1
+    _moved = _rt.take_top(s.z_reserve, 5, 505)
     s.z_prison[1].extend(_moved)
-    # jailbreak.cardrules:434: move top 5 from reserve to prison of 2
-    _moved = _rt.take_top(s.z_reserve, 5, 434)
+    # jailbreak.cardrules:506: move top 5 from reserve to prison of 2
+    _moved = _rt.take_top(s.z_reserve, 5, 506)
     s.z_prison[2].extend(_moved)
-    # jailbreak.cardrules:435: move cards where card is A♥ from reserve to hold
+    # jailbreak.cardrules:507: move cards where card is A♥ from reserve to hold
     _moved = [c18 for c18 in s.z_reserve if (IS_7[c18])]
     s.z_reserve[:] = [c18 for c18 in s.z_reserve if not ((IS_7[c18]))]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:436: move all from hold to reserve
+    # jailbreak.cardrules:508: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:437: received = true
+    # jailbreak.cardrules:509: received = true
     s.v_received = True
-    # jailbreak.cardrules:438: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 438):
+    # jailbreak.cardrules:510: draw 1 from reserve to hand of 0
+    for _c in _rt.take_top(s.z_reserve, 1, 510):
         s.z_hand[0].append(_c)
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
     return [
-        _rt.expectation(439, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
+        _rt.expectation(511, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
     ]
 
 
 def _example_7(readings):
-    # jailbreak.cardrules:442: example "A black ace received from the dealer: its player wins the next round"
+    # jailbreak.cardrules:514: example "A black ace received from the dealer: its player wins the next round"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:444: move cards where card is A♠ from reserve to hold
+    # jailbreak.cardrules:517: move cards where card is A♠ from reserve to hold
     _moved = [c19 for c19 in s.z_reserve if (IS_8[c19])]
     s.z_reserve[:] = [c19 for c19 in s.z_reserve if not ((IS_8[c19]))]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:445: move all from hold to reserve
+    # jailbreak.cardrules:518: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:446: received = true
+    # jailbreak.cardrules:519: received = true
     s.v_received = True
-    # jailbreak.cardrules:447: draw 1 from reserve to hand of 1
-    for _c in _rt.take_top(s.z_reserve, 1, 447):
+    # jailbreak.cardrules:520: draw 1 from reserve to hand of 1
+    for _c in _rt.take_top(s.z_reserve, 1, 520):
         s.z_hand[1].append(_c)
         _trigger_0(s, _c, 1)
         _trigger_1(s, _c, 1)
         _trigger_2(s, _c, 1)
     return [
-        (448, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
+        (521, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
     ]
 
 
 def _example_8(readings):
-    # jailbreak.cardrules:451: example "A red jack frees every convict into the reserve and becomes the only one"
+    # jailbreak.cardrules:524: example "A red jack frees every convict into the reserve and becomes the only one"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:453: move top 5 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 5, 453)
+    # jailbreak.cardrules:527: move top 5 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 5, 527)
     s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:454: move cards where card is J♦ from reserve to hold
+    # jailbreak.cardrules:528: move cards where card is J♦ from reserve to hold
     _moved = [c20 for c20 in s.z_reserve if (IS_9[c20])]
     s.z_reserve[:] = [c20 for c20 in s.z_reserve if not ((IS_9[c20]))]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:455: move all from hold to reserve
+    # jailbreak.cardrules:529: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:456: received = true
+    # jailbreak.cardrules:530: received = true
     s.v_received = True
-    # jailbreak.cardrules:457: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 457):
+    # jailbreak.cardrules:531: draw 1 from reserve to hand of 0
+    for _c in _rt.take_top(s.z_reserve, 1, 531):
         s.z_hand[0].append(_c)
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
     return [
-        (458, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_2[_rt.top(s.z_prison[0], 458)]))), None),
-        (459, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
+        (532, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_2[_rt.top(s.z_prison[0], 532)]))), None),
+        (533, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
     ]
 
 
-EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 392, _example_0), ('A taken card scores 1 point', 399, _example_1), ('A taken jack scores 3 points', 404, _example_2), ('A taken red ace scores 2 points', 409, _example_3), ('A taken two scores 4 points', 414, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 419, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 430, _example_6), ('A black ace received from the dealer: its player wins the next round', 442, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 451, _example_8), )
+EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 445, _example_0), ('A taken card scores 1 point', 454, _example_1), ('A taken jack scores 3 points', 463, _example_2), ('A taken red ace scores 2 points', 471, _example_3), ('A taken two scores 4 points', 480, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 488, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 500, _example_6), ('A black ace received from the dealer: its player wins the next round', 514, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 524, _example_8), )
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -1232,28 +1232,28 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (274, 18), (277, 20), (280, 22), (335, 0), (336, 157), (342, 158), (345, 159), (347, 160), (350, 161), (352, 163),
-    (355, 164), (361, 165), (366, 166), (371, 170), (373, 171), (379, 172), (381, 173), (386, 174), (389, 175), (391, 177),
-    (396, 0), (397, 183), (403, 184), (406, 185), (410, 0), (411, 189), (417, 190), (420, 191), (424, 192), (428, 193),
-    (434, 195), (438, 196), (441, 197), (443, 200), (451, 0), (452, 206), (456, 0), (457, 207), (468, 208), (470, 209),
-    (472, 210), (474, 211), (476, 212), (478, 214), (480, 215), (483, 216), (489, 218), (492, 219), (498, 220), (503, 221),
-    (509, 225), (511, 227), (515, 0), (520, 229), (522, 230), (524, 231), (526, 232), (528, 233), (531, 234), (533, 235),
-    (535, 237), (541, 0), (542, 376), (545, 377), (547, 382), (549, 383), (556, 0), (561, 239), (567, 0), (568, 262),
-    (574, 0), (580, 240), (586, 0), (592, 241), (594, 242), (596, 243), (598, 244), (600, 245), (604, 246), (609, 0),
-    (611, 248), (615, 0), (617, 249), (620, 250), (622, 251), (624, 252), (626, 253), (628, 254), (632, 255), (636, 257),
-    (641, 0), (642, 276), (645, 277), (648, 278), (650, 280), (653, 281), (657, 284), (660, 285), (664, 287), (667, 288),
-    (669, 291), (672, 292), (674, 294), (680, 295), (683, 296), (686, 297), (689, 298), (691, 300), (694, 301), (696, 303),
-    (699, 304), (703, 307), (707, 310), (709, 311), (712, 312), (714, 314), (719, 315), (725, 316), (727, 318), (730, 319),
-    (732, 322), (735, 323), (737, 325), (740, 326), (743, 327), (745, 330), (750, 331), (752, 332), (755, 333), (761, 335),
-    (765, 340), (767, 341), (770, 342), (772, 345), (775, 346), (781, 348), (785, 349), (787, 354), (790, 355), (792, 356),
-    (797, 357), (800, 358), (802, 360), (808, 362), (811, 363), (817, 364), (822, 365), (825, 366), (827, 368), (838, 0),
-    (840, 263), (846, 0), (853, 264), (857, 0), (863, 265), (866, 266), (868, 267), (870, 268), (872, 269), (874, 270),
-    (881, 0), (938, 33), (942, 36), (944, 37), (946, 38), (948, 39), (950, 40), (952, 41), (954, 42), (957, 44),
-    (959, 45), (961, 46), (963, 47), (965, 48), (967, 49), (969, 50), (971, 51), (973, 52), (987, 0), (1055, 392),
-    (1058, 395), (1059, 396), (1063, 0), (1064, 399), (1066, 400), (1071, 401), (1075, 0), (1076, 404), (1078, 405), (1083, 406),
-    (1087, 0), (1088, 409), (1090, 410), (1095, 411), (1099, 0), (1100, 414), (1102, 415), (1107, 416), (1111, 0), (1112, 419),
-    (1114, 421), (1117, 422), (1121, 423), (1125, 424), (1127, 425), (1134, 426), (1135, 427), (1139, 0), (1140, 430), (1142, 432),
-    (1145, 433), (1148, 434), (1151, 435), (1155, 436), (1159, 437), (1161, 438), (1168, 439), (1172, 0), (1173, 442), (1175, 444),
-    (1179, 445), (1183, 446), (1185, 447), (1192, 448), (1196, 0), (1197, 451), (1199, 453), (1202, 454), (1206, 455), (1210, 456),
-    (1212, 457), (1219, 458), (1220, 459), (1228, 0),
+    (274, 20), (277, 22), (280, 24), (335, 0), (336, 196), (342, 198), (345, 199), (347, 200), (350, 201), (352, 203),
+    (355, 204), (361, 205), (366, 207), (371, 211), (373, 212), (379, 215), (381, 216), (386, 218), (389, 219), (391, 221),
+    (396, 0), (397, 227), (403, 229), (406, 230), (410, 0), (411, 234), (417, 236), (420, 237), (424, 238), (428, 239),
+    (434, 241), (438, 242), (441, 243), (443, 246), (451, 0), (452, 252), (456, 0), (457, 253), (468, 254), (470, 255),
+    (472, 256), (474, 257), (476, 258), (478, 260), (480, 261), (483, 262), (489, 264), (492, 265), (498, 266), (503, 267),
+    (509, 271), (511, 273), (515, 0), (520, 275), (522, 276), (524, 277), (526, 278), (528, 279), (531, 280), (533, 281),
+    (535, 283), (541, 0), (542, 429), (545, 430), (547, 435), (549, 436), (556, 0), (561, 285), (567, 0), (568, 308),
+    (574, 0), (580, 286), (586, 0), (592, 287), (594, 288), (596, 289), (598, 290), (600, 291), (604, 292), (609, 0),
+    (611, 294), (615, 0), (617, 295), (620, 296), (622, 297), (624, 298), (626, 299), (628, 300), (632, 301), (636, 303),
+    (641, 0), (642, 322), (645, 323), (648, 324), (650, 326), (653, 327), (657, 330), (660, 331), (664, 333), (667, 334),
+    (669, 337), (672, 339), (674, 342), (680, 343), (683, 344), (686, 345), (689, 346), (691, 348), (694, 349), (696, 351),
+    (699, 352), (703, 355), (707, 358), (709, 359), (712, 361), (714, 363), (719, 364), (725, 365), (727, 367), (730, 368),
+    (732, 371), (735, 373), (737, 375), (740, 376), (743, 377), (745, 380), (750, 381), (752, 382), (755, 383), (761, 385),
+    (765, 390), (767, 391), (770, 392), (772, 395), (775, 396), (781, 398), (785, 399), (787, 404), (790, 405), (792, 406),
+    (797, 408), (800, 409), (802, 411), (808, 413), (811, 414), (817, 416), (822, 418), (825, 419), (827, 421), (838, 0),
+    (840, 309), (846, 0), (853, 310), (857, 0), (863, 311), (866, 312), (868, 313), (870, 314), (872, 315), (874, 316),
+    (881, 0), (938, 35), (942, 38), (944, 39), (946, 40), (948, 41), (950, 42), (952, 43), (954, 44), (957, 46),
+    (959, 47), (961, 48), (963, 49), (965, 50), (967, 51), (969, 52), (971, 53), (973, 54), (987, 0), (1055, 445),
+    (1058, 449), (1059, 451), (1063, 0), (1064, 454), (1066, 456), (1071, 457), (1075, 0), (1076, 463), (1078, 464), (1083, 465),
+    (1087, 0), (1088, 471), (1090, 473), (1095, 474), (1099, 0), (1100, 480), (1102, 481), (1107, 482), (1111, 0), (1112, 488),
+    (1114, 491), (1117, 492), (1121, 493), (1125, 494), (1127, 495), (1134, 496), (1135, 497), (1139, 0), (1140, 500), (1142, 504),
+    (1145, 505), (1148, 506), (1151, 507), (1155, 508), (1159, 509), (1161, 510), (1168, 511), (1172, 0), (1173, 514), (1175, 517),
+    (1179, 518), (1183, 519), (1185, 520), (1192, 521), (1196, 0), (1197, 524), (1199, 527), (1202, 528), (1206, 529), (1210, 530),
+    (1212, 531), (1219, 532), (1220, 533), (1228, 0),
 )

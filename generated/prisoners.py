@@ -12,7 +12,7 @@ RULES = {'name': 'Prisoners',
  'ambiguities': [{'name': 'fifty_card',
                   'question': 'Which prisoner is worth 50 points? The Russian says the jack, the '
                               "French says 'Diamonds'.",
-                  'line': 61,
+                  'line': 71,
                   'readings': ['jack', 'diamonds'],
                   'descriptions': {'jack': 'every jack is worth 50, as the Russian says; the '
                                            "French 'crics' (jacks) of the same line are removed as "
@@ -27,7 +27,7 @@ RULES = {'name': 'Prisoners',
                   'question': 'Is the deal played out in tricks? The Russian has tricks and a draw '
                               "after each; the French has no trick play and ends 'after drawing "
                               "all the prisoners'.",
-                  'line': 67,
+                  'line': 82,
                   'readings': ['tricks', 'draw_only'],
                   'descriptions': {'tricks': 'the Russian trick play: the auction winner leads, '
                                              'each plays any card, the highest takes, then '
@@ -44,7 +44,7 @@ RULES = {'name': 'Prisoners',
                   'question': 'How does the deal score? The Russian gives the auction winner his '
                               'bid if he made it, else 0; the French only says the most points '
                               'wins.',
-                  'line': 73,
+                  'line': 92,
                   'readings': ['made_or_zero', 'points_only'],
                   'descriptions': {'made_or_zero': 'the auction winner scores his bid if he '
                                                    'collected at least that much, else 0; the '
@@ -57,7 +57,7 @@ RULES = {'name': 'Prisoners',
                   'question': 'What is bid? The Russian bids the points a player will collect '
                               '(набрать); the French the points he can compose (composer), and '
                               'both count the bid with the same methods as the cards.',
-                  'line': 79,
+                  'line': 101,
                   'readings': ['collected', 'hand'],
                   'descriptions': {'collected': 'the bid is what the bidder will collect by the '
                                                 'end of the deal; it is made if he collects at '
@@ -70,7 +70,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'deal_remainder',
                   'question': '40 cards are left to deal once the 14 prisoners are out; 3 players '
                               "cannot get them 'evenly'.",
-                  'line': 87,
+                  'line': 114,
                   'readings': ['aside', 'prisoners', 'dealer'],
                   'descriptions': {'aside': 'the one card over is set aside, out of play, so the '
                                             'deal stays even',
@@ -83,7 +83,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'turned_card',
                   'question': 'Is the turned prisoner ever drawn? It is put face up beside the '
                               "pile, and the French ends after 'all the prisoners' are drawn.",
-                  'line': 94,
+                  'line': 124,
                   'readings': ['stays', 'drawn_last'],
                   'descriptions': {'stays': 'it only shows the trump suit and never comes into '
                                             'play',
@@ -95,7 +95,7 @@ RULES = {'name': 'Prisoners',
                   'question': 'Does a pass put a player out of the auction only, or out of the '
                               'whole deal? The text discards his cards, yet every player plays the '
                               "tricks and 'the others' score what they took.",
-                  'line': 102,
+                  'line': 133,
                   'readings': ['auction_only', 'whole_deal'],
                   'descriptions': {'auction_only': 'he stops bidding but keeps his cards and plays '
                                                    "the deal: trick play has 'each next player' "
@@ -110,7 +110,7 @@ RULES = {'name': 'Prisoners',
                   'question': "The auction runs 'until one player remains'. What if everyone "
                               'before the last player passes without a bid, or the dealer and all '
                               'pass?',
-                  'line': 108,
+                  'line': 143,
                   'readings': ['last_must_bid', 'takes_at_zero', 'redeal'],
                   'descriptions': {'last_must_bid': 'the last player left wins the auction and, '
                                                     'having announced nothing yet, must make a bid '
@@ -124,7 +124,7 @@ RULES = {'name': 'Prisoners',
                   'cites': ['ru:13', 'fr:7']},
                  {'name': 'bid_steps',
                   'question': 'The text gives no lowest bid, no step and no highest bid.',
-                  'line': 115,
+                  'line': 154,
                   'readings': ['tens', 'ones'],
                   'descriptions': {'tens': 'bids are multiples of 10 (the prisoners are priced in '
                                            'tens), from 10 up to every point in the pack',
@@ -135,7 +135,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'counting',
                   'question': "Which counting method applies? 'Two ways are allowed' for the bid "
                               'and the play.',
-                  'line': 123,
+                  'line': 165,
                   'readings': ['better', 'face', 'combinations', 'bidder_names'],
                   'descriptions': {'better': 'each player counts his number cards the way that '
                                              'gives him more (it is allowed); as no combination '
@@ -150,7 +150,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'combo_singles',
                   'question': 'Under the combination method, what does a number card in no '
                               'combination score?',
-                  'line': 131,
+                  'line': 176,
                   'readings': ['nothing', 'face'],
                   'descriptions': {'nothing': 'nothing: the method scores combinations only, and '
                                               'the worked pairs and threes are worth what they say',
@@ -160,7 +160,7 @@ RULES = {'name': 'Prisoners',
                   'cites': ['ru:18', 'fr:11']},
                  {'name': 'joker_aces',
                   'question': 'The sentence on jokers and aces cannot be understood as written.',
-                  'line': 137,
+                  'line': 187,
                   'readings': ['no_rule', 'aces_after_joker'],
                   'descriptions': {'no_rule': 'no rule can be drawn from it; it is left out',
                                    'aces_after_joker': 'once a Joker has been played to a trick, a '
@@ -172,7 +172,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'trump_in_tricks',
                   'question': "The turned card's suit is made trump, yet the trick goes to 'the "
                               "highest card'. Does a trump beat other suits?",
-                  'line': 145,
+                  'line': 197,
                   'readings': ['beats', 'highest_only'],
                   'descriptions': {'beats': 'a trump beats every card of another suit, as trumps '
                                             'do; a joker, the top rank, beats all',
@@ -184,7 +184,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'trick_tie',
                   'question': 'Two cards of the highest rank (different suits; identical cards of '
                               'two decks; two jokers) tie for the trick: who takes it?',
-                  'line': 151,
+                  'line': 208,
                   'readings': ['first_played', 'last_played'],
                   'descriptions': {'first_played': 'the first of them: a later card must be higher '
                                                    'to take the trick',
@@ -195,7 +195,7 @@ RULES = {'name': 'Prisoners',
                   'question': "After a trick 'all players take one prisoner', but the pile runs "
                               'out part-way through a round (13 prisoners for 2 or 3 players, 27 '
                               'for 4).',
-                  'line': 157,
+                  'line': 215,
                   'readings': ['in_turn', 'nobody'],
                   'descriptions': {'in_turn': "players draw one each, from the trick's taker "
                                               'clockwise, while the pile lasts',
@@ -206,7 +206,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'match_length',
                   'question': "Is a game one deal? The dealer changes 'in following games', and "
                               'the winner is whoever has the most points.',
-                  'line': 165,
+                  'line': 225,
                   'readings': ['one_deal', 'each_deals'],
                   'descriptions': {'one_deal': 'one deal is one game: the most points in it wins',
                                    'each_deals': 'a game is a round of deals, each player dealing '
@@ -215,7 +215,7 @@ RULES = {'name': 'Prisoners',
                   'cites': ['ru:11', 'fr:7']},
                  {'name': 'score_tie',
                   'question': 'Two players can end with the same, highest total: who wins?',
-                  'line': 171,
+                  'line': 232,
                   'readings': ['share', 'play_on'],
                   'descriptions': {'share': 'the tied players share the win',
                                    'play_on': 'deal again, adding to the totals, until one total '
@@ -249,36 +249,36 @@ RULES = {'name': 'Prisoners',
           {'name': 'collected', 'per_player': True, 'visibility': 'everyone'},
           {'name': 'total', 'per_player': True, 'visibility': 'everyone'}],
  'options': ['pass', 'face_count', 'combination_count'],
- 'branches': [{'line': 202, 'what': 'branch'}, {'line': 203, 'what': 'branch'},
-              {'line': 206, 'what': 'branch'}, {'line': 213, 'what': 'branch'},
-              {'line': 216, 'what': 'else branch'}, {'line': 231, 'what': 'branch'},
-              {'line': 232, 'what': 'branch'}, {'line': 234, 'what': 'else branch'},
-              {'line': 237, 'what': 'branch'}, {'line': 239, 'what': 'branch'},
-              {'line': 243, 'what': 'else branch'}, {'line': 250, 'what': 'branch'},
-              {'line': 253, 'what': 'branch'}, {'line': 259, 'what': 'branch'},
-              {'line': 261, 'what': 'branch'}, {'line': 263, 'what': 'else branch'},
-              {'line': 267, 'what': 'branch'}, {'line': 269, 'what': 'branch'},
-              {'line': 273, 'what': 'branch'}, {'line': 282, 'what': 'winner rule'},
-              {'line': 283, 'what': 'winner rule'}, {'line': 284, 'what': 'winner rule'},
-              {'line': 292, 'what': 'branch'}, {'line': 295, 'what': 'branch'},
-              {'line': 301, 'what': 'else branch'}, {'line': 304, 'what': 'branch'},
-              {'line': 305, 'what': 'branch'}, {'line': 318, 'what': 'branch'},
-              {'line': 322, 'what': 'branch'}, {'line': 324, 'what': 'branch'},
-              {'line': 326, 'what': 'else branch'}, {'line': 330, 'what': 'branch'},
-              {'line': 332, 'what': 'else branch'}, {'line': 336, 'what': 'branch'},
-              {'line': 337, 'what': 'branch'}, {'line': 341, 'what': 'else branch'}],
+ 'branches': [{'line': 293, 'what': 'branch'}, {'line': 294, 'what': 'branch'},
+              {'line': 297, 'what': 'branch'}, {'line': 305, 'what': 'branch'},
+              {'line': 309, 'what': 'else branch'}, {'line': 327, 'what': 'branch'},
+              {'line': 328, 'what': 'branch'}, {'line': 330, 'what': 'else branch'},
+              {'line': 334, 'what': 'branch'}, {'line': 337, 'what': 'branch'},
+              {'line': 341, 'what': 'else branch'}, {'line': 349, 'what': 'branch'},
+              {'line': 352, 'what': 'branch'}, {'line': 358, 'what': 'branch'},
+              {'line': 360, 'what': 'branch'}, {'line': 362, 'what': 'else branch'},
+              {'line': 366, 'what': 'branch'}, {'line': 369, 'what': 'branch'},
+              {'line': 373, 'what': 'branch'}, {'line': 383, 'what': 'winner rule'},
+              {'line': 384, 'what': 'winner rule'}, {'line': 385, 'what': 'winner rule'},
+              {'line': 395, 'what': 'branch'}, {'line': 398, 'what': 'branch'},
+              {'line': 404, 'what': 'else branch'}, {'line': 407, 'what': 'branch'},
+              {'line': 408, 'what': 'branch'}, {'line': 421, 'what': 'branch'},
+              {'line': 428, 'what': 'branch'}, {'line': 431, 'what': 'branch'},
+              {'line': 433, 'what': 'else branch'}, {'line': 437, 'what': 'branch'},
+              {'line': 439, 'what': 'else branch'}, {'line': 443, 'what': 'branch'},
+              {'line': 444, 'what': 'branch'}, {'line': 448, 'what': 'else branch'}],
  'examples': [{'title': 'one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each',
-               'line': 355},
+               'line': 465},
               {'title': 'two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each',
-               'line': 362},
-              {'title': 'face values: a 2 is 2 points, a 5 is 5, an ace 11', 'line': 369},
-              {'title': "two fives, neither of the open card's suit, are worth 5+2=7", 'line': 375},
-              {'title': "two twos, one of the open card's suit, are worth 2*2=4", 'line': 380},
-              {'title': "three sixes, none of the open card's suit, are worth 6+3=9", 'line': 385},
-              {'title': "three aces, one of the open card's suit, are worth 11*3=33", 'line': 390},
-              {'title': "four sevens are worth 28: a seven's value times 4", 'line': 395},
-              {'title': 'the printed sum for four sevens: 4*4=28', 'line': 400},
-              {'title': 'two fives of spades (two packs) make no pair', 'line': 404}]}
+               'line': 473},
+              {'title': 'face values: a 2 is 2 points, a 5 is 5, an ace 11', 'line': 481},
+              {'title': "two fives, neither of the open card's suit, are worth 5+2=7", 'line': 489},
+              {'title': "two twos, one of the open card's suit, are worth 2*2=4", 'line': 495},
+              {'title': "three sixes, none of the open card's suit, are worth 6+3=9", 'line': 502},
+              {'title': "three aces, one of the open card's suit, are worth 11*3=33", 'line': 509},
+              {'title': "four sevens are worth 28: a seven's value times 4", 'line': 516},
+              {'title': 'the printed sum for four sevens: 4*4=28', 'line': 523},
+              {'title': 'two fives of spades (two packs) make no pair', 'line': 527}]}
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
@@ -308,17 +308,17 @@ KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 
  65, 65, 65, 65)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
 ORDER_ = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-# prisoners.cardrules:26: value face: 2..10=face A=11 J..K=0 Joker=0
+# prisoners.cardrules:30: value face: 2..10=face A=11 J..K=0 Joker=0
 VALUE_face = (2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7,
  8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0,
  0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4,
  5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 0, 0, 0, 0)
-# prisoners.cardrules:27: value prisoner: 2..10=0 A=0 J=50 Q=100 K=150 Joker=200
+# prisoners.cardrules:32: value prisoner: 2..10=0 A=0 J=50 Q=100 K=150 Joker=200
 VALUE_prisoner = (0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0,
  0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0,
  0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100,
  150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 200, 200, 200, 200)
-# prisoners.cardrules:28: value prisoner_fr: 2..10=0 A=0 J=0 J♦=50 Q=100 K=150 Joker=200
+# prisoners.cardrules:33: value prisoner_fr: 2..10=0 A=0 J=0 J♦=50 Q=100 K=150 Joker=200
 VALUE_prisoner_fr = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 150, 0, 0, 0, 0, 0,
  0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0,
  0, 0, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100,
@@ -397,7 +397,7 @@ IS_7 = (False, False, False, False, False, False, False, False, False, False, Fa
 
 
 # ---------------------------------------------------------------- scoring combos
-# prisoners.cardrules:183: scoring combos
+# prisoners.cardrules:246: scoring combos
 _SOLVERS_combos = {}
 
 
@@ -411,18 +411,18 @@ def _solver_combos(s):
 
 def _make_combos(s):
     patterns = [
-        # prisoners.cardrules:184: pattern pair: 2 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then 1 el
-        _Pattern('pair', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_4[c22] for c22 in group) else 0) + (1 if any(IS_5[c23] for c23 in group) else 0)) + (1 if any(IS_6[c24] for c24 in group) else 0)) + (1 if any(IS_7[c25] for c25 in group) else 0)) == len(group)) and (not any((SUIT[c26] == s.v_trump) for c26 in group))), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 184), 184) + 2)),
-        # prisoners.cardrules:185: pattern pair_trump: 2 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ the
-        _Pattern('pair_trump', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_4[c27] for c27 in group) else 0) + (1 if any(IS_5[c28] for c28 in group) else 0)) + (1 if any(IS_6[c29] for c29 in group) else 0)) + (1 if any(IS_7[c30] for c30 in group) else 0)) == len(group)) and any((SUIT[c31] == s.v_trump) for c31 in group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 185), 185) * 2)),
-        # prisoners.cardrules:186: pattern three: 3 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then 1 e
-        _Pattern('three', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_4[c32] for c32 in group) else 0) + (1 if any(IS_5[c33] for c33 in group) else 0)) + (1 if any(IS_6[c34] for c34 in group) else 0)) + (1 if any(IS_7[c35] for c35 in group) else 0)) == len(group)) and (not any((SUIT[c36] == s.v_trump) for c36 in group))), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 186), 186) + 3)),
-        # prisoners.cardrules:187: pattern three_trump: 3 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ th
-        _Pattern('three_trump', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_4[c37] for c37 in group) else 0) + (1 if any(IS_5[c38] for c38 in group) else 0)) + (1 if any(IS_6[c39] for c39 in group) else 0)) + (1 if any(IS_7[c40] for c40 in group) else 0)) == len(group)) and any((SUIT[c41] == s.v_trump) for c41 in group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 187), 187) * 3)),
-        # prisoners.cardrules:188: pattern four: 4 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then 1 el
-        _Pattern('four', 'same_rank', size=4, where=lambda group: (((((1 if any(IS_4[c42] for c42 in group) else 0) + (1 if any(IS_5[c43] for c43 in group) else 0)) + (1 if any(IS_6[c44] for c44 in group) else 0)) + (1 if any(IS_7[c45] for c45 in group) else 0)) == len(group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 188), 188) * 4)),
-        # prisoners.cardrules:189: pattern single: 1 of a rank where reading combo_singles is face => value face of first of
-        _Pattern('single', 'same_rank', size=1, where=lambda group: (s.r_combo_singles == 1), score=lambda group: _rt.value(VALUE_face, _rt.first(group, 189), 189)),
+        # prisoners.cardrules:251: pattern pair: 2 of a rank
+        _Pattern('pair', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_4[c22] for c22 in group) else 0) + (1 if any(IS_5[c23] for c23 in group) else 0)) + (1 if any(IS_6[c24] for c24 in group) else 0)) + (1 if any(IS_7[c25] for c25 in group) else 0)) == len(group)) and (not any((SUIT[c26] == s.v_trump) for c26 in group))), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 255), 255) + 2)),
+        # prisoners.cardrules:257: pattern pair_trump: 2 of a rank
+        _Pattern('pair_trump', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_4[c27] for c27 in group) else 0) + (1 if any(IS_5[c28] for c28 in group) else 0)) + (1 if any(IS_6[c29] for c29 in group) else 0)) + (1 if any(IS_7[c30] for c30 in group) else 0)) == len(group)) and any((SUIT[c31] == s.v_trump) for c31 in group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 260), 260) * 2)),
+        # prisoners.cardrules:262: pattern three: 3 of a rank
+        _Pattern('three', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_4[c32] for c32 in group) else 0) + (1 if any(IS_5[c33] for c33 in group) else 0)) + (1 if any(IS_6[c34] for c34 in group) else 0)) + (1 if any(IS_7[c35] for c35 in group) else 0)) == len(group)) and (not any((SUIT[c36] == s.v_trump) for c36 in group))), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 266), 266) + 3)),
+        # prisoners.cardrules:268: pattern three_trump: 3 of a rank
+        _Pattern('three_trump', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_4[c37] for c37 in group) else 0) + (1 if any(IS_5[c38] for c38 in group) else 0)) + (1 if any(IS_6[c39] for c39 in group) else 0)) + (1 if any(IS_7[c40] for c40 in group) else 0)) == len(group)) and any((SUIT[c41] == s.v_trump) for c41 in group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 271), 271) * 3)),
+        # prisoners.cardrules:273: pattern four: 4 of a rank
+        _Pattern('four', 'same_rank', size=4, where=lambda group: (((((1 if any(IS_4[c42] for c42 in group) else 0) + (1 if any(IS_5[c43] for c43 in group) else 0)) + (1 if any(IS_6[c44] for c44 in group) else 0)) + (1 if any(IS_7[c45] for c45 in group) else 0)) == len(group)), score=lambda group: (_rt.value(VALUE_face, _rt.first(group, 275), 275) * 4)),
+        # prisoners.cardrules:277: pattern single: 1 of a rank where reading combo_singles is face => value face of first of
+        _Pattern('single', 'same_rank', size=1, where=lambda group: (s.r_combo_singles == 1), score=lambda group: _rt.value(VALUE_face, _rt.first(group, 277), 277)),
     ]
     return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=None, maximise=True, name='combos')
 
@@ -431,12 +431,12 @@ def _make_combos(s):
 
 
 def _b0(s):
-    # prisoners.cardrules:193: repeat {
+    # prisoners.cardrules:281: repeat {
     return 1
 
 
 def _b1(s):
-    # prisoners.cardrules:194: repeat {
+    # prisoners.cardrules:282: repeat {
     return 3
 
 
@@ -445,7 +445,7 @@ def _b2(s):
 
 
 def _b3(s):
-    # prisoners.cardrules:195: gather all into deck
+    # prisoners.cardrules:283: gather all into deck
     s.z_deck.clear()
     s.z_prisoners.clear()
     for _z in s.z_hand:
@@ -457,47 +457,47 @@ def _b3(s):
         _z.clear()
     s.z_discard.clear()
     s.z_deck.extend(s.cards)
-    # prisoners.cardrules:198: shuffle deck
+    # prisoners.cardrules:286: shuffle deck
     s.rng.shuffle(s.z_deck)
-    # prisoners.cardrules:199: cap = sum prisoner of deck + sum face of deck             # no bid can be more than every
-    s.v_cap = (_rt.sum_values(VALUE_prisoner, s.z_deck, 199) + _rt.sum_values(VALUE_face, s.z_deck, 199))
-    # prisoners.cardrules:200: move cards where card is J..K or card is Joker from deck to prisoners
+    # prisoners.cardrules:288: cap = sum prisoner of deck + sum face of deck  # no bid can be more than every point in th
+    s.v_cap = (_rt.sum_values(VALUE_prisoner, s.z_deck, 288) + _rt.sum_values(VALUE_face, s.z_deck, 288))
+    # prisoners.cardrules:289: move cards where card is J..K or card is Joker from deck to prisoners
     _moved = [c1 for c1 in s.z_deck if ((IS_0[c1]) or (IS_1[c1]))]
     s.z_deck[:] = [c1 for c1 in s.z_deck if not (((IS_0[c1]) or (IS_1[c1])))]
     s.z_prisoners.extend(_moved)
-    # prisoners.cardrules:201: deal evenly from deck to hand rest to odd
-    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 201)
+    # prisoners.cardrules:291: deal evenly from deck to hand rest to odd
+    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 291)
     s.z_odd.extend(s.z_deck)
     s.z_deck.clear()
-    # prisoners.cardrules:202: if not odd is empty {
+    # prisoners.cardrules:293: if not odd is empty {
     if (not (not s.z_odd)):
         s.hits[0] += 1
-        # prisoners.cardrules:203: if reading deal_remainder is prisoners {
+        # prisoners.cardrules:294: if reading deal_remainder is prisoners {
         if (s.r_deal_remainder == 1):
             s.hits[1] += 1
-            # prisoners.cardrules:204: move all from odd to prisoners
+            # prisoners.cardrules:295: move all from odd to prisoners
             _moved = s.z_odd[:]
             s.z_odd.clear()
             s.z_prisoners.extend(_moved)
-            # prisoners.cardrules:205: shuffle prisoners
+            # prisoners.cardrules:296: shuffle prisoners
             s.rng.shuffle(s.z_prisoners)
         elif (s.r_deal_remainder == 2):
             s.hits[2] += 1
-            # prisoners.cardrules:207: move all from odd to hand of dealer
+            # prisoners.cardrules:298: move all from odd to hand of dealer
             _moved = s.z_odd[:]
             s.z_odd.clear()
             s.z_hand[s.v_dealer].extend(_moved)
-    # prisoners.cardrules:212: move top 1 from prisoners to turned
-    _moved = _rt.take_top(s.z_prisoners, 1, 212)
+    # prisoners.cardrules:303: move top 1 from prisoners to turned
+    _moved = _rt.take_top(s.z_prisoners, 1, 303)
     s.z_turned.extend(_moved)
-    # prisoners.cardrules:213: if top of turned is Joker {
-    if (IS_1[_rt.top(s.z_turned, 213)]):
+    # prisoners.cardrules:305: if top of turned is Joker {
+    if (IS_1[_rt.top(s.z_turned, 305)]):
         return 6
     return 7
 
 
 def _b4(s):
-    # prisoners.cardrules:259: if reading counting is bidder_names {
+    # prisoners.cardrules:358: if reading counting is bidder_names {
     if (s.r_counting == 3):
         return 19
     if (s.r_counting == 2):
@@ -506,39 +506,39 @@ def _b4(s):
 
 
 def _b5(s):
-    # prisoners.cardrules:222: for each player p {
+    # prisoners.cardrules:315: for each player p {
     for _p1 in _rt.seats_from(0, s.n):
         s.l_p = _p1
-        # prisoners.cardrules:223: in_auction of p = true
+        # prisoners.cardrules:316: in_auction of p = true
         s.v_in_auction[s.l_p] = True
-        # prisoners.cardrules:224: in_deal of p = true
+        # prisoners.cardrules:317: in_deal of p = true
         s.v_in_deal[s.l_p] = True
-    # prisoners.cardrules:226: unit = reading bid_steps { tens => 10  ones => 1 }
+    # prisoners.cardrules:319: unit = reading bid_steps { tens => 10 ones => 1 }
     s.v_unit = (10 if s.r_bid_steps == 0 else 1)
-    # prisoners.cardrules:227: high_bid = 0
+    # prisoners.cardrules:320: high_bid = 0
     s.v_high_bid = 0
-    # prisoners.cardrules:228: bidder = none
+    # prisoners.cardrules:321: bidder = none
     s.v_bidder = None
-    # prisoners.cardrules:229: turn = dealer
+    # prisoners.cardrules:322: turn = dealer
     s.v_turn = s.v_dealer
-    # prisoners.cardrules:230: while (count players q where in_auction of q) > 1 or (bidder == none and (count players q
+    # prisoners.cardrules:324: while (count players q where in_auction of q) > 1
     return 9
 
 
 def _b6(s):
     s.hits[3] += 1
-    # prisoners.cardrules:214: joker_turned = true
+    # prisoners.cardrules:306: joker_turned = true
     s.v_joker_turned = True
-    # prisoners.cardrules:215: dealer chooses suit as trump
-    return s._decide(s.v_dealer, list(range(111, 115)), 8, 215)
+    # prisoners.cardrules:307: dealer chooses suit as trump
+    return s._decide(s.v_dealer, list(range(111, 115)), 8, 307)
 
 
 def _b7(s):
     s.hits[4] += 1
-    # prisoners.cardrules:217: joker_turned = false
+    # prisoners.cardrules:310: joker_turned = false
     s.v_joker_turned = False
-    # prisoners.cardrules:218: trump = suit of top of turned
-    s.v_trump = SUIT[_rt.top(s.z_turned, 218)]
+    # prisoners.cardrules:311: trump = suit of top of turned
+    s.v_trump = SUIT[_rt.top(s.z_turned, 311)]
     return 5
 
 
@@ -550,22 +550,22 @@ def _b8(s):
 def _b9(s):
     if (not ((len([q2 for q2 in range(s.n) if s.v_in_auction[q2]]) > 1) or ((s.v_bidder is None) and (len([q3 for q3 in range(s.n) if s.v_in_auction[q3]]) == 1) and (not (s.r_auction_end == 1))))):
         return 10
-    # prisoners.cardrules:231: if in_auction of turn {
+    # prisoners.cardrules:327: if in_auction of turn {
     if s.v_in_auction[s.v_turn]:
         return 12
     return 11
 
 
 def _b10(s):
-    # prisoners.cardrules:250: if bidder == none and reading auction_end is takes_at_zero {
+    # prisoners.cardrules:349: if bidder == none and reading auction_end is takes_at_zero {
     if ((s.v_bidder is None) and (s.r_auction_end == 1)):
         s.hits[11] += 1
-        # prisoners.cardrules:251: bidder = first of players q where in_auction of q
-        s.v_bidder = _rt.first([q6 for q6 in range(s.n) if s.v_in_auction[q6]], 251)
-    # prisoners.cardrules:253: if bidder == none {
+        # prisoners.cardrules:350: bidder = first of players q where in_auction of q
+        s.v_bidder = _rt.first([q6 for q6 in range(s.n) if s.v_in_auction[q6]], 350)
+    # prisoners.cardrules:352: if bidder == none {
     if (s.v_bidder is None):
         s.hits[12] += 1
-        # prisoners.cardrules:254: dealer = left of dealer
+        # prisoners.cardrules:353: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
     if (s.v_bidder is None):
         return 3
@@ -573,56 +573,56 @@ def _b10(s):
 
 
 def _b11(s):
-    # prisoners.cardrules:248: turn = left of turn
+    # prisoners.cardrules:346: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
     return 9
 
 
 def _b12(s):
     s.hits[5] += 1
-    # prisoners.cardrules:232: if (count players q where in_auction of q) == 1 and reading auction_end is last_must_bid {
+    # prisoners.cardrules:328: if (count players q where in_auction of q) == 1 and reading auction_end is last_must_bid {
     if ((len([q4 for q4 in range(s.n) if s.v_in_auction[q4]]) == 1) and (s.r_auction_end == 0)):
         return 14
     return 15
 
 
 def _b13(s):
-    # prisoners.cardrules:237: if offer == 0 {
+    # prisoners.cardrules:334: if offer == 0 {
     if (s.l_offer == 0):
         s.hits[8] += 1
-        # prisoners.cardrules:238: in_auction of turn = false
+        # prisoners.cardrules:335: in_auction of turn = false
         s.v_in_auction[s.v_turn] = False
-        # prisoners.cardrules:239: if reading pass_out is whole_deal {
+        # prisoners.cardrules:337: if reading pass_out is whole_deal {
         if (s.r_pass_out == 1):
             s.hits[9] += 1
-            # prisoners.cardrules:240: in_deal of turn = false
+            # prisoners.cardrules:338: in_deal of turn = false
             s.v_in_deal[s.v_turn] = False
-            # prisoners.cardrules:241: move all from hand of turn to discard
+            # prisoners.cardrules:339: move all from hand of turn to discard
             _moved = s.z_hand[s.v_turn][:]
             s.z_hand[s.v_turn].clear()
             s.z_discard.extend(_moved)
     else:
         s.hits[10] += 1
-        # prisoners.cardrules:244: high_bid = offer
+        # prisoners.cardrules:342: high_bid = offer
         s.v_high_bid = s.l_offer
-        # prisoners.cardrules:245: bidder = turn
+        # prisoners.cardrules:343: bidder = turn
         s.v_bidder = s.v_turn
     return 11
 
 
 def _b14(s):
     s.hits[6] += 1
-    # prisoners.cardrules:233: turn bids offer from unit to cap step unit
+    # prisoners.cardrules:329: turn bids offer from unit to cap step unit
     _legal = [115 + _a for _a in range(s.v_unit, (s.v_cap) + 1, max(1, s.v_unit)) if _a > 0]
-    return s._decide(s.v_turn, _legal, 16, 233)
+    return s._decide(s.v_turn, _legal, 16, 329)
 
 
 def _b15(s):
     s.hits[7] += 1
-    # prisoners.cardrules:235: turn bids offer from high_bid + unit to cap step unit or pass
+    # prisoners.cardrules:331: turn bids offer from high_bid + unit to cap step unit or pass
     _legal = [115 + _a for _a in range((s.v_high_bid + s.v_unit), (s.v_cap) + 1, max(1, s.v_unit)) if _a > 0]
     _legal.append(108)
-    return s._decide(s.v_turn, _legal, 17, 235)
+    return s._decide(s.v_turn, _legal, 17, 331)
 
 
 def _b16(s):
@@ -636,18 +636,18 @@ def _b17(s):
 
 
 def _b18(s):
-    # prisoners.cardrules:266: hand_value = sum face of hand of bidder
-    s.v_hand_value = _rt.sum_values(VALUE_face, s.z_hand[s.v_bidder], 266)
-    # prisoners.cardrules:267: if reading counting is better {
+    # prisoners.cardrules:365: hand_value = sum face of hand of bidder
+    s.v_hand_value = _rt.sum_values(VALUE_face, s.z_hand[s.v_bidder], 365)
+    # prisoners.cardrules:366: if reading counting is better {
     if (s.r_counting == 0):
         s.hits[16] += 1
-        # prisoners.cardrules:268: hand_value = max(sum face of hand of bidder, scoring combos of cards in hand of bidder whe
-        s.v_hand_value = max(_rt.sum_values(VALUE_face, s.z_hand[s.v_bidder], 268), _solver_combos(s).best([c7 for c7 in s.z_hand[s.v_bidder] if ((IS_2[c7]) or (IS_3[c7]))]))
+        # prisoners.cardrules:367: hand_value = max(sum face of hand of bidder, scoring combos of cards in hand of bidder
+        s.v_hand_value = max(_rt.sum_values(VALUE_face, s.z_hand[s.v_bidder], 367), _solver_combos(s).best([c7 for c7 in s.z_hand[s.v_bidder] if ((IS_2[c7]) or (IS_3[c7]))]))
     elif (s.v_method == 2):
         s.hits[17] += 1
-        # prisoners.cardrules:270: hand_value = scoring combos of cards in hand of bidder where card is 2..10 or card is A
+        # prisoners.cardrules:370: hand_value = scoring combos of cards in hand of bidder where card is 2..10 or card is A
         s.v_hand_value = _solver_combos(s).best([c8 for c8 in s.z_hand[s.v_bidder] if ((IS_2[c8]) or (IS_3[c8]))])
-    # prisoners.cardrules:273: if reading play_phase is tricks {
+    # prisoners.cardrules:373: if reading play_phase is tricks {
     if (s.r_play_phase == 0):
         return 24
     return 25
@@ -655,20 +655,20 @@ def _b18(s):
 
 def _b19(s):
     s.hits[13] += 1
-    # prisoners.cardrules:260: bidder chooses one of face_count, combination_count as method
-    return s._decide(s.v_bidder, [109, 110], 22, 260)
+    # prisoners.cardrules:359: bidder chooses one of face_count, combination_count as method
+    return s._decide(s.v_bidder, [109, 110], 22, 359)
 
 
 def _b20(s):
     s.hits[14] += 1
-    # prisoners.cardrules:262: method = combination_count
+    # prisoners.cardrules:361: method = combination_count
     s.v_method = 2
     return 18
 
 
 def _b21(s):
     s.hits[15] += 1
-    # prisoners.cardrules:264: method = face_count
+    # prisoners.cardrules:363: method = face_count
     s.v_method = 1
     return 18
 
@@ -679,58 +679,58 @@ def _b22(s):
 
 
 def _b23(s):
-    # prisoners.cardrules:317: for each player p {
+    # prisoners.cardrules:420: for each player p {
     for _p3 in _rt.seats_from(0, s.n):
         s.l_p = _p3
-        # prisoners.cardrules:318: if reading play_phase is draw_only {
+        # prisoners.cardrules:421: if reading play_phase is draw_only {
         if (s.r_play_phase == 1):
             s.hits[27] += 1
-            # prisoners.cardrules:319: move all from hand of p to taken of p
+            # prisoners.cardrules:422: move all from hand of p to taken of p
             _moved = s.z_hand[s.l_p][:]
             s.z_hand[s.l_p].clear()
             s.z_taken[s.l_p].extend(_moved)
-        # prisoners.cardrules:321: collected of p = reading fifty_card { jack => sum prisoner of taken of p  diamonds => sum
-        s.v_collected[s.l_p] = (_rt.sum_values(VALUE_prisoner, s.z_taken[s.l_p], 321) if s.r_fifty_card == 0 else _rt.sum_values(VALUE_prisoner_fr, s.z_taken[s.l_p], 321))
-        # prisoners.cardrules:322: if reading counting is better {
+        # prisoners.cardrules:424: collected of p = reading fifty_card {
+        s.v_collected[s.l_p] = (_rt.sum_values(VALUE_prisoner, s.z_taken[s.l_p], 425) if s.r_fifty_card == 0 else _rt.sum_values(VALUE_prisoner_fr, s.z_taken[s.l_p], 426))
+        # prisoners.cardrules:428: if reading counting is better {
         if (s.r_counting == 0):
             s.hits[28] += 1
-            # prisoners.cardrules:323: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p where
-            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_face, s.z_taken[s.l_p], 323), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2[c19]) or (IS_3[c19]))]))
+            # prisoners.cardrules:429: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p
+            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_face, s.z_taken[s.l_p], 429), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2[c19]) or (IS_3[c19]))]))
         elif (s.v_method == 2):
             s.hits[29] += 1
-            # prisoners.cardrules:325: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
+            # prisoners.cardrules:432: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
             s.v_collected[s.l_p] += _solver_combos(s).best([c20 for c20 in s.z_taken[s.l_p] if ((IS_2[c20]) or (IS_3[c20]))])
         else:
             s.hits[30] += 1
-            # prisoners.cardrules:327: collected of p += sum face of taken of p
-            s.v_collected[s.l_p] += _rt.sum_values(VALUE_face, s.z_taken[s.l_p], 327)
-    # prisoners.cardrules:330: if reading bid_measure is hand {
+            # prisoners.cardrules:434: collected of p += sum face of taken of p
+            s.v_collected[s.l_p] += _rt.sum_values(VALUE_face, s.z_taken[s.l_p], 434)
+    # prisoners.cardrules:437: if reading bid_measure is hand {
     if (s.r_bid_measure == 1):
         s.hits[31] += 1
-        # prisoners.cardrules:331: made = hand_value >= high_bid
+        # prisoners.cardrules:438: made = hand_value >= high_bid
         s.v_made = (s.v_hand_value >= s.v_high_bid)
     else:
         s.hits[32] += 1
-        # prisoners.cardrules:333: made = collected of bidder >= high_bid
+        # prisoners.cardrules:440: made = collected of bidder >= high_bid
         s.v_made = (s.v_collected[s.v_bidder] >= s.v_high_bid)
-    # prisoners.cardrules:335: for each player p {
+    # prisoners.cardrules:442: for each player p {
     for _p4 in _rt.seats_from(0, s.n):
         s.l_p = _p4
-        # prisoners.cardrules:336: if p == bidder and reading contract is made_or_zero {
+        # prisoners.cardrules:443: if p == bidder and reading contract is made_or_zero {
         if ((s.l_p == s.v_bidder) and (s.r_contract == 0)):
             s.hits[33] += 1
-            # prisoners.cardrules:337: if made {
+            # prisoners.cardrules:444: if made {
             if s.v_made:
                 s.hits[34] += 1
-                # prisoners.cardrules:338: total of p += high_bid
+                # prisoners.cardrules:445: total of p += high_bid
                 s.v_total[s.l_p] += s.v_high_bid
         else:
             s.hits[35] += 1
-            # prisoners.cardrules:342: total of p += collected of p
+            # prisoners.cardrules:449: total of p += collected of p
             s.v_total[s.l_p] += s.v_collected[s.l_p]
-    # prisoners.cardrules:345: deals_played += 1
+    # prisoners.cardrules:453: deals_played += 1
     s.v_deals_played += 1
-    # prisoners.cardrules:346: dealer = left of dealer
+    # prisoners.cardrules:454: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if (not (((s.r_match_length == 0) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == 0) or (len([q21 for q21 in range(s.n) if (s.v_total[q21] == max(s.v_total))]) == 1)))):
         return 1
@@ -739,24 +739,24 @@ def _b23(s):
 
 def _b24(s):
     s.hits[18] += 1
-    # prisoners.cardrules:274: leader = bidder
+    # prisoners.cardrules:374: leader = bidder
     s.v_leader = s.v_bidder
-    # prisoners.cardrules:275: while (count players q where in_deal of q and not hand of q is empty) > 0 {
+    # prisoners.cardrules:375: while (count players q where in_deal of q and not hand of q is empty) > 0 {
     return 26
 
 
 def _b25(s):
     s.hits[24] += 1
-    # prisoners.cardrules:302: turn = bidder
+    # prisoners.cardrules:405: turn = bidder
     s.v_turn = s.v_bidder
-    # prisoners.cardrules:303: while not prisoners is empty or (reading turned_card is drawn_last and not turned is empty
+    # prisoners.cardrules:406: while not prisoners is empty or (reading turned_card is drawn_last and not turned is empty
     return 31
 
 
 def _b26(s):
     if (len([q9 for q9 in range(s.n) if (s.v_in_deal[q9] and (not (not s.z_hand[q9])))]) <= 0):
         return 27
-    # prisoners.cardrules:276: trick {
+    # prisoners.cardrules:376: trick {
     s.t_order = [q10 for q10 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q10] and (not (not s.z_hand[q10])))]
     s.t_i = 0
     s.t_seats = []
@@ -773,11 +773,11 @@ def _b28(s):
         return 30
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 276)
+        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 376)
     _legal = [c11 for c11 in s.z_hand[_p] if ((IS_3[c11]) and (s.r_joker_aces == 1) and any(IS_1[c12] for c12 in s.z_table) and (not s.v_joker_turned) and (len([c13 for c13 in s.z_hand[_p] if (IS_3[c13])]) >= 3))]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 276)
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 376)
 
 
 def _b29(s):
@@ -793,57 +793,57 @@ def _b29(s):
 
 def _b30(s):
     _winner = None
-    # prisoners.cardrules:282: if table has Joker: highest
+    # prisoners.cardrules:383: if table has Joker: highest
     if _winner is None and any(IS_1[c14] for c14 in s.z_table):
         _cands = [(_i, c15) for _i, c15 in enumerate(s.z_table) if ORDER_[RANK[c15]] >= 0]
         if _cands:
             s.hits[19] += 1
             _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 282)]
-    # prisoners.cardrules:283: if reading trump_in_tricks is beats: highest where suit == trump
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 383)]
+    # prisoners.cardrules:384: if reading trump_in_tricks is beats: highest where suit == trump
     if _winner is None and (s.r_trump_in_tricks == 0):
         _cands = [(_i, c16) for _i, c16 in enumerate(s.z_table) if ORDER_[RANK[c16]] >= 0 and (SUIT[c16] == s.v_trump)]
         if _cands:
             s.hits[20] += 1
             _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 283)]
-    # prisoners.cardrules:284: highest
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 384)]
+    # prisoners.cardrules:385: highest
     if _winner is None:
         _cands = [(_i, c17) for _i, c17 in enumerate(s.z_table) if ORDER_[RANK[c17]] >= 0]
         if _cands:
             s.hits[21] += 1
             _best = max(ORDER_[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 284)]
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == 0 else 'last'), 385)]
     if _winner is None:
-        _rt.gap('no-winner', 276, 'no winner rule applies to this trick')
+        _rt.gap('no-winner', 376, 'no winner rule applies to this trick')
     s.winner = _winner
     s.z_taken[_winner].extend(s.z_table)
     s.z_table.clear()
     s.t_seats = []
-    # prisoners.cardrules:289: leader = winner
+    # prisoners.cardrules:390: leader = winner
     s.v_leader = s.winner
-    # prisoners.cardrules:290: drawing = reading short_pile is in_turn or size of prisoners + (if reading turned_card is
+    # prisoners.cardrules:391: drawing = reading short_pile is in_turn
     s.v_drawing = ((s.r_short_pile == 0) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == 1) else 0)) >= len([q18 for q18 in range(s.n) if s.v_in_deal[q18]])))
-    # prisoners.cardrules:291: for each player p from winner where in_deal of p {
+    # prisoners.cardrules:394: for each player p from winner where in_deal of p {
     for _p2 in _rt.seats_from(s.winner, s.n):
         s.l_p = _p2
         if (not s.v_in_deal[s.l_p]):
             continue
-        # prisoners.cardrules:292: if prisoners is empty and reading turned_card is drawn_last {
+        # prisoners.cardrules:395: if prisoners is empty and reading turned_card is drawn_last {
         if ((not s.z_prisoners) and (s.r_turned_card == 1)):
             s.hits[22] += 1
-            # prisoners.cardrules:293: move all from turned to prisoners
+            # prisoners.cardrules:396: move all from turned to prisoners
             _moved = s.z_turned[:]
             s.z_turned.clear()
             s.z_prisoners.extend(_moved)
-        # prisoners.cardrules:295: if drawing and not prisoners is empty {
+        # prisoners.cardrules:398: if drawing and not prisoners is empty {
         if (s.v_drawing and (not (not s.z_prisoners))):
             s.hits[23] += 1
-            # prisoners.cardrules:296: draw 1 from prisoners to hand of p
-            for _c in _rt.take_top(s.z_prisoners, 1, 296):
+            # prisoners.cardrules:399: draw 1 from prisoners to hand of p
+            for _c in _rt.take_top(s.z_prisoners, 1, 399):
                 s.z_hand[s.l_p].append(_c)
     return 26
 
@@ -851,7 +851,7 @@ def _b30(s):
 def _b31(s):
     if (not ((not (not s.z_prisoners)) or ((s.r_turned_card == 1) and (not (not s.z_turned))))):
         return 32
-    # prisoners.cardrules:304: if in_deal of turn {
+    # prisoners.cardrules:407: if in_deal of turn {
     if s.v_in_deal[s.v_turn]:
         return 34
     return 33
@@ -862,32 +862,32 @@ def _b32(s):
 
 
 def _b33(s):
-    # prisoners.cardrules:312: turn = left of turn
+    # prisoners.cardrules:415: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
     return 31
 
 
 def _b34(s):
     s.hits[25] += 1
-    # prisoners.cardrules:305: if prisoners is empty {
+    # prisoners.cardrules:408: if prisoners is empty {
     if (not s.z_prisoners):
         s.hits[26] += 1
-        # prisoners.cardrules:306: move all from turned to prisoners
+        # prisoners.cardrules:409: move all from turned to prisoners
         _moved = s.z_turned[:]
         s.z_turned.clear()
         s.z_prisoners.extend(_moved)
-    # prisoners.cardrules:308: turn chooses card c from hand of turn
+    # prisoners.cardrules:411: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
-    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 308)
+    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 411)
 
 
 def _b35(s):
     s.l_c = s.choice
-    # prisoners.cardrules:309: move card c from hand of turn to discard
-    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 309)]
+    # prisoners.cardrules:412: move card c from hand of turn to discard
+    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 412)]
     s.z_discard.extend(_moved)
-    # prisoners.cardrules:310: draw 1 from prisoners to hand of turn
-    for _c in _rt.take_top(s.z_prisoners, 1, 310):
+    # prisoners.cardrules:413: draw 1 from prisoners to hand of turn
+    for _c in _rt.take_top(s.z_prisoners, 1, 413):
         s.z_hand[s.v_turn].append(_c)
     return 33
 
@@ -953,39 +953,39 @@ class State(_rt.BaseState):
         s.z_table = []
         s.z_taken = [[] for _ in range(players)]
         s.z_discard = []
-        # prisoners.cardrules:40: var dealer: player = random_player()
+        # prisoners.cardrules:49: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
-        # prisoners.cardrules:41: var deals_played: int = 0
+        # prisoners.cardrules:51: var deals_played: int = 0
         s.v_deals_played = 0
-        # prisoners.cardrules:42: var trump: suit = none
+        # prisoners.cardrules:52: var trump: suit = none
         s.v_trump = None
-        # prisoners.cardrules:43: var joker_turned: bool = false
+        # prisoners.cardrules:53: var joker_turned: bool = false
         s.v_joker_turned = False
-        # prisoners.cardrules:44: var cap: int = 0
+        # prisoners.cardrules:54: var cap: int = 0
         s.v_cap = 0
-        # prisoners.cardrules:45: var unit: int = 10
+        # prisoners.cardrules:55: var unit: int = 10
         s.v_unit = 10
         s.v_turn = None
-        # prisoners.cardrules:47: var bidder: player = none
+        # prisoners.cardrules:57: var bidder: player = none
         s.v_bidder = None
-        # prisoners.cardrules:48: var high_bid: int = 0
+        # prisoners.cardrules:58: var high_bid: int = 0
         s.v_high_bid = 0
-        # prisoners.cardrules:49: var in_auction: bool per player = false
+        # prisoners.cardrules:59: var in_auction: bool per player = false
         s.v_in_auction = [False for _ in range(players)]
-        # prisoners.cardrules:50: var in_deal: bool per player = false
+        # prisoners.cardrules:60: var in_deal: bool per player = false
         s.v_in_deal = [False for _ in range(players)]
-        # prisoners.cardrules:51: var method: option = face_count
+        # prisoners.cardrules:61: var method: option = face_count
         s.v_method = 1
-        # prisoners.cardrules:52: var hand_value: int seen by nobody = 0
+        # prisoners.cardrules:62: var hand_value: int seen by nobody = 0
         s.v_hand_value = 0
         s.v_leader = None
-        # prisoners.cardrules:54: var drawing: bool = false
+        # prisoners.cardrules:64: var drawing: bool = false
         s.v_drawing = False
-        # prisoners.cardrules:55: var made: bool = false
+        # prisoners.cardrules:65: var made: bool = false
         s.v_made = False
-        # prisoners.cardrules:56: var collected: int per player = 0
+        # prisoners.cardrules:66: var collected: int per player = 0
         s.v_collected = [0 for _ in range(players)]
-        # prisoners.cardrules:57: var total: int per player = 0
+        # prisoners.cardrules:67: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_p = None
         s.l_offer = None
@@ -1061,103 +1061,103 @@ def new_game(players, seed=0, readings=None):
 
 
 def _example_0(readings):
-    # prisoners.cardrules:355: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
+    # prisoners.cardrules:465: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (358, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None),
-        _rt.expectation(359, 'expect size of prisoners + size of turned == 14', (len(s.z_prisoners) + len(s.z_turned)), '==', 14),
+        (469, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None),
+        _rt.expectation(470, 'expect size of prisoners + size of turned == 14', (len(s.z_prisoners) + len(s.z_turned)), '==', 14),
     ]
 
 
 def _example_1(readings):
-    # prisoners.cardrules:362: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
+    # prisoners.cardrules:473: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (365, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None),
-        _rt.expectation(366, 'expect size of prisoners + size of turned == 28', (len(s.z_prisoners) + len(s.z_turned)), '==', 28),
+        (477, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None),
+        _rt.expectation(478, 'expect size of prisoners + size of turned == 28', (len(s.z_prisoners) + len(s.z_turned)), '==', 28),
     ]
 
 
 def _example_2(readings):
-    # prisoners.cardrules:369: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
+    # prisoners.cardrules:481: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(370, 'expect sum face of [2♠] == 2', _rt.sum_values(VALUE_face, [0], 370), '==', 2),
-        _rt.expectation(371, 'expect sum face of [5♠] == 5', _rt.sum_values(VALUE_face, [3], 371), '==', 5),
-        _rt.expectation(372, 'expect sum face of [A♠] == 11', _rt.sum_values(VALUE_face, [12], 372), '==', 11),
+        _rt.expectation(484, 'expect sum face of [2♠] == 2', _rt.sum_values(VALUE_face, [0], 484), '==', 2),
+        _rt.expectation(485, 'expect sum face of [5♠] == 5', _rt.sum_values(VALUE_face, [3], 485), '==', 5),
+        _rt.expectation(486, 'expect sum face of [A♠] == 11', _rt.sum_values(VALUE_face, [12], 486), '==', 11),
     ]
 
 
 def _example_3(readings):
-    # prisoners.cardrules:375: example "two fives, neither of the open card's suit, are worth 5+2=7"
+    # prisoners.cardrules:489: example "two fives, neither of the open card's suit, are worth 5+2=7"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:376: trump = ♥
+    # prisoners.cardrules:491: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(377, 'expect scoring combos of [5♠ 5♣] == 7', _solver_combos(s).best([3, 42]), '==', 7),
+        _rt.expectation(492, 'expect scoring combos of [5♠ 5♣] == 7', _solver_combos(s).best([3, 42]), '==', 7),
     ]
 
 
 def _example_4(readings):
-    # prisoners.cardrules:380: example "two twos, one of the open card's suit, are worth 2*2=4"
+    # prisoners.cardrules:495: example "two twos, one of the open card's suit, are worth 2*2=4"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:381: trump = ♥
+    # prisoners.cardrules:498: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(382, 'expect scoring combos of [2♥ 2♠] == 4', _solver_combos(s).best([13, 0]), '==', 4),
+        _rt.expectation(499, 'expect scoring combos of [2♥ 2♠] == 4', _solver_combos(s).best([13, 0]), '==', 4),
     ]
 
 
 def _example_5(readings):
-    # prisoners.cardrules:385: example "three sixes, none of the open card's suit, are worth 6+3=9"
+    # prisoners.cardrules:502: example "three sixes, none of the open card's suit, are worth 6+3=9"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:386: trump = ♥
+    # prisoners.cardrules:505: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(387, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', _solver_combos(s).best([4, 30, 43]), '==', 9),
+        _rt.expectation(506, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', _solver_combos(s).best([4, 30, 43]), '==', 9),
     ]
 
 
 def _example_6(readings):
-    # prisoners.cardrules:390: example "three aces, one of the open card's suit, are worth 11*3=33"
+    # prisoners.cardrules:509: example "three aces, one of the open card's suit, are worth 11*3=33"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:391: trump = ♥
+    # prisoners.cardrules:512: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(392, 'expect scoring combos of [A♥ A♠ A♦] == 33', _solver_combos(s).best([25, 12, 38]), '==', 33),
+        _rt.expectation(513, 'expect scoring combos of [A♥ A♠ A♦] == 33', _solver_combos(s).best([25, 12, 38]), '==', 33),
     ]
 
 
 def _example_7(readings):
-    # prisoners.cardrules:395: example "four sevens are worth 28: a seven's value times 4"
+    # prisoners.cardrules:516: example "four sevens are worth 28: a seven's value times 4"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:396: trump = ♥
+    # prisoners.cardrules:519: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(397, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', _solver_combos(s).best([5, 18, 31, 44]), '==', 28),
+        _rt.expectation(520, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', _solver_combos(s).best([5, 18, 31, 44]), '==', 28),
     ]
 
 
 def _example_8(readings):
-    # prisoners.cardrules:400: example "the printed sum for four sevens: 4*4=28"
+    # prisoners.cardrules:523: example "the printed sum for four sevens: 4*4=28"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(401, 'expect 4 * 4 == 28', (4 * 4), '==', 28),
+        _rt.expectation(524, 'expect 4 * 4 == 28', (4 * 4), '==', 28),
     ]
 
 
 def _example_9(readings):
-    # prisoners.cardrules:404: example "two fives of spades (two packs) make no pair"
+    # prisoners.cardrules:527: example "two fives of spades (two packs) make no pair"
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:406: trump = ♣
+    # prisoners.cardrules:530: trump = ♣
     s.v_trump = 3
     return [
-        _rt.expectation(407, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', _solver_combos(s).best([3, 55]), '==', (_solver_combos(s).best([3]) + _solver_combos(s).best([3]))),
-        _rt.expectation(408, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', _solver_combos(s).best([14, 66]), '==', (_solver_combos(s).best([14]) + _solver_combos(s).best([14]))),
+        _rt.expectation(531, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', _solver_combos(s).best([3, 55]), '==', (_solver_combos(s).best([3]) + _solver_combos(s).best([3]))),
+        _rt.expectation(532, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', _solver_combos(s).best([14, 66]), '==', (_solver_combos(s).best([14]) + _solver_combos(s).best([14]))),
     ]
 
 
-EXAMPLES = (('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 355, _example_0), ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 362, _example_1), ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 369, _example_2), ("two fives, neither of the open card's suit, are worth 5+2=7", 375, _example_3), ("two twos, one of the open card's suit, are worth 2*2=4", 380, _example_4), ("three sixes, none of the open card's suit, are worth 6+3=9", 385, _example_5), ("three aces, one of the open card's suit, are worth 11*3=33", 390, _example_6), ("four sevens are worth 28: a seven's value times 4", 395, _example_7), ('the printed sum for four sevens: 4*4=28', 400, _example_8), ('two fives of spades (two packs) make no pair', 404, _example_9), )
+EXAMPLES = (('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 465, _example_0), ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 473, _example_1), ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 481, _example_2), ("two fives, neither of the open card's suit, are worth 5+2=7", 489, _example_3), ("two twos, one of the open card's suit, are worth 2*2=4", 495, _example_4), ("three sixes, none of the open card's suit, are worth 6+3=9", 502, _example_5), ("three aces, one of the open card's suit, are worth 11*3=33", 509, _example_6), ("four sevens are worth 28: a seven's value times 4", 516, _example_7), ('the printed sum for four sevens: 4*4=28', 523, _example_8), ('two fives of spades (two packs) make no pair', 527, _example_9), )
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -1168,23 +1168,23 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (311, 26), (316, 27), (321, 28), (400, 183), (404, 0), (414, 184), (416, 185), (418, 186), (420, 187), (422, 188),
-    (424, 189), (433, 0), (434, 193), (438, 0), (439, 194), (443, 0), (448, 195), (460, 198), (462, 199), (464, 200),
-    (468, 201), (472, 202), (475, 203), (478, 204), (482, 205), (486, 207), (490, 212), (493, 213), (499, 0), (500, 259),
-    (508, 0), (509, 222), (512, 223), (514, 224), (516, 226), (518, 227), (520, 228), (522, 229), (524, 230), (528, 0),
-    (530, 214), (532, 215), (536, 0), (538, 217), (540, 218), (545, 0), (553, 231), (559, 0), (560, 250), (563, 251),
-    (565, 253), (568, 254), (575, 0), (576, 248), (581, 0), (583, 232), (589, 0), (590, 237), (593, 238), (595, 239),
-    (598, 240), (600, 241), (606, 244), (608, 245), (613, 0), (615, 233), (620, 0), (622, 235), (628, 0), (639, 266),
-    (641, 267), (644, 268), (648, 270), (650, 273), (656, 0), (658, 260), (662, 0), (664, 262), (669, 0), (671, 264),
-    (676, 0), (682, 317), (685, 318), (688, 319), (692, 321), (694, 322), (697, 323), (701, 325), (705, 327), (707, 330),
-    (710, 331), (714, 333), (716, 335), (719, 336), (722, 337), (725, 338), (729, 342), (731, 345), (733, 346), (740, 0),
-    (742, 274), (744, 275), (748, 0), (750, 302), (752, 303), (756, 0), (759, 276), (767, 0), (796, 282), (804, 283),
-    (812, 284), (826, 289), (828, 290), (830, 291), (835, 292), (838, 293), (842, 295), (845, 296), (851, 0), (854, 304),
-    (860, 0), (865, 312), (870, 0), (872, 305), (875, 306), (879, 308), (884, 0), (886, 309), (889, 310), (895, 0),
-    (956, 40), (958, 41), (960, 42), (962, 43), (964, 44), (966, 45), (969, 47), (971, 48), (973, 49), (975, 50),
-    (977, 51), (979, 52), (982, 54), (984, 55), (986, 56), (988, 57), (999, 0), (1064, 355), (1067, 358), (1068, 359),
-    (1072, 0), (1073, 362), (1076, 365), (1077, 366), (1081, 0), (1082, 369), (1085, 370), (1086, 371), (1087, 372), (1091, 0),
-    (1092, 375), (1094, 376), (1097, 377), (1101, 0), (1102, 380), (1104, 381), (1107, 382), (1111, 0), (1112, 385), (1114, 386),
-    (1117, 387), (1121, 0), (1122, 390), (1124, 391), (1127, 392), (1131, 0), (1132, 395), (1134, 396), (1137, 397), (1141, 0),
-    (1142, 400), (1145, 401), (1149, 0), (1150, 404), (1152, 406), (1155, 407), (1156, 408), (1164, 0),
+    (311, 30), (316, 32), (321, 33), (400, 246), (404, 0), (414, 251), (416, 257), (418, 262), (420, 268), (422, 273),
+    (424, 277), (433, 0), (434, 281), (438, 0), (439, 282), (443, 0), (448, 283), (460, 286), (462, 288), (464, 289),
+    (468, 291), (472, 293), (475, 294), (478, 295), (482, 296), (486, 298), (490, 303), (493, 305), (499, 0), (500, 358),
+    (508, 0), (509, 315), (512, 316), (514, 317), (516, 319), (518, 320), (520, 321), (522, 322), (524, 324), (528, 0),
+    (530, 306), (532, 307), (536, 0), (538, 310), (540, 311), (545, 0), (553, 327), (559, 0), (560, 349), (563, 350),
+    (565, 352), (568, 353), (575, 0), (576, 346), (581, 0), (583, 328), (589, 0), (590, 334), (593, 335), (595, 337),
+    (598, 338), (600, 339), (606, 342), (608, 343), (613, 0), (615, 329), (620, 0), (622, 331), (628, 0), (639, 365),
+    (641, 366), (644, 367), (648, 370), (650, 373), (656, 0), (658, 359), (662, 0), (664, 361), (669, 0), (671, 363),
+    (676, 0), (682, 420), (685, 421), (688, 422), (692, 424), (694, 428), (697, 429), (701, 432), (705, 434), (707, 437),
+    (710, 438), (714, 440), (716, 442), (719, 443), (722, 444), (725, 445), (729, 449), (731, 453), (733, 454), (740, 0),
+    (742, 374), (744, 375), (748, 0), (750, 405), (752, 406), (756, 0), (759, 376), (767, 0), (796, 383), (804, 384),
+    (812, 385), (826, 390), (828, 391), (830, 394), (835, 395), (838, 396), (842, 398), (845, 399), (851, 0), (854, 407),
+    (860, 0), (865, 415), (870, 0), (872, 408), (875, 409), (879, 411), (884, 0), (886, 412), (889, 413), (895, 0),
+    (956, 49), (958, 51), (960, 52), (962, 53), (964, 54), (966, 55), (969, 57), (971, 58), (973, 59), (975, 60),
+    (977, 61), (979, 62), (982, 64), (984, 65), (986, 66), (988, 67), (999, 0), (1064, 465), (1067, 469), (1068, 470),
+    (1072, 0), (1073, 473), (1076, 477), (1077, 478), (1081, 0), (1082, 481), (1085, 484), (1086, 485), (1087, 486), (1091, 0),
+    (1092, 489), (1094, 491), (1097, 492), (1101, 0), (1102, 495), (1104, 498), (1107, 499), (1111, 0), (1112, 502), (1114, 505),
+    (1117, 506), (1121, 0), (1122, 509), (1124, 512), (1127, 513), (1131, 0), (1132, 516), (1134, 519), (1137, 520), (1141, 0),
+    (1142, 523), (1145, 524), (1149, 0), (1150, 527), (1152, 530), (1155, 531), (1156, 532), (1164, 0),
 )

@@ -71,25 +71,55 @@ def diff(
 def fmt(
     files: Annotated[list[Path], typer.Argument(help=".cardrules files to format in place.")],
     check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")] = False,
+    show_diff: Annotated[
+        bool, typer.Option("--diff", help="Change nothing; print a unified diff of the changes on stdout.")
+    ] = False,
 ) -> None:
-    """Re-indent rule files by their braces and drop trailing spaces; meaning is never changed."""
-    would_change, broken = [], []
+    """Print rule files in the one canonical layout; meaning, comments and citations are kept.
+
+    Each declaration, statement and card line on a line of its own, blocks broken over lines,
+    citations of a block in one column, lines wrapped at 100 columns.  A file whose formatted
+    text would not parse to the same rules is left alone."""
+    import difflib
+
+    changed, unchanged, broken = [], [], []
     for file in files:
         text = shared.require_readable(file)
         formatted, safe = format_text(text, str(file))
         if not safe:
             broken.append(file)
-        elif formatted != text:
-            would_change.append(file)
-            if not check:
-                shared.write_file(file, formatted)
+            continue
+        if formatted == text:
+            unchanged.append(file)
+            continue
+        changed.append(file)
+        if show_diff:
+            lines = difflib.unified_diff(
+                text.splitlines(keepends=True), formatted.splitlines(keepends=True), f"{file}", f"{file} (formatted)"
+            )
+            typer.echo("".join(lines), nl=False)
+        elif not check:
+            shared.write_file(file, formatted)
     console = shared.stderr_console()
     for file in broken:
         console.print(f"{file}: not formatted: it does not parse (run cardrules validate)", highlight=False)
-    for file in would_change:
-        console.print(f"{file}: {'would be reformatted' if check else 'reformatted'}", highlight=False)
-    if broken or (check and would_change):
+    dry = check or show_diff
+    for file in changed:
+        if check:
+            console.print(f"{file}: would be reformatted", highlight=False)
+    console.print(_fmt_summary(len(changed), len(unchanged), len(broken), dry), highlight=False)
+    if broken or (dry and changed):
         raise typer.Exit(shared.EXIT_FAILED)
+
+
+def _fmt_summary(changed: int, unchanged: int, broken: int, dry: bool) -> str:
+    def files(count: int) -> str:
+        return f"{count} file{'' if count == 1 else 's'}"
+
+    parts = [f"{'would format' if dry else 'formatted'} {files(changed)}", f"{unchanged} unchanged"]
+    if broken:
+        parts.append(f"{broken} not formatted")
+    return ", ".join(parts)
 
 
 @app.command()
