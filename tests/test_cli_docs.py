@@ -57,14 +57,39 @@ def test_doc_on_a_broken_file_exits_1_without_a_traceback(tmp_path):
     assert "Traceback" not in result.output and "nowhere" in result.output
 
 
-def test_diff_shows_what_a_variant_overrides(root, monkeypatch):
+def test_diff_shows_what_a_variant_overrides_field_by_field(root, monkeypatch):
     monkeypatch.chdir(root)
     result = runner.invoke(app, ["diff", "games/thirteens.cardrules", "games/thirteens_to_100.cardrules"])
+    assert result.exit_code == 1, "files that differ exit 1, like diff(1)"
+    assert result.stdout.splitlines() == [
+        "~ game: name: Thirteens -> Thirteens to 100",
+        "~ variable target: initial value: 50 -> 100",
+        "~ ambiguity thirteen_points: default: one -> thirteen",
+    ]
+
+
+def test_diff_of_a_file_with_itself_says_so_and_exits_0(root, monkeypatch):
+    monkeypatch.chdir(root)
+    result = runner.invoke(app, ["diff", "games/thirteens.cardrules", "games/thirteens.cardrules"])
     assert result.exit_code == 0
-    out = result.stdout
-    assert "~ variable target:\n    var target: int = 50\n    -> var target: int = 100" in out
-    assert "~ ambiguity thirteen_points:" in out and "default thirteen" in out
-    assert "zone" not in out and "flow" not in out  # nothing else differs
+    assert result.stdout == "no rule-level differences\n"
+
+
+def test_diff_json_lists_the_changes(root, monkeypatch):
+    import json
+
+    monkeypatch.chdir(root)
+    result = runner.invoke(app, ["diff", "games/thirteens.cardrules", "games/thirteens_to_100.cardrules", "--json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["flow"] == []
+    assert {
+        "change": "changed",
+        "what": "ambiguity thirteen_points",
+        "field": "default",
+        "old": "one",
+        "new": "thirteen",
+    } in data["changes"]
 
 
 def test_diff_finds_a_changed_flow_statement_and_ignores_citations(root, tmp_path):
@@ -74,9 +99,35 @@ def test_diff_finds_a_changed_flow_statement_and_ignores_citations(root, tmp_pat
     copy = tmp_path / "thirteens.cardrules"
     copy.write_text(changed, encoding="utf-8")
     result = runner.invoke(app, ["diff", str(root / "games" / "thirteens.cardrules"), str(copy)])
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert "    -      points of p -= 3\n    +      points of p -= 5" in result.stdout
     assert "players" not in result.stdout  # only its citation changed
+
+
+def test_diff_of_two_readings_shows_the_places_that_change(root, monkeypatch):
+    monkeypatch.chdir(root)
+    args = ["diff", "games/thirteens.cardrules", "--against", "thirteen_points=thirteen"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "~ ambiguity thirteen_points: reading: one -> thirteen"
+    assert re.fullmatch(r"~ line \d+: reading thirteen_points \{ \.\.\. \}: 1 -> 13", lines[1])
+    same = runner.invoke(
+        app, ["diff", "games/thirteens.cardrules", "--reading", "thirteen_points=one", "--against", "race_tie=highest"]
+    )
+    assert same.exit_code == 0 and same.stdout == "no rule-level differences\n"
+
+
+def test_diff_of_readings_refuses_unknown_names_and_a_second_file(root, monkeypatch):
+    monkeypatch.chdir(root)
+    result = runner.invoke(app, ["diff", "games/thirteens.cardrules", "--against", "nope=x"])
+    assert result.exit_code == 2 and "unknown ambiguity 'nope'" in result.output
+    result = runner.invoke(app, ["diff", "games/thirteens.cardrules", "--against", "race_tie=nope"])
+    assert result.exit_code == 2 and "unknown reading 'nope'" in result.output
+    result = runner.invoke(app, ["diff", "games/thirteens.cardrules"])
+    assert result.exit_code == 2
+    both = ["diff", "games/thirteens.cardrules", "games/thirteens.cardrules", "--against", "race_tie=play_on"]
+    assert runner.invoke(app, both).exit_code == 2
 
 
 HTML_GAME = """game "<script>alert(1)</script>"

@@ -15,7 +15,6 @@ from ..api import check_source, compile_source
 from ..tools.doc import render_markdown
 from ..tools.fmt import format_text
 from ..tools.graph import flow_graph, to_dot, to_mermaid
-from ..tools.diff import diff_models
 
 
 class GraphFormat(str, Enum):
@@ -58,13 +57,70 @@ def graph(
 @app.command()
 def diff(
     first: Annotated[Path, typer.Argument(help="A .cardrules file.")],
-    second: Annotated[Path, typer.Argument(help="The .cardrules file to compare it with.")],
+    second: Annotated[
+        Path | None, typer.Argument(help="The .cardrules file to compare it with (leave out to compare readings).")
+    ] = None,
+    reading: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--reading", metavar="NAME=VALUE", help="One file: the readings to compare from (default: defaults)."
+        ),
+    ] = None,
+    against: Annotated[
+        list[str] | None,
+        typer.Option("--against", metavar="NAME=VALUE", help="One file: the readings to compare with."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
 ) -> None:
-    """Rule-level differences between two rule files: declarations and flow statements."""
+    """Rule-level differences, field by field: `~ ambiguity x: default: one -> thirteen`.
+
+    With two files: the declarations added, removed and changed, then the flow statement by
+    statement (citations, comments and layout are not differences).  With one file and
+    `--reading`/`--against`: what changes in its rules from one choice of readings to the other
+    (ambiguities not named keep their defaults).  Exit 0 when there is no difference, 1 when
+    there is one, like diff(1)."""
+    import json
+
+    from ..tools.diff import flow_diff, model_changes, reading_changes
+
     first_text, first_compiled = _compiled(first)
-    second_text, second_compiled = _compiled(second)
-    lines = diff_models(first_compiled.model, first_text, second_compiled.model, second_text, str(first), str(second))
-    typer.echo("\n".join(lines) if lines else "no rule-level differences")
+    if second is None:
+        if not reading and not against:
+            shared.usage_error("give a second file, or readings to compare with --reading and --against")
+        model = first_compiled.model
+        changes = reading_changes(
+            model, first_text, _readings_of(model, reading or []), _readings_of(model, against or [])
+        )
+        flow: list[str] = []
+    else:
+        if reading or against:
+            shared.usage_error("--reading and --against compare readings of one file: give one file only")
+        second_text, second_compiled = _compiled(second)
+        a, b = first_compiled.model, second_compiled.model
+        changes = model_changes(a, first_text, b, second_text)
+        flow = flow_diff(a, first_text, b, second_text, str(first), str(second))
+    if as_json:
+        typer.echo(json.dumps({"changes": [c.as_json() for c in changes], "flow": flow}, indent=2, ensure_ascii=False))
+    else:
+        lines = [c.text() for c in changes] + (["~ flow:", *("    " + line for line in flow)] if flow else [])
+        typer.echo("\n".join(lines) if lines else "no rule-level differences")
+    if changes or flow:
+        raise typer.Exit(shared.EXIT_FAILED)
+
+
+def _readings_of(model, options: list[str]) -> dict[str, str]:
+    """Every ambiguity's reading: its default unless `options` (NAME=VALUE) choose another."""
+    chosen = {a.name: a.default or a.readings[0].name for a in model.game.ambiguities if a.readings}
+    for name, value in shared.parse_readings(options).items():
+        ambiguity = next((a for a in model.game.ambiguities if a.name == name), None)
+        if ambiguity is None:
+            names = ", ".join(sorted(chosen)) or "(this game declares no ambiguities)"
+            shared.usage_error(f"unknown ambiguity {name!r}; choose from: {names}")
+        readings = [r.name for r in ambiguity.readings]
+        if value not in readings:
+            shared.usage_error(f"unknown reading {value!r} for {name!r}; choose from: {', '.join(readings)}")
+        chosen[name] = value
+    return chosen
 
 
 @app.command()
