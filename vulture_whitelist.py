@@ -55,3 +55,9 @@ from dsl.lint import effects
 
 # Citations of the clauses of a trick: kept in the AST for the tools that show or check citations.
 nodes.Trick.clause_cites
+
+# click reads these: the root options (`--version`) and the type column of `--help`.
+from dsl.cli import shared
+
+shared._main_options
+shared.plain_flags.metavar  # `param.metavar = ""` hides the `<bool>` of a flag in `--help`

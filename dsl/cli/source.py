@@ -74,11 +74,11 @@ def diff(
 ) -> None:
     """Rule-level differences, field by field: `~ ambiguity x: default: one -> thirteen`.
 
-    With two files: the declarations added, removed and changed, then the flow statement by
-    statement (citations, comments and layout are not differences).  With one file and
-    `--reading`/`--against`: what changes in its rules from one choice of readings to the other
-    (ambiguities not named keep their defaults).  Exit 0 when there is no difference, 1 when
-    there is one, like diff(1)."""
+    Two files: declarations added, removed and changed, then the flow; citations and layout do not count.
+
+    One file with --reading/--against: what its rules do differently under the two choices of readings.
+
+    Exit 0 when there is no difference, 1 when there is one, like diff(1)."""
     import json
 
     from ..tools.diff import flow_diff, model_changes, reading_changes
@@ -133,9 +133,9 @@ def fmt(
 ) -> None:
     """Print rule files in the one canonical layout; meaning, comments and citations are kept.
 
-    Each declaration, statement and card line on a line of its own, blocks broken over lines,
-    citations of a block in one column, lines wrapped at 100 columns.  A file whose formatted
-    text would not parse to the same rules is left alone."""
+    A line per declaration and statement, blocks broken over lines, citations aligned, lines wrapped at 100.
+
+    A file whose formatted text would not parse to the same rules is left alone."""
     import difflib
 
     changed, unchanged, broken = [], [], []
