@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 
+import pytest
 from typer.testing import CliRunner
 
 from dsl.cli import app
@@ -25,28 +28,64 @@ def test_doc_lists_ambiguities_readings_and_example_verdicts(root, tmp_path, mon
     assert "K-Q-6 is a thirteen** (line" in text and "holds under every reading" in text
 
 
-def test_graph_marks_decisions_and_follows_the_flow(root, monkeypatch):
+def _node_ids(lines: list[str]) -> set[str]:
+    return {m.group(1) for line in lines if (m := re.match(r"\s+(n\d+)[\[\({>]", line))}
+
+
+def test_graph_groups_the_flow_by_phase_and_marks_decisions(root, monkeypatch):
     monkeypatch.chdir(root)
     result = runner.invoke(app, ["graph", "games/thirteens.cardrules"])
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "flowchart TD"
-    trick = next(line for line in lines if ": trick" in line)
-    assert '("' in trick, "a decision is drawn as a rounded node"
-    assert any("shuffle deck" in line for line in lines)
-    node_ids = {m.group(1) for line in lines if (m := re.match(r"\s+(n\d+)[\[\({]", line))}
+    trick = next(line for line in lines if ': trick"' in line)
+    assert '{{"' in trick, "a decision is drawn as a hexagon"
+    assert any(line.startswith("  class ") and line.endswith(" decision") for line in lines)
+    assert {"  subgraph deal", "  subgraph tricks", "  subgraph scoring"} <= set(lines)
+    until = next(line for line in lines if ": until " in line)
+    assert "race_tie is highest" in until, "a loop's condition is shown in full"
+    node_ids = _node_ids(lines)
     for line in lines:
         if "-->" in line:
-            ends = re.findall(r"\bn\d+\b", line)
-            assert set(ends) <= node_ids
+            assert set(re.findall(r"\bn\d+\b", line)) <= node_ids
+    detail = runner.invoke(app, ["graph", "games/thirteens.cardrules", "--detail"]).stdout.splitlines()
+    assert len(_node_ids(detail)) > 2 * len(node_ids)
+    assert any("shuffle deck" in line for line in detail)
+
+
+def test_graph_attaches_triggers_to_the_statements_that_fire_them(root, monkeypatch):
+    monkeypatch.chdir(root)
+    lines = runner.invoke(app, ["graph", "games/jailbreak.cardrules", "--detail"]).stdout.splitlines()
+    triggers = [m.group(1) for line in lines if (m := re.match(r"\s+(n\d+)>", line))]
+    assert len(triggers) == 3
+    fired = {m.group(2): m.group(1) for line in lines if (m := re.match(r"\s+(n\d+) -\.->\|may fire\| (n\d+)", line))}
+    assert set(fired) == set(triggers)
+    drawers = {source for source in fired.values()}
+    assert any(
+        re.match(rf"\s+{source}\[\".*draw 1 from reserve to hand of q", line) for source in drawers for line in lines
+    )
 
 
 def test_graph_dot_and_variants_take_labels_from_the_base_file(root, monkeypatch):
     monkeypatch.chdir(root)
-    result = runner.invoke(app, ["graph", "games/thirteens_to_100.cardrules", "--format", "dot"])
+    result = runner.invoke(app, ["graph", "games/thirteens_to_100.cardrules", "--format", "dot", "--detail"])
     assert result.exit_code == 0
     assert result.stdout.startswith("digraph flow {") and result.stdout.rstrip().endswith("}")
     assert "shuffle deck" in result.stdout  # inherited flow, labelled from thirteens.cardrules
+    assert "subgraph cluster_tricks {" in result.stdout
+    assert "shape=hexagon" in result.stdout
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="graphviz is not installed")
+@pytest.mark.parametrize("detail", [[], ["--detail"]])
+def test_graphviz_renders_the_dot_of_every_game(root, tmp_path, detail):
+    for game in sorted((root / "games").glob("*.cardrules")):
+        diagram = tmp_path / f"{game.stem}.dot"
+        result = runner.invoke(app, ["graph", str(game), "--format", "dot", "--out", str(diagram), *detail])
+        assert result.exit_code == 0
+        rendered = subprocess.run(["dot", "-Tsvg", str(diagram)], capture_output=True, text=True, timeout=60)
+        assert rendered.returncode == 0, rendered.stderr
+        assert "<svg" in rendered.stdout and not rendered.stderr.strip()
 
 
 def test_doc_on_a_broken_file_exits_1_without_a_traceback(tmp_path):

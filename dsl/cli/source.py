@@ -46,11 +46,12 @@ def doc(
 def graph(
     file: Annotated[Path, typer.Argument(help="A .cardrules file.")],
     format: Annotated[GraphFormat, typer.Option("--format", help="mermaid or dot.")] = GraphFormat.mermaid,
+    detail: Annotated[bool, typer.Option("--detail", help="One box per statement, not one per run of them.")] = False,
     out: Annotated[Path | None, typer.Option("--out", help="Write the diagram here (default: stdout).")] = None,
 ) -> None:
-    """Draw the flow of a game: statements, conditions, loops and the decisions players make."""
+    """Draw the flow of a game by phase: loops with their conditions, decisions, triggers."""
     text, compiled = _compiled(file)
-    diagram = flow_graph(compiled.model.game, text)
+    diagram = flow_graph(compiled.model.game, text, detail=detail)
     _write(to_mermaid(diagram) if format is GraphFormat.mermaid else to_dot(diagram), out)
 
 

@@ -14,7 +14,6 @@ from true to false).
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, fields, is_dataclass
 
 from ..ast import nodes as n
@@ -22,8 +21,7 @@ from ..ast.walk import child_blocks, walk_nodes
 from ..compiler.sources import SourceLines
 from ..report.diagnostics import Span
 from ..semantics.model import Model
-
-_CITE = re.compile(r'@[A-Za-z_][A-Za-z0-9_]*:\d+(\s+"([^"\\]|\\.)*")?')
+from .text import code_of, node_text
 
 
 @dataclass(frozen=True)
@@ -48,29 +46,7 @@ class Change:
         return {"change": self.kind, "what": self.what, "field": self.field, "old": self.old, "new": self.new}
 
 
-# ------------------------------------------------------------------ text of a node
-def _text(sources: SourceLines, node: n.Node) -> str:
-    """The node's own text: its lines, without comments, citations or extra spaces."""
-    span = node.span
-    lines = sources.lines_of(span.file)[span.line - 1 : span.end_line]
-    if lines:  # a span's end column is its last character's
-        lines[-1] = lines[-1][: span.end_column]
-        lines[0] = lines[0][span.column - 1 :]
-    kept = []
-    for line in lines:
-        line = _CITE.sub("", _code(line))
-        kept.append(" ".join(line.split()))
-    return " ".join(part for part in kept if part)
-
-
-_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|#.*')
-
-
-def _code(line: str) -> str:
-    """The line without its comment (a `#` inside a string is not one)."""
-    return _STRING_OR_COMMENT.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", line)
-
-
+# ------------------------------------------------------------------ comparing
 def _ignored(name: str) -> bool:
     return name == "span" or name.endswith("_span") or name.endswith("cites") or name == "type"
 
@@ -97,7 +73,7 @@ def _show(value, sources: SourceLines) -> str:
     if isinstance(value, int | str):
         return str(value)
     if isinstance(value, n.Node):
-        return _text(sources, value) if value.span.line else type(value).__name__
+        return node_text(sources, value) if value.span.line else type(value).__name__
     if isinstance(value, tuple):
         return " => ".join(_show(item, sources) for item in value)
     if isinstance(value, list):
@@ -161,7 +137,7 @@ def flow_lines(game: n.Game, sources: SourceLines) -> list[str]:
 
     def walk(block: n.Block | None, depth: int) -> None:
         for stmt in block.stmts if block else []:
-            out.append("  " * depth + " ".join(_code(sources.text(stmt.span)).split()))
+            out.append("  " * depth + " ".join(code_of(sources.text(stmt.span)).split()))
             for child in child_blocks(stmt):
                 walk(child, depth + 1)
 
@@ -180,9 +156,9 @@ def model_changes(a: Model, a_text: str, b: Model, b_text: str) -> list[Change]:
     for kind in da:
         left, right = da[kind], db[kind]
         for name in sorted(left.keys() - right.keys()):
-            out.append(Change("removed", f"{kind} {name}", old=_text(sa, left[name])))
+            out.append(Change("removed", f"{kind} {name}", old=node_text(sa, left[name])))
         for name in sorted(right.keys() - left.keys()):
-            out.append(Change("added", f"{kind} {name}", new=_text(sb, right[name])))
+            out.append(Change("added", f"{kind} {name}", new=node_text(sb, right[name])))
         for name in sorted(left.keys() & right.keys()):
             label = kind if kind == "players" else f"{kind} {name}"
             out += _node_changes(label, left[name], right[name], sa, sb)
