@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 import re
 import shutil
 import subprocess
@@ -203,3 +204,37 @@ def test_doc_escapes_markdown_and_html_from_the_rule_file(tmp_path):
     assert "| &lt;script&gt;alert(4)&lt;/script&gt; |" in text
     assert "| \\`code\\` and \\| pipes |" in text
     assert "**&lt;iframe src=x&gt;&lt;/iframe&gt; example**" in text
+
+
+RULEBOOKS = sorted((pathlib.Path(__file__).resolve().parent.parent / "games").glob("*.cardrules"))
+
+
+@pytest.mark.parametrize("game", RULEBOOKS, ids=lambda p: p.stem)
+def test_the_committed_rule_books_are_what_doc_writes(root, tmp_path, monkeypatch, game):
+    monkeypatch.chdir(root)
+    page = tmp_path / f"{game.stem}.md"
+    result = runner.invoke(app, ["doc", f"games/{game.name}", "--out", str(page)])
+    assert result.exit_code == 0, result.output
+    assert f"wrote {page}" in result.output
+    committed = root / "docs" / "rulebooks" / f"{game.stem}.md"
+    assert page.read_bytes() == committed.read_bytes(), f"run: cardrules doc games/{game.name} --out {committed}"
+
+
+def test_doc_names_sources_by_title_and_quotes_conditions(root, monkeypatch):
+    monkeypatch.chdir(root)
+    text = runner.invoke(app, ["doc", "games/prisoners.cardrules"]).stdout
+    assert "- `ru`: Заключенные (Prisoners) (000\\_90fff18759aed488.txt)" in text
+    assert "- `fr`: Les prisonniers (001\\_734e0b3fe1b49c3c.txt)" in text
+    assert "4 jokers when `player_count == 4`" in text
+    assert "condition of line" not in text
+
+
+def test_a_source_without_a_title_is_listed_by_its_file(tmp_path):
+    rules = tmp_path / "t.cardrules"
+    rules.write_text(
+        'game "t"\nsource a = "a.txt"\nsource b = "b.txt" title "The B text"\nplayers 2\n'
+        "zone deck shared seen by nobody\nvar z: int per player = 0\nflow { }\nresult z\n",
+        encoding="utf-8",
+    )
+    text = runner.invoke(app, ["doc", str(rules)]).stdout
+    assert "- `a`: a.txt\n- `b`: The B text (b.txt)\n" in text

@@ -38,7 +38,7 @@ def doc(
 ) -> None:
     """Write a Markdown page for a rule file: cards, zones, ambiguities, examples, findings."""
     text, compiled = _compiled(file)
-    page = render_markdown(compiled.model, check_source(text, str(file)))
+    page = render_markdown(compiled.model, check_source(text, str(file)), text)
     _write(page, out)
 
 
@@ -194,3 +194,4 @@ def _write(content: str, out: Path | None) -> None:
         typer.echo(content, nl=False)
         return
     shared.write_file(out, content)
+    shared.stderr_console().print(f"wrote {out}", highlight=False, markup=False)
