@@ -17,7 +17,7 @@ from .layout import attach_comments, concrete_tree, mark_blank_lines, print_tree
 def format_source(text: str) -> str:
     """The canonical layout of a file that parses (callers check that first)."""
     text = text.removeprefix("\ufeff")  # a byte-order mark says nothing a rule file needs
-    lines = print_tree(concrete_tree(text))
+    lines = print_tree(concrete_tree(text), text)
     mark_blank_lines(lines, text)
     tail = attach_comments(lines, text)
     return render(lines, tail)

@@ -88,8 +88,9 @@ def _token_text(token: Token) -> str:
 
 
 class Printer:
-    def __init__(self, flat: bool = False) -> None:
+    def __init__(self, flat: bool = False, comments: tuple[tuple[int, int], ...] = ()) -> None:
         self.flat = flat  # measuring: every brace on the line
+        self.comments = comments  # (line, column) of every comment: a switch holding one is broken
         self.lines: list[Line] = []
         self.current: Line | None = None
         self._groups = 0
@@ -139,7 +140,7 @@ class Printer:
         if rule in _INLINE_BRACES:
             flat = _flat_text(node)
             room = WIDTH - len(INDENT) * self.current.indent - len(join(self.current.code)) - 1
-            self._braced(node, indent, broken=len(flat) > room)
+            self._braced(node, indent, broken=len(flat) > room or self._holds_comment(node))
             return
         if rule in _GLUED:  # `2..10=face`: one word, but never `redK` (a colour is a word of its own)
             tokens = _tokens(node)
@@ -153,6 +154,10 @@ class Printer:
                 self._token(child, glue_all=True)
             else:
                 self.emit(child, indent, glue_all and i == 0)
+
+    def _holds_comment(self, node: Tree) -> bool:
+        start, end = (node.meta.line, node.meta.column), (node.meta.end_line, node.meta.end_column)
+        return any(start < where < end for where in self.comments)
 
     def _braced(self, node: Tree, indent: int, broken: bool) -> None:
         children = node.children
@@ -205,8 +210,8 @@ def _flat_text(node: Tree) -> str:
     return join(line.code) + "".join(" " + c for c in line.cites)
 
 
-def print_tree(tree: Tree) -> list[Line]:
-    printer = Printer()
+def print_tree(tree: Tree, text: str) -> list[Line]:
+    printer = Printer(comments=tuple((line, column) for line, column, _, _ in comments_of(text)))
     group = printer.new_group()
     for child in tree.children:
         printer.unit(child, 0, group)
