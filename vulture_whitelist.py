@@ -64,3 +64,9 @@ from dsl.tools.highlight import CardrulesLexer
 
 CardrulesLexer.aliases
 CardrulesLexer.filenames
+
+# click reads these: the root options (`--version`) and the type column of `--help`.
+from dsl.cli import shared
+
+shared._main_options
+shared.plain_flags.metavar  # `param.metavar = ""` hides the `<bool>` of a flag in `--help`

@@ -16,7 +16,7 @@ RULES = {'name': 'Jailbreak',
                   'question': "The text speaks of 'the next games' dealt in turn but names no "
                               'match: is a game one deal, or does every player deal once and the '
                               'points add up?',
-                  'line': 56,
+                  'line': 58,
                   'readings': ['single', 'every_dealer'],
                   'descriptions': {'single': 'one deal is the whole game; the rotation only says '
                                              'who deals the next, separate game',
@@ -28,7 +28,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'circle',
                   'question': 'After the first hunt, do the players who passed before it get '
                               'another turn?',
-                  'line': 62,
+                  'line': 67,
                   'readings': ['once', 'again'],
                   'descriptions': {'once': 'every player decides once a round, clockwise from the '
                                            'player who opens it',
@@ -40,7 +40,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'all_pass',
                   'question': 'What happens when nobody hunts? The text only covers everyone '
                               'passing but one hunter.',
-                  'line': 68,
+                  'line': 75,
                   'readings': ['replay', 'last_hunts', 'game_ends'],
                   'descriptions': {'replay': 'nothing is won; the round is played again from the '
                                              'same player and nobody receives a card',
@@ -53,7 +53,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'tie_cards',
                   'question': 'Where do the cards the tied players take from the dealer go once '
                               'they have decided the winner?',
-                  'line': 75,
+                  'line': 86,
                   'readings': ['pot', 'set_aside'],
                   'descriptions': {'pot': 'they are laid on the table like the hunted cards, and '
                                           'the winner takes them with the rest',
@@ -64,7 +64,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'tie_short',
                   'question': 'The reserve cannot give every tied player another card: who takes '
                               'the table?',
-                  'line': 81,
+                  'line': 95,
                   'readings': ['nobody', 'first_hunter'],
                   'descriptions': {'nobody': 'the reserve has run out, so the game ends; the '
                                              'undecided cards belong to nobody',
@@ -75,7 +75,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'trigger_cards',
                   'question': "Which cards are 'received from the dealer' for the red ace, the "
                               'black ace and the red jack?',
-                  'line': 87,
+                  'line': 103,
                   'readings': ['replacement', 'with_ties', 'every_card'],
                   'descriptions': {'replacement': 'only the card a hunter receives after a round: '
                                                   'line 8 uses the same words',
@@ -87,7 +87,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'red_ace_twelve',
                   'question': 'A red ace reaches a player with exactly 12 convicts: the text '
                               'covers only more and fewer than 12.',
-                  'line': 94,
+                  'line': 112,
                   'readings': ['as_fewer', 'as_more'],
                   'descriptions': {'as_fewer': 'as with fewer than 12: he already has 12, so '
                                                'nothing changes',
@@ -97,7 +97,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'red_ace_share',
                   'question': 'Does a red-ace player who hands out half his convicts count himself '
                               "among 'all the players'?",
-                  'line': 100,
+                  'line': 119,
                   'readings': ['others', 'everyone'],
                   'descriptions': {'others': 'he hands them to the other players, clockwise from '
                                              'his left, as evenly as possible',
@@ -108,7 +108,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'red_ace_collect',
                   'question': 'A red-ace player with fewer than 12 convicts: one convict from each '
                               'player at most, or round again until he has 12?',
-                  'line': 106,
+                  'line': 129,
                   'readings': ['until_twelve', 'one_each'],
                   'descriptions': {'until_twelve': 'he goes round the table clockwise, one convict '
                                                    'from each player per turn, until he has 12 or '
@@ -120,7 +120,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'convict_pick',
                   'question': 'Which convicts change prisons on a red ace? A prison is a face-down '
                               'pile.',
-                  'line': 112,
+                  'line': 137,
                   'readings': ['top', 'random'],
                   'descriptions': {'top': 'the top of the pile: the convicts won last',
                                    'random': 'any, unseen: the pile is shuffled before each '
@@ -130,7 +130,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'black_ace',
                   'question': 'Does a black ace win the next round for its holder even if he '
                               'passes in it?',
-                  'line': 118,
+                  'line': 144,
                   'readings': ['always', 'if_hunts'],
                   'descriptions': {'always': 'he takes the table of the next round in which '
                                              'someone hunts, whether he hunted or not',
@@ -141,7 +141,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'black_ace_clash',
                   'question': 'Two players receive a black ace before the same round: whose is the '
                               'next round?',
-                  'line': 124,
+                  'line': 152,
                   'readings': ['first', 'last'],
                   'descriptions': {'first': 'the first to receive one (the dealer gives cards '
                                             "clockwise from the round's winner)",
@@ -151,7 +151,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'red_jack_hand',
                   'question': 'The red jack goes to prison, so its player is left without a card: '
                               'does he get another?',
-                  'line': 130,
+                  'line': 161,
                   'readings': ['redraw', 'sit_out'],
                   'descriptions': {'redraw': 'the dealer gives him another card straight away (it '
                                              'may trigger in turn)',
@@ -161,7 +161,7 @@ RULES = {'name': 'Jailbreak',
                   'cites': ['ru:14']},
                  {'name': 'freed_to',
                   'question': 'Where in the reserve do the freed convicts go?',
-                  'line': 136,
+                  'line': 170,
                   'readings': ['bottom', 'top', 'shuffled'],
                   'descriptions': {'bottom': 'under the reserve, whose own order does not change',
                                    'top': 'on top of the reserve, to be dealt next',
@@ -171,7 +171,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'reserve_out',
                   'question': "When has the reserve 'run out'? A red jack can put freed convicts "
                               'back into it after its last card was given.',
-                  'line': 143,
+                  'line': 178,
                   'readings': ['last_card', 'empty_after_round'],
                   'descriptions': {'last_card': 'as soon as the dealer gives out its last card: '
                                                 'nobody receives another, the round ends and the '
@@ -185,7 +185,7 @@ RULES = {'name': 'Jailbreak',
                  {'name': 'score_sum',
                   'question': "Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 "
                               'point of every card, or come on top of it?',
-                  'line': 149,
+                  'line': 187,
                   'readings': ['instead', 'additive'],
                   'descriptions': {'instead': 'a jack scores 3, a red ace 2, a two 4, any other '
                                               'card 1',
@@ -221,94 +221,94 @@ RULES = {'name': 'Jailbreak',
           {'name': 'games_played', 'per_player': False, 'visibility': 'everyone'},
           {'name': 'total', 'per_player': True, 'visibility': 'everyone'}],
  'options': ['pass', 'hunt'],
- 'branches': [{'line': 157, 'what': 'trigger'}, {'line': 158, 'what': 'branch'},
-              {'line': 160, 'what': 'branch'}, {'line': 169, 'what': 'branch'},
-              {'line': 174, 'what': 'branch'}, {'line': 183, 'what': 'trigger'},
-              {'line': 184, 'what': 'branch'}, {'line': 189, 'what': 'trigger'},
-              {'line': 190, 'what': 'branch'}, {'line': 194, 'what': 'else branch'},
-              {'line': 196, 'what': 'branch'}, {'line': 218, 'what': 'branch'},
-              {'line': 239, 'what': 'branch'}, {'line': 240, 'what': 'branch'},
-              {'line': 247, 'what': 'else branch'}, {'line': 249, 'what': 'branch'},
-              {'line': 256, 'what': 'branch'}, {'line': 262, 'what': 'branch'},
-              {'line': 265, 'what': 'branch'}, {'line': 276, 'what': 'branch'},
-              {'line': 277, 'what': 'branch'}, {'line': 280, 'what': 'branch'},
-              {'line': 283, 'what': 'else branch'}, {'line': 284, 'what': 'branch'},
-              {'line': 286, 'what': 'else branch'}, {'line': 295, 'what': 'branch'},
-              {'line': 296, 'what': 'branch'}, {'line': 306, 'what': 'else branch'},
-              {'line': 309, 'what': 'else branch'}, {'line': 311, 'what': 'branch'},
-              {'line': 325, 'what': 'branch'}, {'line': 332, 'what': 'branch'},
-              {'line': 334, 'what': 'else branch'}, {'line': 341, 'what': 'branch'},
-              {'line': 345, 'what': 'branch'}, {'line': 347, 'what': 'else branch'},
-              {'line': 354, 'what': 'branch'}, {'line': 357, 'what': 'branch'},
-              {'line': 362, 'what': 'branch'}, {'line': 365, 'what': 'branch'}],
+ 'branches': [{'line': 196, 'what': 'trigger'}, {'line': 198, 'what': 'branch'},
+              {'line': 200, 'what': 'branch'}, {'line': 210, 'what': 'branch'},
+              {'line': 218, 'what': 'branch'}, {'line': 227, 'what': 'trigger'},
+              {'line': 229, 'what': 'branch'}, {'line': 234, 'what': 'trigger'},
+              {'line': 236, 'what': 'branch'}, {'line': 240, 'what': 'else branch'},
+              {'line': 242, 'what': 'branch'}, {'line': 264, 'what': 'branch'},
+              {'line': 285, 'what': 'branch'}, {'line': 286, 'what': 'branch'},
+              {'line': 293, 'what': 'else branch'}, {'line': 295, 'what': 'branch'},
+              {'line': 302, 'what': 'branch'}, {'line': 308, 'what': 'branch'},
+              {'line': 311, 'what': 'branch'}, {'line': 322, 'what': 'branch'},
+              {'line': 323, 'what': 'branch'}, {'line': 326, 'what': 'branch'},
+              {'line': 329, 'what': 'else branch'}, {'line': 330, 'what': 'branch'},
+              {'line': 332, 'what': 'else branch'}, {'line': 343, 'what': 'branch'},
+              {'line': 344, 'what': 'branch'}, {'line': 354, 'what': 'else branch'},
+              {'line': 357, 'what': 'else branch'}, {'line': 359, 'what': 'branch'},
+              {'line': 375, 'what': 'branch'}, {'line': 382, 'what': 'branch'},
+              {'line': 384, 'what': 'else branch'}, {'line': 391, 'what': 'branch'},
+              {'line': 395, 'what': 'branch'}, {'line': 397, 'what': 'else branch'},
+              {'line': 404, 'what': 'branch'}, {'line': 408, 'what': 'branch'},
+              {'line': 413, 'what': 'branch'}, {'line': 418, 'what': 'branch'}],
  'examples': [{'title': 'Each player is dealt one card; the rest of the deck is the reserve',
-               'line': 392},
-              {'title': 'A taken card scores 1 point', 'line': 399},
-              {'title': 'A taken jack scores 3 points', 'line': 404},
-              {'title': 'A taken red ace scores 2 points', 'line': 409},
-              {'title': 'A taken two scores 4 points', 'line': 414},
+               'line': 445},
+              {'title': 'A taken card scores 1 point', 'line': 454},
+              {'title': 'A taken jack scores 3 points', 'line': 463},
+              {'title': 'A taken red ace scores 2 points', 'line': 471},
+              {'title': 'A taken two scores 4 points', 'line': 480},
               {'title': 'A red ace to a player with 13 convicts: he hands out half, rounded up '
                         '(7), as evenly as possible',
-               'line': 419},
+               'line': 488},
               {'title': 'A red ace to a player with fewer than 12 convicts: he takes convicts '
                         'clockwise until he has 12',
-               'line': 430},
+               'line': 500},
               {'title': 'A black ace received from the dealer: its player wins the next round',
-               'line': 442},
+               'line': 514},
               {'title': 'A red jack frees every convict into the reserve and becomes the only one',
-               'line': 451}]}
+               'line': 524}]}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
-# jailbreak.cardrules:56: match_length: The text speaks of 'the next games' dealt in turn but names no match: is...
+# jailbreak.cardrules:58: match_length: The text speaks of 'the next games' dealt in turn but names no match: is...
 MATCH_LENGTH_SINGLE = 0  # one deal is the whole game; the rotation only says who deals the next, separate game
 MATCH_LENGTH_EVERY_DEALER = 1  # a match of one deal per player, each dealing in turn clockwise; the points of the deals add up
-# jailbreak.cardrules:62: circle: After the first hunt, do the players who passed before it get another turn?
+# jailbreak.cardrules:67: circle: After the first hunt, do the players who passed before it get another turn?
 CIRCLE_ONCE = 0  # every player decides once a round, clockwise from the player who opens it
 CIRCLE_AGAIN = 1  # once someone hunts, the decision goes all the way round the table: those who passed before the hunt decide again
-# jailbreak.cardrules:68: all_pass: What happens when nobody hunts? The text only covers everyone passing but one...
+# jailbreak.cardrules:75: all_pass: What happens when nobody hunts? The text only covers everyone passing but one...
 ALL_PASS_REPLAY = 0  # nothing is won; the round is played again from the same player and nobody receives a card
 ALL_PASS_LAST_HUNTS = 1  # the last player of the round may not pass when everybody before him passed: he hunts
 ALL_PASS_GAME_ENDS = 2  # nobody will hunt any more: the game ends and the points are counted
-# jailbreak.cardrules:75: tie_cards: Where do the cards the tied players take from the dealer go once they have...
+# jailbreak.cardrules:86: tie_cards: Where do the cards the tied players take from the dealer go once they have...
 TIE_CARDS_POT = 0  # they are laid on the table like the hunted cards, and the winner takes them with the rest
 TIE_CARDS_SET_ASIDE = 1  # they only decide the winner and are set aside, out of the game
-# jailbreak.cardrules:81: tie_short: The reserve cannot give every tied player another card: who takes the table?
+# jailbreak.cardrules:95: tie_short: The reserve cannot give every tied player another card: who takes the table?
 TIE_SHORT_NOBODY = 0  # the reserve has run out, so the game ends; the undecided cards belong to nobody
 TIE_SHORT_FIRST_HUNTER = 1  # the tied player who hunted first in the round takes the table
-# jailbreak.cardrules:87: trigger_cards: Which cards are 'received from the dealer' for the red ace, the black...
+# jailbreak.cardrules:103: trigger_cards: Which cards are 'received from the dealer' for the red ace, the black...
 TRIGGER_CARDS_REPLACEMENT = 0  # only the card a hunter receives after a round: line 8 uses the same words
 TRIGGER_CARDS_WITH_TIES = 1  # also the cards tied players take from the dealer to break a tie
 TRIGGER_CARDS_EVERY_CARD = 2  # also the first card dealt to each player
-# jailbreak.cardrules:94: red_ace_twelve: A red ace reaches a player with exactly 12 convicts: the text covers...
+# jailbreak.cardrules:112: red_ace_twelve: A red ace reaches a player with exactly 12 convicts: the text covers...
 RED_ACE_TWELVE_AS_FEWER = 0  # as with fewer than 12: he already has 12, so nothing changes
 RED_ACE_TWELVE_AS_MORE = 1  # as with more than 12: he hands out half of them, 6
-# jailbreak.cardrules:100: red_ace_share: Does a red-ace player who hands out half his convicts count himself...
+# jailbreak.cardrules:119: red_ace_share: Does a red-ace player who hands out half his convicts count himself...
 RED_ACE_SHARE_OTHERS = 0  # he hands them to the other players, clockwise from his left, as evenly as possible
 RED_ACE_SHARE_EVERYONE = 1  # he deals them round the whole table, himself included, so his own share stays in his prison
-# jailbreak.cardrules:106: red_ace_collect: A red-ace player with fewer than 12 convicts: one convict from each...
+# jailbreak.cardrules:129: red_ace_collect: A red-ace player with fewer than 12 convicts: one convict from each...
 RED_ACE_COLLECT_UNTIL_TWELVE = 0  # he goes round the table clockwise, one convict from each player per turn, until he has 12 or nobody has any left
 RED_ACE_COLLECT_ONE_EACH = 1  # one time round: at most one convict from each player, stopping at 12
-# jailbreak.cardrules:112: convict_pick: Which convicts change prisons on a red ace? A prison is a face-down pile.
+# jailbreak.cardrules:137: convict_pick: Which convicts change prisons on a red ace? A prison is a face-down pile.
 CONVICT_PICK_TOP = 0  # the top of the pile: the convicts won last
 CONVICT_PICK_RANDOM = 1  # any, unseen: the pile is shuffled before each convict is taken
-# jailbreak.cardrules:118: black_ace: Does a black ace win the next round for its holder even if he passes in it?
+# jailbreak.cardrules:144: black_ace: Does a black ace win the next round for its holder even if he passes in it?
 BLACK_ACE_ALWAYS = 0  # he takes the table of the next round in which someone hunts, whether he hunted or not
 BLACK_ACE_IF_HUNTS = 1  # he wins the next round only if he hunts in it; otherwise the claim lapses
-# jailbreak.cardrules:124: black_ace_clash: Two players receive a black ace before the same round: whose is the...
+# jailbreak.cardrules:152: black_ace_clash: Two players receive a black ace before the same round: whose is the...
 BLACK_ACE_CLASH_FIRST = 0  # the first to receive one (the dealer gives cards clockwise from the round's winner)
 BLACK_ACE_CLASH_LAST = 1  # the last to receive one
-# jailbreak.cardrules:130: red_jack_hand: The red jack goes to prison, so its player is left without a card: does...
+# jailbreak.cardrules:161: red_jack_hand: The red jack goes to prison, so its player is left without a card: does...
 RED_JACK_HAND_REDRAW = 0  # the dealer gives him another card straight away (it may trigger in turn)
 RED_JACK_HAND_SIT_OUT = 1  # he has no card for the next round, can only pass, and receives a card with the hunters after it
-# jailbreak.cardrules:136: freed_to: Where in the reserve do the freed convicts go?
+# jailbreak.cardrules:170: freed_to: Where in the reserve do the freed convicts go?
 FREED_TO_BOTTOM = 0  # under the reserve, whose own order does not change
 FREED_TO_TOP = 1  # on top of the reserve, to be dealt next
 FREED_TO_SHUFFLED = 2  # into the reserve, which is then shuffled
-# jailbreak.cardrules:143: reserve_out: When has the reserve 'run out'? A red jack can put freed convicts back...
+# jailbreak.cardrules:178: reserve_out: When has the reserve 'run out'? A red jack can put freed convicts back...
 RESERVE_OUT_LAST_CARD = 0  # as soon as the dealer gives out its last card: nobody receives another, the round ends and the points are counted; cards freed into it after that score for nobody
 RESERVE_OUT_EMPTY_AFTER_ROUND = 1  # only when it is empty at the end of a round: convicts a red jack frees into it keep the game going
-# jailbreak.cardrules:149: score_sum: Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 point of...
+# jailbreak.cardrules:187: score_sum: Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 point of...
 SCORE_SUM_INSTEAD = 0  # a jack scores 3, a red ace 2, a two 4, any other card 1
 SCORE_SUM_ADDITIVE = 1  # every card scores 1, and a jack 3 more, a red ace 2 more, a two 4 more
 
@@ -329,13 +329,13 @@ KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 
  64)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
-# jailbreak.cardrules:18: value strength: 2..10=face J=11 Q=12 K=13 A=14
+# jailbreak.cardrules:20: value strength: 2..10=face J=11 Q=12 K=13 A=14
 VALUE_STRENGTH = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5,
  6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
-# jailbreak.cardrules:20: value points: 2..A=1 J=3 red A=2 2=4
+# jailbreak.cardrules:22: value points: 2..A=1 J=3 red A=2 2=4
 VALUE_POINTS = (4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1,
  1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1)
-# jailbreak.cardrules:22: value bonus: 2..A=0 J=3 red A=2 2=4
+# jailbreak.cardrules:24: value bonus: 2..A=0 J=3 red A=2 2=4
 VALUE_BONUS = (4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0,
  0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0)
 # cards that are red A
@@ -391,115 +391,115 @@ IS_J_DIAMONDS = (False, False, False, False, False, False, False, False, False, 
 
 
 def _trigger_0(s, card, player):
-    # jailbreak.cardrules:157: when card c is drawn into hand of p where received and c is red A
+    # jailbreak.cardrules:196: when card c is drawn into hand of p where received and c is red A
     s.l_c = card
     s.l_p = player
     if (not (s.v_received and (IS_RED_A[s.l_c]))):
         return
     s.hits[0] += 1
-    # jailbreak.cardrules:158: if size of prison of p > 12 or (size of prison of p == 12 and reading red_ace_twelve is...
+    # jailbreak.cardrules:198: if size of prison of p > 12 or (size of prison of p == 12 and reading red_ace_twelve is...
     if ((len(s.z_prison[s.l_p]) > 12) or ((len(s.z_prison[s.l_p]) == 12) and (s.r_red_ace_twelve == RED_ACE_TWELVE_AS_MORE))):
         s.hits[1] += 1
-        # jailbreak.cardrules:159: give = (size of prison of p + 1) / 2
+        # jailbreak.cardrules:199: give = (size of prison of p + 1) / 2
         s.v_give = ((len(s.z_prison[s.l_p]) + 1) // 2)
-        # jailbreak.cardrules:160: if reading convict_pick is random {
+        # jailbreak.cardrules:200: if reading convict_pick is random {
         if (s.r_convict_pick == CONVICT_PICK_RANDOM):
             s.hits[2] += 1
-            # jailbreak.cardrules:161: shuffle prison of p
+            # jailbreak.cardrules:201: shuffle prison of p
             s.rng.shuffle(s.z_prison[s.l_p])
-        # jailbreak.cardrules:163: move top give from prison of p to handout
-        _moved = _rt.take_top(s.z_prison[s.l_p], s.v_give, 163)
+        # jailbreak.cardrules:203: move top give from prison of p to handout
+        _moved = _rt.take_top(s.z_prison[s.l_p], s.v_give, 203)
         s.z_handout.extend(_moved)
-        # jailbreak.cardrules:164: while not handout is empty {
+        # jailbreak.cardrules:204: while not handout is empty {
         _loop1 = 0
         while bool(s.z_handout):
             _loop1 += 1
             if _loop1 > 10000:
-                _rt.gap('non-termination', 164, 'this loop never reaches its end')
-            # jailbreak.cardrules:165: for each player t from left of p where not handout is empty and (t != p or reading...
+                _rt.gap('non-termination', 204, 'this loop never reaches its end')
+            # jailbreak.cardrules:205: for each player t from left of p where not handout is empty
             for _p2 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p2
                 if (not (bool(s.z_handout) and ((s.l_t != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE)))):
                     continue
-                # jailbreak.cardrules:166: move top 1 from handout to prison of t
-                _moved = _rt.take_top(s.z_handout, 1, 166)
+                # jailbreak.cardrules:207: move top 1 from handout to prison of t
+                _moved = _rt.take_top(s.z_handout, 1, 207)
                 s.z_prison[s.l_t].extend(_moved)
     elif (len(s.z_prison[s.l_p]) < 12):
         s.hits[3] += 1
-        # jailbreak.cardrules:170: give = 0                                                    # times round the table
+        # jailbreak.cardrules:211: give = 0  # times round the table
         s.v_give = 0
-        # jailbreak.cardrules:171: while size of prison of p < 12 and (count players u where u != p and not prison of u is...
+        # jailbreak.cardrules:212: while size of prison of p < 12
         _loop3 = 0
         while ((len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE))):
             _loop3 += 1
             if _loop3 > 10000:
-                _rt.gap('non-termination', 171, 'this loop never reaches its end')
-            # jailbreak.cardrules:172: give += 1
+                _rt.gap('non-termination', 212, 'this loop never reaches its end')
+            # jailbreak.cardrules:215: give += 1
             s.v_give += 1
-            # jailbreak.cardrules:173: for each player t from left of p where t != p and not prison of t is empty and size of...
+            # jailbreak.cardrules:216: for each player t from left of p where t != p and not prison of t is empty
             for _p4 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p4
                 if (not ((s.l_t != s.l_p) and bool(s.z_prison[s.l_t]) and (len(s.z_prison[s.l_p]) < 12))):
                     continue
-                # jailbreak.cardrules:174: if reading convict_pick is random {
+                # jailbreak.cardrules:218: if reading convict_pick is random {
                 if (s.r_convict_pick == CONVICT_PICK_RANDOM):
                     s.hits[4] += 1
-                    # jailbreak.cardrules:175: shuffle prison of t
+                    # jailbreak.cardrules:219: shuffle prison of t
                     s.rng.shuffle(s.z_prison[s.l_t])
-                # jailbreak.cardrules:177: move top 1 from prison of t to prison of p
-                _moved = _rt.take_top(s.z_prison[s.l_t], 1, 177)
+                # jailbreak.cardrules:221: move top 1 from prison of t to prison of p
+                _moved = _rt.take_top(s.z_prison[s.l_t], 1, 221)
                 s.z_prison[s.l_p].extend(_moved)
 
 
 def _trigger_1(s, card, player):
-    # jailbreak.cardrules:183: when card c is drawn into hand of p where received and c is black A
+    # jailbreak.cardrules:227: when card c is drawn into hand of p where received and c is black A
     s.l_c = card
     s.l_p = player
     if (not (s.v_received and (IS_BLACK_A[s.l_c]))):
         return
     s.hits[5] += 1
-    # jailbreak.cardrules:184: if claim == none or reading black_ace_clash is last {
+    # jailbreak.cardrules:229: if claim == none or reading black_ace_clash is last {
     if ((s.v_claim is None) or (s.r_black_ace_clash == BLACK_ACE_CLASH_LAST)):
         s.hits[6] += 1
-        # jailbreak.cardrules:185: claim = p
+        # jailbreak.cardrules:230: claim = p
         s.v_claim = s.l_p
 
 
 def _trigger_2(s, card, player):
-    # jailbreak.cardrules:189: when card c is drawn into hand of p where received and c is red J
+    # jailbreak.cardrules:234: when card c is drawn into hand of p where received and c is red J
     s.l_c = card
     s.l_p = player
     if (not (s.v_received and (IS_RED_J[s.l_c]))):
         return
     s.hits[7] += 1
-    # jailbreak.cardrules:190: if reading freed_to is bottom {
+    # jailbreak.cardrules:236: if reading freed_to is bottom {
     if (s.r_freed_to == FREED_TO_BOTTOM):
         s.hits[8] += 1
-        # jailbreak.cardrules:191: move all from reserve to hold
+        # jailbreak.cardrules:237: move all from reserve to hold
         _moved = s.z_reserve[:]
         s.z_reserve.clear()
         s.z_hold.extend(_moved)
-        # jailbreak.cardrules:192: move all from prison of p to reserve
+        # jailbreak.cardrules:238: move all from prison of p to reserve
         _moved = s.z_prison[s.l_p][:]
         s.z_prison[s.l_p].clear()
         s.z_reserve.extend(_moved)
-        # jailbreak.cardrules:193: move all from hold to reserve
+        # jailbreak.cardrules:239: move all from hold to reserve
         _moved = s.z_hold[:]
         s.z_hold.clear()
         s.z_reserve.extend(_moved)
     else:
         s.hits[9] += 1
-        # jailbreak.cardrules:195: move all from prison of p to reserve
+        # jailbreak.cardrules:241: move all from prison of p to reserve
         _moved = s.z_prison[s.l_p][:]
         s.z_prison[s.l_p].clear()
         s.z_reserve.extend(_moved)
-        # jailbreak.cardrules:196: if reading freed_to is shuffled {
+        # jailbreak.cardrules:242: if reading freed_to is shuffled {
         if (s.r_freed_to == FREED_TO_SHUFFLED):
             s.hits[10] += 1
-            # jailbreak.cardrules:197: shuffle reserve
+            # jailbreak.cardrules:243: shuffle reserve
             s.rng.shuffle(s.z_reserve)
-    # jailbreak.cardrules:200: move card c from hand of p to prison of p
-    _moved = [_rt.take_card(s.z_hand[s.l_p], s.l_c, 200)]
+    # jailbreak.cardrules:246: move card c from hand of p to prison of p
+    _moved = [_rt.take_card(s.z_hand[s.l_p], s.l_c, 246)]
     s.z_prison[s.l_p].extend(_moved)
 
 
@@ -507,12 +507,12 @@ def _trigger_2(s, card, player):
 
 
 def _start(s):
-    # jailbreak.cardrules:206: repeat {
-    return 1  # to _repeat_206_body
+    # jailbreak.cardrules:252: repeat {
+    return 1  # to _repeat_252_body
 
 
-def _repeat_206_body(s):
-    # jailbreak.cardrules:207: gather all into reserve
+def _repeat_252_body(s):
+    # jailbreak.cardrules:253: gather all into reserve
     s.z_reserve.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -523,422 +523,422 @@ def _repeat_206_body(s):
     s.z_hold.clear()
     s.z_handout.clear()
     s.z_reserve.extend(s.cards)
-    # jailbreak.cardrules:208: shuffle reserve
+    # jailbreak.cardrules:254: shuffle reserve
     s.rng.shuffle(s.z_reserve)
-    # jailbreak.cardrules:209: claim = none
+    # jailbreak.cardrules:255: claim = none
     s.v_claim = None
-    # jailbreak.cardrules:210: sure = none
+    # jailbreak.cardrules:256: sure = none
     s.v_sure = None
-    # jailbreak.cardrules:211: game_over = false
+    # jailbreak.cardrules:257: game_over = false
     s.v_game_over = False
-    # jailbreak.cardrules:212: out = false
+    # jailbreak.cardrules:258: out = false
     s.v_out = False
-    # jailbreak.cardrules:214: received = reading trigger_cards is every_card
+    # jailbreak.cardrules:260: received = reading trigger_cards is every_card
     s.v_received = (s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD)
-    # jailbreak.cardrules:215: for each player q from left of dealer {
+    # jailbreak.cardrules:261: for each player q from left of dealer {
     for _p5 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
         s.l_q = _p5
-        # jailbreak.cardrules:216: draw 1 from reserve to hand of q
-        for _c in _rt.take_top(s.z_reserve, 1, 216):
+        # jailbreak.cardrules:262: draw 1 from reserve to hand of q
+        for _c in _rt.take_top(s.z_reserve, 1, 262):
             s.z_hand[s.l_q].append(_c)
             _trigger_0(s, _c, s.l_q)
             _trigger_1(s, _c, s.l_q)
             _trigger_2(s, _c, s.l_q)
-    # jailbreak.cardrules:218: if reading red_jack_hand is redraw {
+    # jailbreak.cardrules:264: if reading red_jack_hand is redraw {
     if (s.r_red_jack_hand == RED_JACK_HAND_REDRAW):
         s.hits[11] += 1
-        # jailbreak.cardrules:219: while (count players q where hand of q is empty) > 0 and not reserve is empty {
+        # jailbreak.cardrules:265: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
         while ((len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve)):
             _loop6 += 1
             if _loop6 > 10000:
-                _rt.gap('non-termination', 219, 'this loop never reaches its end')
-            # jailbreak.cardrules:220: for each player q from left of dealer where hand of q is empty and not reserve is empty {
+                _rt.gap('non-termination', 265, 'this loop never reaches its end')
+            # jailbreak.cardrules:266: for each player q from left of dealer where hand of q is empty and not reserve is empty {
             for _p7 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
                 s.l_q = _p7
                 if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve))):
                     continue
-                # jailbreak.cardrules:221: draw 1 from reserve to hand of q
-                for _c in _rt.take_top(s.z_reserve, 1, 221):
+                # jailbreak.cardrules:267: draw 1 from reserve to hand of q
+                for _c in _rt.take_top(s.z_reserve, 1, 267):
                     s.z_hand[s.l_q].append(_c)
                     _trigger_0(s, _c, s.l_q)
                     _trigger_1(s, _c, s.l_q)
                     _trigger_2(s, _c, s.l_q)
-    # jailbreak.cardrules:225: starter = dealer
+    # jailbreak.cardrules:271: starter = dealer
     s.v_starter = s.v_dealer
-    # jailbreak.cardrules:227: repeat {
-    return 3  # to _repeat_227_body
+    # jailbreak.cardrules:273: repeat {
+    return 3  # to _repeat_273_body
 
 
-def _repeat_206_after(s):
+def _repeat_252_after(s):
     return s._finish()
 
 
-def _repeat_227_body(s):
-    # jailbreak.cardrules:229: sure = claim
+def _repeat_273_body(s):
+    # jailbreak.cardrules:275: sure = claim
     s.v_sure = s.v_claim
-    # jailbreak.cardrules:230: claim = none
+    # jailbreak.cardrules:276: claim = none
     s.v_claim = None
-    # jailbreak.cardrules:231: anyone_hunted = false
+    # jailbreak.cardrules:277: anyone_hunted = false
     s.v_anyone_hunted = False
-    # jailbreak.cardrules:232: hunts = 0
+    # jailbreak.cardrules:278: hunts = 0
     s.v_hunts = 0
-    # jailbreak.cardrules:233: for each player q {
+    # jailbreak.cardrules:279: for each player q {
     for _p8 in _rt.seats_from(0, s.n):
         s.l_q = _p8
-        # jailbreak.cardrules:234: hunted of q = false
+        # jailbreak.cardrules:280: hunted of q = false
         s.v_hunted[s.l_q] = False
-        # jailbreak.cardrules:235: passed_early of q = false
+        # jailbreak.cardrules:281: passed_early of q = false
         s.v_passed_early[s.l_q] = False
-    # jailbreak.cardrules:237: for each player q from starter {
+    # jailbreak.cardrules:283: for each player q from starter {
     s.loop_items9 = _rt.seats_from(s.v_starter, s.n)
     s.loop_index10 = 0
-    return 5  # to _for_237_next
+    return 5  # to _for_283_next
 
 
-def _repeat_227_after(s):
-    # jailbreak.cardrules:376: for each player q {
+def _repeat_273_after(s):
+    # jailbreak.cardrules:429: for each player q {
     for _p27 in _rt.seats_from(0, s.n):
         s.l_q = _p27
-        # jailbreak.cardrules:377: total of q += reading score_sum {
-        s.v_total[s.l_q] += (_rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 378) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 379)))
-    # jailbreak.cardrules:382: dealer = left of dealer
+        # jailbreak.cardrules:430: total of q += reading score_sum {
+        s.v_total[s.l_q] += (_rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 431) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 432)))
+    # jailbreak.cardrules:435: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    # jailbreak.cardrules:383: games_played += 1
+    # jailbreak.cardrules:436: games_played += 1
     s.v_games_played += 1
     if (not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n))):
-        return 1  # to _repeat_206_body
-    return 2  # to _repeat_206_after
+        return 1  # to _repeat_252_body
+    return 2  # to _repeat_252_after
 
 
-def _for_237_next(s):
+def _for_283_next(s):
     if s.loop_index10 >= len(s.loop_items9):
-        return 6  # to _for_237_after
+        return 6  # to _for_283_after
     s.l_q = s.loop_items9[s.loop_index10]
     s.loop_index10 += 1
-    # jailbreak.cardrules:239: if not hand of q is empty {
+    # jailbreak.cardrules:285: if not hand of q is empty {
     if bool(s.z_hand[s.l_q]):
-        return 8  # to _if_239_then
-    return 7  # to _if_239_after
+        return 8  # to _if_285_then
+    return 7  # to _if_285_after
 
 
-def _for_237_after(s):
-    # jailbreak.cardrules:262: if reading circle is again and anyone_hunted {
+def _for_283_after(s):
+    # jailbreak.cardrules:308: if reading circle is again and anyone_hunted {
     if ((s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted):
-        return 14  # to _if_262_then
-    return 13  # to _if_262_after
+        return 14  # to _if_308_then
+    return 13  # to _if_308_after
 
 
-def _if_239_after(s):
-    return 5  # to _for_237_next
+def _if_285_after(s):
+    return 5  # to _for_283_next
 
 
-def _if_239_then(s):
+def _if_285_then(s):
     s.hits[12] += 1
-    # jailbreak.cardrules:240: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
+    # jailbreak.cardrules:286: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
     if ((s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n)):
-        return 10  # to _if_240_then
-    return 11  # to _if_240_else
+        return 10  # to _if_286_then
+    return 11  # to _if_286_else
 
 
-def _if_240_after(s):
-    return 7  # to _if_239_after
+def _if_286_after(s):
+    return 7  # to _if_285_after
 
 
-def _if_240_then(s):
+def _if_286_then(s):
     s.hits[13] += 1
-    # jailbreak.cardrules:241: hunted of q = true
+    # jailbreak.cardrules:287: hunted of q = true
     s.v_hunted[s.l_q] = True
-    # jailbreak.cardrules:242: hunts += 1
+    # jailbreak.cardrules:288: hunts += 1
     s.v_hunts += 1
-    # jailbreak.cardrules:243: hunt_no of q = hunts
+    # jailbreak.cardrules:289: hunt_no of q = hunts
     s.v_hunt_no[s.l_q] = s.v_hunts
-    # jailbreak.cardrules:244: hunted_card of q = top of hand of q
-    s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 244)
-    # jailbreak.cardrules:245: move all from hand of q to table
+    # jailbreak.cardrules:290: hunted_card of q = top of hand of q
+    s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 290)
+    # jailbreak.cardrules:291: move all from hand of q to table
     _moved = s.z_hand[s.l_q][:]
     s.z_hand[s.l_q].clear()
     s.z_table.extend(_moved)
-    # jailbreak.cardrules:246: anyone_hunted = true
+    # jailbreak.cardrules:292: anyone_hunted = true
     s.v_anyone_hunted = True
-    return 9  # to _if_240_after
+    return 9  # to _if_286_after
 
 
-def _if_240_else(s):
+def _if_286_else(s):
     s.hits[14] += 1
-    # jailbreak.cardrules:248: q chooses one of pass, hunt as answer
-    return s._decide(s.l_q, [52, 53], 12, 248)  # then _choose_option_248_chosen
+    # jailbreak.cardrules:294: q chooses one of pass, hunt as answer
+    return s._decide(s.l_q, [52, 53], 12, 294)  # then _choose_option_294_chosen
 
 
-def _choose_option_248_chosen(s):
+def _choose_option_294_chosen(s):
     s.l_answer = s.choice - 52
-    # jailbreak.cardrules:249: if answer == hunt {
+    # jailbreak.cardrules:295: if answer == hunt {
     if (s.l_answer == 1):
         s.hits[15] += 1
-        # jailbreak.cardrules:250: hunted of q = true
+        # jailbreak.cardrules:296: hunted of q = true
         s.v_hunted[s.l_q] = True
-        # jailbreak.cardrules:251: hunts += 1
+        # jailbreak.cardrules:297: hunts += 1
         s.v_hunts += 1
-        # jailbreak.cardrules:252: hunt_no of q = hunts
+        # jailbreak.cardrules:298: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
-        # jailbreak.cardrules:253: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 253)
-        # jailbreak.cardrules:254: move all from hand of q to table
+        # jailbreak.cardrules:299: hunted_card of q = top of hand of q
+        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 299)
+        # jailbreak.cardrules:300: move all from hand of q to table
         _moved = s.z_hand[s.l_q][:]
         s.z_hand[s.l_q].clear()
         s.z_table.extend(_moved)
-        # jailbreak.cardrules:255: anyone_hunted = true
+        # jailbreak.cardrules:301: anyone_hunted = true
         s.v_anyone_hunted = True
     elif (not s.v_anyone_hunted):
         s.hits[16] += 1
-        # jailbreak.cardrules:257: passed_early of q = true
+        # jailbreak.cardrules:303: passed_early of q = true
         s.v_passed_early[s.l_q] = True
-    return 9  # to _if_240_after
+    return 9  # to _if_286_after
 
 
-def _if_262_after(s):
-    # jailbreak.cardrules:276: if not anyone_hunted {
+def _if_308_after(s):
+    # jailbreak.cardrules:322: if not anyone_hunted {
     if (not s.v_anyone_hunted):
         s.hits[19] += 1
-        # jailbreak.cardrules:277: if claim == none {
+        # jailbreak.cardrules:323: if claim == none {
         if (s.v_claim is None):
             s.hits[20] += 1
-            # jailbreak.cardrules:278: claim = sure                                          # the black ace waits for a round...
+            # jailbreak.cardrules:324: claim = sure  # the black ace waits for a round that is played
             s.v_claim = s.v_sure
-        # jailbreak.cardrules:280: if reading all_pass is game_ends {
+        # jailbreak.cardrules:326: if reading all_pass is game_ends {
         if (s.r_all_pass == ALL_PASS_GAME_ENDS):
             s.hits[21] += 1
-            # jailbreak.cardrules:281: game_over = true
+            # jailbreak.cardrules:327: game_over = true
             s.v_game_over = True
     else:
         s.hits[22] += 1
-        # jailbreak.cardrules:284: if sure != none and (reading black_ace is always or hunted of sure) {
+        # jailbreak.cardrules:330: if sure != none and (reading black_ace is always or hunted of sure) {
         if ((s.v_sure is not None) and ((s.r_black_ace == BLACK_ACE_ALWAYS) or s.v_hunted[s.v_sure])):
             s.hits[23] += 1
-            # jailbreak.cardrules:285: taker = sure
+            # jailbreak.cardrules:331: taker = sure
             s.v_taker = s.v_sure
         else:
             s.hits[24] += 1
-            # jailbreak.cardrules:287: for each player q {
+            # jailbreak.cardrules:333: for each player q {
             for _p13 in _rt.seats_from(0, s.n):
                 s.l_q = _p13
-                # jailbreak.cardrules:288: in_duel of q = false
+                # jailbreak.cardrules:334: in_duel of q = false
                 s.v_in_duel[s.l_q] = False
-            # jailbreak.cardrules:291: for each q in players r where hunted of r with highest value strength of hunted_card of...
-            for _e14 in list(_rt.extreme([q3 for q3 in range(s.n) if s.v_hunted[q3]], lambda q3: _rt.value(VALUE_STRENGTH, s.v_hunted_card[q3], 291), 'highest')):
+            # jailbreak.cardrules:337: for each q in players r
+            for _e14 in list(_rt.extreme([q3 for q3 in range(s.n) if s.v_hunted[q3]], lambda q3: _rt.value(VALUE_STRENGTH, s.v_hunted_card[q3], 338), 'highest')):
                 s.l_q = _e14
-                # jailbreak.cardrules:292: in_duel of q = true
+                # jailbreak.cardrules:339: in_duel of q = true
                 s.v_in_duel[s.l_q] = True
-            # jailbreak.cardrules:294: while (count players q where in_duel of q) > 1 and not game_over {
+            # jailbreak.cardrules:342: while (count players q where in_duel of q) > 1 and not game_over {
             _loop15 = 0
             while ((len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over)):
                 _loop15 += 1
                 if _loop15 > 10000:
-                    _rt.gap('non-termination', 294, 'this loop never reaches its end')
-                # jailbreak.cardrules:295: if size of reserve < (count players q where in_duel of q) {
+                    _rt.gap('non-termination', 342, 'this loop never reaches its end')
+                # jailbreak.cardrules:343: if size of reserve < (count players q where in_duel of q) {
                 if (len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]])):
                     s.hits[25] += 1
-                    # jailbreak.cardrules:296: if reading tie_short is first_hunter {
+                    # jailbreak.cardrules:344: if reading tie_short is first_hunter {
                     if (s.r_tie_short == TIE_SHORT_FIRST_HUNTER):
                         s.hits[26] += 1
-                        # jailbreak.cardrules:297: for each player q {
+                        # jailbreak.cardrules:345: for each player q {
                         for _p16 in _rt.seats_from(0, s.n):
                             s.l_q = _p16
-                            # jailbreak.cardrules:298: keep of q = false
+                            # jailbreak.cardrules:346: keep of q = false
                             s.v_keep[s.l_q] = False
-                        # jailbreak.cardrules:300: for each q in players r where in_duel of r with lowest hunt_no of r {
+                        # jailbreak.cardrules:348: for each q in players r where in_duel of r with lowest hunt_no of r {
                         for _e17 in list(_rt.extreme([q6 for q6 in range(s.n) if s.v_in_duel[q6]], lambda q6: s.v_hunt_no[q6], 'lowest')):
                             s.l_q = _e17
-                            # jailbreak.cardrules:301: keep of q = true
+                            # jailbreak.cardrules:349: keep of q = true
                             s.v_keep[s.l_q] = True
-                        # jailbreak.cardrules:303: for each player q {
+                        # jailbreak.cardrules:351: for each player q {
                         for _p18 in _rt.seats_from(0, s.n):
                             s.l_q = _p18
-                            # jailbreak.cardrules:304: in_duel of q = keep of q
+                            # jailbreak.cardrules:352: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
                     else:
                         s.hits[27] += 1
-                        # jailbreak.cardrules:307: game_over = true
+                        # jailbreak.cardrules:355: game_over = true
                         s.v_game_over = True
                 else:
                     s.hits[28] += 1
-                    # jailbreak.cardrules:310: received = reading trigger_cards is with_ties
+                    # jailbreak.cardrules:358: received = reading trigger_cards is with_ties
                     s.v_received = (s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES)
-                    # jailbreak.cardrules:311: if size of reserve == (count players q where in_duel of q) and reading reserve_out is...
+                    # jailbreak.cardrules:359: if size of reserve == (count players q where in_duel of q)
                     if ((len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
                         s.hits[29] += 1
-                        # jailbreak.cardrules:312: out = true
+                        # jailbreak.cardrules:361: out = true
                         s.v_out = True
-                    # jailbreak.cardrules:314: for each player q from starter where in_duel of q {
+                    # jailbreak.cardrules:363: for each player q from starter where in_duel of q {
                     for _p19 in _rt.seats_from(s.v_starter, s.n):
                         s.l_q = _p19
                         if (not s.v_in_duel[s.l_q]):
                             continue
-                        # jailbreak.cardrules:315: draw 1 from reserve to hand of q
-                        for _c in _rt.take_top(s.z_reserve, 1, 315):
+                        # jailbreak.cardrules:364: draw 1 from reserve to hand of q
+                        for _c in _rt.take_top(s.z_reserve, 1, 364):
                             s.z_hand[s.l_q].append(_c)
                             _trigger_0(s, _c, s.l_q)
                             _trigger_1(s, _c, s.l_q)
                             _trigger_2(s, _c, s.l_q)
-                        # jailbreak.cardrules:316: drew of q = true
+                        # jailbreak.cardrules:365: drew of q = true
                         s.v_drew[s.l_q] = True
-                    # jailbreak.cardrules:318: for each player q {
+                    # jailbreak.cardrules:367: for each player q {
                     for _p20 in _rt.seats_from(0, s.n):
                         s.l_q = _p20
-                        # jailbreak.cardrules:319: keep of q = false
+                        # jailbreak.cardrules:368: keep of q = false
                         s.v_keep[s.l_q] = False
-                    # jailbreak.cardrules:322: for each q in players r where in_duel of r and not hand of r is empty with highest...
-                    for _e21 in list(_rt.extreme([q8 for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], lambda q8: _rt.value(VALUE_STRENGTH, _rt.top(s.z_hand[q8], 322), 322), 'highest')):
+                    # jailbreak.cardrules:371: for each q in players r where in_duel of r
+                    for _e21 in list(_rt.extreme([q8 for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], lambda q8: _rt.value(VALUE_STRENGTH, _rt.top(s.z_hand[q8], 372), 372), 'highest')):
                         s.l_q = _e21
-                        # jailbreak.cardrules:323: keep of q = true
+                        # jailbreak.cardrules:373: keep of q = true
                         s.v_keep[s.l_q] = True
-                    # jailbreak.cardrules:325: if (count players q where keep of q) > 0 {
+                    # jailbreak.cardrules:375: if (count players q where keep of q) > 0 {
                     if (len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0):
                         s.hits[30] += 1
-                        # jailbreak.cardrules:326: for each player q {
+                        # jailbreak.cardrules:376: for each player q {
                         for _p22 in _rt.seats_from(0, s.n):
                             s.l_q = _p22
-                            # jailbreak.cardrules:327: in_duel of q = keep of q
+                            # jailbreak.cardrules:377: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
-                    # jailbreak.cardrules:330: for each player q where drew of q {
+                    # jailbreak.cardrules:380: for each player q where drew of q {
                     for _p23 in _rt.seats_from(0, s.n):
                         s.l_q = _p23
                         if (not s.v_drew[s.l_q]):
                             continue
-                        # jailbreak.cardrules:331: drew of q = false
+                        # jailbreak.cardrules:381: drew of q = false
                         s.v_drew[s.l_q] = False
-                        # jailbreak.cardrules:332: if reading tie_cards is pot {
+                        # jailbreak.cardrules:382: if reading tie_cards is pot {
                         if (s.r_tie_cards == TIE_CARDS_POT):
                             s.hits[31] += 1
-                            # jailbreak.cardrules:333: move all from hand of q to table
+                            # jailbreak.cardrules:383: move all from hand of q to table
                             _moved = s.z_hand[s.l_q][:]
                             s.z_hand[s.l_q].clear()
                             s.z_table.extend(_moved)
                         else:
                             s.hits[32] += 1
-                            # jailbreak.cardrules:335: move all from hand of q to aside
+                            # jailbreak.cardrules:385: move all from hand of q to aside
                             _moved = s.z_hand[s.l_q][:]
                             s.z_hand[s.l_q].clear()
                             s.z_aside.extend(_moved)
-            # jailbreak.cardrules:340: taker = none
+            # jailbreak.cardrules:390: taker = none
             s.v_taker = None
-            # jailbreak.cardrules:341: if not game_over {
+            # jailbreak.cardrules:391: if not game_over {
             if (not s.v_game_over):
                 s.hits[33] += 1
-                # jailbreak.cardrules:342: taker = first of players q where in_duel of q
-                s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 342)
-        # jailbreak.cardrules:345: if game_over {
+                # jailbreak.cardrules:392: taker = first of players q where in_duel of q
+                s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 392)
+        # jailbreak.cardrules:395: if game_over {
         if s.v_game_over:
             s.hits[34] += 1
-            # jailbreak.cardrules:346: move all from table to aside
+            # jailbreak.cardrules:396: move all from table to aside
             _moved = s.z_table[:]
             s.z_table.clear()
             s.z_aside.extend(_moved)
         else:
             s.hits[35] += 1
-            # jailbreak.cardrules:348: move all from table to prison of taker
+            # jailbreak.cardrules:398: move all from table to prison of taker
             _moved = s.z_table[:]
             s.z_table.clear()
             s.z_prison[s.v_taker].extend(_moved)
-            # jailbreak.cardrules:349: starter = taker
+            # jailbreak.cardrules:399: starter = taker
             s.v_starter = s.v_taker
-    # jailbreak.cardrules:354: if not game_over {
+    # jailbreak.cardrules:404: if not game_over {
     if (not s.v_game_over):
         s.hits[36] += 1
-        # jailbreak.cardrules:355: received = true
+        # jailbreak.cardrules:405: received = true
         s.v_received = True
-        # jailbreak.cardrules:356: for each player q from starter where hand of q is empty and not reserve is empty and...
+        # jailbreak.cardrules:406: for each player q from starter where hand of q is empty and not reserve is empty
         for _p24 in _rt.seats_from(s.v_starter, s.n):
             s.l_q = _p24
             if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out))):
                 continue
-            # jailbreak.cardrules:357: if size of reserve == 1 and reading reserve_out is last_card {
+            # jailbreak.cardrules:408: if size of reserve == 1 and reading reserve_out is last_card {
             if ((len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
                 s.hits[37] += 1
-                # jailbreak.cardrules:358: out = true
+                # jailbreak.cardrules:409: out = true
                 s.v_out = True
-            # jailbreak.cardrules:360: draw 1 from reserve to hand of q
-            for _c in _rt.take_top(s.z_reserve, 1, 360):
+            # jailbreak.cardrules:411: draw 1 from reserve to hand of q
+            for _c in _rt.take_top(s.z_reserve, 1, 411):
                 s.z_hand[s.l_q].append(_c)
                 _trigger_0(s, _c, s.l_q)
                 _trigger_1(s, _c, s.l_q)
                 _trigger_2(s, _c, s.l_q)
-        # jailbreak.cardrules:362: if reading red_jack_hand is redraw {
+        # jailbreak.cardrules:413: if reading red_jack_hand is redraw {
         if (s.r_red_jack_hand == RED_JACK_HAND_REDRAW):
             s.hits[38] += 1
-            # jailbreak.cardrules:363: while (count players q where hand of q is empty) > 0 and not reserve is empty and not...
+            # jailbreak.cardrules:414: while (count players q where hand of q is empty) > 0 and not reserve is empty
             _loop25 = 0
             while ((len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out)):
                 _loop25 += 1
                 if _loop25 > 10000:
-                    _rt.gap('non-termination', 363, 'this loop never reaches its end')
-                # jailbreak.cardrules:364: for each player q from starter where hand of q is empty and not reserve is empty and...
+                    _rt.gap('non-termination', 414, 'this loop never reaches its end')
+                # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
                 for _p26 in _rt.seats_from(s.v_starter, s.n):
                     s.l_q = _p26
                     if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out))):
                         continue
-                    # jailbreak.cardrules:365: if size of reserve == 1 and reading reserve_out is last_card {
+                    # jailbreak.cardrules:418: if size of reserve == 1 and reading reserve_out is last_card {
                     if ((len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
                         s.hits[39] += 1
-                        # jailbreak.cardrules:366: out = true
+                        # jailbreak.cardrules:419: out = true
                         s.v_out = True
-                    # jailbreak.cardrules:368: draw 1 from reserve to hand of q
-                    for _c in _rt.take_top(s.z_reserve, 1, 368):
+                    # jailbreak.cardrules:421: draw 1 from reserve to hand of q
+                    for _c in _rt.take_top(s.z_reserve, 1, 421):
                         s.z_hand[s.l_q].append(_c)
                         _trigger_0(s, _c, s.l_q)
                         _trigger_1(s, _c, s.l_q)
                         _trigger_2(s, _c, s.l_q)
     if (not (s.v_game_over or s.v_out or (not s.z_reserve))):
-        return 3  # to _repeat_227_body
-    return 4  # to _repeat_227_after
+        return 3  # to _repeat_273_body
+    return 4  # to _repeat_273_after
 
 
-def _if_262_then(s):
+def _if_308_then(s):
     s.hits[17] += 1
-    # jailbreak.cardrules:263: for each player q from starter where passed_early of q and not hand of q is empty {
+    # jailbreak.cardrules:309: for each player q from starter where passed_early of q and not hand of q is empty {
     s.loop_items11 = _rt.seats_from(s.v_starter, s.n)
     s.loop_index12 = 0
-    return 15  # to _for_263_next
+    return 15  # to _for_309_next
 
 
-def _for_263_next(s):
+def _for_309_next(s):
     if s.loop_index12 >= len(s.loop_items11):
-        return 16  # to _for_263_after
+        return 16  # to _for_309_after
     s.l_q = s.loop_items11[s.loop_index12]
     s.loop_index12 += 1
     if (not (s.v_passed_early[s.l_q] and bool(s.z_hand[s.l_q]))):
-        return 15  # to _for_263_next
-    # jailbreak.cardrules:264: q chooses one of pass, hunt as answer
-    return s._decide(s.l_q, [52, 53], 17, 264)  # then _choose_option_264_chosen
+        return 15  # to _for_309_next
+    # jailbreak.cardrules:310: q chooses one of pass, hunt as answer
+    return s._decide(s.l_q, [52, 53], 17, 310)  # then _choose_option_310_chosen
 
 
-def _for_263_after(s):
-    return 13  # to _if_262_after
+def _for_309_after(s):
+    return 13  # to _if_308_after
 
 
-def _choose_option_264_chosen(s):
+def _choose_option_310_chosen(s):
     s.l_answer = s.choice - 52
-    # jailbreak.cardrules:265: if answer == hunt {
+    # jailbreak.cardrules:311: if answer == hunt {
     if (s.l_answer == 1):
         s.hits[18] += 1
-        # jailbreak.cardrules:266: hunted of q = true
+        # jailbreak.cardrules:312: hunted of q = true
         s.v_hunted[s.l_q] = True
-        # jailbreak.cardrules:267: hunts += 1
+        # jailbreak.cardrules:313: hunts += 1
         s.v_hunts += 1
-        # jailbreak.cardrules:268: hunt_no of q = hunts
+        # jailbreak.cardrules:314: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
-        # jailbreak.cardrules:269: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 269)
-        # jailbreak.cardrules:270: move all from hand of q to table
+        # jailbreak.cardrules:315: hunted_card of q = top of hand of q
+        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 315)
+        # jailbreak.cardrules:316: move all from hand of q to table
         _moved = s.z_hand[s.l_q][:]
         s.z_hand[s.l_q].clear()
         s.z_table.extend(_moved)
-    return 15  # to _for_263_next
+    return 15  # to _for_309_next
 
 
 class State(_rt.BaseState):
     _GAME = 'Jailbreak'
-    _BLOCKS = (_start, _repeat_206_body, _repeat_206_after, _repeat_227_body, _repeat_227_after, _for_237_next, _for_237_after, _if_239_after, _if_239_then, _if_240_after, _if_240_then, _if_240_else, _choose_option_248_chosen, _if_262_after, _if_262_then, _for_263_next, _for_263_after, _choose_option_264_chosen, )
+    _BLOCKS = (_start, _repeat_252_body, _repeat_252_after, _repeat_273_body, _repeat_273_after, _for_283_next, _for_283_after, _if_285_after, _if_285_then, _if_286_after, _if_286_then, _if_286_else, _choose_option_294_chosen, _if_308_after, _if_308_then, _for_309_next, _for_309_after, _choose_option_310_chosen, )
     _ZONES = (('z_reserve', 'reserve', False, 'nobody', False), ('z_hand', 'hand', True, 'nobody', False),
  ('z_table', 'table', False, 'everyone', False), ('z_prison', 'prison', True, 'nobody', False),
  ('z_aside', 'aside', False, 'everyone', False), ('z_hold', 'hold', False, 'nobody', False),
@@ -990,42 +990,42 @@ class State(_rt.BaseState):
         s.z_aside = []
         s.z_hold = []
         s.z_handout = []
-        # jailbreak.cardrules:33: var dealer: player = random_player()
+        # jailbreak.cardrules:35: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_starter = None
         s.v_taker = None
-        # jailbreak.cardrules:36: var claim: player = none                                        # a black ace was...
+        # jailbreak.cardrules:38: var claim: player = none                   # a black ace was received: this player wins...
         s.v_claim = None
-        # jailbreak.cardrules:37: var sure: player = none                                         # the claim that...
+        # jailbreak.cardrules:39: var sure: player = none                    # the claim that applies to the round being...
         s.v_sure = None
-        # jailbreak.cardrules:38: var received: bool = false                                      # the cards now drawn...
+        # jailbreak.cardrules:40: var received: bool = false                 # the cards now drawn count as "received...
         s.v_received = False
-        # jailbreak.cardrules:39: var anyone_hunted: bool = false
+        # jailbreak.cardrules:41: var anyone_hunted: bool = false
         s.v_anyone_hunted = False
-        # jailbreak.cardrules:40: var hunts: int = 0                                              # hunters so far in...
+        # jailbreak.cardrules:42: var hunts: int = 0                         # hunters so far in this round
         s.v_hunts = 0
-        # jailbreak.cardrules:41: var hunted: bool per player = false
+        # jailbreak.cardrules:43: var hunted: bool per player = false
         s.v_hunted = [False for _ in range(players)]
-        # jailbreak.cardrules:42: var hunt_no: int per player = 0                                 # 1 for the first to...
+        # jailbreak.cardrules:44: var hunt_no: int per player = 0            # 1 for the first to hunt in the round, 2...
         s.v_hunt_no = [0 for _ in range(players)]
         s.v_hunted_card = [None for _ in range(players)]
-        # jailbreak.cardrules:44: var passed_early: bool per player = false                       # passed before anyone...
+        # jailbreak.cardrules:46: var passed_early: bool per player = false  # passed before anyone hunted (ambiguity...
         s.v_passed_early = [False for _ in range(players)]
-        # jailbreak.cardrules:45: var in_duel: bool per player = false                            # still tied for the...
+        # jailbreak.cardrules:47: var in_duel: bool per player = false       # still tied for the highest hunted card
         s.v_in_duel = [False for _ in range(players)]
-        # jailbreak.cardrules:46: var keep: bool per player = false
+        # jailbreak.cardrules:48: var keep: bool per player = false
         s.v_keep = [False for _ in range(players)]
-        # jailbreak.cardrules:47: var drew: bool per player = false
+        # jailbreak.cardrules:49: var drew: bool per player = false
         s.v_drew = [False for _ in range(players)]
-        # jailbreak.cardrules:48: var give: int = 0
+        # jailbreak.cardrules:50: var give: int = 0
         s.v_give = 0
-        # jailbreak.cardrules:49: var game_over: bool = false
+        # jailbreak.cardrules:51: var game_over: bool = false
         s.v_game_over = False
-        # jailbreak.cardrules:50: var out: bool = false                                           # the dealer has given...
+        # jailbreak.cardrules:52: var out: bool = false                      # the dealer has given out the last card of...
         s.v_out = False
-        # jailbreak.cardrules:51: var games_played: int = 0
+        # jailbreak.cardrules:53: var games_played: int = 0
         s.v_games_played = 0
-        # jailbreak.cardrules:52: var total: int per player = 0
+        # jailbreak.cardrules:54: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_c = None
         s.l_p = None
@@ -1107,176 +1107,176 @@ def new_game(players, seed=0, readings=None):
 
 
 def _example_0(readings):
-    # jailbreak.cardrules:392: example "Each player is dealt one card; the rest of the deck is the reserve"
+    # jailbreak.cardrules:445: example "Each player is dealt one card; the rest of the deck is the reserve"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (395, 'expect size of hand of 0 == 1 and size of hand of 1 == 1 and size of hand of 2 == 1 and size of hand of 3 == 1', bool(((len(s.z_hand[0]) == 1) and (len(s.z_hand[1]) == 1) and (len(s.z_hand[2]) == 1) and (len(s.z_hand[3]) == 1))), None),
-        _rt.expectation(396, 'expect size of reserve == 48', len(s.z_reserve), '==', 48),
+        (449, 'expect size of hand of 0 == 1 and size of hand of 1 == 1 and size of hand of 2 == 1', bool(((len(s.z_hand[0]) == 1) and (len(s.z_hand[1]) == 1) and (len(s.z_hand[2]) == 1) and (len(s.z_hand[3]) == 1))), None),
+        _rt.expectation(451, 'expect size of reserve == 48', len(s.z_reserve), '==', 48),
     ]
 
 
 def _example_1(readings):
-    # jailbreak.cardrules:399: example "A taken card scores 1 point"
+    # jailbreak.cardrules:454: example "A taken card scores 1 point"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:400: move cards where card is 7♠ from reserve to prison of 0
+    # jailbreak.cardrules:456: move cards where card is 7♠ from reserve to prison of 0
     _moved = [c13 for c13 in s.z_reserve if (IS_7_SPADES[c13])]
     s.z_reserve[:] = [c13 for c13 in s.z_reserve if not ((IS_7_SPADES[c13]))]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(401, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 1', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 401) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 401))), '==', 1),
+        _rt.expectation(457, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 458) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 459))), '==', 1),
     ]
 
 
 def _example_2(readings):
-    # jailbreak.cardrules:404: example "A taken jack scores 3 points"
+    # jailbreak.cardrules:463: example "A taken jack scores 3 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:405: move cards where card is J♣ from reserve to prison of 0
+    # jailbreak.cardrules:464: move cards where card is J♣ from reserve to prison of 0
     _moved = [c14 for c14 in s.z_reserve if (IS_J_CLUBS[c14])]
     s.z_reserve[:] = [c14 for c14 in s.z_reserve if not ((IS_J_CLUBS[c14]))]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(406, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 3', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 406) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 406))), '==', 3),
+        _rt.expectation(465, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 466) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 467))), '==', 3),
     ]
 
 
 def _example_3(readings):
-    # jailbreak.cardrules:409: example "A taken red ace scores 2 points"
+    # jailbreak.cardrules:471: example "A taken red ace scores 2 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:410: move cards where card is A♦ from reserve to prison of 0
+    # jailbreak.cardrules:473: move cards where card is A♦ from reserve to prison of 0
     _moved = [c15 for c15 in s.z_reserve if (IS_A_DIAMONDS[c15])]
     s.z_reserve[:] = [c15 for c15 in s.z_reserve if not ((IS_A_DIAMONDS[c15]))]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(411, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 2', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 411) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 411))), '==', 2),
+        _rt.expectation(474, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 475) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 476))), '==', 2),
     ]
 
 
 def _example_4(readings):
-    # jailbreak.cardrules:414: example "A taken two scores 4 points"
+    # jailbreak.cardrules:480: example "A taken two scores 4 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:415: move cards where card is 2♥ from reserve to prison of 0
+    # jailbreak.cardrules:481: move cards where card is 2♥ from reserve to prison of 0
     _moved = [c16 for c16 in s.z_reserve if (IS_2_HEARTS[c16])]
     s.z_reserve[:] = [c16 for c16 in s.z_reserve if not ((IS_2_HEARTS[c16]))]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(416, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 4', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 416) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 416))), '==', 4),
+        _rt.expectation(482, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 483) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 484))), '==', 4),
     ]
 
 
 def _example_5(readings):
-    # jailbreak.cardrules:419: example "A red ace to a player with 13 convicts: he hands out half, rounded up (7), as...
+    # jailbreak.cardrules:488: example
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:421: move top 13 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 13, 421)
+    # jailbreak.cardrules:491: move top 13 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 13, 491)
     s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:422: move cards where card is A♥ from reserve to hold
+    # jailbreak.cardrules:492: move cards where card is A♥ from reserve to hold
     _moved = [c17 for c17 in s.z_reserve if (IS_A_HEARTS[c17])]
     s.z_reserve[:] = [c17 for c17 in s.z_reserve if not ((IS_A_HEARTS[c17]))]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:423: move all from hold to reserve
+    # jailbreak.cardrules:493: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:424: received = true
+    # jailbreak.cardrules:494: received = true
     s.v_received = True
-    # jailbreak.cardrules:425: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 425):
+    # jailbreak.cardrules:495: draw 1 from reserve to hand of 0
+    for _c in _rt.take_top(s.z_reserve, 1, 495):
         s.z_hand[0].append(_c)
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
     return [
-        _rt.expectation(426, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
-        _rt.expectation(427, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
+        _rt.expectation(496, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
+        _rt.expectation(497, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
     ]
 
 
 def _example_6(readings):
-    # jailbreak.cardrules:430: example "A red ace to a player with fewer than 12 convicts: he takes convicts clockwise...
+    # jailbreak.cardrules:500: example
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:432: move top 5 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 5, 432)
+    # jailbreak.cardrules:504: move top 5 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 5, 504)
     s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:433: move top 5 from reserve to prison of 1
-    _moved = _rt.take_top(s.z_reserve, 5, 433)
+    # jailbreak.cardrules:505: move top 5 from reserve to prison of 1
+    _moved = _rt.take_top(s.z_reserve, 5, 505)
     s.z_prison[1].extend(_moved)
-    # jailbreak.cardrules:434: move top 5 from reserve to prison of 2
-    _moved = _rt.take_top(s.z_reserve, 5, 434)
+    # jailbreak.cardrules:506: move top 5 from reserve to prison of 2
+    _moved = _rt.take_top(s.z_reserve, 5, 506)
     s.z_prison[2].extend(_moved)
-    # jailbreak.cardrules:435: move cards where card is A♥ from reserve to hold
+    # jailbreak.cardrules:507: move cards where card is A♥ from reserve to hold
     _moved = [c18 for c18 in s.z_reserve if (IS_A_HEARTS[c18])]
     s.z_reserve[:] = [c18 for c18 in s.z_reserve if not ((IS_A_HEARTS[c18]))]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:436: move all from hold to reserve
+    # jailbreak.cardrules:508: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:437: received = true
+    # jailbreak.cardrules:509: received = true
     s.v_received = True
-    # jailbreak.cardrules:438: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 438):
+    # jailbreak.cardrules:510: draw 1 from reserve to hand of 0
+    for _c in _rt.take_top(s.z_reserve, 1, 510):
         s.z_hand[0].append(_c)
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
     return [
-        _rt.expectation(439, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
+        _rt.expectation(511, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
     ]
 
 
 def _example_7(readings):
-    # jailbreak.cardrules:442: example "A black ace received from the dealer: its player wins the next round"
+    # jailbreak.cardrules:514: example "A black ace received from the dealer: its player wins the next round"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:444: move cards where card is A♠ from reserve to hold
+    # jailbreak.cardrules:517: move cards where card is A♠ from reserve to hold
     _moved = [c19 for c19 in s.z_reserve if (IS_A_SPADES[c19])]
     s.z_reserve[:] = [c19 for c19 in s.z_reserve if not ((IS_A_SPADES[c19]))]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:445: move all from hold to reserve
+    # jailbreak.cardrules:518: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:446: received = true
+    # jailbreak.cardrules:519: received = true
     s.v_received = True
-    # jailbreak.cardrules:447: draw 1 from reserve to hand of 1
-    for _c in _rt.take_top(s.z_reserve, 1, 447):
+    # jailbreak.cardrules:520: draw 1 from reserve to hand of 1
+    for _c in _rt.take_top(s.z_reserve, 1, 520):
         s.z_hand[1].append(_c)
         _trigger_0(s, _c, 1)
         _trigger_1(s, _c, 1)
         _trigger_2(s, _c, 1)
     return [
-        (448, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
+        (521, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
     ]
 
 
 def _example_8(readings):
-    # jailbreak.cardrules:451: example "A red jack frees every convict into the reserve and becomes the only one"
+    # jailbreak.cardrules:524: example "A red jack frees every convict into the reserve and becomes the only one"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:453: move top 5 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 5, 453)
+    # jailbreak.cardrules:527: move top 5 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 5, 527)
     s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:454: move cards where card is J♦ from reserve to hold
+    # jailbreak.cardrules:528: move cards where card is J♦ from reserve to hold
     _moved = [c20 for c20 in s.z_reserve if (IS_J_DIAMONDS[c20])]
     s.z_reserve[:] = [c20 for c20 in s.z_reserve if not ((IS_J_DIAMONDS[c20]))]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:455: move all from hold to reserve
+    # jailbreak.cardrules:529: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:456: received = true
+    # jailbreak.cardrules:530: received = true
     s.v_received = True
-    # jailbreak.cardrules:457: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 457):
+    # jailbreak.cardrules:531: draw 1 from reserve to hand of 0
+    for _c in _rt.take_top(s.z_reserve, 1, 531):
         s.z_hand[0].append(_c)
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
     return [
-        (458, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[_rt.top(s.z_prison[0], 458)]))), None),
-        (459, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
+        (532, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[_rt.top(s.z_prison[0], 532)]))), None),
+        (533, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
     ]
 
 
-EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 392, _example_0), ('A taken card scores 1 point', 399, _example_1), ('A taken jack scores 3 points', 404, _example_2), ('A taken red ace scores 2 points', 409, _example_3), ('A taken two scores 4 points', 414, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 419, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 430, _example_6), ('A black ace received from the dealer: its player wins the next round', 442, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 451, _example_8), )
+EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 445, _example_0), ('A taken card scores 1 point', 454, _example_1), ('A taken jack scores 3 points', 463, _example_2), ('A taken red ace scores 2 points', 471, _example_3), ('A taken two scores 4 points', 480, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 488, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 500, _example_6), ('A black ace received from the dealer: its player wins the next round', 514, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 524, _example_8), )
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -1287,29 +1287,29 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (263, 56), (266, 62), (269, 68), (273, 75), (276, 81), (279, 87), (283, 94), (286, 100), (289, 106), (292, 112),
-    (295, 118), (298, 124), (301, 130), (304, 136), (308, 143), (311, 149), (332, 18), (335, 20), (338, 22), (393, 0),
-    (394, 157), (400, 158), (403, 159), (405, 160), (408, 161), (410, 163), (413, 164), (419, 165), (424, 166), (429, 170),
-    (431, 171), (437, 172), (439, 173), (444, 174), (447, 175), (449, 177), (454, 0), (455, 183), (461, 184), (464, 185),
-    (468, 0), (469, 189), (475, 190), (478, 191), (482, 192), (486, 193), (492, 195), (496, 196), (499, 197), (501, 200),
-    (509, 0), (510, 206), (514, 0), (515, 207), (526, 208), (528, 209), (530, 210), (532, 211), (534, 212), (536, 214),
-    (538, 215), (541, 216), (547, 218), (550, 219), (556, 220), (561, 221), (567, 225), (569, 227), (573, 0), (578, 229),
-    (580, 230), (582, 231), (584, 232), (586, 233), (589, 234), (591, 235), (593, 237), (599, 0), (600, 376), (603, 377),
-    (605, 382), (607, 383), (614, 0), (619, 239), (625, 0), (626, 262), (632, 0), (638, 240), (644, 0), (650, 241),
-    (652, 242), (654, 243), (656, 244), (658, 245), (662, 246), (667, 0), (669, 248), (673, 0), (675, 249), (678, 250),
-    (680, 251), (682, 252), (684, 253), (686, 254), (690, 255), (694, 257), (699, 0), (700, 276), (703, 277), (706, 278),
-    (708, 280), (711, 281), (715, 284), (718, 285), (722, 287), (725, 288), (727, 291), (730, 292), (732, 294), (738, 295),
-    (741, 296), (744, 297), (747, 298), (749, 300), (752, 301), (754, 303), (757, 304), (761, 307), (765, 310), (767, 311),
-    (770, 312), (772, 314), (777, 315), (783, 316), (785, 318), (788, 319), (790, 322), (793, 323), (795, 325), (798, 326),
-    (801, 327), (803, 330), (808, 331), (810, 332), (813, 333), (819, 335), (823, 340), (825, 341), (828, 342), (830, 345),
-    (833, 346), (839, 348), (843, 349), (845, 354), (848, 355), (850, 356), (855, 357), (858, 358), (860, 360), (866, 362),
-    (869, 363), (875, 364), (880, 365), (883, 366), (885, 368), (896, 0), (898, 263), (904, 0), (911, 264), (915, 0),
-    (921, 265), (924, 266), (926, 267), (928, 268), (930, 269), (932, 270), (939, 0), (993, 33), (997, 36), (999, 37),
-    (1001, 38), (1003, 39), (1005, 40), (1007, 41), (1009, 42), (1012, 44), (1014, 45), (1016, 46), (1018, 47), (1020, 48),
-    (1022, 49), (1024, 50), (1026, 51), (1028, 52), (1042, 0), (1110, 392), (1113, 395), (1114, 396), (1118, 0), (1119, 399),
-    (1121, 400), (1126, 401), (1130, 0), (1131, 404), (1133, 405), (1138, 406), (1142, 0), (1143, 409), (1145, 410), (1150, 411),
-    (1154, 0), (1155, 414), (1157, 415), (1162, 416), (1166, 0), (1167, 419), (1169, 421), (1172, 422), (1176, 423), (1180, 424),
-    (1182, 425), (1189, 426), (1190, 427), (1194, 0), (1195, 430), (1197, 432), (1200, 433), (1203, 434), (1206, 435), (1210, 436),
-    (1214, 437), (1216, 438), (1223, 439), (1227, 0), (1228, 442), (1230, 444), (1234, 445), (1238, 446), (1240, 447), (1247, 448),
-    (1251, 0), (1252, 451), (1254, 453), (1257, 454), (1261, 455), (1265, 456), (1267, 457), (1274, 458), (1275, 459), (1283, 0),
+    (263, 58), (266, 67), (269, 75), (273, 86), (276, 95), (279, 103), (283, 112), (286, 119), (289, 129), (292, 137),
+    (295, 144), (298, 152), (301, 161), (304, 170), (308, 178), (311, 187), (332, 20), (335, 22), (338, 24), (393, 0),
+    (394, 196), (400, 198), (403, 199), (405, 200), (408, 201), (410, 203), (413, 204), (419, 205), (424, 207), (429, 211),
+    (431, 212), (437, 215), (439, 216), (444, 218), (447, 219), (449, 221), (454, 0), (455, 227), (461, 229), (464, 230),
+    (468, 0), (469, 234), (475, 236), (478, 237), (482, 238), (486, 239), (492, 241), (496, 242), (499, 243), (501, 246),
+    (509, 0), (510, 252), (514, 0), (515, 253), (526, 254), (528, 255), (530, 256), (532, 257), (534, 258), (536, 260),
+    (538, 261), (541, 262), (547, 264), (550, 265), (556, 266), (561, 267), (567, 271), (569, 273), (573, 0), (578, 275),
+    (580, 276), (582, 277), (584, 278), (586, 279), (589, 280), (591, 281), (593, 283), (599, 0), (600, 429), (603, 430),
+    (605, 435), (607, 436), (614, 0), (619, 285), (625, 0), (626, 308), (632, 0), (638, 286), (644, 0), (650, 287),
+    (652, 288), (654, 289), (656, 290), (658, 291), (662, 292), (667, 0), (669, 294), (673, 0), (675, 295), (678, 296),
+    (680, 297), (682, 298), (684, 299), (686, 300), (690, 301), (694, 303), (699, 0), (700, 322), (703, 323), (706, 324),
+    (708, 326), (711, 327), (715, 330), (718, 331), (722, 333), (725, 334), (727, 337), (730, 339), (732, 342), (738, 343),
+    (741, 344), (744, 345), (747, 346), (749, 348), (752, 349), (754, 351), (757, 352), (761, 355), (765, 358), (767, 359),
+    (770, 361), (772, 363), (777, 364), (783, 365), (785, 367), (788, 368), (790, 371), (793, 373), (795, 375), (798, 376),
+    (801, 377), (803, 380), (808, 381), (810, 382), (813, 383), (819, 385), (823, 390), (825, 391), (828, 392), (830, 395),
+    (833, 396), (839, 398), (843, 399), (845, 404), (848, 405), (850, 406), (855, 408), (858, 409), (860, 411), (866, 413),
+    (869, 414), (875, 416), (880, 418), (883, 419), (885, 421), (896, 0), (898, 309), (904, 0), (911, 310), (915, 0),
+    (921, 311), (924, 312), (926, 313), (928, 314), (930, 315), (932, 316), (939, 0), (993, 35), (997, 38), (999, 39),
+    (1001, 40), (1003, 41), (1005, 42), (1007, 43), (1009, 44), (1012, 46), (1014, 47), (1016, 48), (1018, 49), (1020, 50),
+    (1022, 51), (1024, 52), (1026, 53), (1028, 54), (1042, 0), (1110, 445), (1113, 449), (1114, 451), (1118, 0), (1119, 454),
+    (1121, 456), (1126, 457), (1130, 0), (1131, 463), (1133, 464), (1138, 465), (1142, 0), (1143, 471), (1145, 473), (1150, 474),
+    (1154, 0), (1155, 480), (1157, 481), (1162, 482), (1166, 0), (1167, 488), (1169, 491), (1172, 492), (1176, 493), (1180, 494),
+    (1182, 495), (1189, 496), (1190, 497), (1194, 0), (1195, 500), (1197, 504), (1200, 505), (1203, 506), (1206, 507), (1210, 508),
+    (1214, 509), (1216, 510), (1223, 511), (1227, 0), (1228, 514), (1230, 517), (1234, 518), (1238, 519), (1240, 520), (1247, 521),
+    (1251, 0), (1252, 524), (1254, 527), (1257, 528), (1261, 529), (1265, 530), (1267, 531), (1274, 532), (1275, 533), (1283, 0),
 )

@@ -16,7 +16,7 @@ RULES = {'name': 'Prisoners',
  'ambiguities': [{'name': 'fifty_card',
                   'question': 'Which prisoner is worth 50 points? The Russian says the jack, the '
                               "French says 'Diamonds'.",
-                  'line': 61,
+                  'line': 71,
                   'readings': ['jack', 'diamonds'],
                   'descriptions': {'jack': 'every jack is worth 50, as the Russian says; the '
                                            "French 'crics' (jacks) of the same line are removed as "
@@ -31,7 +31,7 @@ RULES = {'name': 'Prisoners',
                   'question': 'Is the deal played out in tricks? The Russian has tricks and a draw '
                               "after each; the French has no trick play and ends 'after drawing "
                               "all the prisoners'.",
-                  'line': 67,
+                  'line': 82,
                   'readings': ['tricks', 'draw_only'],
                   'descriptions': {'tricks': 'the Russian trick play: the auction winner leads, '
                                              'each plays any card, the highest takes, then '
@@ -48,7 +48,7 @@ RULES = {'name': 'Prisoners',
                   'question': 'How does the deal score? The Russian gives the auction winner his '
                               'bid if he made it, else 0; the French only says the most points '
                               'wins.',
-                  'line': 73,
+                  'line': 92,
                   'readings': ['made_or_zero', 'points_only'],
                   'descriptions': {'made_or_zero': 'the auction winner scores his bid if he '
                                                    'collected at least that much, else 0; the '
@@ -61,7 +61,7 @@ RULES = {'name': 'Prisoners',
                   'question': 'What is bid? The Russian bids the points a player will collect '
                               '(набрать); the French the points he can compose (composer), and '
                               'both count the bid with the same methods as the cards.',
-                  'line': 79,
+                  'line': 101,
                   'readings': ['collected', 'hand'],
                   'descriptions': {'collected': 'the bid is what the bidder will collect by the '
                                                 'end of the deal; it is made if he collects at '
@@ -74,7 +74,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'deal_remainder',
                   'question': '40 cards are left to deal once the 14 prisoners are out; 3 players '
                               "cannot get them 'evenly'.",
-                  'line': 87,
+                  'line': 114,
                   'readings': ['aside', 'prisoners', 'dealer'],
                   'descriptions': {'aside': 'the one card over is set aside, out of play, so the '
                                             'deal stays even',
@@ -87,7 +87,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'turned_card',
                   'question': 'Is the turned prisoner ever drawn? It is put face up beside the '
                               "pile, and the French ends after 'all the prisoners' are drawn.",
-                  'line': 94,
+                  'line': 124,
                   'readings': ['stays', 'drawn_last'],
                   'descriptions': {'stays': 'it only shows the trump suit and never comes into '
                                             'play',
@@ -99,7 +99,7 @@ RULES = {'name': 'Prisoners',
                   'question': 'Does a pass put a player out of the auction only, or out of the '
                               'whole deal? The text discards his cards, yet every player plays the '
                               "tricks and 'the others' score what they took.",
-                  'line': 102,
+                  'line': 133,
                   'readings': ['auction_only', 'whole_deal'],
                   'descriptions': {'auction_only': 'he stops bidding but keeps his cards and plays '
                                                    "the deal: trick play has 'each next player' "
@@ -114,7 +114,7 @@ RULES = {'name': 'Prisoners',
                   'question': "The auction runs 'until one player remains'. What if everyone "
                               'before the last player passes without a bid, or the dealer and all '
                               'pass?',
-                  'line': 108,
+                  'line': 143,
                   'readings': ['last_must_bid', 'takes_at_zero', 'redeal'],
                   'descriptions': {'last_must_bid': 'the last player left wins the auction and, '
                                                     'having announced nothing yet, must make a bid '
@@ -128,7 +128,7 @@ RULES = {'name': 'Prisoners',
                   'cites': ['ru:13', 'fr:7']},
                  {'name': 'bid_steps',
                   'question': 'The text gives no lowest bid, no step and no highest bid.',
-                  'line': 115,
+                  'line': 154,
                   'readings': ['tens', 'ones'],
                   'descriptions': {'tens': 'bids are multiples of 10 (the prisoners are priced in '
                                            'tens), from 10 up to every point in the pack',
@@ -139,7 +139,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'counting',
                   'question': "Which counting method applies? 'Two ways are allowed' for the bid "
                               'and the play.',
-                  'line': 123,
+                  'line': 165,
                   'readings': ['better', 'face', 'combinations', 'bidder_names'],
                   'descriptions': {'better': 'each player counts his number cards the way that '
                                              'gives him more (it is allowed); as no combination '
@@ -154,7 +154,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'combo_singles',
                   'question': 'Under the combination method, what does a number card in no '
                               'combination score?',
-                  'line': 131,
+                  'line': 176,
                   'readings': ['nothing', 'face'],
                   'descriptions': {'nothing': 'nothing: the method scores combinations only, and '
                                               'the worked pairs and threes are worth what they say',
@@ -164,7 +164,7 @@ RULES = {'name': 'Prisoners',
                   'cites': ['ru:18', 'fr:11']},
                  {'name': 'joker_aces',
                   'question': 'The sentence on jokers and aces cannot be understood as written.',
-                  'line': 137,
+                  'line': 187,
                   'readings': ['no_rule', 'aces_after_joker'],
                   'descriptions': {'no_rule': 'no rule can be drawn from it; it is left out',
                                    'aces_after_joker': 'once a Joker has been played to a trick, a '
@@ -176,7 +176,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'trump_in_tricks',
                   'question': "The turned card's suit is made trump, yet the trick goes to 'the "
                               "highest card'. Does a trump beat other suits?",
-                  'line': 145,
+                  'line': 197,
                   'readings': ['beats', 'highest_only'],
                   'descriptions': {'beats': 'a trump beats every card of another suit, as trumps '
                                             'do; a joker, the top rank, beats all',
@@ -188,7 +188,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'trick_tie',
                   'question': 'Two cards of the highest rank (different suits; identical cards of '
                               'two decks; two jokers) tie for the trick: who takes it?',
-                  'line': 151,
+                  'line': 208,
                   'readings': ['first_played', 'last_played'],
                   'descriptions': {'first_played': 'the first of them: a later card must be higher '
                                                    'to take the trick',
@@ -199,7 +199,7 @@ RULES = {'name': 'Prisoners',
                   'question': "After a trick 'all players take one prisoner', but the pile runs "
                               'out part-way through a round (13 prisoners for 2 or 3 players, 27 '
                               'for 4).',
-                  'line': 157,
+                  'line': 215,
                   'readings': ['in_turn', 'nobody'],
                   'descriptions': {'in_turn': "players draw one each, from the trick's taker "
                                               'clockwise, while the pile lasts',
@@ -210,7 +210,7 @@ RULES = {'name': 'Prisoners',
                  {'name': 'match_length',
                   'question': "Is a game one deal? The dealer changes 'in following games', and "
                               'the winner is whoever has the most points.',
-                  'line': 165,
+                  'line': 225,
                   'readings': ['one_deal', 'each_deals'],
                   'descriptions': {'one_deal': 'one deal is one game: the most points in it wins',
                                    'each_deals': 'a game is a round of deals, each player dealing '
@@ -219,7 +219,7 @@ RULES = {'name': 'Prisoners',
                   'cites': ['ru:11', 'fr:7']},
                  {'name': 'score_tie',
                   'question': 'Two players can end with the same, highest total: who wins?',
-                  'line': 171,
+                  'line': 232,
                   'readings': ['share', 'play_on'],
                   'descriptions': {'share': 'the tied players share the win',
                                    'play_on': 'deal again, adding to the totals, until one total '
@@ -253,92 +253,92 @@ RULES = {'name': 'Prisoners',
           {'name': 'collected', 'per_player': True, 'visibility': 'everyone'},
           {'name': 'total', 'per_player': True, 'visibility': 'everyone'}],
  'options': ['pass', 'face_count', 'combination_count'],
- 'branches': [{'line': 202, 'what': 'branch'}, {'line': 203, 'what': 'branch'},
-              {'line': 206, 'what': 'branch'}, {'line': 213, 'what': 'branch'},
-              {'line': 216, 'what': 'else branch'}, {'line': 231, 'what': 'branch'},
-              {'line': 232, 'what': 'branch'}, {'line': 234, 'what': 'else branch'},
-              {'line': 237, 'what': 'branch'}, {'line': 239, 'what': 'branch'},
-              {'line': 243, 'what': 'else branch'}, {'line': 250, 'what': 'branch'},
-              {'line': 253, 'what': 'branch'}, {'line': 259, 'what': 'branch'},
-              {'line': 261, 'what': 'branch'}, {'line': 263, 'what': 'else branch'},
-              {'line': 267, 'what': 'branch'}, {'line': 269, 'what': 'branch'},
-              {'line': 273, 'what': 'branch'}, {'line': 282, 'what': 'winner rule'},
-              {'line': 283, 'what': 'winner rule'}, {'line': 284, 'what': 'winner rule'},
-              {'line': 292, 'what': 'branch'}, {'line': 295, 'what': 'branch'},
-              {'line': 301, 'what': 'else branch'}, {'line': 304, 'what': 'branch'},
-              {'line': 305, 'what': 'branch'}, {'line': 318, 'what': 'branch'},
-              {'line': 322, 'what': 'branch'}, {'line': 324, 'what': 'branch'},
-              {'line': 326, 'what': 'else branch'}, {'line': 330, 'what': 'branch'},
-              {'line': 332, 'what': 'else branch'}, {'line': 336, 'what': 'branch'},
-              {'line': 337, 'what': 'branch'}, {'line': 341, 'what': 'else branch'}],
+ 'branches': [{'line': 293, 'what': 'branch'}, {'line': 294, 'what': 'branch'},
+              {'line': 297, 'what': 'branch'}, {'line': 305, 'what': 'branch'},
+              {'line': 309, 'what': 'else branch'}, {'line': 327, 'what': 'branch'},
+              {'line': 328, 'what': 'branch'}, {'line': 330, 'what': 'else branch'},
+              {'line': 334, 'what': 'branch'}, {'line': 337, 'what': 'branch'},
+              {'line': 341, 'what': 'else branch'}, {'line': 349, 'what': 'branch'},
+              {'line': 352, 'what': 'branch'}, {'line': 358, 'what': 'branch'},
+              {'line': 360, 'what': 'branch'}, {'line': 362, 'what': 'else branch'},
+              {'line': 366, 'what': 'branch'}, {'line': 369, 'what': 'branch'},
+              {'line': 373, 'what': 'branch'}, {'line': 383, 'what': 'winner rule'},
+              {'line': 384, 'what': 'winner rule'}, {'line': 385, 'what': 'winner rule'},
+              {'line': 395, 'what': 'branch'}, {'line': 398, 'what': 'branch'},
+              {'line': 404, 'what': 'else branch'}, {'line': 407, 'what': 'branch'},
+              {'line': 408, 'what': 'branch'}, {'line': 421, 'what': 'branch'},
+              {'line': 428, 'what': 'branch'}, {'line': 431, 'what': 'branch'},
+              {'line': 433, 'what': 'else branch'}, {'line': 437, 'what': 'branch'},
+              {'line': 439, 'what': 'else branch'}, {'line': 443, 'what': 'branch'},
+              {'line': 444, 'what': 'branch'}, {'line': 448, 'what': 'else branch'}],
  'examples': [{'title': 'one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each',
-               'line': 355},
+               'line': 465},
               {'title': 'two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each',
-               'line': 362},
-              {'title': 'face values: a 2 is 2 points, a 5 is 5, an ace 11', 'line': 369},
-              {'title': "two fives, neither of the open card's suit, are worth 5+2=7", 'line': 375},
-              {'title': "two twos, one of the open card's suit, are worth 2*2=4", 'line': 380},
-              {'title': "three sixes, none of the open card's suit, are worth 6+3=9", 'line': 385},
-              {'title': "three aces, one of the open card's suit, are worth 11*3=33", 'line': 390},
-              {'title': "four sevens are worth 28: a seven's value times 4", 'line': 395},
-              {'title': 'the printed sum for four sevens: 4*4=28', 'line': 400},
-              {'title': 'two fives of spades (two packs) make no pair', 'line': 404}]}
+               'line': 473},
+              {'title': 'face values: a 2 is 2 points, a 5 is 5, an ace 11', 'line': 481},
+              {'title': "two fives, neither of the open card's suit, are worth 5+2=7", 'line': 489},
+              {'title': "two twos, one of the open card's suit, are worth 2*2=4", 'line': 495},
+              {'title': "three sixes, none of the open card's suit, are worth 6+3=9", 'line': 502},
+              {'title': "three aces, one of the open card's suit, are worth 11*3=33", 'line': 509},
+              {'title': "four sevens are worth 28: a seven's value times 4", 'line': 516},
+              {'title': 'the printed sum for four sevens: 4*4=28', 'line': 523},
+              {'title': 'two fives of spades (two packs) make no pair', 'line': 527}]}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
-# prisoners.cardrules:61: fifty_card: Which prisoner is worth 50 points? The Russian says the jack, the French...
+# prisoners.cardrules:71: fifty_card: Which prisoner is worth 50 points? The Russian says the jack, the French...
 FIFTY_CARD_JACK = 0  # every jack is worth 50, as the Russian says; the French 'crics' (jacks) of the same line are removed as prisoners too, so 'Diamonds' stands where the jack should
 FIFTY_CARD_DIAMONDS = 1  # as the French says: the 50-point prisoner is a diamond, the jack of diamonds; the other jacks are prisoners worth nothing
-# prisoners.cardrules:67: play_phase: Is the deal played out in tricks? The Russian has tricks and a draw after...
+# prisoners.cardrules:82: play_phase: Is the deal played out in tricks? The Russian has tricks and a draw after...
 PLAY_PHASE_TRICKS = 0  # the Russian trick play: the auction winner leads, each plays any card, the highest takes, then everyone draws a prisoner; players collect the cards they take
 PLAY_PHASE_DRAW_ONLY = 1  # the French: from the auction winner clockwise each player discards a card of his choice (the card 'used') and draws the top prisoner, until the prisoners are gone; each collects the hand he ends with
-# prisoners.cardrules:73: contract: How does the deal score? The Russian gives the auction winner his bid if he...
+# prisoners.cardrules:92: contract: How does the deal score? The Russian gives the auction winner his bid if he...
 CONTRACT_MADE_OR_ZERO = 0  # the auction winner scores his bid if he collected at least that much, else 0; the others score what they collected
 CONTRACT_POINTS_ONLY = 1  # everyone, the auction winner too, scores what he collected; the bid only decides who leads
-# prisoners.cardrules:79: bid_measure: What is bid? The Russian bids the points a player will collect (набрать);...
+# prisoners.cardrules:101: bid_measure: What is bid? The Russian bids the points a player will collect (набрать);...
 BID_MEASURE_COLLECTED = 0  # the bid is what the bidder will collect by the end of the deal; it is made if he collects at least that much
 BID_MEASURE_HAND = 1  # the bid is what the bidder's hand, as dealt, is worth by the counting method; it is made if that hand counts at least the bid
-# prisoners.cardrules:87: deal_remainder: 40 cards are left to deal once the 14 prisoners are out; 3 players...
+# prisoners.cardrules:114: deal_remainder: 40 cards are left to deal once the 14 prisoners are out; 3 players...
 DEAL_REMAINDER_ASIDE = 0  # the one card over is set aside, out of play, so the deal stays even
 DEAL_REMAINDER_PRISONERS = 1  # the card over joins the prisoners pile, which is then mixed
 DEAL_REMAINDER_DEALER = 2  # the dealer keeps the card over and has one card more
-# prisoners.cardrules:94: turned_card: Is the turned prisoner ever drawn? It is put face up beside the pile, and...
+# prisoners.cardrules:124: turned_card: Is the turned prisoner ever drawn? It is put face up beside the pile, and...
 TURNED_CARD_STAYS = 0  # it only shows the trump suit and never comes into play
 TURNED_CARD_DRAWN_LAST = 1  # it is drawn as the last prisoner, when the pile is empty
-# prisoners.cardrules:102: pass_out: Does a pass put a player out of the auction only, or out of the whole deal?...
+# prisoners.cardrules:133: pass_out: Does a pass put a player out of the auction only, or out of the whole deal?...
 PASS_OUT_AUCTION_ONLY = 0  # he stops bidding but keeps his cards and plays the deal: trick play has 'each next player' play, and 'the other players' score what they collected
 PASS_OUT_WHOLE_DEAL = 1  # as written, his cards are discarded and he takes no further part in the deal; he scores nothing in it
-# prisoners.cardrules:108: auction_end: The auction runs 'until one player remains'. What if everyone before the...
+# prisoners.cardrules:143: auction_end: The auction runs 'until one player remains'. What if everyone before the...
 AUCTION_END_LAST_MUST_BID = 0  # the last player left wins the auction and, having announced nothing yet, must make a bid (he may not pass)
 AUCTION_END_TAKES_AT_ZERO = 1  # the auction ends as soon as one player is left; if he never bid, he plays a bid of 0
 AUCTION_END_REDEAL = 2  # the last player may pass too; if all pass, nobody plays: the cards are thrown in and the next dealer deals again
-# prisoners.cardrules:115: bid_steps: The text gives no lowest bid, no step and no highest bid.
+# prisoners.cardrules:154: bid_steps: The text gives no lowest bid, no step and no highest bid.
 BID_STEPS_TENS = 0  # bids are multiples of 10 (the prisoners are priced in tens), from 10 up to every point in the pack
 BID_STEPS_ONES = 1  # any whole number of points, from 1 up to every point in the pack
-# prisoners.cardrules:123: counting: Which counting method applies? 'Two ways are allowed' for the bid and the play.
+# prisoners.cardrules:165: counting: Which counting method applies? 'Two ways are allowed' for the bid and the play.
 COUNTING_BETTER = 0  # each player counts his number cards the way that gives him more (it is allowed); as no combination scores more than its cards' face values, this is always the first method
 COUNTING_FACE = 1  # the first method only: face values, ace 11
 COUNTING_COMBINATIONS = 2  # the second method only: combinations
 COUNTING_BIDDER_NAMES = 3  # the auction winner names the method for everyone before the play
-# prisoners.cardrules:131: combo_singles: Under the combination method, what does a number card in no combination...
+# prisoners.cardrules:176: combo_singles: Under the combination method, what does a number card in no combination...
 COMBO_SINGLES_NOTHING = 0  # nothing: the method scores combinations only, and the worked pairs and threes are worth what they say
 COMBO_SINGLES_FACE = 1  # its face value, as under the first method; a group then only helps when it beats its cards' face values
-# prisoners.cardrules:137: joker_aces: The sentence on jokers and aces cannot be understood as written.
+# prisoners.cardrules:187: joker_aces: The sentence on jokers and aces cannot be understood as written.
 JOKER_ACES_NO_RULE = 0  # no rule can be drawn from it; it is left out
 JOKER_ACES_ACES_AFTER_JOKER = 1  # once a Joker has been played to a trick, a player holding 3 or 4 aces must play an ace to it, unless the turned prisoner is a Joker
-# prisoners.cardrules:145: trump_in_tricks: The turned card's suit is made trump, yet the trick goes to 'the...
+# prisoners.cardrules:197: trump_in_tricks: The turned card's suit is made trump, yet the trick goes to 'the...
 TRUMP_IN_TRICKS_BEATS = 0  # a trump beats every card of another suit, as trumps do; a joker, the top rank, beats all
 TRUMP_IN_TRICKS_HIGHEST_ONLY = 1  # only rank counts in a trick; the trump suit matters in combinations only (the French never calls it trump)
-# prisoners.cardrules:151: trick_tie: Two cards of the highest rank (different suits; identical cards of two...
+# prisoners.cardrules:208: trick_tie: Two cards of the highest rank (different suits; identical cards of two...
 TRICK_TIE_FIRST_PLAYED = 0  # the first of them: a later card must be higher to take the trick
 TRICK_TIE_LAST_PLAYED = 1  # the last of them
-# prisoners.cardrules:157: short_pile: After a trick 'all players take one prisoner', but the pile runs out...
+# prisoners.cardrules:215: short_pile: After a trick 'all players take one prisoner', but the pile runs out...
 SHORT_PILE_IN_TURN = 0  # players draw one each, from the trick's taker clockwise, while the pile lasts
 SHORT_PILE_NOBODY = 1  # when the pile cannot give every player a card, nobody draws and the rest stay undrawn
-# prisoners.cardrules:165: match_length: Is a game one deal? The dealer changes 'in following games', and the...
+# prisoners.cardrules:225: match_length: Is a game one deal? The dealer changes 'in following games', and the...
 MATCH_LENGTH_ONE_DEAL = 0  # one deal is one game: the most points in it wins
 MATCH_LENGTH_EACH_DEALS = 1  # a game is a round of deals, each player dealing once; the totals decide
-# prisoners.cardrules:171: score_tie: Two players can end with the same, highest total: who wins?
+# prisoners.cardrules:232: score_tie: Two players can end with the same, highest total: who wins?
 SCORE_TIE_SHARE = 0  # the tied players share the win
 SCORE_TIE_PLAY_ON = 1  # deal again, adding to the totals, until one total is highest
 
@@ -370,17 +370,17 @@ KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 
  65, 65, 65, 65)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-# prisoners.cardrules:26: value face: 2..10=face A=11 J..K=0 Joker=0
+# prisoners.cardrules:30: value face: 2..10=face A=11 J..K=0 Joker=0
 VALUE_FACE = (2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7,
  8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0,
  0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 2, 3, 4,
  5, 6, 7, 8, 9, 10, 0, 0, 0, 11, 0, 0, 0, 0)
-# prisoners.cardrules:27: value prisoner: 2..10=0 A=0 J=50 Q=100 K=150 Joker=200
+# prisoners.cardrules:32: value prisoner: 2..10=0 A=0 J=50 Q=100 K=150 Joker=200
 VALUE_PRISONER = (0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0,
  0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0,
  0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100,
  150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100, 150, 0, 200, 200, 200, 200)
-# prisoners.cardrules:28: value prisoner_fr: 2..10=0 A=0 J=0 J♦=50 Q=100 K=150 Joker=200
+# prisoners.cardrules:33: value prisoner_fr: 2..10=0 A=0 J=0 J♦=50 Q=100 K=150 Joker=200
 VALUE_PRISONER_FR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 150, 0, 0, 0, 0, 0,
  0, 0, 0, 0, 0, 50, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0,
  0, 0, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 100,
@@ -459,7 +459,7 @@ IS_CLUBS = (False, False, False, False, False, False, False, False, False, False
 
 
 # ---------------------------------------------------------------- scoring combos
-# prisoners.cardrules:183: scoring combos
+# prisoners.cardrules:246: scoring combos
 _SOLVERS_combos = {}
 
 
@@ -473,18 +473,18 @@ def _solver_combos(s):
 
 def _make_combos(s):
     patterns = [
-        # prisoners.cardrules:184: pattern pair: 2 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then 1...
-        _Pattern('pair', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_SPADES[c22] for c22 in group) else 0) + (1 if any(IS_HEARTS[c23] for c23 in group) else 0)) + (1 if any(IS_DIAMONDS[c24] for c24 in group) else 0)) + (1 if any(IS_CLUBS[c25] for c25 in group) else 0)) == len(group)) and (not any((SUIT[c26] == s.v_trump) for c26 in group))), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 184), 184) + 2)),
-        # prisoners.cardrules:185: pattern pair_trump: 2 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥...
-        _Pattern('pair_trump', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_SPADES[c27] for c27 in group) else 0) + (1 if any(IS_HEARTS[c28] for c28 in group) else 0)) + (1 if any(IS_DIAMONDS[c29] for c29 in group) else 0)) + (1 if any(IS_CLUBS[c30] for c30 in group) else 0)) == len(group)) and any((SUIT[c31] == s.v_trump) for c31 in group)), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 185), 185) * 2)),
-        # prisoners.cardrules:186: pattern three: 3 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then...
-        _Pattern('three', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_SPADES[c32] for c32 in group) else 0) + (1 if any(IS_HEARTS[c33] for c33 in group) else 0)) + (1 if any(IS_DIAMONDS[c34] for c34 in group) else 0)) + (1 if any(IS_CLUBS[c35] for c35 in group) else 0)) == len(group)) and (not any((SUIT[c36] == s.v_trump) for c36 in group))), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 186), 186) + 3)),
-        # prisoners.cardrules:187: pattern three_trump: 3 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥...
-        _Pattern('three_trump', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_SPADES[c37] for c37 in group) else 0) + (1 if any(IS_HEARTS[c38] for c38 in group) else 0)) + (1 if any(IS_DIAMONDS[c39] for c39 in group) else 0)) + (1 if any(IS_CLUBS[c40] for c40 in group) else 0)) == len(group)) and any((SUIT[c41] == s.v_trump) for c41 in group)), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 187), 187) * 3)),
-        # prisoners.cardrules:188: pattern four: 4 of a rank where (if group has ♠ then 1 else 0) + (if group has ♥ then 1...
-        _Pattern('four', 'same_rank', size=4, where=lambda group: (((((1 if any(IS_SPADES[c42] for c42 in group) else 0) + (1 if any(IS_HEARTS[c43] for c43 in group) else 0)) + (1 if any(IS_DIAMONDS[c44] for c44 in group) else 0)) + (1 if any(IS_CLUBS[c45] for c45 in group) else 0)) == len(group)), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 188), 188) * 4)),
-        # prisoners.cardrules:189: pattern single: 1 of a rank where reading combo_singles is face => value face of first...
-        _Pattern('single', 'same_rank', size=1, where=lambda group: (s.r_combo_singles == COMBO_SINGLES_FACE), score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 189), 189)),
+        # prisoners.cardrules:251: pattern pair: 2 of a rank
+        _Pattern('pair', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_SPADES[c22] for c22 in group) else 0) + (1 if any(IS_HEARTS[c23] for c23 in group) else 0)) + (1 if any(IS_DIAMONDS[c24] for c24 in group) else 0)) + (1 if any(IS_CLUBS[c25] for c25 in group) else 0)) == len(group)) and (not any((SUIT[c26] == s.v_trump) for c26 in group))), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 255), 255) + 2)),
+        # prisoners.cardrules:257: pattern pair_trump: 2 of a rank
+        _Pattern('pair_trump', 'same_rank', size=2, where=lambda group: ((((((1 if any(IS_SPADES[c27] for c27 in group) else 0) + (1 if any(IS_HEARTS[c28] for c28 in group) else 0)) + (1 if any(IS_DIAMONDS[c29] for c29 in group) else 0)) + (1 if any(IS_CLUBS[c30] for c30 in group) else 0)) == len(group)) and any((SUIT[c31] == s.v_trump) for c31 in group)), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 260), 260) * 2)),
+        # prisoners.cardrules:262: pattern three: 3 of a rank
+        _Pattern('three', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_SPADES[c32] for c32 in group) else 0) + (1 if any(IS_HEARTS[c33] for c33 in group) else 0)) + (1 if any(IS_DIAMONDS[c34] for c34 in group) else 0)) + (1 if any(IS_CLUBS[c35] for c35 in group) else 0)) == len(group)) and (not any((SUIT[c36] == s.v_trump) for c36 in group))), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 266), 266) + 3)),
+        # prisoners.cardrules:268: pattern three_trump: 3 of a rank
+        _Pattern('three_trump', 'same_rank', size=3, where=lambda group: ((((((1 if any(IS_SPADES[c37] for c37 in group) else 0) + (1 if any(IS_HEARTS[c38] for c38 in group) else 0)) + (1 if any(IS_DIAMONDS[c39] for c39 in group) else 0)) + (1 if any(IS_CLUBS[c40] for c40 in group) else 0)) == len(group)) and any((SUIT[c41] == s.v_trump) for c41 in group)), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 271), 271) * 3)),
+        # prisoners.cardrules:273: pattern four: 4 of a rank
+        _Pattern('four', 'same_rank', size=4, where=lambda group: (((((1 if any(IS_SPADES[c42] for c42 in group) else 0) + (1 if any(IS_HEARTS[c43] for c43 in group) else 0)) + (1 if any(IS_DIAMONDS[c44] for c44 in group) else 0)) + (1 if any(IS_CLUBS[c45] for c45 in group) else 0)) == len(group)), score=lambda group: (_rt.value(VALUE_FACE, _rt.first(group, 275), 275) * 4)),
+        # prisoners.cardrules:277: pattern single: 1 of a rank where reading combo_singles is face => value face of first...
+        _Pattern('single', 'same_rank', size=1, where=lambda group: (s.r_combo_singles == COMBO_SINGLES_FACE), score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 277), 277)),
     ]
     return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=None, maximise=True, name='combos')
 
@@ -493,21 +493,21 @@ def _make_combos(s):
 
 
 def _start(s):
-    # prisoners.cardrules:193: repeat {
-    return 1  # to _repeat_193_body
+    # prisoners.cardrules:281: repeat {
+    return 1  # to _repeat_281_body
 
 
-def _repeat_193_body(s):
-    # prisoners.cardrules:194: repeat {
-    return 3  # to _repeat_194_body
+def _repeat_281_body(s):
+    # prisoners.cardrules:282: repeat {
+    return 3  # to _repeat_282_body
 
 
-def _repeat_193_after(s):
+def _repeat_281_after(s):
     return s._finish()
 
 
-def _repeat_194_body(s):
-    # prisoners.cardrules:195: gather all into deck
+def _repeat_282_body(s):
+    # prisoners.cardrules:283: gather all into deck
     s.z_deck.clear()
     s.z_prisoners.clear()
     for _z in s.z_hand:
@@ -519,330 +519,330 @@ def _repeat_194_body(s):
         _z.clear()
     s.z_discard.clear()
     s.z_deck.extend(s.cards)
-    # prisoners.cardrules:198: shuffle deck
+    # prisoners.cardrules:286: shuffle deck
     s.rng.shuffle(s.z_deck)
-    # prisoners.cardrules:199: cap = sum prisoner of deck + sum face of deck             # no bid can be more than...
-    s.v_cap = (_rt.sum_values(VALUE_PRISONER, s.z_deck, 199) + _rt.sum_values(VALUE_FACE, s.z_deck, 199))
-    # prisoners.cardrules:200: move cards where card is J..K or card is Joker from deck to prisoners
+    # prisoners.cardrules:288: cap = sum prisoner of deck + sum face of deck  # no bid can be more than every point in...
+    s.v_cap = (_rt.sum_values(VALUE_PRISONER, s.z_deck, 288) + _rt.sum_values(VALUE_FACE, s.z_deck, 288))
+    # prisoners.cardrules:289: move cards where card is J..K or card is Joker from deck to prisoners
     _moved = [c1 for c1 in s.z_deck if ((IS_J_TO_K[c1]) or (IS_JOKER[c1]))]
     s.z_deck[:] = [c1 for c1 in s.z_deck if not (((IS_J_TO_K[c1]) or (IS_JOKER[c1])))]
     s.z_prisoners.extend(_moved)
-    # prisoners.cardrules:201: deal evenly from deck to hand rest to odd
-    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 201)
+    # prisoners.cardrules:291: deal evenly from deck to hand rest to odd
+    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 291)
     s.z_odd.extend(s.z_deck)
     s.z_deck.clear()
-    # prisoners.cardrules:202: if not odd is empty {
+    # prisoners.cardrules:293: if not odd is empty {
     if bool(s.z_odd):
         s.hits[0] += 1
-        # prisoners.cardrules:203: if reading deal_remainder is prisoners {
+        # prisoners.cardrules:294: if reading deal_remainder is prisoners {
         if (s.r_deal_remainder == DEAL_REMAINDER_PRISONERS):
             s.hits[1] += 1
-            # prisoners.cardrules:204: move all from odd to prisoners
+            # prisoners.cardrules:295: move all from odd to prisoners
             _moved = s.z_odd[:]
             s.z_odd.clear()
             s.z_prisoners.extend(_moved)
-            # prisoners.cardrules:205: shuffle prisoners
+            # prisoners.cardrules:296: shuffle prisoners
             s.rng.shuffle(s.z_prisoners)
         elif (s.r_deal_remainder == DEAL_REMAINDER_DEALER):
             s.hits[2] += 1
-            # prisoners.cardrules:207: move all from odd to hand of dealer
+            # prisoners.cardrules:298: move all from odd to hand of dealer
             _moved = s.z_odd[:]
             s.z_odd.clear()
             s.z_hand[s.v_dealer].extend(_moved)
-    # prisoners.cardrules:212: move top 1 from prisoners to turned
-    _moved = _rt.take_top(s.z_prisoners, 1, 212)
+    # prisoners.cardrules:303: move top 1 from prisoners to turned
+    _moved = _rt.take_top(s.z_prisoners, 1, 303)
     s.z_turned.extend(_moved)
-    # prisoners.cardrules:213: if top of turned is Joker {
-    if (IS_JOKER[_rt.top(s.z_turned, 213)]):
-        return 6  # to _if_213_then
-    return 7  # to _if_213_else
+    # prisoners.cardrules:305: if top of turned is Joker {
+    if (IS_JOKER[_rt.top(s.z_turned, 305)]):
+        return 6  # to _if_305_then
+    return 7  # to _if_305_else
 
 
-def _repeat_194_after(s):
-    # prisoners.cardrules:259: if reading counting is bidder_names {
+def _repeat_282_after(s):
+    # prisoners.cardrules:358: if reading counting is bidder_names {
     if (s.r_counting == COUNTING_BIDDER_NAMES):
-        return 19  # to _if_259_then
+        return 19  # to _if_358_then
     if (s.r_counting == COUNTING_COMBINATIONS):
-        return 20  # to _if_259_elif1
-    return 21  # to _if_259_else
+        return 20  # to _if_358_elif1
+    return 21  # to _if_358_else
 
 
-def _if_213_after(s):
-    # prisoners.cardrules:222: for each player p {
+def _if_305_after(s):
+    # prisoners.cardrules:315: for each player p {
     for _p1 in _rt.seats_from(0, s.n):
         s.l_p = _p1
-        # prisoners.cardrules:223: in_auction of p = true
+        # prisoners.cardrules:316: in_auction of p = true
         s.v_in_auction[s.l_p] = True
-        # prisoners.cardrules:224: in_deal of p = true
+        # prisoners.cardrules:317: in_deal of p = true
         s.v_in_deal[s.l_p] = True
-    # prisoners.cardrules:226: unit = reading bid_steps { tens => 10  ones => 1 }
+    # prisoners.cardrules:319: unit = reading bid_steps { tens => 10 ones => 1 }
     s.v_unit = (10 if s.r_bid_steps == BID_STEPS_TENS else 1)
-    # prisoners.cardrules:227: high_bid = 0
+    # prisoners.cardrules:320: high_bid = 0
     s.v_high_bid = 0
-    # prisoners.cardrules:228: bidder = none
+    # prisoners.cardrules:321: bidder = none
     s.v_bidder = None
-    # prisoners.cardrules:229: turn = dealer
+    # prisoners.cardrules:322: turn = dealer
     s.v_turn = s.v_dealer
-    # prisoners.cardrules:230: while (count players q where in_auction of q) > 1 or (bidder == none and (count players...
-    return 9  # to _while_230_check
+    # prisoners.cardrules:324: while (count players q where in_auction of q) > 1
+    return 9  # to _while_324_check
 
 
-def _if_213_then(s):
+def _if_305_then(s):
     s.hits[3] += 1
-    # prisoners.cardrules:214: joker_turned = true
+    # prisoners.cardrules:306: joker_turned = true
     s.v_joker_turned = True
-    # prisoners.cardrules:215: dealer chooses suit as trump
-    return s._decide(s.v_dealer, list(range(111, 115)), 8, 215)  # then _choose_suit_215_chosen
+    # prisoners.cardrules:307: dealer chooses suit as trump
+    return s._decide(s.v_dealer, list(range(111, 115)), 8, 307)  # then _choose_suit_307_chosen
 
 
-def _if_213_else(s):
+def _if_305_else(s):
     s.hits[4] += 1
-    # prisoners.cardrules:217: joker_turned = false
+    # prisoners.cardrules:310: joker_turned = false
     s.v_joker_turned = False
-    # prisoners.cardrules:218: trump = suit of top of turned
-    s.v_trump = SUIT[_rt.top(s.z_turned, 218)]
-    return 5  # to _if_213_after
+    # prisoners.cardrules:311: trump = suit of top of turned
+    s.v_trump = SUIT[_rt.top(s.z_turned, 311)]
+    return 5  # to _if_305_after
 
 
-def _choose_suit_215_chosen(s):
+def _choose_suit_307_chosen(s):
     s.v_trump = s.choice - 111
-    return 5  # to _if_213_after
+    return 5  # to _if_305_after
 
 
-def _while_230_check(s):
+def _while_324_check(s):
     if (not ((len([q2 for q2 in range(s.n) if s.v_in_auction[q2]]) > 1) or ((s.v_bidder is None) and (len([q3 for q3 in range(s.n) if s.v_in_auction[q3]]) == 1) and (not (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO))))):
-        return 10  # to _while_230_after
-    # prisoners.cardrules:231: if in_auction of turn {
+        return 10  # to _while_324_after
+    # prisoners.cardrules:327: if in_auction of turn {
     if s.v_in_auction[s.v_turn]:
-        return 12  # to _if_231_then
-    return 11  # to _if_231_after
+        return 12  # to _if_327_then
+    return 11  # to _if_327_after
 
 
-def _while_230_after(s):
-    # prisoners.cardrules:250: if bidder == none and reading auction_end is takes_at_zero {
+def _while_324_after(s):
+    # prisoners.cardrules:349: if bidder == none and reading auction_end is takes_at_zero {
     if ((s.v_bidder is None) and (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO)):
         s.hits[11] += 1
-        # prisoners.cardrules:251: bidder = first of players q where in_auction of q
-        s.v_bidder = _rt.first([q6 for q6 in range(s.n) if s.v_in_auction[q6]], 251)
-    # prisoners.cardrules:253: if bidder == none {
+        # prisoners.cardrules:350: bidder = first of players q where in_auction of q
+        s.v_bidder = _rt.first([q6 for q6 in range(s.n) if s.v_in_auction[q6]], 350)
+    # prisoners.cardrules:352: if bidder == none {
     if (s.v_bidder is None):
         s.hits[12] += 1
-        # prisoners.cardrules:254: dealer = left of dealer
+        # prisoners.cardrules:353: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
     if (s.v_bidder is None):
-        return 3  # to _repeat_194_body
-    return 4  # to _repeat_194_after
+        return 3  # to _repeat_282_body
+    return 4  # to _repeat_282_after
 
 
-def _if_231_after(s):
-    # prisoners.cardrules:248: turn = left of turn
+def _if_327_after(s):
+    # prisoners.cardrules:346: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
-    return 9  # to _while_230_check
+    return 9  # to _while_324_check
 
 
-def _if_231_then(s):
+def _if_327_then(s):
     s.hits[5] += 1
-    # prisoners.cardrules:232: if (count players q where in_auction of q) == 1 and reading auction_end is last_must_bid {
+    # prisoners.cardrules:328: if (count players q where in_auction of q) == 1 and reading auction_end is last_must_bid {
     if ((len([q4 for q4 in range(s.n) if s.v_in_auction[q4]]) == 1) and (s.r_auction_end == AUCTION_END_LAST_MUST_BID)):
-        return 14  # to _if_232_then
-    return 15  # to _if_232_else
+        return 14  # to _if_328_then
+    return 15  # to _if_328_else
 
 
-def _if_232_after(s):
-    # prisoners.cardrules:237: if offer == 0 {
+def _if_328_after(s):
+    # prisoners.cardrules:334: if offer == 0 {
     if (s.l_offer == 0):
         s.hits[8] += 1
-        # prisoners.cardrules:238: in_auction of turn = false
+        # prisoners.cardrules:335: in_auction of turn = false
         s.v_in_auction[s.v_turn] = False
-        # prisoners.cardrules:239: if reading pass_out is whole_deal {
+        # prisoners.cardrules:337: if reading pass_out is whole_deal {
         if (s.r_pass_out == PASS_OUT_WHOLE_DEAL):
             s.hits[9] += 1
-            # prisoners.cardrules:240: in_deal of turn = false
+            # prisoners.cardrules:338: in_deal of turn = false
             s.v_in_deal[s.v_turn] = False
-            # prisoners.cardrules:241: move all from hand of turn to discard
+            # prisoners.cardrules:339: move all from hand of turn to discard
             _moved = s.z_hand[s.v_turn][:]
             s.z_hand[s.v_turn].clear()
             s.z_discard.extend(_moved)
     else:
         s.hits[10] += 1
-        # prisoners.cardrules:244: high_bid = offer
+        # prisoners.cardrules:342: high_bid = offer
         s.v_high_bid = s.l_offer
-        # prisoners.cardrules:245: bidder = turn
+        # prisoners.cardrules:343: bidder = turn
         s.v_bidder = s.v_turn
-    return 11  # to _if_231_after
+    return 11  # to _if_327_after
 
 
-def _if_232_then(s):
+def _if_328_then(s):
     s.hits[6] += 1
-    # prisoners.cardrules:233: turn bids offer from unit to cap step unit
+    # prisoners.cardrules:329: turn bids offer from unit to cap step unit
     _legal = [115 + _a for _a in range(s.v_unit, (s.v_cap) + 1, max(1, s.v_unit)) if _a >= 0]
-    return s._decide(s.v_turn, _legal, 16, 233)  # then _bid_233_chosen
+    return s._decide(s.v_turn, _legal, 16, 329)  # then _bid_329_chosen
 
 
-def _if_232_else(s):
+def _if_328_else(s):
     s.hits[7] += 1
-    # prisoners.cardrules:235: turn bids offer from high_bid + unit to cap step unit or pass
+    # prisoners.cardrules:331: turn bids offer from high_bid + unit to cap step unit or pass
     _legal = [115 + _a for _a in range((s.v_high_bid + s.v_unit), (s.v_cap) + 1, max(1, s.v_unit)) if _a >= 0]
     _legal.append(108)
-    return s._decide(s.v_turn, _legal, 17, 235)  # then _bid_235_chosen
+    return s._decide(s.v_turn, _legal, 17, 331)  # then _bid_331_chosen
 
 
-def _bid_233_chosen(s):
+def _bid_329_chosen(s):
     s.l_offer = 0 if s.choice == 108 else s.choice - 115
-    return 13  # to _if_232_after
+    return 13  # to _if_328_after
 
 
-def _bid_235_chosen(s):
+def _bid_331_chosen(s):
     s.l_offer = 0 if s.choice == 108 else s.choice - 115
-    return 13  # to _if_232_after
+    return 13  # to _if_328_after
 
 
-def _if_259_after(s):
-    # prisoners.cardrules:266: hand_value = sum face of hand of bidder
-    s.v_hand_value = _rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 266)
-    # prisoners.cardrules:267: if reading counting is better {
+def _if_358_after(s):
+    # prisoners.cardrules:365: hand_value = sum face of hand of bidder
+    s.v_hand_value = _rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 365)
+    # prisoners.cardrules:366: if reading counting is better {
     if (s.r_counting == COUNTING_BETTER):
         s.hits[16] += 1
-        # prisoners.cardrules:268: hand_value = max(sum face of hand of bidder, scoring combos of cards in hand of bidder...
-        s.v_hand_value = max(_rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 268), _solver_combos(s).best([c7 for c7 in s.z_hand[s.v_bidder] if ((IS_2_TO_10[c7]) or (IS_A[c7]))]))
+        # prisoners.cardrules:367: hand_value = max(sum face of hand of bidder, scoring combos of cards in hand of bidder
+        s.v_hand_value = max(_rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 367), _solver_combos(s).best([c7 for c7 in s.z_hand[s.v_bidder] if ((IS_2_TO_10[c7]) or (IS_A[c7]))]))
     elif (s.v_method == 2):
         s.hits[17] += 1
-        # prisoners.cardrules:270: hand_value = scoring combos of cards in hand of bidder where card is 2..10 or card is A
+        # prisoners.cardrules:370: hand_value = scoring combos of cards in hand of bidder where card is 2..10 or card is A
         s.v_hand_value = _solver_combos(s).best([c8 for c8 in s.z_hand[s.v_bidder] if ((IS_2_TO_10[c8]) or (IS_A[c8]))])
-    # prisoners.cardrules:273: if reading play_phase is tricks {
+    # prisoners.cardrules:373: if reading play_phase is tricks {
     if (s.r_play_phase == PLAY_PHASE_TRICKS):
-        return 24  # to _if_273_then
-    return 25  # to _if_273_else
+        return 24  # to _if_373_then
+    return 25  # to _if_373_else
 
 
-def _if_259_then(s):
+def _if_358_then(s):
     s.hits[13] += 1
-    # prisoners.cardrules:260: bidder chooses one of face_count, combination_count as method
-    return s._decide(s.v_bidder, [109, 110], 22, 260)  # then _choose_option_260_chosen
+    # prisoners.cardrules:359: bidder chooses one of face_count, combination_count as method
+    return s._decide(s.v_bidder, [109, 110], 22, 359)  # then _choose_option_359_chosen
 
 
-def _if_259_elif1(s):
+def _if_358_elif1(s):
     s.hits[14] += 1
-    # prisoners.cardrules:262: method = combination_count
+    # prisoners.cardrules:361: method = combination_count
     s.v_method = 2
-    return 18  # to _if_259_after
+    return 18  # to _if_358_after
 
 
-def _if_259_else(s):
+def _if_358_else(s):
     s.hits[15] += 1
-    # prisoners.cardrules:264: method = face_count
+    # prisoners.cardrules:363: method = face_count
     s.v_method = 1
-    return 18  # to _if_259_after
+    return 18  # to _if_358_after
 
 
-def _choose_option_260_chosen(s):
+def _choose_option_359_chosen(s):
     s.v_method = s.choice - 108
-    return 18  # to _if_259_after
+    return 18  # to _if_358_after
 
 
-def _if_273_after(s):
-    # prisoners.cardrules:317: for each player p {
+def _if_373_after(s):
+    # prisoners.cardrules:420: for each player p {
     for _p3 in _rt.seats_from(0, s.n):
         s.l_p = _p3
-        # prisoners.cardrules:318: if reading play_phase is draw_only {
+        # prisoners.cardrules:421: if reading play_phase is draw_only {
         if (s.r_play_phase == PLAY_PHASE_DRAW_ONLY):
             s.hits[27] += 1
-            # prisoners.cardrules:319: move all from hand of p to taken of p
+            # prisoners.cardrules:422: move all from hand of p to taken of p
             _moved = s.z_hand[s.l_p][:]
             s.z_hand[s.l_p].clear()
             s.z_taken[s.l_p].extend(_moved)
-        # prisoners.cardrules:321: collected of p = reading fifty_card { jack => sum prisoner of taken of p  diamonds =>...
-        s.v_collected[s.l_p] = (_rt.sum_values(VALUE_PRISONER, s.z_taken[s.l_p], 321) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[s.l_p], 321))
-        # prisoners.cardrules:322: if reading counting is better {
+        # prisoners.cardrules:424: collected of p = reading fifty_card {
+        s.v_collected[s.l_p] = (_rt.sum_values(VALUE_PRISONER, s.z_taken[s.l_p], 425) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[s.l_p], 426))
+        # prisoners.cardrules:428: if reading counting is better {
         if (s.r_counting == COUNTING_BETTER):
             s.hits[28] += 1
-            # prisoners.cardrules:323: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p...
-            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 323), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2_TO_10[c19]) or (IS_A[c19]))]))
+            # prisoners.cardrules:429: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p
+            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 429), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2_TO_10[c19]) or (IS_A[c19]))]))
         elif (s.v_method == 2):
             s.hits[29] += 1
-            # prisoners.cardrules:325: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
+            # prisoners.cardrules:432: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
             s.v_collected[s.l_p] += _solver_combos(s).best([c20 for c20 in s.z_taken[s.l_p] if ((IS_2_TO_10[c20]) or (IS_A[c20]))])
         else:
             s.hits[30] += 1
-            # prisoners.cardrules:327: collected of p += sum face of taken of p
-            s.v_collected[s.l_p] += _rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 327)
-    # prisoners.cardrules:330: if reading bid_measure is hand {
+            # prisoners.cardrules:434: collected of p += sum face of taken of p
+            s.v_collected[s.l_p] += _rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 434)
+    # prisoners.cardrules:437: if reading bid_measure is hand {
     if (s.r_bid_measure == BID_MEASURE_HAND):
         s.hits[31] += 1
-        # prisoners.cardrules:331: made = hand_value >= high_bid
+        # prisoners.cardrules:438: made = hand_value >= high_bid
         s.v_made = (s.v_hand_value >= s.v_high_bid)
     else:
         s.hits[32] += 1
-        # prisoners.cardrules:333: made = collected of bidder >= high_bid
+        # prisoners.cardrules:440: made = collected of bidder >= high_bid
         s.v_made = (s.v_collected[s.v_bidder] >= s.v_high_bid)
-    # prisoners.cardrules:335: for each player p {
+    # prisoners.cardrules:442: for each player p {
     for _p4 in _rt.seats_from(0, s.n):
         s.l_p = _p4
-        # prisoners.cardrules:336: if p == bidder and reading contract is made_or_zero {
+        # prisoners.cardrules:443: if p == bidder and reading contract is made_or_zero {
         if ((s.l_p == s.v_bidder) and (s.r_contract == CONTRACT_MADE_OR_ZERO)):
             s.hits[33] += 1
-            # prisoners.cardrules:337: if made {
+            # prisoners.cardrules:444: if made {
             if s.v_made:
                 s.hits[34] += 1
-                # prisoners.cardrules:338: total of p += high_bid
+                # prisoners.cardrules:445: total of p += high_bid
                 s.v_total[s.l_p] += s.v_high_bid
         else:
             s.hits[35] += 1
-            # prisoners.cardrules:342: total of p += collected of p
+            # prisoners.cardrules:449: total of p += collected of p
             s.v_total[s.l_p] += s.v_collected[s.l_p]
-    # prisoners.cardrules:345: deals_played += 1
+    # prisoners.cardrules:453: deals_played += 1
     s.v_deals_played += 1
-    # prisoners.cardrules:346: dealer = left of dealer
+    # prisoners.cardrules:454: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if (not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q21 for q21 in range(s.n) if (s.v_total[q21] == max(s.v_total))]) == 1)))):
-        return 1  # to _repeat_193_body
-    return 2  # to _repeat_193_after
+        return 1  # to _repeat_281_body
+    return 2  # to _repeat_281_after
 
 
-def _if_273_then(s):
+def _if_373_then(s):
     s.hits[18] += 1
-    # prisoners.cardrules:274: leader = bidder
+    # prisoners.cardrules:374: leader = bidder
     s.v_leader = s.v_bidder
-    # prisoners.cardrules:275: while (count players q where in_deal of q and not hand of q is empty) > 0 {
-    return 26  # to _while_275_check
+    # prisoners.cardrules:375: while (count players q where in_deal of q and not hand of q is empty) > 0 {
+    return 26  # to _while_375_check
 
 
-def _if_273_else(s):
+def _if_373_else(s):
     s.hits[24] += 1
-    # prisoners.cardrules:302: turn = bidder
+    # prisoners.cardrules:405: turn = bidder
     s.v_turn = s.v_bidder
-    # prisoners.cardrules:303: while not prisoners is empty or (reading turned_card is drawn_last and not turned is...
-    return 31  # to _while_303_check
+    # prisoners.cardrules:406: while not prisoners is empty or (reading turned_card is drawn_last and not turned is...
+    return 31  # to _while_406_check
 
 
-def _while_275_check(s):
+def _while_375_check(s):
     if (len([q9 for q9 in range(s.n) if (s.v_in_deal[q9] and bool(s.z_hand[q9]))]) <= 0):
-        return 27  # to _while_275_after
-    # prisoners.cardrules:276: trick {
+        return 27  # to _while_375_after
+    # prisoners.cardrules:376: trick {
     s.t_order = [q10 for q10 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q10] and bool(s.z_hand[q10]))]
     s.t_i = 0
     s.t_seats = []
     s.led = None
-    return 28  # to _trick_276_turn
+    return 28  # to _trick_376_turn
 
 
-def _while_275_after(s):
-    return 23  # to _if_273_after
+def _while_375_after(s):
+    return 23  # to _if_373_after
 
 
-def _trick_276_turn(s):
+def _trick_376_turn(s):
     if s.t_i >= len(s.t_order):
-        return 30  # to _trick_276_resolve
+        return 30  # to _trick_376_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 276)  # then _trick_276_played
+        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 376)  # then _trick_376_played
     _legal = [c11 for c11 in s.z_hand[_p] if ((IS_A[c11]) and (s.r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER) and any(IS_JOKER[c12] for c12 in s.z_table) and (not s.v_joker_turned) and (len([c13 for c13 in s.z_hand[_p] if (IS_A[c13])]) >= 3))]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 276)  # then _trick_276_played
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 376)  # then _trick_376_played
 
 
-def _trick_276_played(s):
+def _trick_376_played(s):
     _p = s.t_order[s.t_i]
     s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
     s.z_table.append(s.choice)
@@ -850,113 +850,113 @@ def _trick_276_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 28  # to _trick_276_turn
+    return 28  # to _trick_376_turn
 
 
-def _trick_276_resolve(s):
+def _trick_376_resolve(s):
     _winner = None
-    # prisoners.cardrules:282: if table has Joker: highest
+    # prisoners.cardrules:383: if table has Joker: highest
     if _winner is None and any(IS_JOKER[c14] for c14 in s.z_table):
         _cands = [(_i, c15) for _i, c15 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c15]] >= 0]
         if _cands:
             s.hits[19] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 282)]
-    # prisoners.cardrules:283: if reading trump_in_tricks is beats: highest where suit == trump
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 383)]
+    # prisoners.cardrules:384: if reading trump_in_tricks is beats: highest where suit == trump
     if _winner is None and (s.r_trump_in_tricks == TRUMP_IN_TRICKS_BEATS):
         _cands = [(_i, c16) for _i, c16 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c16]] >= 0 and (SUIT[c16] == s.v_trump)]
         if _cands:
             s.hits[20] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 283)]
-    # prisoners.cardrules:284: highest
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 384)]
+    # prisoners.cardrules:385: highest
     if _winner is None:
         _cands = [(_i, c17) for _i, c17 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c17]] >= 0]
         if _cands:
             s.hits[21] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 284)]
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 385)]
     if _winner is None:
-        _rt.gap('no-winner', 276, 'no winner rule applies to this trick')
+        _rt.gap('no-winner', 376, 'no winner rule applies to this trick')
     s.winner = _winner
     s.z_taken[_winner].extend(s.z_table)
     s.z_table.clear()
     s.t_seats = []
-    # prisoners.cardrules:289: leader = winner
+    # prisoners.cardrules:390: leader = winner
     s.v_leader = s.winner
-    # prisoners.cardrules:290: drawing = reading short_pile is in_turn or size of prisoners + (if reading turned_card...
+    # prisoners.cardrules:391: drawing = reading short_pile is in_turn
     s.v_drawing = ((s.r_short_pile == SHORT_PILE_IN_TURN) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == TURNED_CARD_DRAWN_LAST) else 0)) >= len([q18 for q18 in range(s.n) if s.v_in_deal[q18]])))
-    # prisoners.cardrules:291: for each player p from winner where in_deal of p {
+    # prisoners.cardrules:394: for each player p from winner where in_deal of p {
     for _p2 in _rt.seats_from(s.winner, s.n):
         s.l_p = _p2
         if (not s.v_in_deal[s.l_p]):
             continue
-        # prisoners.cardrules:292: if prisoners is empty and reading turned_card is drawn_last {
+        # prisoners.cardrules:395: if prisoners is empty and reading turned_card is drawn_last {
         if ((not s.z_prisoners) and (s.r_turned_card == TURNED_CARD_DRAWN_LAST)):
             s.hits[22] += 1
-            # prisoners.cardrules:293: move all from turned to prisoners
+            # prisoners.cardrules:396: move all from turned to prisoners
             _moved = s.z_turned[:]
             s.z_turned.clear()
             s.z_prisoners.extend(_moved)
-        # prisoners.cardrules:295: if drawing and not prisoners is empty {
+        # prisoners.cardrules:398: if drawing and not prisoners is empty {
         if (s.v_drawing and bool(s.z_prisoners)):
             s.hits[23] += 1
-            # prisoners.cardrules:296: draw 1 from prisoners to hand of p
-            for _c in _rt.take_top(s.z_prisoners, 1, 296):
+            # prisoners.cardrules:399: draw 1 from prisoners to hand of p
+            for _c in _rt.take_top(s.z_prisoners, 1, 399):
                 s.z_hand[s.l_p].append(_c)
-    return 26  # to _while_275_check
+    return 26  # to _while_375_check
 
 
-def _while_303_check(s):
+def _while_406_check(s):
     if (not (bool(s.z_prisoners) or ((s.r_turned_card == TURNED_CARD_DRAWN_LAST) and bool(s.z_turned)))):
-        return 32  # to _while_303_after
-    # prisoners.cardrules:304: if in_deal of turn {
+        return 32  # to _while_406_after
+    # prisoners.cardrules:407: if in_deal of turn {
     if s.v_in_deal[s.v_turn]:
-        return 34  # to _if_304_then
-    return 33  # to _if_304_after
+        return 34  # to _if_407_then
+    return 33  # to _if_407_after
 
 
-def _while_303_after(s):
-    return 23  # to _if_273_after
+def _while_406_after(s):
+    return 23  # to _if_373_after
 
 
-def _if_304_after(s):
-    # prisoners.cardrules:312: turn = left of turn
+def _if_407_after(s):
+    # prisoners.cardrules:415: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
-    return 31  # to _while_303_check
+    return 31  # to _while_406_check
 
 
-def _if_304_then(s):
+def _if_407_then(s):
     s.hits[25] += 1
-    # prisoners.cardrules:305: if prisoners is empty {
+    # prisoners.cardrules:408: if prisoners is empty {
     if (not s.z_prisoners):
         s.hits[26] += 1
-        # prisoners.cardrules:306: move all from turned to prisoners
+        # prisoners.cardrules:409: move all from turned to prisoners
         _moved = s.z_turned[:]
         s.z_turned.clear()
         s.z_prisoners.extend(_moved)
-    # prisoners.cardrules:308: turn chooses card c from hand of turn
+    # prisoners.cardrules:411: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
-    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 308)  # then _choose_card_308_chosen
+    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 411)  # then _choose_card_411_chosen
 
 
-def _choose_card_308_chosen(s):
+def _choose_card_411_chosen(s):
     s.l_c = s.choice
-    # prisoners.cardrules:309: move card c from hand of turn to discard
-    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 309)]
+    # prisoners.cardrules:412: move card c from hand of turn to discard
+    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 412)]
     s.z_discard.extend(_moved)
-    # prisoners.cardrules:310: draw 1 from prisoners to hand of turn
-    for _c in _rt.take_top(s.z_prisoners, 1, 310):
+    # prisoners.cardrules:413: draw 1 from prisoners to hand of turn
+    for _c in _rt.take_top(s.z_prisoners, 1, 413):
         s.z_hand[s.v_turn].append(_c)
-    return 33  # to _if_304_after
+    return 33  # to _if_407_after
 
 
 class State(_rt.BaseState):
     _GAME = 'Prisoners'
-    _BLOCKS = (_start, _repeat_193_body, _repeat_193_after, _repeat_194_body, _repeat_194_after, _if_213_after, _if_213_then, _if_213_else, _choose_suit_215_chosen, _while_230_check, _while_230_after, _if_231_after, _if_231_then, _if_232_after, _if_232_then, _if_232_else, _bid_233_chosen, _bid_235_chosen, _if_259_after, _if_259_then, _if_259_elif1, _if_259_else, _choose_option_260_chosen, _if_273_after, _if_273_then, _if_273_else, _while_275_check, _while_275_after, _trick_276_turn, _trick_276_played, _trick_276_resolve, _while_303_check, _while_303_after, _if_304_after, _if_304_then, _choose_card_308_chosen, )
+    _BLOCKS = (_start, _repeat_281_body, _repeat_281_after, _repeat_282_body, _repeat_282_after, _if_305_after, _if_305_then, _if_305_else, _choose_suit_307_chosen, _while_324_check, _while_324_after, _if_327_after, _if_327_then, _if_328_after, _if_328_then, _if_328_else, _bid_329_chosen, _bid_331_chosen, _if_358_after, _if_358_then, _if_358_elif1, _if_358_else, _choose_option_359_chosen, _if_373_after, _if_373_then, _if_373_else, _while_375_check, _while_375_after, _trick_376_turn, _trick_376_played, _trick_376_resolve, _while_406_check, _while_406_after, _if_407_after, _if_407_then, _choose_card_411_chosen, )
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_prisoners', 'prisoners', False, 'nobody', False),
  ('z_hand', 'hand', True, 'owner', False), ('z_odd', 'odd', False, 'nobody', False),
  ('z_turned', 'turned', False, 'everyone', False), ('z_table', 'table', False, 'everyone', False),
@@ -1013,39 +1013,39 @@ class State(_rt.BaseState):
         s.z_table = []
         s.z_taken = [[] for _ in range(players)]
         s.z_discard = []
-        # prisoners.cardrules:40: var dealer: player = random_player()
+        # prisoners.cardrules:49: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
-        # prisoners.cardrules:41: var deals_played: int = 0
+        # prisoners.cardrules:51: var deals_played: int = 0
         s.v_deals_played = 0
-        # prisoners.cardrules:42: var trump: suit = none
+        # prisoners.cardrules:52: var trump: suit = none
         s.v_trump = None
-        # prisoners.cardrules:43: var joker_turned: bool = false
+        # prisoners.cardrules:53: var joker_turned: bool = false
         s.v_joker_turned = False
-        # prisoners.cardrules:44: var cap: int = 0
+        # prisoners.cardrules:54: var cap: int = 0
         s.v_cap = 0
-        # prisoners.cardrules:45: var unit: int = 10
+        # prisoners.cardrules:55: var unit: int = 10
         s.v_unit = 10
         s.v_turn = None
-        # prisoners.cardrules:47: var bidder: player = none
+        # prisoners.cardrules:57: var bidder: player = none
         s.v_bidder = None
-        # prisoners.cardrules:48: var high_bid: int = 0
+        # prisoners.cardrules:58: var high_bid: int = 0
         s.v_high_bid = 0
-        # prisoners.cardrules:49: var in_auction: bool per player = false
+        # prisoners.cardrules:59: var in_auction: bool per player = false
         s.v_in_auction = [False for _ in range(players)]
-        # prisoners.cardrules:50: var in_deal: bool per player = false
+        # prisoners.cardrules:60: var in_deal: bool per player = false
         s.v_in_deal = [False for _ in range(players)]
-        # prisoners.cardrules:51: var method: option = face_count
+        # prisoners.cardrules:61: var method: option = face_count
         s.v_method = 1
-        # prisoners.cardrules:52: var hand_value: int seen by nobody = 0
+        # prisoners.cardrules:62: var hand_value: int seen by nobody = 0
         s.v_hand_value = 0
         s.v_leader = None
-        # prisoners.cardrules:54: var drawing: bool = false
+        # prisoners.cardrules:64: var drawing: bool = false
         s.v_drawing = False
-        # prisoners.cardrules:55: var made: bool = false
+        # prisoners.cardrules:65: var made: bool = false
         s.v_made = False
-        # prisoners.cardrules:56: var collected: int per player = 0
+        # prisoners.cardrules:66: var collected: int per player = 0
         s.v_collected = [0 for _ in range(players)]
-        # prisoners.cardrules:57: var total: int per player = 0
+        # prisoners.cardrules:67: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_p = None
         s.l_offer = None
@@ -1121,103 +1121,103 @@ def new_game(players, seed=0, readings=None):
 
 
 def _example_0(readings):
-    # prisoners.cardrules:355: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
+    # prisoners.cardrules:465: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (358, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None),
-        _rt.expectation(359, 'expect size of prisoners + size of turned == 14', (len(s.z_prisoners) + len(s.z_turned)), '==', 14),
+        (469, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None),
+        _rt.expectation(470, 'expect size of prisoners + size of turned == 14', (len(s.z_prisoners) + len(s.z_turned)), '==', 14),
     ]
 
 
 def _example_1(readings):
-    # prisoners.cardrules:362: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
+    # prisoners.cardrules:473: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (365, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None),
-        _rt.expectation(366, 'expect size of prisoners + size of turned == 28', (len(s.z_prisoners) + len(s.z_turned)), '==', 28),
+        (477, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None),
+        _rt.expectation(478, 'expect size of prisoners + size of turned == 28', (len(s.z_prisoners) + len(s.z_turned)), '==', 28),
     ]
 
 
 def _example_2(readings):
-    # prisoners.cardrules:369: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
+    # prisoners.cardrules:481: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(370, 'expect sum face of [2♠] == 2', _rt.sum_values(VALUE_FACE, [0], 370), '==', 2),
-        _rt.expectation(371, 'expect sum face of [5♠] == 5', _rt.sum_values(VALUE_FACE, [3], 371), '==', 5),
-        _rt.expectation(372, 'expect sum face of [A♠] == 11', _rt.sum_values(VALUE_FACE, [12], 372), '==', 11),
+        _rt.expectation(484, 'expect sum face of [2♠] == 2', _rt.sum_values(VALUE_FACE, [0], 484), '==', 2),
+        _rt.expectation(485, 'expect sum face of [5♠] == 5', _rt.sum_values(VALUE_FACE, [3], 485), '==', 5),
+        _rt.expectation(486, 'expect sum face of [A♠] == 11', _rt.sum_values(VALUE_FACE, [12], 486), '==', 11),
     ]
 
 
 def _example_3(readings):
-    # prisoners.cardrules:375: example "two fives, neither of the open card's suit, are worth 5+2=7"
+    # prisoners.cardrules:489: example "two fives, neither of the open card's suit, are worth 5+2=7"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:376: trump = ♥
+    # prisoners.cardrules:491: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(377, 'expect scoring combos of [5♠ 5♣] == 7', _solver_combos(s).best([3, 42]), '==', 7),
+        _rt.expectation(492, 'expect scoring combos of [5♠ 5♣] == 7', _solver_combos(s).best([3, 42]), '==', 7),
     ]
 
 
 def _example_4(readings):
-    # prisoners.cardrules:380: example "two twos, one of the open card's suit, are worth 2*2=4"
+    # prisoners.cardrules:495: example "two twos, one of the open card's suit, are worth 2*2=4"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:381: trump = ♥
+    # prisoners.cardrules:498: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(382, 'expect scoring combos of [2♥ 2♠] == 4', _solver_combos(s).best([13, 0]), '==', 4),
+        _rt.expectation(499, 'expect scoring combos of [2♥ 2♠] == 4', _solver_combos(s).best([13, 0]), '==', 4),
     ]
 
 
 def _example_5(readings):
-    # prisoners.cardrules:385: example "three sixes, none of the open card's suit, are worth 6+3=9"
+    # prisoners.cardrules:502: example "three sixes, none of the open card's suit, are worth 6+3=9"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:386: trump = ♥
+    # prisoners.cardrules:505: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(387, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', _solver_combos(s).best([4, 30, 43]), '==', 9),
+        _rt.expectation(506, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', _solver_combos(s).best([4, 30, 43]), '==', 9),
     ]
 
 
 def _example_6(readings):
-    # prisoners.cardrules:390: example "three aces, one of the open card's suit, are worth 11*3=33"
+    # prisoners.cardrules:509: example "three aces, one of the open card's suit, are worth 11*3=33"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:391: trump = ♥
+    # prisoners.cardrules:512: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(392, 'expect scoring combos of [A♥ A♠ A♦] == 33', _solver_combos(s).best([25, 12, 38]), '==', 33),
+        _rt.expectation(513, 'expect scoring combos of [A♥ A♠ A♦] == 33', _solver_combos(s).best([25, 12, 38]), '==', 33),
     ]
 
 
 def _example_7(readings):
-    # prisoners.cardrules:395: example "four sevens are worth 28: a seven's value times 4"
+    # prisoners.cardrules:516: example "four sevens are worth 28: a seven's value times 4"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:396: trump = ♥
+    # prisoners.cardrules:519: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(397, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', _solver_combos(s).best([5, 18, 31, 44]), '==', 28),
+        _rt.expectation(520, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', _solver_combos(s).best([5, 18, 31, 44]), '==', 28),
     ]
 
 
 def _example_8(readings):
-    # prisoners.cardrules:400: example "the printed sum for four sevens: 4*4=28"
+    # prisoners.cardrules:523: example "the printed sum for four sevens: 4*4=28"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(401, 'expect 4 * 4 == 28', (4 * 4), '==', 28),
+        _rt.expectation(524, 'expect 4 * 4 == 28', (4 * 4), '==', 28),
     ]
 
 
 def _example_9(readings):
-    # prisoners.cardrules:404: example "two fives of spades (two packs) make no pair"
+    # prisoners.cardrules:527: example "two fives of spades (two packs) make no pair"
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:406: trump = ♣
+    # prisoners.cardrules:530: trump = ♣
     s.v_trump = 3
     return [
-        _rt.expectation(407, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', _solver_combos(s).best([3, 55]), '==', (_solver_combos(s).best([3]) + _solver_combos(s).best([3]))),
-        _rt.expectation(408, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', _solver_combos(s).best([14, 66]), '==', (_solver_combos(s).best([14]) + _solver_combos(s).best([14]))),
+        _rt.expectation(531, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', _solver_combos(s).best([3, 55]), '==', (_solver_combos(s).best([3]) + _solver_combos(s).best([3]))),
+        _rt.expectation(532, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', _solver_combos(s).best([14, 66]), '==', (_solver_combos(s).best([14]) + _solver_combos(s).best([14]))),
     ]
 
 
-EXAMPLES = (('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 355, _example_0), ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 362, _example_1), ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 369, _example_2), ("two fives, neither of the open card's suit, are worth 5+2=7", 375, _example_3), ("two twos, one of the open card's suit, are worth 2*2=4", 380, _example_4), ("three sixes, none of the open card's suit, are worth 6+3=9", 385, _example_5), ("three aces, one of the open card's suit, are worth 11*3=33", 390, _example_6), ("four sevens are worth 28: a seven's value times 4", 395, _example_7), ('the printed sum for four sevens: 4*4=28', 400, _example_8), ('two fives of spades (two packs) make no pair', 404, _example_9), )
+EXAMPLES = (('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 465, _example_0), ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 473, _example_1), ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 481, _example_2), ("two fives, neither of the open card's suit, are worth 5+2=7", 489, _example_3), ("two twos, one of the open card's suit, are worth 2*2=4", 495, _example_4), ("three sixes, none of the open card's suit, are worth 6+3=9", 502, _example_5), ("three aces, one of the open card's suit, are worth 11*3=33", 509, _example_6), ("four sevens are worth 28: a seven's value times 4", 516, _example_7), ('the printed sum for four sevens: 4*4=28', 523, _example_8), ('two fives of spades (two packs) make no pair', 527, _example_9), )
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -1228,25 +1228,25 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (289, 61), (292, 67), (295, 73), (298, 79), (301, 87), (305, 94), (308, 102), (311, 108), (315, 115), (318, 123),
-    (323, 131), (326, 137), (329, 145), (332, 151), (335, 157), (338, 165), (341, 171), (373, 26), (378, 27), (383, 28),
-    (462, 183), (466, 0), (476, 184), (478, 185), (480, 186), (482, 187), (484, 188), (486, 189), (495, 0), (496, 193),
-    (500, 0), (501, 194), (505, 0), (510, 195), (522, 198), (524, 199), (526, 200), (530, 201), (534, 202), (537, 203),
-    (540, 204), (544, 205), (548, 207), (552, 212), (555, 213), (561, 0), (562, 259), (570, 0), (571, 222), (574, 223),
-    (576, 224), (578, 226), (580, 227), (582, 228), (584, 229), (586, 230), (590, 0), (592, 214), (594, 215), (598, 0),
-    (600, 217), (602, 218), (607, 0), (615, 231), (621, 0), (622, 250), (625, 251), (627, 253), (630, 254), (637, 0),
-    (638, 248), (643, 0), (645, 232), (651, 0), (652, 237), (655, 238), (657, 239), (660, 240), (662, 241), (668, 244),
-    (670, 245), (675, 0), (677, 233), (682, 0), (684, 235), (690, 0), (701, 266), (703, 267), (706, 268), (710, 270),
-    (712, 273), (718, 0), (720, 260), (724, 0), (726, 262), (731, 0), (733, 264), (738, 0), (744, 317), (747, 318),
-    (750, 319), (754, 321), (756, 322), (759, 323), (763, 325), (767, 327), (769, 330), (772, 331), (776, 333), (778, 335),
-    (781, 336), (784, 337), (787, 338), (791, 342), (793, 345), (795, 346), (802, 0), (804, 274), (806, 275), (810, 0),
-    (812, 302), (814, 303), (818, 0), (821, 276), (829, 0), (858, 282), (866, 283), (874, 284), (888, 289), (890, 290),
-    (892, 291), (897, 292), (900, 293), (904, 295), (907, 296), (913, 0), (916, 304), (922, 0), (927, 312), (932, 0),
-    (934, 305), (937, 306), (941, 308), (946, 0), (948, 309), (951, 310), (957, 0), (1016, 40), (1018, 41), (1020, 42),
-    (1022, 43), (1024, 44), (1026, 45), (1029, 47), (1031, 48), (1033, 49), (1035, 50), (1037, 51), (1039, 52), (1042, 54),
-    (1044, 55), (1046, 56), (1048, 57), (1059, 0), (1124, 355), (1127, 358), (1128, 359), (1132, 0), (1133, 362), (1136, 365),
-    (1137, 366), (1141, 0), (1142, 369), (1145, 370), (1146, 371), (1147, 372), (1151, 0), (1152, 375), (1154, 376), (1157, 377),
-    (1161, 0), (1162, 380), (1164, 381), (1167, 382), (1171, 0), (1172, 385), (1174, 386), (1177, 387), (1181, 0), (1182, 390),
-    (1184, 391), (1187, 392), (1191, 0), (1192, 395), (1194, 396), (1197, 397), (1201, 0), (1202, 400), (1205, 401), (1209, 0),
-    (1210, 404), (1212, 406), (1215, 407), (1216, 408), (1224, 0),
+    (289, 71), (292, 82), (295, 92), (298, 101), (301, 114), (305, 124), (308, 133), (311, 143), (315, 154), (318, 165),
+    (323, 176), (326, 187), (329, 197), (332, 208), (335, 215), (338, 225), (341, 232), (373, 30), (378, 32), (383, 33),
+    (462, 246), (466, 0), (476, 251), (478, 257), (480, 262), (482, 268), (484, 273), (486, 277), (495, 0), (496, 281),
+    (500, 0), (501, 282), (505, 0), (510, 283), (522, 286), (524, 288), (526, 289), (530, 291), (534, 293), (537, 294),
+    (540, 295), (544, 296), (548, 298), (552, 303), (555, 305), (561, 0), (562, 358), (570, 0), (571, 315), (574, 316),
+    (576, 317), (578, 319), (580, 320), (582, 321), (584, 322), (586, 324), (590, 0), (592, 306), (594, 307), (598, 0),
+    (600, 310), (602, 311), (607, 0), (615, 327), (621, 0), (622, 349), (625, 350), (627, 352), (630, 353), (637, 0),
+    (638, 346), (643, 0), (645, 328), (651, 0), (652, 334), (655, 335), (657, 337), (660, 338), (662, 339), (668, 342),
+    (670, 343), (675, 0), (677, 329), (682, 0), (684, 331), (690, 0), (701, 365), (703, 366), (706, 367), (710, 370),
+    (712, 373), (718, 0), (720, 359), (724, 0), (726, 361), (731, 0), (733, 363), (738, 0), (744, 420), (747, 421),
+    (750, 422), (754, 424), (756, 428), (759, 429), (763, 432), (767, 434), (769, 437), (772, 438), (776, 440), (778, 442),
+    (781, 443), (784, 444), (787, 445), (791, 449), (793, 453), (795, 454), (802, 0), (804, 374), (806, 375), (810, 0),
+    (812, 405), (814, 406), (818, 0), (821, 376), (829, 0), (858, 383), (866, 384), (874, 385), (888, 390), (890, 391),
+    (892, 394), (897, 395), (900, 396), (904, 398), (907, 399), (913, 0), (916, 407), (922, 0), (927, 415), (932, 0),
+    (934, 408), (937, 409), (941, 411), (946, 0), (948, 412), (951, 413), (957, 0), (1016, 49), (1018, 51), (1020, 52),
+    (1022, 53), (1024, 54), (1026, 55), (1029, 57), (1031, 58), (1033, 59), (1035, 60), (1037, 61), (1039, 62), (1042, 64),
+    (1044, 65), (1046, 66), (1048, 67), (1059, 0), (1124, 465), (1127, 469), (1128, 470), (1132, 0), (1133, 473), (1136, 477),
+    (1137, 478), (1141, 0), (1142, 481), (1145, 484), (1146, 485), (1147, 486), (1151, 0), (1152, 489), (1154, 491), (1157, 492),
+    (1161, 0), (1162, 495), (1164, 498), (1167, 499), (1171, 0), (1172, 502), (1174, 505), (1177, 506), (1181, 0), (1182, 509),
+    (1184, 512), (1187, 513), (1191, 0), (1192, 516), (1194, 519), (1197, 520), (1201, 0), (1202, 523), (1205, 524), (1209, 0),
+    (1210, 527), (1212, 530), (1215, 531), (1216, 532), (1224, 0),
 )

@@ -15,7 +15,7 @@ RULES = {'name': 'Thirteens to 100',
  'sources': {'ru': '003_fb5af2f8794c5634.txt'},
  'ambiguities': [{'name': 'trick_point',
                   'question': "What earns the 1 point of a 'trick' (Взятка)?",
-                  'line': 39,
+                  'line': 40,
                   'readings': ['leftover', 'every', 'bare'],
                   'descriptions': {'leftover': 'a trick whose cards are not all used by '
                                                'combinations or jokers scores 1',
@@ -26,7 +26,7 @@ RULES = {'name': 'Thirteens to 100',
                  {'name': 'ace_in_runs',
                   'question': 'Does the ace, high in rank order but worth 1 in a thirteen, also '
                               'make A-2-3?',
-                  'line': 46,
+                  'line': 48,
                   'readings': ['high', 'both'],
                   'descriptions': {'high': 'only Q-K-A: the ace follows the rank order of line 8',
                                    'both': 'Q-K-A and A-2-3'},
@@ -35,7 +35,7 @@ RULES = {'name': 'Thirteens to 100',
                  {'name': 'joker_lead',
                   'question': 'Which suit must be followed when the first card of a trick is a '
                               'joker?',
-                  'line': 52,
+                  'line': 55,
                   'readings': ['first_suited', 'leader_wins'],
                   'descriptions': {'first_suited': 'the suit of the first suited card played after '
                                                    'it',
@@ -46,7 +46,7 @@ RULES = {'name': 'Thirteens to 100',
                  {'name': 'empty_stock',
                   'question': 'With 3 or 6 players the 54 cards divide evenly and no card is left '
                               'to turn for trump.',
-                  'line': 58,
+                  'line': 62,
                   'readings': ['no_trump', 'dealer_card'],
                   'descriptions': {'no_trump': 'no card can be turned: play without trumps, as '
                                                'when a joker is turned',
@@ -56,7 +56,7 @@ RULES = {'name': 'Thirteens to 100',
                   'cites': ['ru:13']},
                  {'name': 'race_tie',
                   'question': "Two players can pass 50 in the same deal; who is 'first'?",
-                  'line': 64,
+                  'line': 70,
                   'readings': ['highest', 'play_on'],
                   'descriptions': {'highest': 'the highest total wins; equal totals share the win',
                                    'play_on': 'deal again until one total is highest'},
@@ -84,32 +84,32 @@ RULES = {'name': 'Thirteens to 100',
           {'name': 'total', 'per_player': True, 'visibility': 'everyone'},
           {'name': 'target', 'per_player': False, 'visibility': 'everyone'}],
  'options': [],
- 'branches': [{'line': 87, 'what': 'branch'}, {'line': 89, 'what': 'branch'},
-              {'line': 92, 'what': 'else branch'}, {'line': 95, 'what': 'branch'},
-              {'line': 97, 'what': 'branch'}, {'line': 99, 'what': 'else branch'},
-              {'line': 110, 'what': 'winner rule'}, {'line': 111, 'what': 'winner rule'},
-              {'line': 112, 'what': 'winner rule'}, {'line': 113, 'what': 'winner rule'},
-              {'line': 124, 'what': 'branch'}, {'line': 128, 'what': 'branch'}],
- 'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 140},
-              {'title': 'K-Q-6 is a thirteen', 'line': 147},
-              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 151}]}
+ 'branches': [{'line': 95, 'what': 'branch'}, {'line': 97, 'what': 'branch'},
+              {'line': 100, 'what': 'else branch'}, {'line': 103, 'what': 'branch'},
+              {'line': 105, 'what': 'branch'}, {'line': 107, 'what': 'else branch'},
+              {'line': 118, 'what': 'winner rule'}, {'line': 120, 'what': 'winner rule'},
+              {'line': 121, 'what': 'winner rule'}, {'line': 122, 'what': 'winner rule'},
+              {'line': 133, 'what': 'branch'}, {'line': 137, 'what': 'branch'}],
+ 'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 151},
+              {'title': 'K-Q-6 is a thirteen', 'line': 159},
+              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 163}]}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
-# thirteens.cardrules:39: trick_point: What earns the 1 point of a 'trick' (Взятка)?
+# thirteens.cardrules:40: trick_point: What earns the 1 point of a 'trick' (Взятка)?
 TRICK_POINT_LEFTOVER = 0  # a trick whose cards are not all used by combinations or jokers scores 1
 TRICK_POINT_EVERY = 1  # every trick taken scores 1, besides its combinations
 TRICK_POINT_BARE = 2  # only a trick with no combination at all scores 1
-# thirteens.cardrules:46: ace_in_runs: Does the ace, high in rank order but worth 1 in a thirteen, also make A-2-3?
+# thirteens.cardrules:48: ace_in_runs: Does the ace, high in rank order but worth 1 in a thirteen, also make A-2-3?
 ACE_IN_RUNS_HIGH = 0  # only Q-K-A: the ace follows the rank order of line 8
 ACE_IN_RUNS_BOTH = 1  # Q-K-A and A-2-3
-# thirteens.cardrules:52: joker_lead: Which suit must be followed when the first card of a trick is a joker?
+# thirteens.cardrules:55: joker_lead: Which suit must be followed when the first card of a trick is a joker?
 JOKER_LEAD_FIRST_SUITED = 0  # the suit of the first suited card played after it
 JOKER_LEAD_LEADER_WINS = 1  # nobody can follow a joker; the trick goes to its leader
-# thirteens.cardrules:58: empty_stock: With 3 or 6 players the 54 cards divide evenly and no card is left to turn...
+# thirteens.cardrules:62: empty_stock: With 3 or 6 players the 54 cards divide evenly and no card is left to turn...
 EMPTY_STOCK_NO_TRUMP = 0  # no card can be turned: play without trumps, as when a joker is turned
 EMPTY_STOCK_DEALER_CARD = 1  # the dealer turns his own last card for trump; it stays out of play
-# thirteens.cardrules:64: race_tie: Two players can pass 50 in the same deal; who is 'first'?
+# thirteens.cardrules:70: race_tie: Two players can pass 50 in the same deal; who is 'first'?
 RACE_TIE_HIGHEST = 0  # the highest total wins; equal totals share the win
 RACE_TIE_PLAY_ON = 1  # deal again until one total is highest
 # thirteens_to_100.cardrules:8: thirteen_points: A thirteen is listed among the combinations, but its value is never...
@@ -153,7 +153,7 @@ IS_A = (False, False, False, False, False, False, False, False, False, False, Fa
 
 
 # ---------------------------------------------------------------- scoring thirteens
-# thirteens.cardrules:70: scoring thirteens
+# thirteens.cardrules:77: scoring thirteens
 _SOLVERS_thirteens = {}
 
 
@@ -167,13 +167,13 @@ def _solver_thirteens(s):
 
 def _make_thirteens(s):
     patterns = [
-        # thirteens.cardrules:71: pattern thirteen: cards summing meld to 13 => reading thirteen_points { one => 1...
+        # thirteens.cardrules:78: pattern thirteen: cards summing meld to 13 => reading thirteen_points { one => 1...
         _Pattern('thirteen', 'sum', target=13, values=VALUE_MELD, score=lambda group: (1 if s.r_thirteen_points == THIRTEEN_POINTS_ONE else 13)),
-        # thirteens.cardrules:72: pattern pair: 2 of a rank => 1
+        # thirteens.cardrules:79: pattern pair: 2 of a rank => 1
         _Pattern('pair', 'same_rank', size=2, score=lambda group: 1),
-        # thirteens.cardrules:73: pattern run: 3 in sequence => 1
+        # thirteens.cardrules:80: pattern run: 3 in sequence => 1
         _Pattern('run', 'sequence', size=3, order=ORDER_DEFAULT, score=lambda group: 1),
-        # thirteens.cardrules:74: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
+        # thirteens.cardrules:81: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
         _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: ((s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group)), score=lambda group: 1),
     ]
     return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: ((1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0), maximise=True, name='thirteens')
@@ -183,12 +183,12 @@ def _make_thirteens(s):
 
 
 def _start(s):
-    # thirteens.cardrules:83: repeat {
-    return 1  # to _repeat_83_body
+    # thirteens.cardrules:91: repeat {
+    return 1  # to _repeat_91_body
 
 
-def _repeat_83_body(s):
-    # thirteens.cardrules:84: gather all into deck
+def _repeat_91_body(s):
+    # thirteens.cardrules:92: gather all into deck
     s.z_deck.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -198,105 +198,105 @@ def _repeat_83_body(s):
     for _z in s.z_taken:
         _z.clear()
     s.z_deck.extend(s.cards)
-    # thirteens.cardrules:85: shuffle deck
+    # thirteens.cardrules:93: shuffle deck
     s.rng.shuffle(s.z_deck)
-    # thirteens.cardrules:86: deal evenly from deck to hand rest to stock
-    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 86)
+    # thirteens.cardrules:94: deal evenly from deck to hand rest to stock
+    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 94)
     s.z_stock.extend(s.z_deck)
     s.z_deck.clear()
-    # thirteens.cardrules:87: if stock is empty {
+    # thirteens.cardrules:95: if stock is empty {
     if (not s.z_stock):
         s.hits[0] += 1
-        # thirteens.cardrules:89: if reading empty_stock is dealer_card {
+        # thirteens.cardrules:97: if reading empty_stock is dealer_card {
         if (s.r_empty_stock == EMPTY_STOCK_DEALER_CARD):
             s.hits[1] += 1
-            # thirteens.cardrules:90: move top 1 from hand of dealer to turned
-            _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 90)
+            # thirteens.cardrules:98: move top 1 from hand of dealer to turned
+            _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 98)
             s.z_turned.extend(_moved)
     else:
         s.hits[2] += 1
-        # thirteens.cardrules:93: move top 1 from stock to turned
-        _moved = _rt.take_top(s.z_stock, 1, 93)
+        # thirteens.cardrules:101: move top 1 from stock to turned
+        _moved = _rt.take_top(s.z_stock, 1, 101)
         s.z_turned.extend(_moved)
-    # thirteens.cardrules:95: if turned is empty {
+    # thirteens.cardrules:103: if turned is empty {
     if (not s.z_turned):
         s.hits[3] += 1
-        # thirteens.cardrules:96: trump = none
+        # thirteens.cardrules:104: trump = none
         s.v_trump = None
-    elif (IS_JOKER[_rt.top(s.z_turned, 97)]):
+    elif (IS_JOKER[_rt.top(s.z_turned, 105)]):
         s.hits[4] += 1
-        # thirteens.cardrules:98: trump = none
+        # thirteens.cardrules:106: trump = none
         s.v_trump = None
     else:
         s.hits[5] += 1
-        # thirteens.cardrules:100: trump = suit of top of turned
-        s.v_trump = SUIT[_rt.top(s.z_turned, 100)]
-    # thirteens.cardrules:102: leader = left of dealer
+        # thirteens.cardrules:108: trump = suit of top of turned
+        s.v_trump = SUIT[_rt.top(s.z_turned, 108)]
+    # thirteens.cardrules:110: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
-    # thirteens.cardrules:103: while (count players q where not hand of q is empty) > 0 {
-    return 3  # to _while_103_check
+    # thirteens.cardrules:111: while (count players q where not hand of q is empty) > 0 {
+    return 3  # to _while_111_check
 
 
-def _repeat_83_after(s):
+def _repeat_91_after(s):
     return s._finish()
 
 
-def _while_103_check(s):
+def _while_111_check(s):
     if (len([q1 for q1 in range(s.n) if bool(s.z_hand[q1])]) <= 0):
-        return 4  # to _while_103_after
-    # thirteens.cardrules:104: trick {
+        return 4  # to _while_111_after
+    # thirteens.cardrules:112: trick {
     s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if bool(s.z_hand[q2])]
     s.t_i = 0
     s.t_seats = []
     s.led = None
-    return 5  # to _trick_104_turn
+    return 5  # to _trick_112_turn
 
 
-def _while_103_after(s):
-    # thirteens.cardrules:119: for each player p {
+def _while_111_after(s):
+    # thirteens.cardrules:128: for each player p {
     for _p1 in _rt.seats_from(0, s.n):
         s.l_p = _p1
-        # thirteens.cardrules:120: points of p = 0
+        # thirteens.cardrules:129: points of p = 0
         s.v_points[s.l_p] = 0
-        # thirteens.cardrules:121: for each group g in taken of p {
+        # thirteens.cardrules:130: for each group g in taken of p {
         for _g2 in list(s.z_taken[s.l_p]):
             s.l_g = _g2
-            # thirteens.cardrules:122: points of p += scoring thirteens of g
+            # thirteens.cardrules:131: points of p += scoring thirteens of g
             s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
-            # thirteens.cardrules:123: points of p -= 4 * count cards in g where card is Joker
+            # thirteens.cardrules:132: points of p -= 4 * count cards in g where card is Joker
             s.v_points[s.l_p] -= (4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])]))
-            # thirteens.cardrules:124: if reading trick_point is bare and scoring thirteens of g == 0 {
+            # thirteens.cardrules:133: if reading trick_point is bare and scoring thirteens of g == 0 {
             if ((s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0)):
                 s.hits[10] += 1
-                # thirteens.cardrules:125: points of p += 1
+                # thirteens.cardrules:134: points of p += 1
                 s.v_points[s.l_p] += 1
-        # thirteens.cardrules:128: if taken of p is empty {
+        # thirteens.cardrules:137: if taken of p is empty {
         if (not s.z_taken[s.l_p]):
             s.hits[11] += 1
-            # thirteens.cardrules:129: points of p -= 3
+            # thirteens.cardrules:138: points of p -= 3
             s.v_points[s.l_p] -= 3
-        # thirteens.cardrules:131: total of p += points of p
+        # thirteens.cardrules:140: total of p += points of p
         s.v_total[s.l_p] += s.v_points[s.l_p]
-    # thirteens.cardrules:133: dealer = left of dealer
+    # thirteens.cardrules:142: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if (not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1)))):
-        return 1  # to _repeat_83_body
-    return 2  # to _repeat_83_after
+        return 1  # to _repeat_91_body
+    return 2  # to _repeat_91_after
 
 
-def _trick_104_turn(s):
+def _trick_112_turn(s):
     if s.t_i >= len(s.t_order):
-        return 7  # to _trick_104_resolve
+        return 7  # to _trick_112_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 6, 104)  # then _trick_104_played
+        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 6, 112)  # then _trick_112_played
     _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == s.led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 6, 104)  # then _trick_104_played
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 6, 112)  # then _trick_112_played
 
 
-def _trick_104_played(s):
+def _trick_112_played(s):
     _p = s.t_order[s.t_i]
     s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
     s.z_table.append(s.choice)
@@ -304,57 +304,57 @@ def _trick_104_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 5  # to _trick_104_turn
+    return 5  # to _trick_112_turn
 
 
-def _trick_104_resolve(s):
+def _trick_112_resolve(s):
     _winner = None
-    # thirteens.cardrules:110: if reading joker_lead is leader_wins and first of table is Joker: highest where card ==...
-    if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 110)])):
-        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_WITH_JOKER[RANK[c4]] >= 0 and (c4 == _rt.first(s.z_table, 110))]
+    # thirteens.cardrules:118: if reading joker_lead is leader_wins and first of table is Joker: highest
+    if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 118)])):
+        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_WITH_JOKER[RANK[c4]] >= 0 and (c4 == _rt.first(s.z_table, 119))]
         if _cands:
             s.hits[6] += 1
             _best = max(ORDER_WITH_JOKER[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_WITH_JOKER[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 110)]
-    # thirteens.cardrules:111: if table has Joker: highest where suit == led
+            _winner = s.t_seats[_rt.tie_break(_top, None, 118)]
+    # thirteens.cardrules:120: if table has Joker: highest where suit == led
     if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
         _cands = [(_i, c6) for _i, c6 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c6]] >= 0 and (SUIT[c6] == s.led)]
         if _cands:
             s.hits[7] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 111)]
-    # thirteens.cardrules:112: highest where suit == trump
+            _winner = s.t_seats[_rt.tie_break(_top, None, 120)]
+    # thirteens.cardrules:121: highest where suit == trump
     if _winner is None:
         _cands = [(_i, c7) for _i, c7 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c7]] >= 0 and (SUIT[c7] == s.v_trump)]
         if _cands:
             s.hits[8] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 112)]
-    # thirteens.cardrules:113: highest where suit == led
+            _winner = s.t_seats[_rt.tie_break(_top, None, 121)]
+    # thirteens.cardrules:122: highest where suit == led
     if _winner is None:
         _cands = [(_i, c8) for _i, c8 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c8]] >= 0 and (SUIT[c8] == s.led)]
         if _cands:
             s.hits[9] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 113)]
+            _winner = s.t_seats[_rt.tie_break(_top, None, 122)]
     if _winner is None:
-        _rt.gap('no-winner', 104, 'no winner rule applies to this trick')
+        _rt.gap('no-winner', 112, 'no winner rule applies to this trick')
     s.winner = _winner
     s.z_taken[_winner].append(s.z_table[:])
     s.z_table.clear()
     s.t_seats = []
-    # thirteens.cardrules:117: leader = winner
+    # thirteens.cardrules:126: leader = winner
     s.v_leader = s.winner
-    return 3  # to _while_103_check
+    return 3  # to _while_111_check
 
 
 class State(_rt.BaseState):
     _GAME = 'Thirteens to 100'
-    _BLOCKS = (_start, _repeat_83_body, _repeat_83_after, _while_103_check, _while_103_after, _trick_104_turn, _trick_104_played, _trick_104_resolve, )
+    _BLOCKS = (_start, _repeat_91_body, _repeat_91_after, _while_111_check, _while_111_after, _trick_112_turn, _trick_112_played, _trick_112_resolve, )
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False),
  ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False),
  ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
@@ -444,32 +444,32 @@ def new_game(players, seed=0, readings=None):
 
 
 def _example_0(readings):
-    # thirteens.cardrules:140: example "5 players get 10 cards each and 3 are left"
+    # thirteens.cardrules:151: example "5 players get 10 cards each and 3 are left"
     s = State(5, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(143, 'expect size of hand of 0 == 10', len(s.z_hand[0]), '==', 10),
-        _rt.expectation(144, 'expect size of stock + size of turned == 3', (len(s.z_stock) + len(s.z_turned)), '==', 3),
+        _rt.expectation(155, 'expect size of hand of 0 == 10', len(s.z_hand[0]), '==', 10),
+        _rt.expectation(156, 'expect size of stock + size of turned == 3', (len(s.z_stock) + len(s.z_turned)), '==', 3),
     ]
 
 
 def _example_1(readings):
-    # thirteens.cardrules:147: example "K-Q-6 is a thirteen"
+    # thirteens.cardrules:159: example "K-Q-6 is a thirteen"
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(148, 'expect sum meld of [K Q 6] == 13', _rt.sum_values(VALUE_MELD, [11, 10, 4], 148), '==', 13),
+        _rt.expectation(160, 'expect sum meld of [K Q 6] == 13', _rt.sum_values(VALUE_MELD, [11, 10, 4], 160), '==', 13),
     ]
 
 
 def _example_2(readings):
-    # thirteens.cardrules:151: example "6-7-8 and 10-J-Q are runs worth 1 point"
+    # thirteens.cardrules:163: example "6-7-8 and 10-J-Q are runs worth 1 point"
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(152, 'expect scoring thirteens of [6♠ 7♥ 8♦] >= 1', _solver_thirteens(s).best([4, 18, 32]), '>=', 1),
-        _rt.expectation(153, 'expect scoring thirteens of [10♠ J♥ Q♦] >= 1', _solver_thirteens(s).best([8, 22, 36]), '>=', 1),
+        _rt.expectation(165, 'expect scoring thirteens of [6♠ 7♥ 8♦] >= 1', _solver_thirteens(s).best([4, 18, 32]), '>=', 1),
+        _rt.expectation(166, 'expect scoring thirteens of [10♠ J♥ Q♦] >= 1', _solver_thirteens(s).best([8, 22, 36]), '>=', 1),
     ]
 
 
-EXAMPLES = (('5 players get 10 cards each and 3 are left', 140, _example_0), ('K-Q-6 is a thirteen', 147, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 151, _example_2), )
+EXAMPLES = (('5 players get 10 cards each and 3 are left', 151, _example_0), ('K-Q-6 is a thirteen', 159, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 163, _example_2), )
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -480,11 +480,11 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (99, 39), (103, 46), (106, 52), (109, 58), (112, 64), (115, 8), (140, 16), (156, 70), (160, 0), (170, 71),
-    (172, 72), (174, 73), (176, 74), (185, 0), (186, 83), (190, 0), (191, 84), (201, 85), (203, 86), (207, 87),
-    (210, 89), (213, 90), (218, 93), (221, 95), (224, 96), (228, 98), (232, 100), (234, 102), (236, 103), (240, 0),
-    (247, 104), (255, 0), (256, 119), (259, 120), (261, 121), (264, 122), (266, 123), (268, 124), (271, 125), (273, 128),
-    (276, 129), (278, 131), (280, 133), (287, 0), (312, 110), (320, 111), (328, 112), (336, 113), (350, 117), (355, 0),
-    (389, 26), (392, 28), (394, 29), (396, 30), (398, 6), (408, 0), (447, 140), (450, 143), (451, 144), (455, 0),
-    (456, 147), (459, 148), (463, 0), (464, 151), (467, 152), (468, 153), (476, 0),
+    (99, 40), (103, 48), (106, 55), (109, 62), (112, 70), (115, 8), (140, 16), (156, 77), (160, 0), (170, 78),
+    (172, 79), (174, 80), (176, 81), (185, 0), (186, 91), (190, 0), (191, 92), (201, 93), (203, 94), (207, 95),
+    (210, 97), (213, 98), (218, 101), (221, 103), (224, 104), (228, 106), (232, 108), (234, 110), (236, 111), (240, 0),
+    (247, 112), (255, 0), (256, 128), (259, 129), (261, 130), (264, 131), (266, 132), (268, 133), (271, 134), (273, 137),
+    (276, 138), (278, 140), (280, 142), (287, 0), (312, 118), (320, 120), (328, 121), (336, 122), (350, 126), (355, 0),
+    (389, 26), (392, 28), (394, 29), (396, 30), (398, 6), (408, 0), (447, 151), (450, 155), (451, 156), (455, 0),
+    (456, 159), (459, 160), (463, 0), (464, 163), (467, 165), (468, 166), (476, 0),
 )

@@ -152,7 +152,8 @@ def _variant_of(k: Kids):
 
 @rule("source_decl")
 def _source_decl(k: Kids):
-    return k.part(adds={"sources": [n.Source(str(k.rest[0]), _string(k.rest[1]), span=k.span)]})
+    title = _string(k.rest[2]) if len(k.rest) > 2 else None
+    return k.part(adds={"sources": [n.Source(str(k.rest[0]), _string(k.rest[1]), title, span=k.span)]})
 
 
 @rule("cite")

@@ -474,6 +474,7 @@ class Gap(Stmt):
 class Source(Node):
     name: str
     file: str
+    title: Optional[str] = None  # what the text calls itself, for people (`doc`)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import NoReturn
 import typer
 
 from . import check, match, simulation, source  # noqa: F401 (each registers its commands on the app)
-from .shared import EXIT_INTERNAL, EXIT_OK, EXIT_FAILED, EXIT_USAGE, ISSUES_URL, CommandLineError, app
+from .shared import EXIT_INTERNAL, EXIT_OK, EXIT_FAILED, EXIT_USAGE, ISSUES_URL, CommandLineError, app, plain_flags
 
 __all__ = ["app", "main", "run"]
 
@@ -24,6 +24,7 @@ def run(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit code (used by `main` and by tests)."""
     try:
         command = typer.main.get_command(app)
+        plain_flags(command)
         result = command.main(args=argv, prog_name="cardrules", standalone_mode=False)
         return result if isinstance(result, int) else EXIT_OK
     except CommandLineError as exc:

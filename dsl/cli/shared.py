@@ -51,6 +51,39 @@ app = typer.Typer(
 )
 
 
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        from dsl import __version__
+
+        typer.echo(f"cardrules {__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", is_eager=True, callback=_print_version)
+    ] = False,
+) -> None:
+    del version  # handled by its callback, before any command runs
+
+
+def plain_flags(command) -> None:
+    """Show on/off options in `--help` as plain flags, without a `<bool>` type, in every command."""
+    for sub in [command, *getattr(command, "commands", {}).values()]:
+        for param in sub.params:
+            if getattr(param, "is_flag", False):
+                param.metavar = ""
+        sub.get_help_option = functools.partial(_plain_help_option, sub.get_help_option)
+
+
+def _plain_help_option(make, ctx):
+    option = make(ctx)
+    if option is not None:
+        option.metavar = ""
+    return option
+
+
 class OutputFormat(str, Enum):
     text = "text"
     json = "json"

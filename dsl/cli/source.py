@@ -15,7 +15,6 @@ from ..api import check_source, compile_source
 from ..tools.doc import render_markdown
 from ..tools.fmt import format_text
 from ..tools.graph import flow_graph, to_dot, to_mermaid
-from ..tools.diff import diff_models
 
 
 class GraphFormat(str, Enum):
@@ -39,7 +38,7 @@ def doc(
 ) -> None:
     """Write a Markdown page for a rule file: cards, zones, ambiguities, examples, findings."""
     text, compiled = _compiled(file)
-    page = render_markdown(compiled.model, check_source(text, str(file)))
+    page = render_markdown(compiled.model, check_source(text, str(file)), text)
     _write(page, out)
 
 
@@ -47,49 +46,137 @@ def doc(
 def graph(
     file: Annotated[Path, typer.Argument(help="A .cardrules file.")],
     format: Annotated[GraphFormat, typer.Option("--format", help="mermaid or dot.")] = GraphFormat.mermaid,
+    detail: Annotated[bool, typer.Option("--detail", help="One box per statement, not one per run of them.")] = False,
     out: Annotated[Path | None, typer.Option("--out", help="Write the diagram here (default: stdout).")] = None,
 ) -> None:
-    """Draw the flow of a game: statements, conditions, loops and the decisions players make."""
+    """Draw the flow of a game by phase: loops with their conditions, decisions, triggers."""
     text, compiled = _compiled(file)
-    diagram = flow_graph(compiled.model.game, text)
+    diagram = flow_graph(compiled.model.game, text, detail=detail)
     _write(to_mermaid(diagram) if format is GraphFormat.mermaid else to_dot(diagram), out)
 
 
 @app.command()
 def diff(
     first: Annotated[Path, typer.Argument(help="A .cardrules file.")],
-    second: Annotated[Path, typer.Argument(help="The .cardrules file to compare it with.")],
+    second: Annotated[
+        Path | None, typer.Argument(help="The .cardrules file to compare it with (leave out to compare readings).")
+    ] = None,
+    reading: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--reading", metavar="NAME=VALUE", help="One file: the readings to compare from (default: defaults)."
+        ),
+    ] = None,
+    against: Annotated[
+        list[str] | None,
+        typer.Option("--against", metavar="NAME=VALUE", help="One file: the readings to compare with."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as JSON.")] = False,
 ) -> None:
-    """Rule-level differences between two rule files: declarations and flow statements."""
+    """Rule-level differences, field by field: `~ ambiguity x: default: one -> thirteen`.
+
+    Two files: declarations added, removed and changed, then the flow; citations and layout do not count.
+
+    One file with --reading/--against: what its rules do differently under the two choices of readings.
+
+    Exit 0 when there is no difference, 1 when there is one, like diff(1)."""
+    import json
+
+    from ..tools.diff import flow_diff, model_changes, reading_changes
+
     first_text, first_compiled = _compiled(first)
-    second_text, second_compiled = _compiled(second)
-    lines = diff_models(first_compiled.model, first_text, second_compiled.model, second_text, str(first), str(second))
-    typer.echo("\n".join(lines) if lines else "no rule-level differences")
+    if second is None:
+        if not reading and not against:
+            shared.usage_error("give a second file, or readings to compare with --reading and --against")
+        model = first_compiled.model
+        changes = reading_changes(
+            model, first_text, _readings_of(model, reading or []), _readings_of(model, against or [])
+        )
+        flow: list[str] = []
+    else:
+        if reading or against:
+            shared.usage_error("--reading and --against compare readings of one file: give one file only")
+        second_text, second_compiled = _compiled(second)
+        a, b = first_compiled.model, second_compiled.model
+        changes = model_changes(a, first_text, b, second_text)
+        flow = flow_diff(a, first_text, b, second_text, str(first), str(second))
+    if as_json:
+        typer.echo(json.dumps({"changes": [c.as_json() for c in changes], "flow": flow}, indent=2, ensure_ascii=False))
+    else:
+        lines = [c.text() for c in changes] + (["~ flow:", *("    " + line for line in flow)] if flow else [])
+        typer.echo("\n".join(lines) if lines else "no rule-level differences")
+    if changes or flow:
+        raise typer.Exit(shared.EXIT_FAILED)
+
+
+def _readings_of(model, options: list[str]) -> dict[str, str]:
+    """Every ambiguity's reading: its default unless `options` (NAME=VALUE) choose another."""
+    chosen = {a.name: a.default or a.readings[0].name for a in model.game.ambiguities if a.readings}
+    for name, value in shared.parse_readings(options).items():
+        ambiguity = next((a for a in model.game.ambiguities if a.name == name), None)
+        if ambiguity is None:
+            names = ", ".join(sorted(chosen)) or "(this game declares no ambiguities)"
+            shared.usage_error(f"unknown ambiguity {name!r}; choose from: {names}")
+        readings = [r.name for r in ambiguity.readings]
+        if value not in readings:
+            shared.usage_error(f"unknown reading {value!r} for {name!r}; choose from: {', '.join(readings)}")
+        chosen[name] = value
+    return chosen
 
 
 @app.command()
 def fmt(
     files: Annotated[list[Path], typer.Argument(help=".cardrules files to format in place.")],
     check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")] = False,
+    show_diff: Annotated[
+        bool, typer.Option("--diff", help="Change nothing; print a unified diff of the changes on stdout.")
+    ] = False,
 ) -> None:
-    """Re-indent rule files by their braces and drop trailing spaces; meaning is never changed."""
-    would_change, broken = [], []
+    """Print rule files in the one canonical layout; meaning, comments and citations are kept.
+
+    A line per declaration and statement, blocks broken over lines, citations aligned, lines wrapped at 100.
+
+    A file whose formatted text would not parse to the same rules is left alone."""
+    import difflib
+
+    changed, unchanged, broken = [], [], []
     for file in files:
         text = shared.require_readable(file)
         formatted, safe = format_text(text, str(file))
         if not safe:
             broken.append(file)
-        elif formatted != text:
-            would_change.append(file)
-            if not check:
-                shared.write_file(file, formatted)
+            continue
+        if formatted == text:
+            unchanged.append(file)
+            continue
+        changed.append(file)
+        if show_diff:
+            lines = difflib.unified_diff(
+                text.splitlines(keepends=True), formatted.splitlines(keepends=True), f"{file}", f"{file} (formatted)"
+            )
+            typer.echo("".join(lines), nl=False)
+        elif not check:
+            shared.write_file(file, formatted)
     console = shared.stderr_console()
     for file in broken:
         console.print(f"{file}: not formatted: it does not parse (run cardrules validate)", highlight=False)
-    for file in would_change:
-        console.print(f"{file}: {'would be reformatted' if check else 'reformatted'}", highlight=False)
-    if broken or (check and would_change):
+    dry = check or show_diff
+    for file in changed:
+        if check:
+            console.print(f"{file}: would be reformatted", highlight=False)
+    console.print(_fmt_summary(len(changed), len(unchanged), len(broken), dry), highlight=False)
+    if broken or (dry and changed):
         raise typer.Exit(shared.EXIT_FAILED)
+
+
+def _fmt_summary(changed: int, unchanged: int, broken: int, dry: bool) -> str:
+    def files(count: int) -> str:
+        return f"{count} file{'' if count == 1 else 's'}"
+
+    parts = [f"{'would format' if dry else 'formatted'} {files(changed)}", f"{unchanged} unchanged"]
+    if broken:
+        parts.append(f"{broken} not formatted")
+    return ", ".join(parts)
 
 
 @app.command()
@@ -109,3 +196,4 @@ def _write(content: str, out: Path | None) -> None:
         typer.echo(content, nl=False)
         return
     shared.write_file(out, content)
+    shared.stderr_console().print(f"wrote {out}", highlight=False, markup=False)

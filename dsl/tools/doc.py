@@ -15,7 +15,9 @@ import re
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic
 from ..compiler.escape import LINE_BREAKS
+from ..compiler.sources import SourceLines
 from ..semantics.model import RANKS, Model
+from .text import node_text
 
 HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 MARKDOWN = set("\\`*_[]|~")
@@ -54,14 +56,19 @@ def _cites(node) -> str:
     return ", ".join(f"{_text(c.source)}:{c.line}" for c in getattr(node, "cites", [])) or "-"
 
 
-def render_markdown(model: Model, diagnostics: list[Diagnostic]) -> str:
+def render_markdown(model: Model, diagnostics: list[Diagnostic], text: str) -> str:
+    """The page; `text` is the rule file's, to quote its conditions in its own words."""
     game = model.game
+    lines = SourceLines(game.file, text)
     out = [f"# {_text(game.name)}", ""]
     if game.variant_of:
         out += [f"A variant of {_code(game.variant_of)}.", ""]
-    if model.sources:
-        listed = ", ".join(f"{_code(name)} = {_text(file)}" for name, file in model.sources.items())
-        out += [f"Sources: {listed}.", ""]
+    if game.sources:
+        out += ["Sources:", ""]
+        for source in game.sources:
+            title = f"{_text(source.title)} ({_text(source.file)})" if source.title else _text(source.file)
+            out.append(f"- {_code(source.name)}: {title}")
+        out.append("")
     counts = list(model.players)
     players = (
         f"{counts[0]}-{counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) else ", ".join(map(str, counts))
@@ -71,7 +78,7 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic]) -> str:
     out += ["## Cards", ""]
     for deck in game.decks or [n.DeckLine()]:
         jokers = f" and {deck.jokers} jokers" if deck.jokers else ""
-        when = " when the condition of line %d holds" % deck.span.line if deck.when is not None else ""
+        when = f" when {_code(node_text(lines, deck.when))}" if deck.when is not None else ""
         out.append(f"- {deck.copies} standard deck(s) of 52{jokers}{when} ({_cites(deck)})")
     for name, positions in model.orders.items():
         ranked = [RANKS[r] for _, r in sorted((p, r) for r, p in enumerate(positions) if p >= 0)]

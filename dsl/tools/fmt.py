@@ -1,78 +1,35 @@
 """`cardrules fmt`: one layout for every rule file.
 
-Layout only: each line is re-indented by its brace depth (two spaces a level), tabs inside a
-line become spaces and trailing spaces go.  Spacing inside a line is the author's: rule files
-align their citation columns, and a formatter that collapsed them would make files harder to
-read against their sources.  Text inside strings and comments is never
-touched, so formatting cannot change what a file means; `format_text` checks that by parsing
-before and after.
+The file is printed again from its parse tree (`dsl.tools.layout`): every declaration and
+statement on a line of its own, blocks broken over lines, two spaces an indent level, the
+citations of a block in one column, lines wrapped at 100 columns.  Comments are read back from
+the text and kept next to the code they were next to.  `format_text` refuses any result that
+would parse to different rules, so formatting can never change what a file means.
 """
 
 from __future__ import annotations
 
-import re
-
 from ..syntax.parser import parse
 
-INDENT = "  "
-_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#.*|\s+|[^\s"#]+')
-
-
-def _split_code(line: str) -> list[str]:
-    """Tokens of one line: strings and a comment whole, code words and spaces apart."""
-    return _TOKEN.findall(line)
-
-
-def _depth_change(tokens: list[str]) -> tuple[int, int]:
-    """(closing braces before any opening one at the start, net change of depth)."""
-    leading_close, net, seen_other = 0, 0, False
-    for token in tokens:
-        if token.startswith('"') or token.startswith("#") or token.isspace():
-            seen_other = seen_other or not token.isspace()
-            continue
-        for ch in token:
-            if ch == "{":
-                net += 1
-                seen_other = True
-            elif ch == "}":
-                net -= 1
-                if not seen_other:
-                    leading_close += 1
-            else:
-                seen_other = True
-    return leading_close, net
-
-
-def _normalise(tokens: list[str]) -> str:
-    return "".join(token.replace("\t", "  ") if token.isspace() else token for token in tokens).strip()
+from .layout import attach_comments, concrete_tree, mark_blank_lines, print_tree, render
 
 
 def format_source(text: str) -> str:
+    """The canonical layout of a file that parses (callers check that first)."""
     text = text.removeprefix("\ufeff")  # a byte-order mark says nothing a rule file needs
-    depth = 0
-    lines = []
-    for raw in text.split("\n"):
-        tokens = _split_code(raw.strip())
-        if not tokens:
-            lines.append("")
-            continue
-        leading_close, net = _depth_change(tokens)
-        level = max(depth - leading_close, 0)
-        lines.append(INDENT * level + _normalise(tokens))
-        depth = max(depth + net, 0)
-    while len(lines) > 1 and lines[-1] == "" and lines[-2] == "":
-        lines.pop()
-    result = "\n".join(lines)
-    return result if result.endswith("\n") else result + "\n"
+    lines = print_tree(concrete_tree(text), text)
+    mark_blank_lines(lines, text)
+    tail = attach_comments(lines, text)
+    return render(lines, tail)
 
 
 def format_text(text: str, path: str = "<input>") -> tuple[str, bool]:
     """(formatted text, whether it is safe): unsafe when the file does not parse, or when the
     formatted text would parse to different rules."""
-    formatted = format_source(text)
     before, problems = parse(text, path)
     if before is None or problems:
         return text, False
+    formatted = format_source(text)
     after, problems = parse(formatted, path)
     if after is None or problems or _strip_spans(before) != _strip_spans(after):
         return text, False
