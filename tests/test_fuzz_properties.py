@@ -39,8 +39,11 @@ def fuzz_settings(examples: int):
 
 @pytest.fixture(scope="module")
 def isolated(tmp_path_factory):
-    """Checks an input in a capped worker process; the outcome says how long it took."""
-    pool = Pool(1, str(tmp_path_factory.mktemp("fuzz")), base_seconds=3.0)
+    """Checks an input in a capped worker process; the outcome says how long it took.
+
+    Here the time limit only catches a hang (a busy machine must not fail the suite); the time
+    budget itself is measured by the long run, `python -m tests.fuzz`."""
+    pool = Pool(1, str(tmp_path_factory.mktemp("fuzz")), base_seconds=30.0)
 
     def run(text: str, path: str):
         for _, outcome in pool.run([Job(None, text, path)]):
