@@ -77,7 +77,16 @@ RULES = {'name': 'Pimps & Hoes',
               {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 136},
               {'title': 'After all stages each of 2 players has 4 cards left', 'line': 142},
               {'title': 'After all stages each of 4 players has 4 cards left', 'line': 148},
-              {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 154}]}
+              {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 154}],
+ 'num_distinct_actions': 56,
+ 'max_chance_outcomes': 52,
+ 'max_game_length': 10000,
+ 'min_players': 2,
+ 'max_players': 4,
+ 'min_utility': None,
+ 'max_utility': None,
+ 'zero_sum': False,
+ 'observation_shape': {2: [345], 4: [359]}}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -375,11 +384,11 @@ class State(_rt.BaseState):
     _N_HITS = 3
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
         if blank:  # an empty state for clone() to fill in
             return
         s = self
-        self._setup(players, seed, readings)
+        self._setup(players, seed, readings, rng)
         s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51))
         s.z_deck = list(s.cards)  # every card starts here
         s.z_turned = []
@@ -457,9 +466,11 @@ class State(_rt.BaseState):
         return list(s.v_points)
 
 
-def new_game(players, seed=0, readings=None):
-    """A new match, run up to its first decision."""
-    return State(players, seed, readings)
+def new_game(players, seed=0, readings=None, chance="seeded"):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+    if chance == "seeded":
+        return State(players, seed, readings)
+    return _rt.explicit_game(State, players, seed, readings, chance)
 
 
 def _example_0(readings):
@@ -516,13 +527,13 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (84, 37), (87, 43), (90, 49), (119, 57), (123, 0), (133, 58), (135, 59), (137, 60), (139, 61), (141, 62),
-    (143, 63), (145, 64), (147, 65), (149, 66), (151, 67), (153, 68), (155, 69), (157, 70), (166, 0), (167, 77),
-    (171, 0), (172, 78), (184, 79), (186, 80), (189, 81), (191, 82), (193, 83), (196, 85), (199, 86), (203, 87),
-    (206, 89), (208, 91), (212, 92), (214, 93), (216, 94), (220, 0), (227, 95), (229, 96), (231, 97), (237, 0),
-    (238, 116), (241, 117), (243, 119), (250, 0), (255, 98), (260, 0), (261, 100), (265, 0), (285, 101), (293, 0),
-    (324, 107), (332, 108), (346, 112), (351, 0), (391, 25), (394, 27), (396, 28), (398, 29), (400, 30), (402, 31),
-    (404, 32), (406, 33), (408, 34), (410, 35), (422, 0), (466, 126), (469, 129), (470, 130), (471, 131), (475, 0),
-    (476, 136), (479, 139), (483, 0), (484, 142), (487, 145), (491, 0), (492, 148), (495, 151), (499, 0), (500, 154),
-    (503, 155), (504, 156), (512, 0),
+    (93, 37), (96, 43), (99, 49), (128, 57), (132, 0), (142, 58), (144, 59), (146, 60), (148, 61), (150, 62),
+    (152, 63), (154, 64), (156, 65), (158, 66), (160, 67), (162, 68), (164, 69), (166, 70), (175, 0), (176, 77),
+    (180, 0), (181, 78), (193, 79), (195, 80), (198, 81), (200, 82), (202, 83), (205, 85), (208, 86), (212, 87),
+    (215, 89), (217, 91), (221, 92), (223, 93), (225, 94), (229, 0), (236, 95), (238, 96), (240, 97), (246, 0),
+    (247, 116), (250, 117), (252, 119), (259, 0), (264, 98), (269, 0), (270, 100), (274, 0), (294, 101), (302, 0),
+    (333, 107), (341, 108), (355, 112), (360, 0), (400, 25), (403, 27), (405, 28), (407, 29), (409, 30), (411, 31),
+    (413, 32), (415, 33), (417, 34), (419, 35), (431, 0), (477, 126), (480, 129), (481, 130), (482, 131), (486, 0),
+    (487, 136), (490, 139), (494, 0), (495, 142), (498, 145), (502, 0), (503, 148), (506, 151), (510, 0), (511, 154),
+    (514, 155), (515, 156), (523, 0),
 )

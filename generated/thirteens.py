@@ -92,7 +92,16 @@ RULES = {'name': 'Thirteens',
               {'line': 124, 'what': 'branch'}, {'line': 128, 'what': 'branch'}],
  'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 140},
               {'title': 'K-Q-6 is a thirteen', 'line': 147},
-              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 151}]}
+              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 151}],
+ 'num_distinct_actions': 58,
+ 'max_chance_outcomes': 54,
+ 'max_game_length': 10000,
+ 'min_players': 3,
+ 'max_players': 6,
+ 'min_utility': None,
+ 'max_utility': None,
+ 'zero_sum': False,
+ 'observation_shape': {3: [251], 4: [258], 5: [265], 6: [272]}}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -373,11 +382,11 @@ class State(_rt.BaseState):
     _N_HITS = 12
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
         if blank:  # an empty state for clone() to fill in
             return
         s = self
-        self._setup(players, seed, readings)
+        self._setup(players, seed, readings, rng)
         s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53))
         s.z_deck = list(s.cards)  # every card starts here
         s.z_hand = [[] for _ in range(players)]
@@ -437,9 +446,11 @@ class State(_rt.BaseState):
         return list(s.v_total)
 
 
-def new_game(players, seed=0, readings=None):
-    """A new match, run up to its first decision."""
-    return State(players, seed, readings)
+def new_game(players, seed=0, readings=None, chance="seeded"):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+    if chance == "seeded":
+        return State(players, seed, readings)
+    return _rt.explicit_game(State, players, seed, readings, chance)
 
 
 def _example_0(readings):
@@ -479,11 +490,11 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (99, 33), (102, 39), (106, 46), (109, 52), (112, 58), (115, 64), (140, 16), (156, 70), (160, 0), (170, 71),
-    (172, 72), (174, 73), (176, 74), (185, 0), (186, 83), (190, 0), (191, 84), (201, 85), (203, 86), (207, 87),
-    (210, 89), (213, 90), (218, 93), (221, 95), (224, 96), (228, 98), (232, 100), (234, 102), (236, 103), (240, 0),
-    (247, 104), (255, 0), (256, 119), (259, 120), (261, 121), (264, 122), (266, 123), (268, 124), (271, 125), (273, 128),
-    (276, 129), (278, 131), (280, 133), (287, 0), (312, 110), (320, 111), (328, 112), (336, 113), (350, 117), (355, 0),
-    (388, 26), (391, 28), (393, 29), (395, 30), (397, 31), (407, 0), (446, 140), (449, 143), (450, 144), (454, 0),
-    (455, 147), (458, 148), (462, 0), (463, 151), (466, 152), (467, 153), (475, 0),
+    (108, 33), (111, 39), (115, 46), (118, 52), (121, 58), (124, 64), (149, 16), (165, 70), (169, 0), (179, 71),
+    (181, 72), (183, 73), (185, 74), (194, 0), (195, 83), (199, 0), (200, 84), (210, 85), (212, 86), (216, 87),
+    (219, 89), (222, 90), (227, 93), (230, 95), (233, 96), (237, 98), (241, 100), (243, 102), (245, 103), (249, 0),
+    (256, 104), (264, 0), (265, 119), (268, 120), (270, 121), (273, 122), (275, 123), (277, 124), (280, 125), (282, 128),
+    (285, 129), (287, 131), (289, 133), (296, 0), (321, 110), (329, 111), (337, 112), (345, 113), (359, 117), (364, 0),
+    (397, 26), (400, 28), (402, 29), (404, 30), (406, 31), (416, 0), (457, 140), (460, 143), (461, 144), (465, 0),
+    (466, 147), (469, 148), (473, 0), (474, 151), (477, 152), (478, 153), (486, 0),
 )
