@@ -139,6 +139,9 @@ class ExplicitState:
         c._script, c.history = list(self._script), list(self.history)
         return c
 
+    def __deepcopy__(self, memo) -> "ExplicitState":
+        return self.clone()  # the states it holds are never changed: sharing them is a copy
+
     def action_str(self, action: int) -> str:
         if self._pending is not None:
             return f"deal {self._state._CARD_TEXT[action]}" if self._kind == "card" else f"seat {action}"
