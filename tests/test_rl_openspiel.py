@@ -57,7 +57,7 @@ def test_a_reading_is_a_game_parameter():
 def test_mcts_plays_a_move():
     from open_spiel.python.algorithms import mcts
 
-    game = openspiel.load("jailbreak", players=2)
+    game = openspiel.load(next(p for p in GAMES if p.stem == "jailbreak"), players=2)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=mcts.RandomRolloutEvaluator(1))
     state = game.new_initial_state()
     while state.is_chance_node():

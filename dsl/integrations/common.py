@@ -13,14 +13,17 @@ DEFAULT_GAMES = pathlib.Path(__file__).resolve().parent.parent.parent / "games"
 
 def engine_of(game) -> types.ModuleType:
     """An engine module: `game` is one already, a path to a rule file, or the name of a game in
-    the project's games/ folder ("thirteens")."""
+    a games/ folder ("thirteens": games/thirteens.cardrules here or beside the package)."""
     if isinstance(game, types.ModuleType):
         return game
     from dsl.api import load_game  # late: the wrappers load rule files only when asked
 
     path = pathlib.Path(os.fspath(game))
-    if not path.exists() and path.suffix == "" and (DEFAULT_GAMES / f"{path.name}.cardrules").exists():
-        path = DEFAULT_GAMES / f"{path.name}.cardrules"
+    if not path.exists() and path.suffix == "":
+        for folder in (pathlib.Path("games"), DEFAULT_GAMES):
+            if (folder / f"{path.name}.cardrules").exists():
+                path = folder / f"{path.name}.cardrules"
+                break
     return load_game(str(path))
 
 
