@@ -25,10 +25,13 @@ CHANCE_PLAYER = -2  # `current_player` at a chance node (-1 is the end of the ga
 class NeedChance(Exception):
     """Raised by the scripted generator where the script ends: the outcomes of the next event."""
 
-    def __init__(self, kind: str, outcomes: list[int]):
+    def __init__(self, kind: str, outcomes: list[int], pile: list[int] | None = None, position: int = 0):
         super().__init__(kind)
         self.kind = kind
         self.outcomes = outcomes
+        # In a shuffle: the pile as shuffled so far and the position drawn for, so the nodes of
+        # the rest of the shuffle are known without running the rules again.
+        self.pile, self.position = pile, position
 
 
 class ScriptedRng(random.Random):
@@ -37,22 +40,26 @@ class ScriptedRng(random.Random):
     `dry` plays the first outcome when the script ends (to set up a state to look at)."""
 
     def __init__(self, script: list[int], dry: bool = False):
-        super().__init__(0)
+        # Not seeded (`random.Random.__init__` is skipped): it never draws a number of its own.
         self.script, self.pos, self.dry = script, 0, dry
+        self.gauss_next = None  # what `getstate` reads, for `clone`
 
-    def _next(self, kind: str, outcomes: list[int]) -> int:
+    def _next(self, kind: str, outcomes, pile=None, position=0) -> int:
         if self.pos < len(self.script):
             outcome = self.script[self.pos]
             self.pos += 1
             return outcome
         if self.dry:
             return outcomes[0]
-        raise NeedChance(kind, outcomes)
+        raise NeedChance(kind, list(outcomes), pile, position)
 
     def shuffle(self, x) -> None:
         for i in reversed(range(1, len(x))):
-            card = self._next("card", x[: i + 1])
-            j = x.index(card, 0, i + 1)
+            if self.pos < len(self.script):
+                j = x.index(self.script[self.pos], 0, i + 1)
+                self.pos += 1
+            else:
+                j = x.index(self._next("card", x[: i + 1], list(x), i), 0, i + 1)
             x[i], x[j] = x[j], x[i]
 
     def randrange(self, n, *rest):  # the rules only ask for a seat: randrange(players)
@@ -69,6 +76,7 @@ class ExplicitState:
         self._script: list[int] = []  # chance outcomes of the segment so far
         self._pending: list[int] | None = None
         self._kind = ""
+        self._shuffle: tuple[list[int], int] | None = None  # (pile, position) inside a shuffle
         self._state = None
         self.history: list[int] = []  # decisions and chance outcomes, in order
         self._advance()
@@ -85,6 +93,7 @@ class ExplicitState:
                 state.apply(self._action)
         except NeedChance as need:
             self._pending, self._kind = need.outcomes, need.kind
+            self._shuffle = (need.pile, need.position) if need.pile is not None else None
             if self._state is None:  # a state to look at before the first decision
                 self._state = self._cls(*self._args, run=False, rng=ScriptedRng(list(self._script), dry=True))
             return
@@ -123,6 +132,15 @@ class ExplicitState:
             if action not in self._pending:
                 raise IllegalAction(f"{action!r} is not an outcome of this chance node")
             self._script.append(action)
+            if self._shuffle is not None and self._shuffle[1] > 1:
+                # The next card of the same shuffle: its outcomes follow from the pile alone.
+                pile, i = self._shuffle
+                pile = list(pile)
+                j = pile.index(action, 0, i + 1)
+                pile[i], pile[j] = pile[j], pile[i]
+                self._shuffle, self._pending = (pile, i - 1), pile[:i]
+                self.history.append(action)
+                return
         else:
             if self._state.done or action not in self._state.legal:
                 raise IllegalAction(f"{action!r} is not a legal action here")
