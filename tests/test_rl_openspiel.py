@@ -64,3 +64,36 @@ def test_mcts_plays_a_move():
         state.apply_action(state.chance_outcomes()[0][0])
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_observations_agree_through_every_route(path):
+    import random
+
+    import numpy as np
+    from open_spiel.python.observation import make_observation
+
+    engine = load_game(path)
+    players = engine.RULES["players"][0]
+    game = openspiel.load(engine, players=players)
+    observation = make_observation(game)
+    info_state = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    state, rng, before = game.new_initial_state(), random.Random(0), None
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            twin = state.clone()
+            for seat in range(players):
+                observation.set_from(state, seat)
+                expected = np.asarray(state.engine_state.observation_tensor(seat), np.float32)
+                np.testing.assert_array_equal(observation.tensor, expected)
+                np.testing.assert_array_equal(np.asarray(state.observation_tensor(seat)), expected)
+                assert twin.observation_string(seat) == state.observation_string(seat)
+                assert twin.information_state_string(seat) == info_state.string_from(state, seat)
+            before = [state.information_state_string(seat) for seat in range(players)]
+        state.apply_action(rng.choice(state.legal_actions()))
+        if before is not None and not state.is_chance_node() and not state.is_terminal():
+            # Perfect recall: a seat's information state only grows (its last line is the present).
+            for seat, text in enumerate(before):
+                assert state.information_state_string(seat).startswith(text[: text.rfind("\n")])
