@@ -20,7 +20,9 @@ def test_the_checker_passes(path):
     with warnings.catch_warnings():
         # Scores and counts have no natural bound: the Box is unbounded on purpose.
         warnings.filterwarnings("ignore", message=".*Box observation space (minimum|maximum) value")
-        check_env(seat_env.env(path, seat=1), skip_render_check=True)
+        # Made directly, not through gymnasium.make: the checker has no spec to try other render modes.
+        warnings.filterwarnings("ignore", message=".*Not able to test alternative render modes")
+        check_env(seat_env.env(path, seat=1, render_mode="ansi"))
 
 
 def test_an_episode_ends_with_the_seats_result_against_an_agent():
@@ -33,6 +35,7 @@ def test_an_episode_ends_with_the_seats_result_against_an_agent():
         observation, reward, terminated, truncated, _ = env.step(first_legal(observation))
         total, done, steps = total + reward, terminated or truncated, steps + 1
     assert total in (-1.0, 0.0, 1.0) and env.state.is_terminal()
+    assert env.render() is None  # no render mode asked for
 
 
 def test_an_illegal_action_ends_the_episode():

@@ -20,15 +20,25 @@ from gymnasium import spaces
 from .common import check_players, check_reward, engine_of, num_actions, rewards
 
 
-def env(game, seat: int = 0, opponents="random", players=None, readings=None, reward="score", illegal_reward=-1.0):
-    return CardrulesSeatEnv(game, seat, opponents, players, readings, reward, illegal_reward)
+def env(
+    game, seat=0, opponents="random", players=None, readings=None, reward="score", illegal_reward=-1.0, render_mode=None
+):
+    return CardrulesSeatEnv(game, seat, opponents, players, readings, reward, illegal_reward, render_mode)
 
 
 class CardrulesSeatEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
-        self, game, seat=0, opponents="random", players=None, readings=None, reward="score", illegal_reward=-1.0
+        self,
+        game,
+        seat=0,
+        opponents="random",
+        players=None,
+        readings=None,
+        reward="score",
+        illegal_reward=-1.0,
+        render_mode=None,
     ):
         self.engine = engine_of(game)
         self.players = check_players(self.engine, players)
@@ -48,7 +58,9 @@ class CardrulesSeatEnv(gymnasium.Env):
             }
         )
         self.action_space = spaces.Discrete(self.n_actions)
-        self.render_mode = None
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
         self.state = None
 
     def _observe(self, seat: int) -> dict:
@@ -92,4 +104,7 @@ class CardrulesSeatEnv(gymnasium.Env):
         return self._observe(self.seat), float(reward), terminated, truncated, {}
 
     def render(self):
-        return None
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        zones = self.state.observation(self.seat)["zones"]
+        return "\n".join([repr(self.state), *(f"{name}: {value}" for name, value in zones.items())])
