@@ -79,3 +79,4 @@ _pettingzoo.CardrulesEnv.observation_space
 _pettingzoo.CardrulesEnv.action_space
 _chance.ExplicitState.chance_kind
 _chance.explicit_game
+_chance.ScriptedRng.gauss_next  # read by random.Random.getstate when a state is cloned
