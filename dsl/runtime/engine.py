@@ -15,9 +15,9 @@ import operator
 import random
 from typing import Sequence
 
+from . import observe
 from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
 from .errors import BadArgument, IllegalAction, RuleGap
-from . import observe
 from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault  # noqa: F401 (guard_examples: for engines)
 
 # Blocks a single `apply` may run before the rules are declared to loop without end.
