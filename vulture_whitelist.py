@@ -70,3 +70,28 @@ from dsl.cli import shared
 
 shared._main_options
 shared.plain_flags.metavar  # `param.metavar = ""` hides the `<bool>` of a flag in `--help`
+
+# The learning-library wrappers: their libraries call these by name (pyspiel, PettingZoo,
+# Gymnasium), and engines call `explicit_game` from `new_game`.
+from dsl.integrations import gym as _gym, openspiel as _openspiel, pettingzoo as _pettingzoo
+from dsl.runtime import chance as _chance
+
+_gym.CardrulesSeatEnv.metadata
+_gym.CardrulesSeatEnv.observation_space
+_gym.CardrulesSeatEnv.action_space
+_openspiel.load
+_openspiel.CardrulesGame.new_initial_state
+_openspiel.CardrulesGame.make_py_observer
+_openspiel.CardrulesState._legal_actions
+_openspiel.CardrulesState._apply_action
+_openspiel.CardrulesState._action_to_string
+_openspiel._Observer.set_from
+_openspiel._Observer.string_from
+_openspiel._InfoStateObserver.set_from
+_openspiel._InfoStateObserver.string_from
+_pettingzoo.CardrulesEnv.metadata
+_pettingzoo.CardrulesEnv.observation_space
+_pettingzoo.CardrulesEnv.action_space
+_chance.ExplicitState.chance_kind
+_chance.explicit_game
+_chance.ScriptedRng.gauss_next  # read by random.Random.getstate when a state is cloned

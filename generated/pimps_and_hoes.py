@@ -77,7 +77,16 @@ RULES = {'name': 'Pimps & Hoes',
               {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 154},
               {'title': 'After all stages each of 2 players has 4 cards left', 'line': 161},
               {'title': 'After all stages each of 4 players has 4 cards left', 'line': 168},
-              {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 175}]}
+              {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 175}],
+ 'num_distinct_actions': 56,
+ 'max_chance_outcomes': 52,
+ 'max_game_length': 10000,
+ 'min_players': 2,
+ 'max_players': 4,
+ 'min_utility': None,
+ 'max_utility': None,
+ 'zero_sum': False,
+ 'observation_shape': {2: [345], 4: [359]}}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -375,11 +384,11 @@ class State(_rt.BaseState):
     _N_HITS = 3
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
         if blank:  # an empty state for clone() to fill in
             return
         s = self
-        self._setup(players, seed, readings)
+        self._setup(players, seed, readings, rng)
         s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51))
         s.z_deck = list(s.cards)  # every card starts here
         s.z_turned = []
@@ -457,9 +466,11 @@ class State(_rt.BaseState):
         return list(s.v_points)
 
 
-def new_game(players, seed=0, readings=None):
-    """A new match, run up to its first decision."""
-    return State(players, seed, readings)
+def new_game(players, seed=0, readings=None, chance="seeded"):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+    if chance == "seeded":
+        return State(players, seed, readings)
+    return _rt.explicit_game(State, players, seed, readings, chance)
 
 
 def _example_0(readings):
@@ -516,13 +527,13 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (84, 42), (87, 51), (90, 61), (119, 72), (123, 0), (133, 73), (135, 74), (137, 75), (139, 76), (141, 77),
-    (143, 78), (145, 79), (147, 80), (149, 81), (151, 82), (153, 83), (155, 84), (157, 85), (166, 0), (167, 93),
-    (171, 0), (172, 94), (184, 95), (186, 96), (189, 97), (191, 98), (193, 99), (196, 101), (199, 102), (203, 103),
-    (206, 105), (208, 107), (212, 108), (214, 109), (216, 110), (220, 0), (227, 111), (229, 112), (231, 114), (237, 0),
-    (238, 133), (241, 134), (243, 136), (250, 0), (255, 115), (260, 0), (261, 117), (265, 0), (285, 118), (293, 0),
-    (324, 124), (332, 125), (346, 129), (351, 0), (391, 26), (394, 28), (396, 29), (398, 30), (400, 32), (402, 34),
-    (404, 36), (406, 38), (408, 39), (410, 40), (422, 0), (466, 143), (469, 147), (470, 148), (471, 149), (475, 0),
-    (476, 154), (479, 158), (483, 0), (484, 161), (487, 165), (491, 0), (492, 168), (495, 172), (499, 0), (500, 175),
-    (503, 177), (504, 178), (512, 0),
+    (93, 42), (96, 51), (99, 61), (128, 72), (132, 0), (142, 73), (144, 74), (146, 75), (148, 76), (150, 77),
+    (152, 78), (154, 79), (156, 80), (158, 81), (160, 82), (162, 83), (164, 84), (166, 85), (175, 0), (176, 93),
+    (180, 0), (181, 94), (193, 95), (195, 96), (198, 97), (200, 98), (202, 99), (205, 101), (208, 102), (212, 103),
+    (215, 105), (217, 107), (221, 108), (223, 109), (225, 110), (229, 0), (236, 111), (238, 112), (240, 114), (246, 0),
+    (247, 133), (250, 134), (252, 136), (259, 0), (264, 115), (269, 0), (270, 117), (274, 0), (294, 118), (302, 0),
+    (333, 124), (341, 125), (355, 129), (360, 0), (400, 26), (403, 28), (405, 29), (407, 30), (409, 32), (411, 34),
+    (413, 36), (415, 38), (417, 39), (419, 40), (431, 0), (477, 143), (480, 147), (481, 148), (482, 149), (486, 0),
+    (487, 154), (490, 158), (494, 0), (495, 161), (498, 165), (502, 0), (503, 168), (506, 172), (510, 0), (511, 175),
+    (514, 177), (515, 178), (523, 0),
 )

@@ -92,7 +92,16 @@ RULES = {'name': 'Thirteens',
               {'line': 133, 'what': 'branch'}, {'line': 137, 'what': 'branch'}],
  'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 151},
               {'title': 'K-Q-6 is a thirteen', 'line': 159},
-              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 163}]}
+              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 163}],
+ 'num_distinct_actions': 58,
+ 'max_chance_outcomes': 54,
+ 'max_game_length': 10000,
+ 'min_players': 3,
+ 'max_players': 6,
+ 'min_utility': None,
+ 'max_utility': None,
+ 'zero_sum': False,
+ 'observation_shape': {3: [251], 4: [258], 5: [265], 6: [272]}}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -373,11 +382,11 @@ class State(_rt.BaseState):
     _N_HITS = 12
     _WINNERS = 'highest'
 
-    def __init__(self, players, seed=0, readings=None, run=True, blank=False):
+    def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
         if blank:  # an empty state for clone() to fill in
             return
         s = self
-        self._setup(players, seed, readings)
+        self._setup(players, seed, readings, rng)
         s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53))
         s.z_deck = list(s.cards)  # every card starts here
         s.z_hand = [[] for _ in range(players)]
@@ -437,9 +446,11 @@ class State(_rt.BaseState):
         return list(s.v_total)
 
 
-def new_game(players, seed=0, readings=None):
-    """A new match, run up to its first decision."""
-    return State(players, seed, readings)
+def new_game(players, seed=0, readings=None, chance="seeded"):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+    if chance == "seeded":
+        return State(players, seed, readings)
+    return _rt.explicit_game(State, players, seed, readings, chance)
 
 
 def _example_0(readings):
@@ -479,11 +490,11 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (99, 33), (102, 40), (106, 48), (109, 55), (112, 62), (115, 70), (140, 16), (156, 77), (160, 0), (170, 78),
-    (172, 79), (174, 80), (176, 81), (185, 0), (186, 91), (190, 0), (191, 92), (201, 93), (203, 94), (207, 95),
-    (210, 97), (213, 98), (218, 101), (221, 103), (224, 104), (228, 106), (232, 108), (234, 110), (236, 111), (240, 0),
-    (247, 112), (255, 0), (256, 128), (259, 129), (261, 130), (264, 131), (266, 132), (268, 133), (271, 134), (273, 137),
-    (276, 138), (278, 140), (280, 142), (287, 0), (312, 118), (320, 120), (328, 121), (336, 122), (350, 126), (355, 0),
-    (388, 26), (391, 28), (393, 29), (395, 30), (397, 31), (407, 0), (446, 151), (449, 155), (450, 156), (454, 0),
-    (455, 159), (458, 160), (462, 0), (463, 163), (466, 165), (467, 166), (475, 0),
+    (108, 33), (111, 40), (115, 48), (118, 55), (121, 62), (124, 70), (149, 16), (165, 77), (169, 0), (179, 78),
+    (181, 79), (183, 80), (185, 81), (194, 0), (195, 91), (199, 0), (200, 92), (210, 93), (212, 94), (216, 95),
+    (219, 97), (222, 98), (227, 101), (230, 103), (233, 104), (237, 106), (241, 108), (243, 110), (245, 111), (249, 0),
+    (256, 112), (264, 0), (265, 128), (268, 129), (270, 130), (273, 131), (275, 132), (277, 133), (280, 134), (282, 137),
+    (285, 138), (287, 140), (289, 142), (296, 0), (321, 118), (329, 120), (337, 121), (345, 122), (359, 126), (364, 0),
+    (397, 26), (400, 28), (402, 29), (404, 30), (406, 31), (416, 0), (457, 151), (460, 155), (461, 156), (465, 0),
+    (466, 159), (469, 160), (473, 0), (474, 163), (477, 165), (478, 166), (486, 0),
 )

@@ -9,7 +9,8 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, RANKS, SUIT_COLOR, Model
-from . import escape, gate
+from . import action_bounds, escape, gate
+from ..runtime import observe
 from ..runtime.faults import render_rule_line_table
 from .comments import rule_comment
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
@@ -193,6 +194,37 @@ class CodeGenerator:
             "options": list(m.options),
             "branches": [{"line": line, "what": what} for line, what in program.hits],
             "examples": [{"title": ex.title, "line": ex.span.line} for ex in game.examples],
+            **self.learning_metadata(),
+        }
+
+    def meta_tables(self) -> tuple[tuple, tuple]:
+        """The zone and variable tables of the engine (`State._ZONES`, `State._VARS`)."""
+        m = self.model
+        zones = tuple(
+            (escape.name("z_", z.name), z.name, z.per_player, z.visibility, z.grouped) for z in m.zones.values()
+        )
+        vars_ = tuple(
+            (escape.name("v_", v.name), v.name, v.per_player, v.type_name, v.visibility) for v in m.vars.values()
+        )
+        return zones, vars_
+
+    def learning_metadata(self) -> dict:
+        """The fixed spaces the game-playing libraries need (see dsl.integrations)."""
+        m = self.model
+        zones, vars_ = self.meta_tables()
+        n_cards, n_options = len(m.cards), len(m.options)
+        return {
+            "num_distinct_actions": action_bounds.num_distinct_actions(m),
+            "max_chance_outcomes": max(n_cards, *m.players),
+            "max_game_length": action_bounds.DECISION_CAP,
+            "min_players": min(m.players),
+            "max_players": max(m.players),
+            # The result is any expression of the rules: its bounds are those it reaches in a game
+            # of at most max_game_length decisions, which the compiler does not prove.
+            "min_utility": None,
+            "max_utility": None,
+            "zero_sum": False,
+            "observation_shape": {p: [observe.tensor_size(zones, vars_, n_cards, n_options, p)] for p in m.players},
         }
 
     def late_actions(self) -> str | None:
@@ -268,17 +300,8 @@ class CodeGenerator:
             "functions": program.functions,
             "blocks": program.blocks,
             "block_names": program.block_names,
-            "zones_meta": _fmt(
-                tuple(
-                    (escape.name("z_", z.name), z.name, z.per_player, z.visibility, z.grouped) for z in m.zones.values()
-                )
-            ),
-            "vars_meta": _fmt(
-                tuple(
-                    (escape.name("v_", v.name), v.name, v.per_player, v.type_name, v.visibility)
-                    for v in m.vars.values()
-                )
-            ),
+            "zones_meta": _fmt(self.meta_tables()[0]),
+            "vars_meta": _fmt(self.meta_tables()[1]),
             "locals_meta": _fmt(
                 tuple((escape.name("l_", local.name), local.name, local.type) for local in m.locals.values())
             ),

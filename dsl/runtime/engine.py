@@ -15,6 +15,8 @@ import operator
 import random
 from typing import Sequence
 
+from . import observe
+from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
 from .errors import BadArgument, IllegalAction, RuleGap
 from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault  # noqa: F401 (guard_examples: for engines)
 
@@ -56,13 +58,13 @@ class BaseState:
             cls.__init__ = guarded(cls.__dict__["__init__"])
 
     # ------------------------------------------------------------ construction
-    def _setup(self, players: int, seed: int, readings: dict | None):
+    def _setup(self, players: int, seed: int, readings: dict | None, rng: random.Random | None = None):
         if not _is_int(players) or players not in self._PLAYERS:
             shown = ", ".join(map(str, self._PLAYERS)) + (" player" if list(self._PLAYERS) == [1] else " players")
             raise BadArgument(f"this game takes {shown}, not {players!r}")
         self.n = players
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed) if rng is None else rng  # explicit chance scripts the generator
         chosen = dict(readings or {})
         self.readings = {}
         for name, options, default in self._AMBIGUITIES:
@@ -146,6 +148,17 @@ class BaseState:
 
     def is_terminal(self) -> bool:
         return self.done
+
+    def is_chance_node(self) -> bool:
+        return False  # the seeded mode draws its chance events from `rng` (see `chance` for the other)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """What `seat` may know, as floats laid out by the rule file (see `observe`)."""
+        self._check_seat(seat)
+        return observe.observation_tensor(self, seat)
 
     def returns(self) -> list[float]:
         return [float(x) for x in self._scores()]

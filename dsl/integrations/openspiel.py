@@ -1,0 +1,208 @@
+"""Every compiled game as an OpenSpiel game: `load(game, players=N)`, or, once loaded or
+registered, `pyspiel.load_game("cardrules_<name>", {"players": N, ...})`.
+
+The game is sequential, with explicit chance (the engine's explicit-chance mode: a card dealt
+from a shuffled pile or a random seat is a chance node), imperfect information and terminal
+rewards.  Observation tensors and strings come from the rule file (docs/OBSERVATIONS.md); the
+information state of a seat is its history of observations and own actions, as a string.
+
+Parameters: `players`, one string parameter per ambiguity of the rules (its reading), and
+`utility`: "score" (the rules' result) or "win" (+1 for the winners, -1 for the others).
+A game still running after `max_game_length` decisions ends there with its current result.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+import pyspiel
+
+from .common import check_players, check_reward, engine_of, num_actions, observation_text, rewards, short_name
+
+# A bound of the result the compiler does not prove: the scores a game reaches are far inside it.
+SCORE_BOUND = 1e6
+
+_ENGINES: dict[str, object] = {}  # registered short name -> engine module
+
+
+def _game_type(engine) -> pyspiel.GameType:
+    rules = engine.RULES
+    params = {"players": rules["players"][0], "utility": "score"}
+    for amb in rules["ambiguities"]:
+        params[amb["name"]] = amb["default"]
+    return pyspiel.GameType(
+        short_name=f"cardrules_{short_name(engine)}",
+        long_name=f"cardrules {rules['name']}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if rules["zero_sum"] else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=rules["max_players"],
+        min_num_players=rules["min_players"],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+def register(game) -> str:
+    """Register the game with pyspiel (once per name); returns its short name."""
+    engine = engine_of(game)
+    name = f"cardrules_{short_name(engine)}"
+    known = name in _ENGINES
+    _ENGINES[name] = engine
+    if not known and name not in pyspiel.registered_names():
+        game_type = _game_type(engine)
+        pyspiel.register_game(game_type, _game_class(name, game_type))
+    return name
+
+
+def load(game, players: int | None = None, readings: dict | None = None, utility: str = "score") -> pyspiel.Game:
+    """The game as a `pyspiel.Game` for `players` seats (the fewest the rules allow by default)."""
+    engine = engine_of(game)
+    name = register(engine)
+    params = {"players": check_players(engine, players), "utility": check_reward(utility)}
+    params.update(readings or {})
+    return pyspiel.load_game(name, params)
+
+
+def _game_class(name: str, game_type: pyspiel.GameType) -> type:
+    """A `CardrulesGame` subclass for one registered name, as pyspiel wants a class."""
+
+    def __init__(self, params=None):
+        CardrulesGame.__init__(self, _ENGINES[name], game_type, params)
+
+    return type(f"CardrulesGame_{short_name(_ENGINES[name])}", (CardrulesGame,), {"__init__": __init__})
+
+
+class CardrulesGame(pyspiel.Game):
+    def __init__(self, engine, game_type: pyspiel.GameType, params=None):
+        defaults = game_type.parameter_specification
+        params = {**{k: v for k, v in defaults.items()}, **dict(params or {})}
+        self.engine = engine
+        self.players = check_players(engine, params["players"])
+        self.utility = check_reward(params["utility"])
+        self.readings = {amb["name"]: params[amb["name"]] for amb in engine.RULES["ambiguities"]}
+        rules = engine.RULES
+        bound = 1.0 if self.utility == "win" else SCORE_BOUND
+        info = pyspiel.GameInfo(
+            num_distinct_actions=num_actions(engine),
+            max_chance_outcomes=rules["max_chance_outcomes"],
+            num_players=self.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=None,
+            max_game_length=rules["max_game_length"],
+        )
+        super().__init__(game_type, info, params)
+        self.observation_size = rules["observation_shape"][self.players][0]
+        self.seed = 0
+
+    def new_initial_state(self):
+        return CardrulesState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return _InfoStateObserver() if perfect_recall else _Observer(self.observation_size)
+
+
+class _Shared(list):
+    """Engine states at decision points: never changed, so a copy of the game state shares them."""
+
+    def __deepcopy__(self, memo):
+        return _Shared(self)
+
+
+class CardrulesState(pyspiel.State):
+    def __init__(self, game: CardrulesGame):
+        super().__init__(game)
+        self.engine_state = game.engine.new_game(game.players, game.seed, game.readings, chance="explicit")
+        self.utility = game.utility
+        self.cap = game.max_game_length()
+        self.decisions = 0
+        self.points = _Shared()  # (engine state, seat that acted, action) per decision
+
+    def current_player(self):
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self.engine_state.is_chance_node():
+            return pyspiel.PlayerId.CHANCE
+        return self.engine_state.current_player
+
+    def _legal_actions(self, player):
+        return sorted(self.engine_state.legal_actions())
+
+    def chance_outcomes(self):
+        return sorted(self.engine_state.chance_outcomes())
+
+    def _apply_action(self, action):
+        state = self.engine_state
+        if not state.is_chance_node():
+            self.points.append((state._state, state.current_player, action))
+            self.decisions += 1
+        state.apply(int(action))
+
+    def _action_to_string(self, player, action):
+        # Two decks (or two jokers) print alike: the number keeps every action's text distinct.
+        return f"{self.engine_state.action_str(action)} #{action}"
+
+    def is_terminal(self):
+        return self.engine_state.is_terminal() or (
+            self.decisions >= self.cap and not self.engine_state.is_chance_node()
+        )
+
+    def returns(self):
+        if not self.is_terminal():
+            return [0.0] * self.engine_state.n
+        return rewards(self.engine_state, self.utility)
+
+    def __str__(self):
+        return f"{self.engine_state!r} after {self.decisions} decisions"
+
+
+class _Observer:
+    """Observation tensor and string of a seat (docs/OBSERVATIONS.md)."""
+
+    def __init__(self, size: int):
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CardrulesState, player: int) -> None:
+        self.tensor[:] = state.engine_state.observation_tensor(player)
+
+    def string_from(self, state: CardrulesState, player: int) -> str:
+        return observation_text(state.engine_state, player)
+
+
+_TEXTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # engine state -> {seat: text}
+
+
+def _text_at(point, seat: int) -> str:
+    texts = _TEXTS.setdefault(point, {})
+    if seat not in texts:
+        texts[seat] = observation_text(point, seat)
+    return texts[seat]
+
+
+class _InfoStateObserver:
+    """A seat's information state: what it saw at every decision, and its own actions."""
+
+    def __init__(self):
+        self.tensor = np.zeros(0, np.float32)
+        self.dict = {}
+
+    def set_from(self, state, player) -> None:
+        pass
+
+    def string_from(self, state: CardrulesState, player: int) -> str:
+        lines = [f"seat {player}"]
+        for point, actor, action in state.points:
+            lines.append(_text_at(point, player))
+            if actor == player:
+                lines.append(f"played {action}")
+        lines.append(observation_text(state.engine_state, player))
+        return "\n".join(lines)

@@ -1,0 +1,99 @@
+"""Every game of games/, at every player count, is an OpenSpiel game that passes OpenSpiel's own
+random simulation test, and an OpenSpiel algorithm runs on it unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from dsl import load_game  # noqa: E402
+from dsl.integrations import openspiel  # noqa: E402
+
+from .conftest import GAMES  # noqa: E402
+
+CASES = [(path, players) for path in GAMES for players in load_game(path).RULES["players"]]
+# Long random games: over the few seconds a test may take while editing.
+SLOW = {("thirteens", 5), ("thirteens", 6), ("thirteens", 4)}
+
+
+def _param(path, players):
+    marks = [pytest.mark.slow] if (path.stem, players) in SLOW else []
+    return pytest.param(path, players, id=f"{path.stem}-{players}", marks=marks)
+
+
+@pytest.mark.parametrize("path,players", [_param(p, n) for p, n in CASES])
+def test_random_simulation_passes(path, players):
+    game = openspiel.load(path, players=players)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_the_game_loads_by_name_with_its_parameters():
+    engine = load_game(GAMES[0])
+    openspiel.register(engine)
+    name = f"cardrules_{GAMES[0].stem}"
+    players = engine.RULES["players"][-1]
+    game = pyspiel.load_game(name, {"players": players, "utility": "win"})
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == engine.RULES["num_distinct_actions"]
+    assert game.observation_tensor_shape() == engine.RULES["observation_shape"][players]
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.max_utility() == 1.0
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+
+
+def test_a_reading_is_a_game_parameter():
+    engine = load_game(GAMES[0])
+    amb = engine.RULES["ambiguities"][0]
+    other = [r for r in amb["readings"] if r != amb["default"]][0]
+    game = openspiel.load(engine, readings={amb["name"]: other})
+    assert game.get_parameters()[amb["name"]] == other
+
+
+def test_mcts_plays_a_move():
+    from open_spiel.python.algorithms import mcts
+
+    game = openspiel.load(next(p for p in GAMES if p.stem == "jailbreak"), players=2)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=mcts.RandomRolloutEvaluator(1))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    action = bot.step(state)
+    assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_observations_agree_through_every_route(path):
+    import random
+
+    import numpy as np
+    from open_spiel.python.observation import make_observation
+
+    engine = load_game(path)
+    players = engine.RULES["players"][0]
+    game = openspiel.load(engine, players=players)
+    observation = make_observation(game)
+    info_state = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    state, rng, before = game.new_initial_state(), random.Random(0), None
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            twin = state.clone()
+            for seat in range(players):
+                observation.set_from(state, seat)
+                expected = np.asarray(state.engine_state.observation_tensor(seat), np.float32)
+                np.testing.assert_array_equal(observation.tensor, expected)
+                np.testing.assert_array_equal(np.asarray(state.observation_tensor(seat)), expected)
+                assert twin.observation_string(seat) == state.observation_string(seat)
+                assert twin.information_state_string(seat) == info_state.string_from(state, seat)
+            before = [state.information_state_string(seat) for seat in range(players)]
+        state.apply_action(rng.choice(state.legal_actions()))
+        if before is not None and not state.is_chance_node() and not state.is_terminal():
+            # Perfect recall: a seat's information state only grows (its last line is the present).
+            for seat, text in enumerate(before):
+                assert state.information_state_string(seat).startswith(text[: text.rfind("\n")])
