@@ -153,9 +153,14 @@ async def test_definition_and_references_of_a_zone(client: LanguageClient):
     assert declared.line in lines and where("hand", 3).line in lines and len(refs) > 5
 
 
-@pytest.mark.parametrize("name, kind_line", [("thirteen_points", 32), ("thirteens", 69), ("meld", 15), ("run_low", 13)])
-async def test_definition_of_ambiguities_scorings_tables_and_orders(client: LanguageClient, name, kind_line):
+@pytest.mark.parametrize(
+    "name, keyword",
+    [("thirteen_points", "ambiguity"), ("thirteens", "scoring"), ("meld", "value"), ("run_low", "order")],
+)
+async def test_definition_of_ambiguities_scorings_tables_and_orders(client: LanguageClient, name, keyword):
     await seed_game(client)
+    # The declaration's line, found in the text itself (protocol lines count from 0).
+    (kind_line,) = [i for i, text in enumerate(THIRTEENS.split("\n")) if text.strip().startswith(f"{keyword} {name}")]
     last_use = occurrences(name)[-1]
     assert last_use.line > kind_line
     found = await client.text_document_definition_async(t.DefinitionParams(doc(), last_use))

@@ -55,7 +55,7 @@ def hover_text(index: Index, line: int, column: int) -> str | None:
 
 def _name_hover(index: Index, symbol: Symbol) -> str:
     lines = index.lines
-    declaration = line_of(lines, symbol.token.line if symbol.token else symbol.node.span.line - 1).strip()
+    declaration = _declaration_head(lines, symbol.token.line if symbol.token else symbol.node.span.line - 1)
     parts = [f"**{symbol.kind} `{symbol.name}`**", f"```cardrules\n{declaration}\n```"]
     for cite in getattr(symbol.node, "cites", []):
         where = f"@{cite.source}:{cite.line}" + (f' "{cite.quote}"' if cite.quote else "")
@@ -64,6 +64,23 @@ def _name_hover(index: Index, symbol: Symbol) -> str:
     if isinstance(symbol.node, n.Ambiguity):
         parts.append(symbol.node.question)
     return "\n\n".join(parts)
+
+
+def _declaration_head(lines: list[str], first: int) -> str:
+    """The declaration as one line: its first line and the continuation lines the formatter
+    wrapped it onto (indented deeper), up to the brace that opens its block, citations left out."""
+    head = line_of(lines, first)
+    indent = len(head) - len(head.lstrip())
+    parts = [head.strip()]
+    number = first + 1
+    while not parts[-1].endswith("{") and number < len(lines):
+        following = line_of(lines, number)
+        if not following.strip() or len(following) - len(following.lstrip()) <= indent:
+            break
+        parts.append(following.strip())
+        number += 1
+    text = " ".join(parts)
+    return text.split(" @")[0].rstrip(" {") if " @" in text else text.rstrip(" {")
 
 
 # ------------------------------------------------------------ definitions and references
