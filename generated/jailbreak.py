@@ -3,260 +3,250 @@
 Do not edit: change the rule file and run `cardrules compile`.  The engine follows
 the engine API of cardrules (new_game, legal_actions, apply, observation, clone, ...).
 """
-# fmt: off
 
 from dsl.runtime import engine as _rt
 from dsl.runtime.errors import IllegalAction, RuleGap  # noqa: F401  (part of the engine API)
 
-RULES = {'name': 'Jailbreak',
- 'file': 'jailbreak.cardrules',
- 'players': [2, 3, 4, 5, 6, 7, 8],
- 'sources': {'ru': '002_2cc489c966f9914b.txt'},
- 'ambiguities': [{'name': 'match_length',
-                  'question': "The text speaks of 'the next games' dealt in turn but names no "
-                              'match: is a game one deal, or does every player deal once and the '
-                              'points add up?',
-                  'line': 56,
-                  'readings': ['single', 'every_dealer'],
-                  'descriptions': {'single': 'one deal is the whole game; the rotation only says '
-                                             'who deals the next, separate game',
-                                   'every_dealer': 'a match of one deal per player, each dealing '
-                                                   'in turn clockwise; the points of the deals add '
-                                                   'up'},
-                  'default': 'single',
-                  'cites': ['ru:8', 'ru:7']},
-                 {'name': 'circle',
-                  'question': 'After the first hunt, do the players who passed before it get '
-                              'another turn?',
-                  'line': 62,
-                  'readings': ['once', 'again'],
-                  'descriptions': {'once': 'every player decides once a round, clockwise from the '
-                                           'player who opens it',
-                                   'again': 'once someone hunts, the decision goes all the way '
-                                            'round the table: those who passed before the hunt '
-                                            'decide again'},
-                  'default': 'once',
-                  'cites': ['ru:8']},
-                 {'name': 'all_pass',
-                  'question': 'What happens when nobody hunts? The text only covers everyone '
-                              'passing but one hunter.',
-                  'line': 68,
-                  'readings': ['replay', 'last_hunts', 'game_ends'],
-                  'descriptions': {'replay': 'nothing is won; the round is played again from the '
-                                             'same player and nobody receives a card',
-                                   'last_hunts': 'the last player of the round may not pass when '
-                                                 'everybody before him passed: he hunts',
-                                   'game_ends': 'nobody will hunt any more: the game ends and the '
-                                                'points are counted'},
-                  'default': 'replay',
-                  'cites': ['ru:8']},
-                 {'name': 'tie_cards',
-                  'question': 'Where do the cards the tied players take from the dealer go once '
-                              'they have decided the winner?',
-                  'line': 75,
-                  'readings': ['pot', 'set_aside'],
-                  'descriptions': {'pot': 'they are laid on the table like the hunted cards, and '
-                                          'the winner takes them with the rest',
-                                   'set_aside': 'they only decide the winner and are set aside, '
-                                                'out of the game'},
-                  'default': 'pot',
-                  'cites': ['ru:8']},
-                 {'name': 'tie_short',
-                  'question': 'The reserve cannot give every tied player another card: who takes '
-                              'the table?',
-                  'line': 81,
-                  'readings': ['nobody', 'first_hunter'],
-                  'descriptions': {'nobody': 'the reserve has run out, so the game ends; the '
-                                             'undecided cards belong to nobody',
-                                   'first_hunter': 'the tied player who hunted first in the round '
-                                                   'takes the table'},
-                  'default': 'nobody',
-                  'cites': ['ru:8', 'ru:16']},
-                 {'name': 'trigger_cards',
-                  'question': "Which cards are 'received from the dealer' for the red ace, the "
-                              'black ace and the red jack?',
-                  'line': 87,
-                  'readings': ['replacement', 'with_ties', 'every_card'],
-                  'descriptions': {'replacement': 'only the card a hunter receives after a round: '
-                                                  'line 8 uses the same words',
-                                   'with_ties': 'also the cards tied players take from the dealer '
-                                                'to break a tie',
-                                   'every_card': 'also the first card dealt to each player'},
-                  'default': 'replacement',
-                  'cites': ['ru:10', 'ru:12', 'ru:14']},
-                 {'name': 'red_ace_twelve',
-                  'question': 'A red ace reaches a player with exactly 12 convicts: the text '
-                              'covers only more and fewer than 12.',
-                  'line': 94,
-                  'readings': ['as_fewer', 'as_more'],
-                  'descriptions': {'as_fewer': 'as with fewer than 12: he already has 12, so '
-                                               'nothing changes',
-                                   'as_more': 'as with more than 12: he hands out half of them, 6'},
-                  'default': 'as_fewer',
-                  'cites': ['ru:10']},
-                 {'name': 'red_ace_share',
-                  'question': 'Does a red-ace player who hands out half his convicts count himself '
-                              "among 'all the players'?",
-                  'line': 100,
-                  'readings': ['others', 'everyone'],
-                  'descriptions': {'others': 'he hands them to the other players, clockwise from '
-                                             'his left, as evenly as possible',
-                                   'everyone': 'he deals them round the whole table, himself '
-                                               'included, so his own share stays in his prison'},
-                  'default': 'others',
-                  'cites': ['ru:10']},
-                 {'name': 'red_ace_collect',
-                  'question': 'A red-ace player with fewer than 12 convicts: one convict from each '
-                              'player at most, or round again until he has 12?',
-                  'line': 106,
-                  'readings': ['until_twelve', 'one_each'],
-                  'descriptions': {'until_twelve': 'he goes round the table clockwise, one convict '
-                                                   'from each player per turn, until he has 12 or '
-                                                   'nobody has any left',
-                                   'one_each': 'one time round: at most one convict from each '
-                                               'player, stopping at 12'},
-                  'default': 'until_twelve',
-                  'cites': ['ru:10']},
-                 {'name': 'convict_pick',
-                  'question': 'Which convicts change prisons on a red ace? A prison is a face-down '
-                              'pile.',
-                  'line': 112,
-                  'readings': ['top', 'random'],
-                  'descriptions': {'top': 'the top of the pile: the convicts won last',
-                                   'random': 'any, unseen: the pile is shuffled before each '
-                                             'convict is taken'},
-                  'default': 'top',
-                  'cites': ['ru:8', 'ru:10']},
-                 {'name': 'black_ace',
-                  'question': 'Does a black ace win the next round for its holder even if he '
-                              'passes in it?',
-                  'line': 118,
-                  'readings': ['always', 'if_hunts'],
-                  'descriptions': {'always': 'he takes the table of the next round in which '
-                                             'someone hunts, whether he hunted or not',
-                                   'if_hunts': 'he wins the next round only if he hunts in it; '
-                                               'otherwise the claim lapses'},
-                  'default': 'always',
-                  'cites': ['ru:12']},
-                 {'name': 'black_ace_clash',
-                  'question': 'Two players receive a black ace before the same round: whose is the '
-                              'next round?',
-                  'line': 124,
-                  'readings': ['first', 'last'],
-                  'descriptions': {'first': 'the first to receive one (the dealer gives cards '
-                                            "clockwise from the round's winner)",
-                                   'last': 'the last to receive one'},
-                  'default': 'first',
-                  'cites': ['ru:12']},
-                 {'name': 'red_jack_hand',
-                  'question': 'The red jack goes to prison, so its player is left without a card: '
-                              'does he get another?',
-                  'line': 130,
-                  'readings': ['redraw', 'sit_out'],
-                  'descriptions': {'redraw': 'the dealer gives him another card straight away (it '
-                                             'may trigger in turn)',
-                                   'sit_out': 'he has no card for the next round, can only pass, '
-                                              'and receives a card with the hunters after it'},
-                  'default': 'redraw',
-                  'cites': ['ru:14']},
-                 {'name': 'freed_to',
-                  'question': 'Where in the reserve do the freed convicts go?',
-                  'line': 136,
-                  'readings': ['bottom', 'top', 'shuffled'],
-                  'descriptions': {'bottom': 'under the reserve, whose own order does not change',
-                                   'top': 'on top of the reserve, to be dealt next',
-                                   'shuffled': 'into the reserve, which is then shuffled'},
-                  'default': 'bottom',
-                  'cites': ['ru:14']},
-                 {'name': 'reserve_out',
-                  'question': "When has the reserve 'run out'? A red jack can put freed convicts "
-                              'back into it after its last card was given.',
-                  'line': 143,
-                  'readings': ['last_card', 'empty_after_round'],
-                  'descriptions': {'last_card': 'as soon as the dealer gives out its last card: '
-                                                'nobody receives another, the round ends and the '
-                                                'points are counted; cards freed into it after '
-                                                'that score for nobody',
-                                   'empty_after_round': 'only when it is empty at the end of a '
-                                                        'round: convicts a red jack frees into it '
-                                                        'keep the game going'},
-                  'default': 'last_card',
-                  'cites': ['ru:16', 'ru:14']},
-                 {'name': 'score_sum',
-                  'question': "Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 "
-                              'point of every card, or come on top of it?',
-                  'line': 149,
-                  'readings': ['instead', 'additive'],
-                  'descriptions': {'instead': 'a jack scores 3, a red ace 2, a two 4, any other '
-                                              'card 1',
-                                   'additive': 'every card scores 1, and a jack 3 more, a red ace '
-                                               '2 more, a two 4 more'},
-                  'default': 'instead',
-                  'cites': ['ru:16']}],
- 'zones': [{'name': 'reserve', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'hand', 'per_player': True, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'prison', 'per_player': True, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'aside', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'hold', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'handout', 'per_player': False, 'visibility': 'nobody', 'grouped': False}],
- 'vars': [{'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'starter', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'taker', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'claim', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'sure', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'received', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'anyone_hunted', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'hunts', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'hunted', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'hunt_no', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'hunted_card', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'passed_early', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'in_duel', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'keep', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'drew', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'give', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'game_over', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'out', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'games_played', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'total', 'per_player': True, 'visibility': 'everyone'}],
- 'options': ['pass', 'hunt'],
- 'branches': [{'line': 157, 'what': 'trigger'}, {'line': 158, 'what': 'branch'},
-              {'line': 160, 'what': 'branch'}, {'line': 169, 'what': 'branch'},
-              {'line': 174, 'what': 'branch'}, {'line': 183, 'what': 'trigger'},
-              {'line': 184, 'what': 'branch'}, {'line': 189, 'what': 'trigger'},
-              {'line': 190, 'what': 'branch'}, {'line': 194, 'what': 'else branch'},
-              {'line': 196, 'what': 'branch'}, {'line': 218, 'what': 'branch'},
-              {'line': 239, 'what': 'branch'}, {'line': 240, 'what': 'branch'},
-              {'line': 247, 'what': 'else branch'}, {'line': 249, 'what': 'branch'},
-              {'line': 256, 'what': 'branch'}, {'line': 262, 'what': 'branch'},
-              {'line': 265, 'what': 'branch'}, {'line': 276, 'what': 'branch'},
-              {'line': 277, 'what': 'branch'}, {'line': 280, 'what': 'branch'},
-              {'line': 283, 'what': 'else branch'}, {'line': 284, 'what': 'branch'},
-              {'line': 286, 'what': 'else branch'}, {'line': 295, 'what': 'branch'},
-              {'line': 296, 'what': 'branch'}, {'line': 306, 'what': 'else branch'},
-              {'line': 309, 'what': 'else branch'}, {'line': 311, 'what': 'branch'},
-              {'line': 325, 'what': 'branch'}, {'line': 332, 'what': 'branch'},
-              {'line': 334, 'what': 'else branch'}, {'line': 341, 'what': 'branch'},
-              {'line': 345, 'what': 'branch'}, {'line': 347, 'what': 'else branch'},
-              {'line': 354, 'what': 'branch'}, {'line': 357, 'what': 'branch'},
-              {'line': 362, 'what': 'branch'}, {'line': 365, 'what': 'branch'}],
- 'examples': [{'title': 'Each player is dealt one card; the rest of the deck is the reserve',
-               'line': 392},
-              {'title': 'A taken card scores 1 point', 'line': 399},
-              {'title': 'A taken jack scores 3 points', 'line': 404},
-              {'title': 'A taken red ace scores 2 points', 'line': 409},
-              {'title': 'A taken two scores 4 points', 'line': 414},
-              {'title': 'A red ace to a player with 13 convicts: he hands out half, rounded up '
-                        '(7), as evenly as possible',
-               'line': 419},
-              {'title': 'A red ace to a player with fewer than 12 convicts: he takes convicts '
-                        'clockwise until he has 12',
-               'line': 430},
-              {'title': 'A black ace received from the dealer: its player wins the next round',
-               'line': 442},
-              {'title': 'A red jack frees every convict into the reserve and becomes the only one',
-               'line': 451}]}
+RULES = {
+    'name': 'Jailbreak',
+    'file': 'jailbreak.cardrules',
+    'players': [2, 3, 4, 5, 6, 7, 8],
+    'sources': {'ru': '002_2cc489c966f9914b.txt'},
+    'ambiguities': [
+        {
+            'name': 'match_length',
+            'question': "The text speaks of 'the next games' dealt in turn but names no match: is a game one deal, or does every player deal once and the points add up?",
+            'line': 56,
+            'readings': ['single', 'every_dealer'],
+            'descriptions': {'single': 'one deal is the whole game; the rotation only says who deals the next, separate game', 'every_dealer': 'a match of one deal per player, each dealing in turn clockwise; the points of the deals add up'},
+            'default': 'single',
+            'cites': ['ru:8', 'ru:7'],
+        },
+        {
+            'name': 'circle',
+            'question': 'After the first hunt, do the players who passed before it get another turn?',
+            'line': 62,
+            'readings': ['once', 'again'],
+            'descriptions': {'once': 'every player decides once a round, clockwise from the player who opens it', 'again': 'once someone hunts, the decision goes all the way round the table: those who passed before the hunt decide again'},
+            'default': 'once',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'all_pass',
+            'question': 'What happens when nobody hunts? The text only covers everyone passing but one hunter.',
+            'line': 68,
+            'readings': ['replay', 'last_hunts', 'game_ends'],
+            'descriptions': {'replay': 'nothing is won; the round is played again from the same player and nobody receives a card', 'last_hunts': 'the last player of the round may not pass when everybody before him passed: he hunts', 'game_ends': 'nobody will hunt any more: the game ends and the points are counted'},
+            'default': 'replay',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'tie_cards',
+            'question': 'Where do the cards the tied players take from the dealer go once they have decided the winner?',
+            'line': 75,
+            'readings': ['pot', 'set_aside'],
+            'descriptions': {'pot': 'they are laid on the table like the hunted cards, and the winner takes them with the rest', 'set_aside': 'they only decide the winner and are set aside, out of the game'},
+            'default': 'pot',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'tie_short',
+            'question': 'The reserve cannot give every tied player another card: who takes the table?',
+            'line': 81,
+            'readings': ['nobody', 'first_hunter'],
+            'descriptions': {'nobody': 'the reserve has run out, so the game ends; the undecided cards belong to nobody', 'first_hunter': 'the tied player who hunted first in the round takes the table'},
+            'default': 'nobody',
+            'cites': ['ru:8', 'ru:16'],
+        },
+        {
+            'name': 'trigger_cards',
+            'question': "Which cards are 'received from the dealer' for the red ace, the black ace and the red jack?",
+            'line': 87,
+            'readings': ['replacement', 'with_ties', 'every_card'],
+            'descriptions': {'replacement': 'only the card a hunter receives after a round: line 8 uses the same words', 'with_ties': 'also the cards tied players take from the dealer to break a tie', 'every_card': 'also the first card dealt to each player'},
+            'default': 'replacement',
+            'cites': ['ru:10', 'ru:12', 'ru:14'],
+        },
+        {
+            'name': 'red_ace_twelve',
+            'question': 'A red ace reaches a player with exactly 12 convicts: the text covers only more and fewer than 12.',
+            'line': 94,
+            'readings': ['as_fewer', 'as_more'],
+            'descriptions': {'as_fewer': 'as with fewer than 12: he already has 12, so nothing changes', 'as_more': 'as with more than 12: he hands out half of them, 6'},
+            'default': 'as_fewer',
+            'cites': ['ru:10'],
+        },
+        {
+            'name': 'red_ace_share',
+            'question': "Does a red-ace player who hands out half his convicts count himself among 'all the players'?",
+            'line': 100,
+            'readings': ['others', 'everyone'],
+            'descriptions': {'others': 'he hands them to the other players, clockwise from his left, as evenly as possible', 'everyone': 'he deals them round the whole table, himself included, so his own share stays in his prison'},
+            'default': 'others',
+            'cites': ['ru:10'],
+        },
+        {
+            'name': 'red_ace_collect',
+            'question': 'A red-ace player with fewer than 12 convicts: one convict from each player at most, or round again until he has 12?',
+            'line': 106,
+            'readings': ['until_twelve', 'one_each'],
+            'descriptions': {'until_twelve': 'he goes round the table clockwise, one convict from each player per turn, until he has 12 or nobody has any left', 'one_each': 'one time round: at most one convict from each player, stopping at 12'},
+            'default': 'until_twelve',
+            'cites': ['ru:10'],
+        },
+        {
+            'name': 'convict_pick',
+            'question': 'Which convicts change prisons on a red ace? A prison is a face-down pile.',
+            'line': 112,
+            'readings': ['top', 'random'],
+            'descriptions': {'top': 'the top of the pile: the convicts won last', 'random': 'any, unseen: the pile is shuffled before each convict is taken'},
+            'default': 'top',
+            'cites': ['ru:8', 'ru:10'],
+        },
+        {
+            'name': 'black_ace',
+            'question': 'Does a black ace win the next round for its holder even if he passes in it?',
+            'line': 118,
+            'readings': ['always', 'if_hunts'],
+            'descriptions': {'always': 'he takes the table of the next round in which someone hunts, whether he hunted or not', 'if_hunts': 'he wins the next round only if he hunts in it; otherwise the claim lapses'},
+            'default': 'always',
+            'cites': ['ru:12'],
+        },
+        {
+            'name': 'black_ace_clash',
+            'question': 'Two players receive a black ace before the same round: whose is the next round?',
+            'line': 124,
+            'readings': ['first', 'last'],
+            'descriptions': {'first': "the first to receive one (the dealer gives cards clockwise from the round's winner)", 'last': 'the last to receive one'},
+            'default': 'first',
+            'cites': ['ru:12'],
+        },
+        {
+            'name': 'red_jack_hand',
+            'question': 'The red jack goes to prison, so its player is left without a card: does he get another?',
+            'line': 130,
+            'readings': ['redraw', 'sit_out'],
+            'descriptions': {'redraw': 'the dealer gives him another card straight away (it may trigger in turn)', 'sit_out': 'he has no card for the next round, can only pass, and receives a card with the hunters after it'},
+            'default': 'redraw',
+            'cites': ['ru:14'],
+        },
+        {
+            'name': 'freed_to',
+            'question': 'Where in the reserve do the freed convicts go?',
+            'line': 136,
+            'readings': ['bottom', 'top', 'shuffled'],
+            'descriptions': {'bottom': 'under the reserve, whose own order does not change', 'top': 'on top of the reserve, to be dealt next', 'shuffled': 'into the reserve, which is then shuffled'},
+            'default': 'bottom',
+            'cites': ['ru:14'],
+        },
+        {
+            'name': 'reserve_out',
+            'question': "When has the reserve 'run out'? A red jack can put freed convicts back into it after its last card was given.",
+            'line': 143,
+            'readings': ['last_card', 'empty_after_round'],
+            'descriptions': {
+                'last_card': 'as soon as the dealer gives out its last card: nobody receives another, the round ends and the points are counted; cards freed into it after that score for nobody',
+                'empty_after_round': 'only when it is empty at the end of a round: convicts a red jack frees into it keep the game going',
+            },
+            'default': 'last_card',
+            'cites': ['ru:16', 'ru:14'],
+        },
+        {
+            'name': 'score_sum',
+            'question': "Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 point of every card, or come on top of it?",
+            'line': 149,
+            'readings': ['instead', 'additive'],
+            'descriptions': {'instead': 'a jack scores 3, a red ace 2, a two 4, any other card 1', 'additive': 'every card scores 1, and a jack 3 more, a red ace 2 more, a two 4 more'},
+            'default': 'instead',
+            'cites': ['ru:16'],
+        },
+    ],
+    'zones': [
+        {'name': 'reserve', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'hand', 'per_player': True, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'prison', 'per_player': True, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'aside', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'hold', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'handout', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+    ],
+    'vars': [
+        {'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'starter', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'taker', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'claim', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'sure', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'received', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'anyone_hunted', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'hunts', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'hunted', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'hunt_no', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'hunted_card', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'passed_early', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'in_duel', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'keep', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'drew', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'give', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'game_over', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'out', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'games_played', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'total', 'per_player': True, 'visibility': 'everyone'},
+    ],
+    'options': ['pass', 'hunt'],
+    'branches': [
+        {'line': 157, 'what': 'trigger'},
+        {'line': 158, 'what': 'branch'},
+        {'line': 160, 'what': 'branch'},
+        {'line': 169, 'what': 'branch'},
+        {'line': 174, 'what': 'branch'},
+        {'line': 183, 'what': 'trigger'},
+        {'line': 184, 'what': 'branch'},
+        {'line': 189, 'what': 'trigger'},
+        {'line': 190, 'what': 'branch'},
+        {'line': 194, 'what': 'else branch'},
+        {'line': 196, 'what': 'branch'},
+        {'line': 218, 'what': 'branch'},
+        {'line': 239, 'what': 'branch'},
+        {'line': 240, 'what': 'branch'},
+        {'line': 247, 'what': 'else branch'},
+        {'line': 249, 'what': 'branch'},
+        {'line': 256, 'what': 'branch'},
+        {'line': 262, 'what': 'branch'},
+        {'line': 265, 'what': 'branch'},
+        {'line': 276, 'what': 'branch'},
+        {'line': 277, 'what': 'branch'},
+        {'line': 280, 'what': 'branch'},
+        {'line': 283, 'what': 'else branch'},
+        {'line': 284, 'what': 'branch'},
+        {'line': 286, 'what': 'else branch'},
+        {'line': 295, 'what': 'branch'},
+        {'line': 296, 'what': 'branch'},
+        {'line': 306, 'what': 'else branch'},
+        {'line': 309, 'what': 'else branch'},
+        {'line': 311, 'what': 'branch'},
+        {'line': 325, 'what': 'branch'},
+        {'line': 332, 'what': 'branch'},
+        {'line': 334, 'what': 'else branch'},
+        {'line': 341, 'what': 'branch'},
+        {'line': 345, 'what': 'branch'},
+        {'line': 347, 'what': 'else branch'},
+        {'line': 354, 'what': 'branch'},
+        {'line': 357, 'what': 'branch'},
+        {'line': 362, 'what': 'branch'},
+        {'line': 365, 'what': 'branch'},
+    ],
+    'examples': [
+        {'title': 'Each player is dealt one card; the rest of the deck is the reserve', 'line': 392},
+        {'title': 'A taken card scores 1 point', 'line': 399},
+        {'title': 'A taken jack scores 3 points', 'line': 404},
+        {'title': 'A taken red ace scores 2 points', 'line': 409},
+        {'title': 'A taken two scores 4 points', 'line': 414},
+        {'title': 'A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 'line': 419},
+        {'title': 'A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 'line': 430},
+        {'title': 'A black ace received from the dealer: its player wins the next round', 'line': 442},
+        {'title': 'A red jack frees every convict into the reserve and becomes the only one', 'line': 451},
+    ],
+}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -314,96 +304,638 @@ SCORE_SUM_ADDITIVE = 1  # every card scores 1, and a jack 3 more, a red ace 2 mo
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
-CARD_TEXT = ('2♠', '3♠', '4♠', '5♠', '6♠', '7♠', '8♠', '9♠', '10♠', 'J♠', 'Q♠', 'K♠', 'A♠', '2♥', '3♥', '4♥',
- '5♥', '6♥', '7♥', '8♥', '9♥', '10♥', 'J♥', 'Q♥', 'K♥', 'A♥', '2♦', '3♦', '4♦', '5♦', '6♦', '7♦',
- '8♦', '9♦', '10♦', 'J♦', 'Q♦', 'K♦', 'A♦', '2♣', '3♣', '4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣',
- 'J♣', 'Q♣', 'K♣', 'A♣')
-RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4,
- 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2,
- 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
-COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
- 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62,
- 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59,
- 64)
+CARD_TEXT = (
+    '2♠',
+    '3♠',
+    '4♠',
+    '5♠',
+    '6♠',
+    '7♠',
+    '8♠',
+    '9♠',
+    '10♠',
+    'J♠',
+    'Q♠',
+    'K♠',
+    'A♠',
+    '2♥',
+    '3♥',
+    '4♥',
+    '5♥',
+    '6♥',
+    '7♥',
+    '8♥',
+    '9♥',
+    '10♥',
+    'J♥',
+    'Q♥',
+    'K♥',
+    'A♥',
+    '2♦',
+    '3♦',
+    '4♦',
+    '5♦',
+    '6♦',
+    '7♦',
+    '8♦',
+    '9♦',
+    '10♦',
+    'J♦',
+    'Q♦',
+    'K♦',
+    'A♦',
+    '2♣',
+    '3♣',
+    '4♣',
+    '5♣',
+    '6♣',
+    '7♣',
+    '8♣',
+    '9♣',
+    '10♣',
+    'J♣',
+    'Q♣',
+    'K♣',
+    'A♣',
+)
+RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
+COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # jailbreak.cardrules:18: value strength: 2..10=face J=11 Q=12 K=13 A=14
-VALUE_STRENGTH = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5,
- 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+VALUE_STRENGTH = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 # jailbreak.cardrules:20: value points: 2..A=1 J=3 red A=2 2=4
-VALUE_POINTS = (4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1,
- 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1)
+VALUE_POINTS = (4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1)
 # jailbreak.cardrules:22: value bonus: 2..A=0 J=3 red A=2 2=4
-VALUE_BONUS = (4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0,
- 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0)
+VALUE_BONUS = (4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0)
 # cards that are red A
-IS_RED_A = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, True, False, False,
- False, False, False, False, False, False, False, False, False, False, True, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_RED_A = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are black A
-IS_BLACK_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, True)
+IS_BLACK_A = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+)
 # cards that are red J
-IS_RED_J = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, True, False, False, False, False, False,
- False, False, False, False, False, False, False, True, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_RED_J = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are 7 ♠
-IS_7_SPADES = (False, False, False, False, False, True, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_7_SPADES = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are J ♣
-IS_J_CLUBS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, True, False, False, False)
+IS_J_CLUBS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+)
 # cards that are A ♦
-IS_A_DIAMONDS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, True, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_A_DIAMONDS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are 2 ♥
-IS_2_HEARTS = (False, False, False, False, False, False, False, False, False, False, False, False, False, True,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_2_HEARTS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are A ♥
-IS_A_HEARTS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, True, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_A_HEARTS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are A ♠
-IS_A_SPADES = (False, False, False, False, False, False, False, False, False, False, False, False, True, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_A_SPADES = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are J ♦
-IS_J_DIAMONDS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, True, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_J_DIAMONDS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 
 
 def _trigger_0(s, card, player):
     # jailbreak.cardrules:157: when card c is drawn into hand of p where received and c is red A
     s.l_c = card
     s.l_p = player
-    if (not (s.v_received and (IS_RED_A[s.l_c]))):
+    if not (s.v_received and (IS_RED_A[s.l_c])):
         return
     s.hits[0] += 1
     # jailbreak.cardrules:158: if size of prison of p > 12 or (size of prison of p == 12 and reading red_ace_twelve is...
-    if ((len(s.z_prison[s.l_p]) > 12) or ((len(s.z_prison[s.l_p]) == 12) and (s.r_red_ace_twelve == RED_ACE_TWELVE_AS_MORE))):
+    if (len(s.z_prison[s.l_p]) > 12) or ((len(s.z_prison[s.l_p]) == 12) and (s.r_red_ace_twelve == RED_ACE_TWELVE_AS_MORE)):
         s.hits[1] += 1
         # jailbreak.cardrules:159: give = (size of prison of p + 1) / 2
-        s.v_give = ((len(s.z_prison[s.l_p]) + 1) // 2)
+        s.v_give = (len(s.z_prison[s.l_p]) + 1) // 2
         # jailbreak.cardrules:160: if reading convict_pick is random {
-        if (s.r_convict_pick == CONVICT_PICK_RANDOM):
+        if s.r_convict_pick == CONVICT_PICK_RANDOM:
             s.hits[2] += 1
             # jailbreak.cardrules:161: shuffle prison of p
             s.rng.shuffle(s.z_prison[s.l_p])
@@ -419,18 +951,18 @@ def _trigger_0(s, card, player):
             # jailbreak.cardrules:165: for each player t from left of p where not handout is empty and (t != p or reading...
             for _p2 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p2
-                if (not (bool(s.z_handout) and ((s.l_t != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE)))):
+                if not (bool(s.z_handout) and ((s.l_t != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE))):
                     continue
                 # jailbreak.cardrules:166: move top 1 from handout to prison of t
                 _moved = _rt.take_top(s.z_handout, 1, 166)
                 s.z_prison[s.l_t].extend(_moved)
-    elif (len(s.z_prison[s.l_p]) < 12):
+    elif len(s.z_prison[s.l_p]) < 12:
         s.hits[3] += 1
         # jailbreak.cardrules:170: give = 0                                                    # times round the table
         s.v_give = 0
         # jailbreak.cardrules:171: while size of prison of p < 12 and (count players u where u != p and not prison of u is...
         _loop3 = 0
-        while ((len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE))):
+        while (len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE)):
             _loop3 += 1
             if _loop3 > 10000:
                 _rt.gap('non-termination', 171, 'this loop never reaches its end')
@@ -439,10 +971,10 @@ def _trigger_0(s, card, player):
             # jailbreak.cardrules:173: for each player t from left of p where t != p and not prison of t is empty and size of...
             for _p4 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p4
-                if (not ((s.l_t != s.l_p) and bool(s.z_prison[s.l_t]) and (len(s.z_prison[s.l_p]) < 12))):
+                if not ((s.l_t != s.l_p) and bool(s.z_prison[s.l_t]) and (len(s.z_prison[s.l_p]) < 12)):
                     continue
                 # jailbreak.cardrules:174: if reading convict_pick is random {
-                if (s.r_convict_pick == CONVICT_PICK_RANDOM):
+                if s.r_convict_pick == CONVICT_PICK_RANDOM:
                     s.hits[4] += 1
                     # jailbreak.cardrules:175: shuffle prison of t
                     s.rng.shuffle(s.z_prison[s.l_t])
@@ -455,11 +987,11 @@ def _trigger_1(s, card, player):
     # jailbreak.cardrules:183: when card c is drawn into hand of p where received and c is black A
     s.l_c = card
     s.l_p = player
-    if (not (s.v_received and (IS_BLACK_A[s.l_c]))):
+    if not (s.v_received and (IS_BLACK_A[s.l_c])):
         return
     s.hits[5] += 1
     # jailbreak.cardrules:184: if claim == none or reading black_ace_clash is last {
-    if ((s.v_claim is None) or (s.r_black_ace_clash == BLACK_ACE_CLASH_LAST)):
+    if (s.v_claim is None) or (s.r_black_ace_clash == BLACK_ACE_CLASH_LAST):
         s.hits[6] += 1
         # jailbreak.cardrules:185: claim = p
         s.v_claim = s.l_p
@@ -469,11 +1001,11 @@ def _trigger_2(s, card, player):
     # jailbreak.cardrules:189: when card c is drawn into hand of p where received and c is red J
     s.l_c = card
     s.l_p = player
-    if (not (s.v_received and (IS_RED_J[s.l_c]))):
+    if not (s.v_received and (IS_RED_J[s.l_c])):
         return
     s.hits[7] += 1
     # jailbreak.cardrules:190: if reading freed_to is bottom {
-    if (s.r_freed_to == FREED_TO_BOTTOM):
+    if s.r_freed_to == FREED_TO_BOTTOM:
         s.hits[8] += 1
         # jailbreak.cardrules:191: move all from reserve to hold
         _moved = s.z_reserve[:]
@@ -494,7 +1026,7 @@ def _trigger_2(s, card, player):
         s.z_prison[s.l_p].clear()
         s.z_reserve.extend(_moved)
         # jailbreak.cardrules:196: if reading freed_to is shuffled {
-        if (s.r_freed_to == FREED_TO_SHUFFLED):
+        if s.r_freed_to == FREED_TO_SHUFFLED:
             s.hits[10] += 1
             # jailbreak.cardrules:197: shuffle reserve
             s.rng.shuffle(s.z_reserve)
@@ -534,7 +1066,7 @@ def _repeat_206_body(s):
     # jailbreak.cardrules:212: out = false
     s.v_out = False
     # jailbreak.cardrules:214: received = reading trigger_cards is every_card
-    s.v_received = (s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD)
+    s.v_received = s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD
     # jailbreak.cardrules:215: for each player q from left of dealer {
     for _p5 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
         s.l_q = _p5
@@ -545,18 +1077,18 @@ def _repeat_206_body(s):
             _trigger_1(s, _c, s.l_q)
             _trigger_2(s, _c, s.l_q)
     # jailbreak.cardrules:218: if reading red_jack_hand is redraw {
-    if (s.r_red_jack_hand == RED_JACK_HAND_REDRAW):
+    if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
         s.hits[11] += 1
         # jailbreak.cardrules:219: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
-        while ((len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve)):
+        while (len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve):
             _loop6 += 1
             if _loop6 > 10000:
                 _rt.gap('non-termination', 219, 'this loop never reaches its end')
             # jailbreak.cardrules:220: for each player q from left of dealer where hand of q is empty and not reserve is empty {
             for _p7 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
                 s.l_q = _p7
-                if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve))):
+                if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve)):
                     continue
                 # jailbreak.cardrules:221: draw 1 from reserve to hand of q
                 for _c in _rt.take_top(s.z_reserve, 1, 221):
@@ -601,12 +1133,12 @@ def _repeat_227_after(s):
     for _p27 in _rt.seats_from(0, s.n):
         s.l_q = _p27
         # jailbreak.cardrules:377: total of q += reading score_sum {
-        s.v_total[s.l_q] += (_rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 378) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 379)))
+        s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 378) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 379))
     # jailbreak.cardrules:382: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     # jailbreak.cardrules:383: games_played += 1
     s.v_games_played += 1
-    if (not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n))):
+    if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
         return 1  # to _repeat_206_body
     return 2  # to _repeat_206_after
 
@@ -624,7 +1156,7 @@ def _for_237_next(s):
 
 def _for_237_after(s):
     # jailbreak.cardrules:262: if reading circle is again and anyone_hunted {
-    if ((s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted):
+    if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
         return 14  # to _if_262_then
     return 13  # to _if_262_after
 
@@ -636,7 +1168,7 @@ def _if_239_after(s):
 def _if_239_then(s):
     s.hits[12] += 1
     # jailbreak.cardrules:240: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
-    if ((s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n)):
+    if (s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n):
         return 10  # to _if_240_then
     return 11  # to _if_240_else
 
@@ -673,7 +1205,7 @@ def _if_240_else(s):
 def _choose_option_248_chosen(s):
     s.l_answer = s.choice - 52
     # jailbreak.cardrules:249: if answer == hunt {
-    if (s.l_answer == 1):
+    if s.l_answer == 1:
         s.hits[15] += 1
         # jailbreak.cardrules:250: hunted of q = true
         s.v_hunted[s.l_q] = True
@@ -689,7 +1221,7 @@ def _choose_option_248_chosen(s):
         s.z_table.extend(_moved)
         # jailbreak.cardrules:255: anyone_hunted = true
         s.v_anyone_hunted = True
-    elif (not s.v_anyone_hunted):
+    elif not s.v_anyone_hunted:
         s.hits[16] += 1
         # jailbreak.cardrules:257: passed_early of q = true
         s.v_passed_early[s.l_q] = True
@@ -698,22 +1230,22 @@ def _choose_option_248_chosen(s):
 
 def _if_262_after(s):
     # jailbreak.cardrules:276: if not anyone_hunted {
-    if (not s.v_anyone_hunted):
+    if not s.v_anyone_hunted:
         s.hits[19] += 1
         # jailbreak.cardrules:277: if claim == none {
-        if (s.v_claim is None):
+        if s.v_claim is None:
             s.hits[20] += 1
             # jailbreak.cardrules:278: claim = sure                                          # the black ace waits for a round...
             s.v_claim = s.v_sure
         # jailbreak.cardrules:280: if reading all_pass is game_ends {
-        if (s.r_all_pass == ALL_PASS_GAME_ENDS):
+        if s.r_all_pass == ALL_PASS_GAME_ENDS:
             s.hits[21] += 1
             # jailbreak.cardrules:281: game_over = true
             s.v_game_over = True
     else:
         s.hits[22] += 1
         # jailbreak.cardrules:284: if sure != none and (reading black_ace is always or hunted of sure) {
-        if ((s.v_sure is not None) and ((s.r_black_ace == BLACK_ACE_ALWAYS) or s.v_hunted[s.v_sure])):
+        if (s.v_sure is not None) and ((s.r_black_ace == BLACK_ACE_ALWAYS) or s.v_hunted[s.v_sure]):
             s.hits[23] += 1
             # jailbreak.cardrules:285: taker = sure
             s.v_taker = s.v_sure
@@ -731,15 +1263,15 @@ def _if_262_after(s):
                 s.v_in_duel[s.l_q] = True
             # jailbreak.cardrules:294: while (count players q where in_duel of q) > 1 and not game_over {
             _loop15 = 0
-            while ((len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over)):
+            while (len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over):
                 _loop15 += 1
                 if _loop15 > 10000:
                     _rt.gap('non-termination', 294, 'this loop never reaches its end')
                 # jailbreak.cardrules:295: if size of reserve < (count players q where in_duel of q) {
-                if (len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]])):
+                if len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]]):
                     s.hits[25] += 1
                     # jailbreak.cardrules:296: if reading tie_short is first_hunter {
-                    if (s.r_tie_short == TIE_SHORT_FIRST_HUNTER):
+                    if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
                         s.hits[26] += 1
                         # jailbreak.cardrules:297: for each player q {
                         for _p16 in _rt.seats_from(0, s.n):
@@ -763,16 +1295,16 @@ def _if_262_after(s):
                 else:
                     s.hits[28] += 1
                     # jailbreak.cardrules:310: received = reading trigger_cards is with_ties
-                    s.v_received = (s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES)
+                    s.v_received = s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES
                     # jailbreak.cardrules:311: if size of reserve == (count players q where in_duel of q) and reading reserve_out is...
-                    if ((len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
+                    if (len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                         s.hits[29] += 1
                         # jailbreak.cardrules:312: out = true
                         s.v_out = True
                     # jailbreak.cardrules:314: for each player q from starter where in_duel of q {
                     for _p19 in _rt.seats_from(s.v_starter, s.n):
                         s.l_q = _p19
-                        if (not s.v_in_duel[s.l_q]):
+                        if not s.v_in_duel[s.l_q]:
                             continue
                         # jailbreak.cardrules:315: draw 1 from reserve to hand of q
                         for _c in _rt.take_top(s.z_reserve, 1, 315):
@@ -793,7 +1325,7 @@ def _if_262_after(s):
                         # jailbreak.cardrules:323: keep of q = true
                         s.v_keep[s.l_q] = True
                     # jailbreak.cardrules:325: if (count players q where keep of q) > 0 {
-                    if (len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0):
+                    if len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0:
                         s.hits[30] += 1
                         # jailbreak.cardrules:326: for each player q {
                         for _p22 in _rt.seats_from(0, s.n):
@@ -803,12 +1335,12 @@ def _if_262_after(s):
                     # jailbreak.cardrules:330: for each player q where drew of q {
                     for _p23 in _rt.seats_from(0, s.n):
                         s.l_q = _p23
-                        if (not s.v_drew[s.l_q]):
+                        if not s.v_drew[s.l_q]:
                             continue
                         # jailbreak.cardrules:331: drew of q = false
                         s.v_drew[s.l_q] = False
                         # jailbreak.cardrules:332: if reading tie_cards is pot {
-                        if (s.r_tie_cards == TIE_CARDS_POT):
+                        if s.r_tie_cards == TIE_CARDS_POT:
                             s.hits[31] += 1
                             # jailbreak.cardrules:333: move all from hand of q to table
                             _moved = s.z_hand[s.l_q][:]
@@ -823,7 +1355,7 @@ def _if_262_after(s):
             # jailbreak.cardrules:340: taker = none
             s.v_taker = None
             # jailbreak.cardrules:341: if not game_over {
-            if (not s.v_game_over):
+            if not s.v_game_over:
                 s.hits[33] += 1
                 # jailbreak.cardrules:342: taker = first of players q where in_duel of q
                 s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 342)
@@ -843,17 +1375,17 @@ def _if_262_after(s):
             # jailbreak.cardrules:349: starter = taker
             s.v_starter = s.v_taker
     # jailbreak.cardrules:354: if not game_over {
-    if (not s.v_game_over):
+    if not s.v_game_over:
         s.hits[36] += 1
         # jailbreak.cardrules:355: received = true
         s.v_received = True
         # jailbreak.cardrules:356: for each player q from starter where hand of q is empty and not reserve is empty and...
         for _p24 in _rt.seats_from(s.v_starter, s.n):
             s.l_q = _p24
-            if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out))):
+            if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                 continue
             # jailbreak.cardrules:357: if size of reserve == 1 and reading reserve_out is last_card {
-            if ((len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
+            if (len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                 s.hits[37] += 1
                 # jailbreak.cardrules:358: out = true
                 s.v_out = True
@@ -864,21 +1396,21 @@ def _if_262_after(s):
                 _trigger_1(s, _c, s.l_q)
                 _trigger_2(s, _c, s.l_q)
         # jailbreak.cardrules:362: if reading red_jack_hand is redraw {
-        if (s.r_red_jack_hand == RED_JACK_HAND_REDRAW):
+        if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
             s.hits[38] += 1
             # jailbreak.cardrules:363: while (count players q where hand of q is empty) > 0 and not reserve is empty and not...
             _loop25 = 0
-            while ((len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out)):
+            while (len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out):
                 _loop25 += 1
                 if _loop25 > 10000:
                     _rt.gap('non-termination', 363, 'this loop never reaches its end')
                 # jailbreak.cardrules:364: for each player q from starter where hand of q is empty and not reserve is empty and...
                 for _p26 in _rt.seats_from(s.v_starter, s.n):
                     s.l_q = _p26
-                    if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out))):
+                    if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                         continue
                     # jailbreak.cardrules:365: if size of reserve == 1 and reading reserve_out is last_card {
-                    if ((len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
+                    if (len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                         s.hits[39] += 1
                         # jailbreak.cardrules:366: out = true
                         s.v_out = True
@@ -888,7 +1420,7 @@ def _if_262_after(s):
                         _trigger_0(s, _c, s.l_q)
                         _trigger_1(s, _c, s.l_q)
                         _trigger_2(s, _c, s.l_q)
-    if (not (s.v_game_over or s.v_out or (not s.z_reserve))):
+    if not (s.v_game_over or s.v_out or (not s.z_reserve)):
         return 3  # to _repeat_227_body
     return 4  # to _repeat_227_after
 
@@ -906,7 +1438,7 @@ def _for_263_next(s):
         return 16  # to _for_263_after
     s.l_q = s.loop_items11[s.loop_index12]
     s.loop_index12 += 1
-    if (not (s.v_passed_early[s.l_q] and bool(s.z_hand[s.l_q]))):
+    if not (s.v_passed_early[s.l_q] and bool(s.z_hand[s.l_q])):
         return 15  # to _for_263_next
     # jailbreak.cardrules:264: q chooses one of pass, hunt as answer
     return s._decide(s.l_q, [52, 53], 17, 264)  # then _choose_option_264_chosen
@@ -919,7 +1451,7 @@ def _for_263_after(s):
 def _choose_option_264_chosen(s):
     s.l_answer = s.choice - 52
     # jailbreak.cardrules:265: if answer == hunt {
-    if (s.l_answer == 1):
+    if s.l_answer == 1:
         s.hits[18] += 1
         # jailbreak.cardrules:266: hunted of q = true
         s.v_hunted[s.l_q] = True
@@ -938,41 +1470,60 @@ def _choose_option_264_chosen(s):
 
 class State(_rt.BaseState):
     _GAME = 'Jailbreak'
-    _BLOCKS = (_start, _repeat_206_body, _repeat_206_after, _repeat_227_body, _repeat_227_after, _for_237_next, _for_237_after, _if_239_after, _if_239_then, _if_240_after, _if_240_then, _if_240_else, _choose_option_248_chosen, _if_262_after, _if_262_then, _for_263_next, _for_263_after, _choose_option_264_chosen, )
-    _ZONES = (('z_reserve', 'reserve', False, 'nobody', False), ('z_hand', 'hand', True, 'nobody', False),
- ('z_table', 'table', False, 'everyone', False), ('z_prison', 'prison', True, 'nobody', False),
- ('z_aside', 'aside', False, 'everyone', False), ('z_hold', 'hold', False, 'nobody', False),
- ('z_handout', 'handout', False, 'nobody', False))
-    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'),
- ('v_starter', 'starter', False, 'player', 'everyone'),
- ('v_taker', 'taker', False, 'player', 'everyone'),
- ('v_claim', 'claim', False, 'player', 'everyone'), ('v_sure', 'sure', False, 'player', 'everyone'),
- ('v_received', 'received', False, 'bool', 'everyone'),
- ('v_anyone_hunted', 'anyone_hunted', False, 'bool', 'everyone'),
- ('v_hunts', 'hunts', False, 'int', 'everyone'), ('v_hunted', 'hunted', True, 'bool', 'everyone'),
- ('v_hunt_no', 'hunt_no', True, 'int', 'everyone'),
- ('v_hunted_card', 'hunted_card', True, 'card', 'everyone'),
- ('v_passed_early', 'passed_early', True, 'bool', 'everyone'),
- ('v_in_duel', 'in_duel', True, 'bool', 'everyone'), ('v_keep', 'keep', True, 'bool', 'everyone'),
- ('v_drew', 'drew', True, 'bool', 'everyone'), ('v_give', 'give', False, 'int', 'everyone'),
- ('v_game_over', 'game_over', False, 'bool', 'everyone'),
- ('v_out', 'out', False, 'bool', 'everyone'),
- ('v_games_played', 'games_played', False, 'int', 'everyone'),
- ('v_total', 'total', True, 'int', 'everyone'))
-    _LOCALS = (('l_c', 'c', 'card'), ('l_p', 'p', 'player'), ('l_t', 't', 'player'), ('l_q', 'q', 'player'),
- ('l_answer', 'answer', 'option'))
+    _BLOCKS = (_start, _repeat_206_body, _repeat_206_after, _repeat_227_body, _repeat_227_after, _for_237_next, _for_237_after, _if_239_after, _if_239_then, _if_240_after, _if_240_then, _if_240_else, _choose_option_248_chosen, _if_262_after, _if_262_then, _for_263_next, _for_263_after, _choose_option_264_chosen)
+    _ZONES = (
+        ('z_reserve', 'reserve', False, 'nobody', False),
+        ('z_hand', 'hand', True, 'nobody', False),
+        ('z_table', 'table', False, 'everyone', False),
+        ('z_prison', 'prison', True, 'nobody', False),
+        ('z_aside', 'aside', False, 'everyone', False),
+        ('z_hold', 'hold', False, 'nobody', False),
+        ('z_handout', 'handout', False, 'nobody', False),
+    )
+    _VARS = (
+        ('v_dealer', 'dealer', False, 'player', 'everyone'),
+        ('v_starter', 'starter', False, 'player', 'everyone'),
+        ('v_taker', 'taker', False, 'player', 'everyone'),
+        ('v_claim', 'claim', False, 'player', 'everyone'),
+        ('v_sure', 'sure', False, 'player', 'everyone'),
+        ('v_received', 'received', False, 'bool', 'everyone'),
+        ('v_anyone_hunted', 'anyone_hunted', False, 'bool', 'everyone'),
+        ('v_hunts', 'hunts', False, 'int', 'everyone'),
+        ('v_hunted', 'hunted', True, 'bool', 'everyone'),
+        ('v_hunt_no', 'hunt_no', True, 'int', 'everyone'),
+        ('v_hunted_card', 'hunted_card', True, 'card', 'everyone'),
+        ('v_passed_early', 'passed_early', True, 'bool', 'everyone'),
+        ('v_in_duel', 'in_duel', True, 'bool', 'everyone'),
+        ('v_keep', 'keep', True, 'bool', 'everyone'),
+        ('v_drew', 'drew', True, 'bool', 'everyone'),
+        ('v_give', 'give', False, 'int', 'everyone'),
+        ('v_game_over', 'game_over', False, 'bool', 'everyone'),
+        ('v_out', 'out', False, 'bool', 'everyone'),
+        ('v_games_played', 'games_played', False, 'int', 'everyone'),
+        ('v_total', 'total', True, 'int', 'everyone'),
+    )
+    _LOCALS = (('l_c', 'c', 'card'), ('l_p', 'p', 'player'), ('l_t', 't', 'player'), ('l_q', 'q', 'player'), ('l_answer', 'answer', 'option'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52
     _OPTIONS = ('pass', 'hunt')
-    _AMBIGUITIES = (('match_length', ('single', 'every_dealer'), 0), ('circle', ('once', 'again'), 0),
- ('all_pass', ('replay', 'last_hunts', 'game_ends'), 0), ('tie_cards', ('pot', 'set_aside'), 0),
- ('tie_short', ('nobody', 'first_hunter'), 0),
- ('trigger_cards', ('replacement', 'with_ties', 'every_card'), 0),
- ('red_ace_twelve', ('as_fewer', 'as_more'), 0), ('red_ace_share', ('others', 'everyone'), 0),
- ('red_ace_collect', ('until_twelve', 'one_each'), 0), ('convict_pick', ('top', 'random'), 0),
- ('black_ace', ('always', 'if_hunts'), 0), ('black_ace_clash', ('first', 'last'), 0),
- ('red_jack_hand', ('redraw', 'sit_out'), 0), ('freed_to', ('bottom', 'top', 'shuffled'), 0),
- ('reserve_out', ('last_card', 'empty_after_round'), 0), ('score_sum', ('instead', 'additive'), 0))
+    _AMBIGUITIES = (
+        ('match_length', ('single', 'every_dealer'), 0),
+        ('circle', ('once', 'again'), 0),
+        ('all_pass', ('replay', 'last_hunts', 'game_ends'), 0),
+        ('tie_cards', ('pot', 'set_aside'), 0),
+        ('tie_short', ('nobody', 'first_hunter'), 0),
+        ('trigger_cards', ('replacement', 'with_ties', 'every_card'), 0),
+        ('red_ace_twelve', ('as_fewer', 'as_more'), 0),
+        ('red_ace_share', ('others', 'everyone'), 0),
+        ('red_ace_collect', ('until_twelve', 'one_each'), 0),
+        ('convict_pick', ('top', 'random'), 0),
+        ('black_ace', ('always', 'if_hunts'), 0),
+        ('black_ace_clash', ('first', 'last'), 0),
+        ('red_jack_hand', ('redraw', 'sit_out'), 0),
+        ('freed_to', ('bottom', 'top', 'shuffled'), 0),
+        ('reserve_out', ('last_card', 'empty_after_round'), 0),
+        ('score_sum', ('instead', 'additive'), 0),
+    )
     _PLAYERS = (2, 3, 4, 5, 6, 7, 8)
     _N_HITS = 40
     _WINNERS = 'highest'
@@ -982,7 +1533,7 @@ class State(_rt.BaseState):
             return
         s = self
         self._setup(players, seed, readings)
-        s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51))
+        s.cards = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51]
         s.z_reserve = list(s.cards)  # every card starts here
         s.z_hand = [[] for _ in range(players)]
         s.z_table = []
@@ -1120,10 +1671,17 @@ def _example_1(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:400: move cards where card is 7♠ from reserve to prison of 0
     _moved = [c13 for c13 in s.z_reserve if (IS_7_SPADES[c13])]
-    s.z_reserve[:] = [c13 for c13 in s.z_reserve if not ((IS_7_SPADES[c13]))]
+    s.z_reserve[:] = [c13 for c13 in s.z_reserve if not (IS_7_SPADES[c13])]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(401, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 1', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 401) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 401))), '==', 1),
+        # jailbreak.cardrules:401: expect reading score_sum { instead => sum points of prison of 0  additive => size of...
+        _rt.expectation(
+            401,
+            'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 1',
+            (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 401) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 401))),
+            '==',
+            1,
+        ),
     ]
 
 
@@ -1132,10 +1690,17 @@ def _example_2(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:405: move cards where card is J♣ from reserve to prison of 0
     _moved = [c14 for c14 in s.z_reserve if (IS_J_CLUBS[c14])]
-    s.z_reserve[:] = [c14 for c14 in s.z_reserve if not ((IS_J_CLUBS[c14]))]
+    s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_J_CLUBS[c14])]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(406, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 3', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 406) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 406))), '==', 3),
+        # jailbreak.cardrules:406: expect reading score_sum { instead => sum points of prison of 0  additive => size of...
+        _rt.expectation(
+            406,
+            'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 3',
+            (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 406) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 406))),
+            '==',
+            3,
+        ),
     ]
 
 
@@ -1144,10 +1709,17 @@ def _example_3(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:410: move cards where card is A♦ from reserve to prison of 0
     _moved = [c15 for c15 in s.z_reserve if (IS_A_DIAMONDS[c15])]
-    s.z_reserve[:] = [c15 for c15 in s.z_reserve if not ((IS_A_DIAMONDS[c15]))]
+    s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_DIAMONDS[c15])]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(411, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 2', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 411) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 411))), '==', 2),
+        # jailbreak.cardrules:411: expect reading score_sum { instead => sum points of prison of 0  additive => size of...
+        _rt.expectation(
+            411,
+            'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 2',
+            (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 411) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 411))),
+            '==',
+            2,
+        ),
     ]
 
 
@@ -1156,10 +1728,17 @@ def _example_4(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:415: move cards where card is 2♥ from reserve to prison of 0
     _moved = [c16 for c16 in s.z_reserve if (IS_2_HEARTS[c16])]
-    s.z_reserve[:] = [c16 for c16 in s.z_reserve if not ((IS_2_HEARTS[c16]))]
+    s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_2_HEARTS[c16])]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(416, 'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 4', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 416) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 416))), '==', 4),
+        # jailbreak.cardrules:416: expect reading score_sum { instead => sum points of prison of 0  additive => size of...
+        _rt.expectation(
+            416,
+            'expect reading score_sum { instead => sum points of prison of 0  additive => size of prison of 0 + sum bonus of prison of 0 } == 4',
+            (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 416) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 416))),
+            '==',
+            4,
+        ),
     ]
 
 
@@ -1171,7 +1750,7 @@ def _example_5(readings):
     s.z_prison[0].extend(_moved)
     # jailbreak.cardrules:422: move cards where card is A♥ from reserve to hold
     _moved = [c17 for c17 in s.z_reserve if (IS_A_HEARTS[c17])]
-    s.z_reserve[:] = [c17 for c17 in s.z_reserve if not ((IS_A_HEARTS[c17]))]
+    s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_A_HEARTS[c17])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:423: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1205,7 +1784,7 @@ def _example_6(readings):
     s.z_prison[2].extend(_moved)
     # jailbreak.cardrules:435: move cards where card is A♥ from reserve to hold
     _moved = [c18 for c18 in s.z_reserve if (IS_A_HEARTS[c18])]
-    s.z_reserve[:] = [c18 for c18 in s.z_reserve if not ((IS_A_HEARTS[c18]))]
+    s.z_reserve[:] = [c18 for c18 in s.z_reserve if not (IS_A_HEARTS[c18])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:436: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1229,7 +1808,7 @@ def _example_7(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:444: move cards where card is A♠ from reserve to hold
     _moved = [c19 for c19 in s.z_reserve if (IS_A_SPADES[c19])]
-    s.z_reserve[:] = [c19 for c19 in s.z_reserve if not ((IS_A_SPADES[c19]))]
+    s.z_reserve[:] = [c19 for c19 in s.z_reserve if not (IS_A_SPADES[c19])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:445: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1256,7 +1835,7 @@ def _example_8(readings):
     s.z_prison[0].extend(_moved)
     # jailbreak.cardrules:454: move cards where card is J♦ from reserve to hold
     _moved = [c20 for c20 in s.z_reserve if (IS_J_DIAMONDS[c20])]
-    s.z_reserve[:] = [c20 for c20 in s.z_reserve if not ((IS_J_DIAMONDS[c20]))]
+    s.z_reserve[:] = [c20 for c20 in s.z_reserve if not (IS_J_DIAMONDS[c20])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:455: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1276,7 +1855,17 @@ def _example_8(readings):
     ]
 
 
-EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 392, _example_0), ('A taken card scores 1 point', 399, _example_1), ('A taken jack scores 3 points', 404, _example_2), ('A taken red ace scores 2 points', 409, _example_3), ('A taken two scores 4 points', 414, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 419, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 430, _example_6), ('A black ace received from the dealer: its player wins the next round', 442, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 451, _example_8), )
+EXAMPLES = (
+    ('Each player is dealt one card; the rest of the deck is the reserve', 392, _example_0),
+    ('A taken card scores 1 point', 399, _example_1),
+    ('A taken jack scores 3 points', 404, _example_2),
+    ('A taken red ace scores 2 points', 409, _example_3),
+    ('A taken two scores 4 points', 414, _example_4),
+    ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 419, _example_5),
+    ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 430, _example_6),
+    ('A black ace received from the dealer: its player wins the next round', 442, _example_7),
+    ('A red jack frees every convict into the reserve and becomes the only one', 451, _example_8),
+)
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -1287,29 +1876,254 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (263, 56), (266, 62), (269, 68), (273, 75), (276, 81), (279, 87), (283, 94), (286, 100), (289, 106), (292, 112),
-    (295, 118), (298, 124), (301, 130), (304, 136), (308, 143), (311, 149), (332, 18), (335, 20), (338, 22), (393, 0),
-    (394, 157), (400, 158), (403, 159), (405, 160), (408, 161), (410, 163), (413, 164), (419, 165), (424, 166), (429, 170),
-    (431, 171), (437, 172), (439, 173), (444, 174), (447, 175), (449, 177), (454, 0), (455, 183), (461, 184), (464, 185),
-    (468, 0), (469, 189), (475, 190), (478, 191), (482, 192), (486, 193), (492, 195), (496, 196), (499, 197), (501, 200),
-    (509, 0), (510, 206), (514, 0), (515, 207), (526, 208), (528, 209), (530, 210), (532, 211), (534, 212), (536, 214),
-    (538, 215), (541, 216), (547, 218), (550, 219), (556, 220), (561, 221), (567, 225), (569, 227), (573, 0), (578, 229),
-    (580, 230), (582, 231), (584, 232), (586, 233), (589, 234), (591, 235), (593, 237), (599, 0), (600, 376), (603, 377),
-    (605, 382), (607, 383), (614, 0), (619, 239), (625, 0), (626, 262), (632, 0), (638, 240), (644, 0), (650, 241),
-    (652, 242), (654, 243), (656, 244), (658, 245), (662, 246), (667, 0), (669, 248), (673, 0), (675, 249), (678, 250),
-    (680, 251), (682, 252), (684, 253), (686, 254), (690, 255), (694, 257), (699, 0), (700, 276), (703, 277), (706, 278),
-    (708, 280), (711, 281), (715, 284), (718, 285), (722, 287), (725, 288), (727, 291), (730, 292), (732, 294), (738, 295),
-    (741, 296), (744, 297), (747, 298), (749, 300), (752, 301), (754, 303), (757, 304), (761, 307), (765, 310), (767, 311),
-    (770, 312), (772, 314), (777, 315), (783, 316), (785, 318), (788, 319), (790, 322), (793, 323), (795, 325), (798, 326),
-    (801, 327), (803, 330), (808, 331), (810, 332), (813, 333), (819, 335), (823, 340), (825, 341), (828, 342), (830, 345),
-    (833, 346), (839, 348), (843, 349), (845, 354), (848, 355), (850, 356), (855, 357), (858, 358), (860, 360), (866, 362),
-    (869, 363), (875, 364), (880, 365), (883, 366), (885, 368), (896, 0), (898, 263), (904, 0), (911, 264), (915, 0),
-    (921, 265), (924, 266), (926, 267), (928, 268), (930, 269), (932, 270), (939, 0), (993, 33), (997, 36), (999, 37),
-    (1001, 38), (1003, 39), (1005, 40), (1007, 41), (1009, 42), (1012, 44), (1014, 45), (1016, 46), (1018, 47), (1020, 48),
-    (1022, 49), (1024, 50), (1026, 51), (1028, 52), (1042, 0), (1110, 392), (1113, 395), (1114, 396), (1118, 0), (1119, 399),
-    (1121, 400), (1126, 401), (1130, 0), (1131, 404), (1133, 405), (1138, 406), (1142, 0), (1143, 409), (1145, 410), (1150, 411),
-    (1154, 0), (1155, 414), (1157, 415), (1162, 416), (1166, 0), (1167, 419), (1169, 421), (1172, 422), (1176, 423), (1180, 424),
-    (1182, 425), (1189, 426), (1190, 427), (1194, 0), (1195, 430), (1197, 432), (1200, 433), (1203, 434), (1206, 435), (1210, 436),
-    (1214, 437), (1216, 438), (1223, 439), (1227, 0), (1228, 442), (1230, 444), (1234, 445), (1238, 446), (1240, 447), (1247, 448),
-    (1251, 0), (1252, 451), (1254, 453), (1257, 454), (1261, 455), (1265, 456), (1267, 457), (1274, 458), (1275, 459), (1283, 0),
+    (253, 56),
+    (256, 62),
+    (259, 68),
+    (263, 75),
+    (266, 81),
+    (269, 87),
+    (273, 94),
+    (276, 100),
+    (279, 106),
+    (282, 112),
+    (285, 118),
+    (288, 124),
+    (291, 130),
+    (294, 136),
+    (298, 143),
+    (301, 149),
+    (367, 18),
+    (369, 20),
+    (371, 22),
+    (925, 0),
+    (926, 157),
+    (932, 158),
+    (935, 159),
+    (937, 160),
+    (940, 161),
+    (942, 163),
+    (945, 164),
+    (951, 165),
+    (956, 166),
+    (961, 170),
+    (963, 171),
+    (969, 172),
+    (971, 173),
+    (976, 174),
+    (979, 175),
+    (981, 177),
+    (986, 0),
+    (987, 183),
+    (993, 184),
+    (996, 185),
+    (1000, 0),
+    (1001, 189),
+    (1007, 190),
+    (1010, 191),
+    (1014, 192),
+    (1018, 193),
+    (1024, 195),
+    (1028, 196),
+    (1031, 197),
+    (1033, 200),
+    (1041, 0),
+    (1042, 206),
+    (1046, 0),
+    (1047, 207),
+    (1058, 208),
+    (1060, 209),
+    (1062, 210),
+    (1064, 211),
+    (1066, 212),
+    (1068, 214),
+    (1070, 215),
+    (1073, 216),
+    (1079, 218),
+    (1082, 219),
+    (1088, 220),
+    (1093, 221),
+    (1099, 225),
+    (1101, 227),
+    (1105, 0),
+    (1110, 229),
+    (1112, 230),
+    (1114, 231),
+    (1116, 232),
+    (1118, 233),
+    (1121, 234),
+    (1123, 235),
+    (1125, 237),
+    (1131, 0),
+    (1132, 376),
+    (1135, 377),
+    (1137, 382),
+    (1139, 383),
+    (1146, 0),
+    (1151, 239),
+    (1157, 0),
+    (1158, 262),
+    (1164, 0),
+    (1170, 240),
+    (1176, 0),
+    (1182, 241),
+    (1184, 242),
+    (1186, 243),
+    (1188, 244),
+    (1190, 245),
+    (1194, 246),
+    (1199, 0),
+    (1201, 248),
+    (1205, 0),
+    (1207, 249),
+    (1210, 250),
+    (1212, 251),
+    (1214, 252),
+    (1216, 253),
+    (1218, 254),
+    (1222, 255),
+    (1226, 257),
+    (1231, 0),
+    (1232, 276),
+    (1235, 277),
+    (1238, 278),
+    (1240, 280),
+    (1243, 281),
+    (1247, 284),
+    (1250, 285),
+    (1254, 287),
+    (1257, 288),
+    (1259, 291),
+    (1262, 292),
+    (1264, 294),
+    (1270, 295),
+    (1273, 296),
+    (1276, 297),
+    (1279, 298),
+    (1281, 300),
+    (1284, 301),
+    (1286, 303),
+    (1289, 304),
+    (1293, 307),
+    (1297, 310),
+    (1299, 311),
+    (1302, 312),
+    (1304, 314),
+    (1309, 315),
+    (1315, 316),
+    (1317, 318),
+    (1320, 319),
+    (1322, 322),
+    (1325, 323),
+    (1327, 325),
+    (1330, 326),
+    (1333, 327),
+    (1335, 330),
+    (1340, 331),
+    (1342, 332),
+    (1345, 333),
+    (1351, 335),
+    (1355, 340),
+    (1357, 341),
+    (1360, 342),
+    (1362, 345),
+    (1365, 346),
+    (1371, 348),
+    (1375, 349),
+    (1377, 354),
+    (1380, 355),
+    (1382, 356),
+    (1387, 357),
+    (1390, 358),
+    (1392, 360),
+    (1398, 362),
+    (1401, 363),
+    (1407, 364),
+    (1412, 365),
+    (1415, 366),
+    (1417, 368),
+    (1428, 0),
+    (1430, 263),
+    (1436, 0),
+    (1443, 264),
+    (1447, 0),
+    (1453, 265),
+    (1456, 266),
+    (1458, 267),
+    (1460, 268),
+    (1462, 269),
+    (1464, 270),
+    (1471, 0),
+    (1544, 33),
+    (1548, 36),
+    (1550, 37),
+    (1552, 38),
+    (1554, 39),
+    (1556, 40),
+    (1558, 41),
+    (1560, 42),
+    (1563, 44),
+    (1565, 45),
+    (1567, 46),
+    (1569, 47),
+    (1571, 48),
+    (1573, 49),
+    (1575, 50),
+    (1577, 51),
+    (1579, 52),
+    (1593, 0),
+    (1661, 392),
+    (1664, 395),
+    (1665, 396),
+    (1669, 0),
+    (1670, 399),
+    (1672, 400),
+    (1677, 401),
+    (1688, 0),
+    (1689, 404),
+    (1691, 405),
+    (1696, 406),
+    (1707, 0),
+    (1708, 409),
+    (1710, 410),
+    (1715, 411),
+    (1726, 0),
+    (1727, 414),
+    (1729, 415),
+    (1734, 416),
+    (1745, 0),
+    (1746, 419),
+    (1748, 421),
+    (1751, 422),
+    (1755, 423),
+    (1759, 424),
+    (1761, 425),
+    (1768, 426),
+    (1769, 427),
+    (1773, 0),
+    (1774, 430),
+    (1776, 432),
+    (1779, 433),
+    (1782, 434),
+    (1785, 435),
+    (1789, 436),
+    (1793, 437),
+    (1795, 438),
+    (1802, 439),
+    (1806, 0),
+    (1807, 442),
+    (1809, 444),
+    (1813, 445),
+    (1817, 446),
+    (1819, 447),
+    (1826, 448),
+    (1830, 0),
+    (1831, 451),
+    (1833, 453),
+    (1836, 454),
+    (1840, 455),
+    (1844, 456),
+    (1846, 457),
+    (1853, 458),
+    (1854, 459),
+    (1872, 0),
 )

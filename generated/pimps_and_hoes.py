@@ -3,81 +3,80 @@
 Do not edit: change the rule file and run `cardrules compile`.  The engine follows
 the engine API of cardrules (new_game, legal_actions, apply, observation, clone, ...).
 """
-# fmt: off
 
 from dsl.runtime import engine as _rt
 from dsl.runtime.combos import Pattern as _Pattern, Scoring as _Scoring
 from dsl.runtime.errors import IllegalAction, RuleGap  # noqa: F401  (part of the engine API)
 
-RULES = {'name': 'Pimps & Hoes',
- 'file': 'pimps_and_hoes.cardrules',
- 'players': [2, 4],
- 'sources': {'ru': '004_889934c3a3bb7ed0.txt'},
- 'ambiguities': [{'name': 'trump_card',
-                  'question': 'The trump card is drawn from the middle and shown, then the deck is '
-                              'dealt evenly; 51 cards do not divide by 2 or 4. Is the shown card '
-                              'dealt too?',
-                  'line': 37,
-                  'readings': ['returned', 'set_aside'],
-                  'descriptions': {'returned': 'the card is only shown: it goes back where it was '
-                                               'and all 52 cards are dealt (26 or 13 each); this '
-                                               'is what leaves 2 players the 4 cards of line 8',
-                                   'set_aside': 'the card stays face up out of play; 51 cards are '
-                                                'dealt evenly (25 or 12 each) and the 1 or 3 over '
-                                                'stay out of play with it'},
-                  'default': 'returned',
-                  'cites': ['ru:8']},
-                 {'name': 'trumps',
-                  'question': 'The highest card of the led suit takes the trick, yet a player who '
-                              'cannot follow must play a trump. Does a trump take the trick?',
-                  'line': 43,
-                  'readings': ['win', 'led_only'],
-                  'descriptions': {'win': 'the highest trump takes the trick, else the highest '
-                                          'card of the led suit: a trump the text names and forces '
-                                          'a void player to play must count for something',
-                                   'led_only': 'as written, only the highest card of the led suit '
-                                               'takes the trick; a trump played on another suit is '
-                                               'a discard'},
-                  'default': 'win',
-                  'cites': ['ru:8']},
-                 {'name': 'tie',
-                  'question': 'Equal top scores: the text declares a draw and also has the players '
-                              'play a new game to find the winner.',
-                  'line': 49,
-                  'readings': ['replay', 'draw'],
-                  'descriptions': {'replay': 'the game is a draw and does not count: all players '
-                                             'play a new game (the next dealer deals) until one '
-                                             'score is highest; the last game decides',
-                                   'draw': 'the game ends as a draw: the tied players share the '
-                                           'win'},
-                  'default': 'replay',
-                  'cites': ['ru:42']}],
- 'zones': [{'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'aside', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
-           {'name': 'stage', 'per_player': True, 'visibility': 'owner', 'grouped': False},
-           {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': False}],
- 'vars': [{'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'shown', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'first_stage', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'later_stages', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'later_stage', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'stages', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'stage_no', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'stage_size', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'points', 'per_player': True, 'visibility': 'everyone'}],
- 'options': [],
- 'branches': [{'line': 83, 'what': 'branch'}, {'line': 107, 'what': 'winner rule'},
-              {'line': 108, 'what': 'winner rule'}],
- 'examples': [{'title': 'Two players play 7 cards, then 5 more, and so on', 'line': 126},
-              {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 136},
-              {'title': 'After all stages each of 2 players has 4 cards left', 'line': 142},
-              {'title': 'After all stages each of 4 players has 4 cards left', 'line': 148},
-              {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 154}]}
+RULES = {
+    'name': 'Pimps & Hoes',
+    'file': 'pimps_and_hoes.cardrules',
+    'players': [2, 4],
+    'sources': {'ru': '004_889934c3a3bb7ed0.txt'},
+    'ambiguities': [
+        {
+            'name': 'trump_card',
+            'question': 'The trump card is drawn from the middle and shown, then the deck is dealt evenly; 51 cards do not divide by 2 or 4. Is the shown card dealt too?',
+            'line': 37,
+            'readings': ['returned', 'set_aside'],
+            'descriptions': {
+                'returned': 'the card is only shown: it goes back where it was and all 52 cards are dealt (26 or 13 each); this is what leaves 2 players the 4 cards of line 8',
+                'set_aside': 'the card stays face up out of play; 51 cards are dealt evenly (25 or 12 each) and the 1 or 3 over stay out of play with it',
+            },
+            'default': 'returned',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'trumps',
+            'question': 'The highest card of the led suit takes the trick, yet a player who cannot follow must play a trump. Does a trump take the trick?',
+            'line': 43,
+            'readings': ['win', 'led_only'],
+            'descriptions': {'win': 'the highest trump takes the trick, else the highest card of the led suit: a trump the text names and forces a void player to play must count for something', 'led_only': 'as written, only the highest card of the led suit takes the trick; a trump played on another suit is a discard'},
+            'default': 'win',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'tie',
+            'question': 'Equal top scores: the text declares a draw and also has the players play a new game to find the winner.',
+            'line': 49,
+            'readings': ['replay', 'draw'],
+            'descriptions': {'replay': 'the game is a draw and does not count: all players play a new game (the next dealer deals) until one score is highest; the last game decides', 'draw': 'the game ends as a draw: the tied players share the win'},
+            'default': 'replay',
+            'cites': ['ru:42'],
+        },
+    ],
+    'zones': [
+        {'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'aside', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+        {'name': 'stage', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+        {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+    ],
+    'vars': [
+        {'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'shown', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'first_stage', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'later_stages', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'later_stage', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'stages', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'stage_no', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'stage_size', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'points', 'per_player': True, 'visibility': 'everyone'},
+    ],
+    'options': [],
+    'branches': [{'line': 83, 'what': 'branch'}, {'line': 107, 'what': 'winner rule'}, {'line': 108, 'what': 'winner rule'}],
+    'examples': [
+        {'title': 'Two players play 7 cards, then 5 more, and so on', 'line': 126},
+        {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 136},
+        {'title': 'After all stages each of 2 players has 4 cards left', 'line': 142},
+        {'title': 'After all stages each of 4 players has 4 cards left', 'line': 148},
+        {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 154},
+    ],
+}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -93,26 +92,121 @@ TIE_DRAW = 1  # the game ends as a draw: the tied players share the win
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
-CARD_TEXT = ('2♠', '3♠', '4♠', '5♠', '6♠', '7♠', '8♠', '9♠', '10♠', 'J♠', 'Q♠', 'K♠', 'A♠', '2♥', '3♥', '4♥',
- '5♥', '6♥', '7♥', '8♥', '9♥', '10♥', 'J♥', 'Q♥', 'K♥', 'A♥', '2♦', '3♦', '4♦', '5♦', '6♦', '7♦',
- '8♦', '9♦', '10♦', 'J♦', 'Q♦', 'K♦', 'A♦', '2♣', '3♣', '4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣',
- 'J♣', 'Q♣', 'K♣', 'A♣')
-RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4,
- 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2,
- 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
-COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
- 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62,
- 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59,
- 64)
+CARD_TEXT = (
+    '2♠',
+    '3♠',
+    '4♠',
+    '5♠',
+    '6♠',
+    '7♠',
+    '8♠',
+    '9♠',
+    '10♠',
+    'J♠',
+    'Q♠',
+    'K♠',
+    'A♠',
+    '2♥',
+    '3♥',
+    '4♥',
+    '5♥',
+    '6♥',
+    '7♥',
+    '8♥',
+    '9♥',
+    '10♥',
+    'J♥',
+    'Q♥',
+    'K♥',
+    'A♥',
+    '2♦',
+    '3♦',
+    '4♦',
+    '5♦',
+    '6♦',
+    '7♦',
+    '8♦',
+    '9♦',
+    '10♦',
+    'J♦',
+    'Q♦',
+    'K♦',
+    'A♦',
+    '2♣',
+    '3♣',
+    '4♣',
+    '5♣',
+    '6♣',
+    '7♣',
+    '8♣',
+    '9♣',
+    '10♣',
+    'J♣',
+    'Q♣',
+    'K♣',
+    'A♣',
+)
+RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
+COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # cards that are A
-IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False,
- False, False, False, False, False, False, False, False, False, False, False, True, False, False,
- False, False, False, False, False, False, False, False, False, False, True, False, False, False,
- False, False, False, False, False, False, False, False, False, True)
+IS_A = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+)
 
 
 # ---------------------------------------------------------------- scoring pimps
@@ -124,7 +218,8 @@ def _solver_pimps(s):
     key = ()
     solver = _SOLVERS_pimps.get(key)
     if solver is None:
-        solver = _SOLVERS_pimps[key] = _make_pimps(_rt.Snapshot())
+        snapshot = _rt.Snapshot()
+        solver = _SOLVERS_pimps[key] = _make_pimps(snapshot)
     return solver
 
 
@@ -191,7 +286,7 @@ def _repeat_77_body(s):
     # pimps_and_hoes.cardrules:82: trump = suit of shown
     s.v_trump = SUIT[s.v_shown]
     # pimps_and_hoes.cardrules:83: if reading trump_card is returned {
-    if (s.r_trump_card == TRUMP_CARD_RETURNED):
+    if s.r_trump_card == TRUMP_CARD_RETURNED:
         s.hits[0] += 1
         # pimps_and_hoes.cardrules:85: move top 26 from deck to aside
         _moved = _rt.take_top(s.z_deck, 26, 85)
@@ -222,12 +317,12 @@ def _repeat_77_after(s):
 
 
 def _while_94_check(s):
-    if (s.v_stage_no >= s.v_stages):
+    if s.v_stage_no >= s.v_stages:
         return 4  # to _while_94_after
     # pimps_and_hoes.cardrules:95: stage_no += 1
     s.v_stage_no += 1
     # pimps_and_hoes.cardrules:96: stage_size = if stage_no == 1 then first_stage else later_stage
-    s.v_stage_size = (s.v_first_stage if (s.v_stage_no == 1) else s.v_later_stage)
+    s.v_stage_size = s.v_first_stage if (s.v_stage_no == 1) else s.v_later_stage
     # pimps_and_hoes.cardrules:97: for each player p from leader {
     s.loop_items1 = _rt.seats_from(s.v_leader, s.n)
     s.loop_index2 = 0
@@ -242,7 +337,7 @@ def _while_94_after(s):
         s.v_points[s.l_p] = _solver_pimps(s).best_of(s.z_taken[s.l_p], 7)
     # pimps_and_hoes.cardrules:119: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if (not ((s.r_tie == TIE_DRAW) or (len([q5 for q5 in range(s.n) if (s.v_points[q5] == max(s.v_points))]) == 1))):
+    if not ((s.r_tie == TIE_DRAW) or (len([q5 for q5 in range(s.n) if (s.v_points[q5] == max(s.v_points))]) == 1)):
         return 1  # to _repeat_77_body
     return 2  # to _repeat_77_after
 
@@ -280,7 +375,7 @@ def _choose_cards_98_chosen(s):
 
 
 def _while_100_check(s):
-    if (not s.z_stage[s.v_leader]):
+    if not s.z_stage[s.v_leader]:
         return 11  # to _while_100_after
     # pimps_and_hoes.cardrules:101: trick {
     s.t_order = _rt.seats_from(s.v_leader, s.n)
@@ -350,27 +445,34 @@ def _trick_101_resolve(s):
 
 class State(_rt.BaseState):
     _GAME = 'Pimps & Hoes'
-    _BLOCKS = (_start, _repeat_77_body, _repeat_77_after, _while_94_check, _while_94_after, _for_97_next, _for_97_after, _choose_cards_98_pick, _choose_cards_98_after, _choose_cards_98_chosen, _while_100_check, _while_100_after, _trick_101_turn, _trick_101_played, _trick_101_resolve, )
-    _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False),
- ('z_aside', 'aside', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False),
- ('z_stage', 'stage', True, 'owner', False), ('z_table', 'table', False, 'everyone', False),
- ('z_taken', 'taken', True, 'owner', False))
-    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'),
- ('v_leader', 'leader', False, 'player', 'everyone'),
- ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_shown', 'shown', False, 'card', 'everyone'),
- ('v_first_stage', 'first_stage', False, 'int', 'everyone'),
- ('v_later_stages', 'later_stages', False, 'int', 'everyone'),
- ('v_later_stage', 'later_stage', False, 'int', 'everyone'),
- ('v_stages', 'stages', False, 'int', 'everyone'),
- ('v_stage_no', 'stage_no', False, 'int', 'everyone'),
- ('v_stage_size', 'stage_size', False, 'int', 'everyone'),
- ('v_points', 'points', True, 'int', 'everyone'))
+    _BLOCKS = (_start, _repeat_77_body, _repeat_77_after, _while_94_check, _while_94_after, _for_97_next, _for_97_after, _choose_cards_98_pick, _choose_cards_98_after, _choose_cards_98_chosen, _while_100_check, _while_100_after, _trick_101_turn, _trick_101_played, _trick_101_resolve)
+    _ZONES = (
+        ('z_deck', 'deck', False, 'nobody', False),
+        ('z_turned', 'turned', False, 'everyone', False),
+        ('z_aside', 'aside', False, 'nobody', False),
+        ('z_hand', 'hand', True, 'owner', False),
+        ('z_stage', 'stage', True, 'owner', False),
+        ('z_table', 'table', False, 'everyone', False),
+        ('z_taken', 'taken', True, 'owner', False),
+    )
+    _VARS = (
+        ('v_dealer', 'dealer', False, 'player', 'everyone'),
+        ('v_leader', 'leader', False, 'player', 'everyone'),
+        ('v_trump', 'trump', False, 'suit', 'everyone'),
+        ('v_shown', 'shown', False, 'card', 'everyone'),
+        ('v_first_stage', 'first_stage', False, 'int', 'everyone'),
+        ('v_later_stages', 'later_stages', False, 'int', 'everyone'),
+        ('v_later_stage', 'later_stage', False, 'int', 'everyone'),
+        ('v_stages', 'stages', False, 'int', 'everyone'),
+        ('v_stage_no', 'stage_no', False, 'int', 'everyone'),
+        ('v_stage_size', 'stage_size', False, 'int', 'everyone'),
+        ('v_points', 'points', True, 'int', 'everyone'),
+    )
     _LOCALS = (('l_p', 'p', 'player'),)
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52
     _OPTIONS = ()
-    _AMBIGUITIES = (('trump_card', ('returned', 'set_aside'), 0), ('trumps', ('win', 'led_only'), 0),
- ('tie', ('replay', 'draw'), 0))
+    _AMBIGUITIES = (('trump_card', ('returned', 'set_aside'), 0), ('trumps', ('win', 'led_only'), 0), ('tie', ('replay', 'draw'), 0))
     _PLAYERS = (2, 4)
     _N_HITS = 3
     _WINNERS = 'highest'
@@ -380,7 +482,7 @@ class State(_rt.BaseState):
             return
         s = self
         self._setup(players, seed, readings)
-        s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51))
+        s.cards = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51]
         s.z_deck = list(s.cards)  # every card starts here
         s.z_turned = []
         s.z_aside = []
@@ -396,13 +498,13 @@ class State(_rt.BaseState):
         # pimps_and_hoes.cardrules:28: var shown: card = none
         s.v_shown = None
         # pimps_and_hoes.cardrules:29: var first_stage: int = if player_count == 2 then 7 else 5
-        s.v_first_stage = (7 if (s.n == 2) else 5)
+        s.v_first_stage = 7 if (s.n == 2) else 5
         # pimps_and_hoes.cardrules:30: var later_stages: int = if player_count == 2 then 3 else 2
-        s.v_later_stages = (3 if (s.n == 2) else 2)
+        s.v_later_stages = 3 if (s.n == 2) else 2
         # pimps_and_hoes.cardrules:31: var later_stage: int = if player_count == 2 then 5 else 3
-        s.v_later_stage = (5 if (s.n == 2) else 3)
+        s.v_later_stage = 5 if (s.n == 2) else 3
         # pimps_and_hoes.cardrules:32: var stages: int = 1 + later_stages
-        s.v_stages = (1 + s.v_later_stages)
+        s.v_stages = 1 + s.v_later_stages
         # pimps_and_hoes.cardrules:33: var stage_no: int = 0
         s.v_stage_no = 0
         # pimps_and_hoes.cardrules:34: var stage_size: int = 0
@@ -505,7 +607,13 @@ def _example_4(readings):
     ]
 
 
-EXAMPLES = (('Two players play 7 cards, then 5 more, and so on', 126, _example_0), ('A player takes 7 of the dealt cards, with 4 players too', 136, _example_1), ('After all stages each of 2 players has 4 cards left', 142, _example_2), ('After all stages each of 4 players has 4 cards left', 148, _example_3), ('A-Q-Q-K-J-10-7 scores 37', 154, _example_4), )
+EXAMPLES = (
+    ('Two players play 7 cards, then 5 more, and so on', 126, _example_0),
+    ('A player takes 7 of the dealt cards, with 4 players too', 136, _example_1),
+    ('After all stages each of 2 players has 4 cards left', 142, _example_2),
+    ('After all stages each of 4 players has 4 cards left', 148, _example_3),
+    ('A-Q-Q-K-J-10-7 scores 37', 154, _example_4),
+)
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -516,13 +624,87 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (84, 37), (87, 43), (90, 49), (119, 57), (123, 0), (133, 58), (135, 59), (137, 60), (139, 61), (141, 62),
-    (143, 63), (145, 64), (147, 65), (149, 66), (151, 67), (153, 68), (155, 69), (157, 70), (166, 0), (167, 77),
-    (171, 0), (172, 78), (184, 79), (186, 80), (189, 81), (191, 82), (193, 83), (196, 85), (199, 86), (203, 87),
-    (206, 89), (208, 91), (212, 92), (214, 93), (216, 94), (220, 0), (227, 95), (229, 96), (231, 97), (237, 0),
-    (238, 116), (241, 117), (243, 119), (250, 0), (255, 98), (260, 0), (261, 100), (265, 0), (285, 101), (293, 0),
-    (324, 107), (332, 108), (346, 112), (351, 0), (391, 25), (394, 27), (396, 28), (398, 29), (400, 30), (402, 31),
-    (404, 32), (406, 33), (408, 34), (410, 35), (422, 0), (466, 126), (469, 129), (470, 130), (471, 131), (475, 0),
-    (476, 136), (479, 139), (483, 0), (484, 142), (487, 145), (491, 0), (492, 148), (495, 151), (499, 0), (500, 154),
-    (503, 155), (504, 156), (512, 0),
+    (83, 37),
+    (86, 43),
+    (89, 49),
+    (213, 57),
+    (217, 0),
+    (228, 58),
+    (230, 59),
+    (232, 60),
+    (234, 61),
+    (236, 62),
+    (238, 63),
+    (240, 64),
+    (242, 65),
+    (244, 66),
+    (246, 67),
+    (248, 68),
+    (250, 69),
+    (252, 70),
+    (261, 0),
+    (262, 77),
+    (266, 0),
+    (267, 78),
+    (279, 79),
+    (281, 80),
+    (284, 81),
+    (286, 82),
+    (288, 83),
+    (291, 85),
+    (294, 86),
+    (298, 87),
+    (301, 89),
+    (303, 91),
+    (307, 92),
+    (309, 93),
+    (311, 94),
+    (315, 0),
+    (322, 95),
+    (324, 96),
+    (326, 97),
+    (332, 0),
+    (333, 116),
+    (336, 117),
+    (338, 119),
+    (345, 0),
+    (350, 98),
+    (355, 0),
+    (356, 100),
+    (360, 0),
+    (380, 101),
+    (388, 0),
+    (419, 107),
+    (427, 108),
+    (441, 112),
+    (446, 0),
+    (493, 25),
+    (496, 27),
+    (498, 28),
+    (500, 29),
+    (502, 30),
+    (504, 31),
+    (506, 32),
+    (508, 33),
+    (510, 34),
+    (512, 35),
+    (524, 0),
+    (568, 126),
+    (571, 129),
+    (572, 130),
+    (573, 131),
+    (577, 0),
+    (578, 136),
+    (581, 139),
+    (585, 0),
+    (586, 142),
+    (589, 145),
+    (593, 0),
+    (594, 148),
+    (597, 151),
+    (601, 0),
+    (602, 154),
+    (605, 155),
+    (606, 156),
+    (620, 0),
 )

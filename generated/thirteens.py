@@ -3,96 +3,105 @@
 Do not edit: change the rule file and run `cardrules compile`.  The engine follows
 the engine API of cardrules (new_game, legal_actions, apply, observation, clone, ...).
 """
-# fmt: off
 
 from dsl.runtime import engine as _rt
 from dsl.runtime.combos import Pattern as _Pattern, Scoring as _Scoring
 from dsl.runtime.errors import IllegalAction, RuleGap  # noqa: F401  (part of the engine API)
 
-RULES = {'name': 'Thirteens',
- 'file': 'thirteens.cardrules',
- 'players': [3, 4, 5, 6],
- 'sources': {'ru': '003_fb5af2f8794c5634.txt'},
- 'ambiguities': [{'name': 'thirteen_points',
-                  'question': 'A thirteen is listed among the combinations, but its value is never '
-                              'given.',
-                  'line': 33,
-                  'readings': ['one', 'thirteen'],
-                  'descriptions': {'one': '1 point, like every other combination the text prices',
-                                   'thirteen': '13 points, after its name'},
-                  'default': 'one',
-                  'cites': ['ru:14']},
-                 {'name': 'trick_point',
-                  'question': "What earns the 1 point of a 'trick' (Взятка)?",
-                  'line': 39,
-                  'readings': ['leftover', 'every', 'bare'],
-                  'descriptions': {'leftover': 'a trick whose cards are not all used by '
-                                               'combinations or jokers scores 1',
-                                   'every': 'every trick taken scores 1, besides its combinations',
-                                   'bare': 'only a trick with no combination at all scores 1'},
-                  'default': 'leftover',
-                  'cites': ['ru:17']},
-                 {'name': 'ace_in_runs',
-                  'question': 'Does the ace, high in rank order but worth 1 in a thirteen, also '
-                              'make A-2-3?',
-                  'line': 46,
-                  'readings': ['high', 'both'],
-                  'descriptions': {'high': 'only Q-K-A: the ace follows the rank order of line 8',
-                                   'both': 'Q-K-A and A-2-3'},
-                  'default': 'high',
-                  'cites': ['ru:8', 'ru:16', 'ru:20']},
-                 {'name': 'joker_lead',
-                  'question': 'Which suit must be followed when the first card of a trick is a '
-                              'joker?',
-                  'line': 52,
-                  'readings': ['first_suited', 'leader_wins'],
-                  'descriptions': {'first_suited': 'the suit of the first suited card played after '
-                                                   'it',
-                                   'leader_wins': 'nobody can follow a joker; the trick goes to '
-                                                  'its leader'},
-                  'default': 'first_suited',
-                  'cites': ['ru:13']},
-                 {'name': 'empty_stock',
-                  'question': 'With 3 or 6 players the 54 cards divide evenly and no card is left '
-                              'to turn for trump.',
-                  'line': 58,
-                  'readings': ['no_trump', 'dealer_card'],
-                  'descriptions': {'no_trump': 'no card can be turned: play without trumps, as '
-                                               'when a joker is turned',
-                                   'dealer_card': 'the dealer turns his own last card for trump; '
-                                                  'it stays out of play'},
-                  'default': 'no_trump',
-                  'cites': ['ru:13']},
-                 {'name': 'race_tie',
-                  'question': "Two players can pass 50 in the same deal; who is 'first'?",
-                  'line': 64,
-                  'readings': ['highest', 'play_on'],
-                  'descriptions': {'highest': 'the highest total wins; equal totals share the win',
-                                   'play_on': 'deal again until one total is highest'},
-                  'default': 'highest',
-                  'cites': ['ru:19']}],
- 'zones': [{'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
-           {'name': 'stock', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': True}],
- 'vars': [{'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'points', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'total', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'target', 'per_player': False, 'visibility': 'everyone'}],
- 'options': [],
- 'branches': [{'line': 87, 'what': 'branch'}, {'line': 89, 'what': 'branch'},
-              {'line': 92, 'what': 'else branch'}, {'line': 95, 'what': 'branch'},
-              {'line': 97, 'what': 'branch'}, {'line': 99, 'what': 'else branch'},
-              {'line': 110, 'what': 'winner rule'}, {'line': 111, 'what': 'winner rule'},
-              {'line': 112, 'what': 'winner rule'}, {'line': 113, 'what': 'winner rule'},
-              {'line': 124, 'what': 'branch'}, {'line': 128, 'what': 'branch'}],
- 'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 140},
-              {'title': 'K-Q-6 is a thirteen', 'line': 147},
-              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 151}]}
+RULES = {
+    'name': 'Thirteens',
+    'file': 'thirteens.cardrules',
+    'players': [3, 4, 5, 6],
+    'sources': {'ru': '003_fb5af2f8794c5634.txt'},
+    'ambiguities': [
+        {
+            'name': 'thirteen_points',
+            'question': 'A thirteen is listed among the combinations, but its value is never given.',
+            'line': 33,
+            'readings': ['one', 'thirteen'],
+            'descriptions': {'one': '1 point, like every other combination the text prices', 'thirteen': '13 points, after its name'},
+            'default': 'one',
+            'cites': ['ru:14'],
+        },
+        {
+            'name': 'trick_point',
+            'question': "What earns the 1 point of a 'trick' (Взятка)?",
+            'line': 39,
+            'readings': ['leftover', 'every', 'bare'],
+            'descriptions': {'leftover': 'a trick whose cards are not all used by combinations or jokers scores 1', 'every': 'every trick taken scores 1, besides its combinations', 'bare': 'only a trick with no combination at all scores 1'},
+            'default': 'leftover',
+            'cites': ['ru:17'],
+        },
+        {
+            'name': 'ace_in_runs',
+            'question': 'Does the ace, high in rank order but worth 1 in a thirteen, also make A-2-3?',
+            'line': 46,
+            'readings': ['high', 'both'],
+            'descriptions': {'high': 'only Q-K-A: the ace follows the rank order of line 8', 'both': 'Q-K-A and A-2-3'},
+            'default': 'high',
+            'cites': ['ru:8', 'ru:16', 'ru:20'],
+        },
+        {
+            'name': 'joker_lead',
+            'question': 'Which suit must be followed when the first card of a trick is a joker?',
+            'line': 52,
+            'readings': ['first_suited', 'leader_wins'],
+            'descriptions': {'first_suited': 'the suit of the first suited card played after it', 'leader_wins': 'nobody can follow a joker; the trick goes to its leader'},
+            'default': 'first_suited',
+            'cites': ['ru:13'],
+        },
+        {
+            'name': 'empty_stock',
+            'question': 'With 3 or 6 players the 54 cards divide evenly and no card is left to turn for trump.',
+            'line': 58,
+            'readings': ['no_trump', 'dealer_card'],
+            'descriptions': {'no_trump': 'no card can be turned: play without trumps, as when a joker is turned', 'dealer_card': 'the dealer turns his own last card for trump; it stays out of play'},
+            'default': 'no_trump',
+            'cites': ['ru:13'],
+        },
+        {
+            'name': 'race_tie',
+            'question': "Two players can pass 50 in the same deal; who is 'first'?",
+            'line': 64,
+            'readings': ['highest', 'play_on'],
+            'descriptions': {'highest': 'the highest total wins; equal totals share the win', 'play_on': 'deal again until one total is highest'},
+            'default': 'highest',
+            'cites': ['ru:19'],
+        },
+    ],
+    'zones': [
+        {'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+        {'name': 'stock', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': True},
+    ],
+    'vars': [
+        {'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'points', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'total', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'target', 'per_player': False, 'visibility': 'everyone'},
+    ],
+    'options': [],
+    'branches': [
+        {'line': 87, 'what': 'branch'},
+        {'line': 89, 'what': 'branch'},
+        {'line': 92, 'what': 'else branch'},
+        {'line': 95, 'what': 'branch'},
+        {'line': 97, 'what': 'branch'},
+        {'line': 99, 'what': 'else branch'},
+        {'line': 110, 'what': 'winner rule'},
+        {'line': 111, 'what': 'winner rule'},
+        {'line': 112, 'what': 'winner rule'},
+        {'line': 113, 'what': 'winner rule'},
+        {'line': 124, 'what': 'branch'},
+        {'line': 128, 'what': 'branch'},
+    ],
+    'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 140}, {'title': 'K-Q-6 is a thirteen', 'line': 147}, {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 151}],
+}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -118,19 +127,66 @@ RACE_TIE_PLAY_ON = 1  # deal again until one total is highest
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
-CARD_TEXT = ('2♠', '3♠', '4♠', '5♠', '6♠', '7♠', '8♠', '9♠', '10♠', 'J♠', 'Q♠', 'K♠', 'A♠', '2♥', '3♥', '4♥',
- '5♥', '6♥', '7♥', '8♥', '9♥', '10♥', 'J♥', 'Q♥', 'K♥', 'A♥', '2♦', '3♦', '4♦', '5♦', '6♦', '7♦',
- '8♦', '9♦', '10♦', 'J♦', 'Q♦', 'K♦', 'A♦', '2♣', '3♣', '4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣',
- 'J♣', 'Q♣', 'K♣', 'A♣', 'Joker', 'Joker')
-RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4,
- 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13)
-SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2,
- 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1, -1)
-COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
- 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1)
-KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62,
- 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64,
- 65, 65)
+CARD_TEXT = (
+    '2♠',
+    '3♠',
+    '4♠',
+    '5♠',
+    '6♠',
+    '7♠',
+    '8♠',
+    '9♠',
+    '10♠',
+    'J♠',
+    'Q♠',
+    'K♠',
+    'A♠',
+    '2♥',
+    '3♥',
+    '4♥',
+    '5♥',
+    '6♥',
+    '7♥',
+    '8♥',
+    '9♥',
+    '10♥',
+    'J♥',
+    'Q♥',
+    'K♥',
+    'A♥',
+    '2♦',
+    '3♦',
+    '4♦',
+    '5♦',
+    '6♦',
+    '7♦',
+    '8♦',
+    '9♦',
+    '10♦',
+    'J♦',
+    'Q♦',
+    'K♦',
+    'A♦',
+    '2♣',
+    '3♣',
+    '4♣',
+    '5♣',
+    '6♣',
+    '7♣',
+    '8♣',
+    '9♣',
+    '10♣',
+    'J♣',
+    'Q♣',
+    'K♣',
+    'A♣',
+    'Joker',
+    'Joker',
+)
+RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13)
+SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1, -1)
+COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1)
+KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64, 65, 65)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # rank order: A 2 3 4 5 6 7 8 9 10 J Q K
@@ -138,18 +194,121 @@ ORDER_RUN_LOW = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, -1)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
 ORDER_WITH_JOKER = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 # thirteens.cardrules:16: value meld: A=1 J=2 Q=3 K=4 2..10=face Joker=none
-VALUE_MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7,
- 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, None, None)
+VALUE_MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, None, None)
 # cards that are Joker
-IS_JOKER = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, True, True)
+IS_JOKER = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    True,
+)
 # cards that are A
-IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False,
- False, False, False, False, False, False, False, False, False, False, False, True, False, False,
- False, False, False, False, False, False, False, False, False, False, True, False, False, False,
- False, False, False, False, False, False, False, False, False, True, False, False)
+IS_A = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+)
 
 
 # ---------------------------------------------------------------- scoring thirteens
@@ -158,25 +317,26 @@ _SOLVERS_thirteens = {}
 
 
 def _solver_thirteens(s):
-    key = (s.r_ace_in_runs, s.r_thirteen_points, s.r_trick_point, )
+    key = (s.r_ace_in_runs, s.r_thirteen_points, s.r_trick_point)
     solver = _SOLVERS_thirteens.get(key)
     if solver is None:
-        solver = _SOLVERS_thirteens[key] = _make_thirteens(_rt.Snapshot(r_ace_in_runs=s.r_ace_in_runs, r_thirteen_points=s.r_thirteen_points, r_trick_point=s.r_trick_point, ))
+        snapshot = _rt.Snapshot(r_ace_in_runs=s.r_ace_in_runs, r_thirteen_points=s.r_thirteen_points, r_trick_point=s.r_trick_point)
+        solver = _SOLVERS_thirteens[key] = _make_thirteens(snapshot)
     return solver
 
 
 def _make_thirteens(s):
     patterns = [
         # thirteens.cardrules:71: pattern thirteen: cards summing meld to 13 => reading thirteen_points { one => 1...
-        _Pattern('thirteen', 'sum', target=13, values=VALUE_MELD, score=lambda group: (1 if s.r_thirteen_points == THIRTEEN_POINTS_ONE else 13)),
+        _Pattern('thirteen', 'sum', target=13, values=VALUE_MELD, score=lambda group: 1 if s.r_thirteen_points == THIRTEEN_POINTS_ONE else 13),
         # thirteens.cardrules:72: pattern pair: 2 of a rank => 1
         _Pattern('pair', 'same_rank', size=2, score=lambda group: 1),
         # thirteens.cardrules:73: pattern run: 3 in sequence => 1
         _Pattern('run', 'sequence', size=3, order=ORDER_DEFAULT, score=lambda group: 1),
         # thirteens.cardrules:74: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
-        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: ((s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group)), score=lambda group: 1),
+        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: ((1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0), maximise=True, name='thirteens')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens')
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -205,10 +365,10 @@ def _repeat_83_body(s):
     s.z_stock.extend(s.z_deck)
     s.z_deck.clear()
     # thirteens.cardrules:87: if stock is empty {
-    if (not s.z_stock):
+    if not s.z_stock:
         s.hits[0] += 1
         # thirteens.cardrules:89: if reading empty_stock is dealer_card {
-        if (s.r_empty_stock == EMPTY_STOCK_DEALER_CARD):
+        if s.r_empty_stock == EMPTY_STOCK_DEALER_CARD:
             s.hits[1] += 1
             # thirteens.cardrules:90: move top 1 from hand of dealer to turned
             _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 90)
@@ -219,11 +379,11 @@ def _repeat_83_body(s):
         _moved = _rt.take_top(s.z_stock, 1, 93)
         s.z_turned.extend(_moved)
     # thirteens.cardrules:95: if turned is empty {
-    if (not s.z_turned):
+    if not s.z_turned:
         s.hits[3] += 1
         # thirteens.cardrules:96: trump = none
         s.v_trump = None
-    elif (IS_JOKER[_rt.top(s.z_turned, 97)]):
+    elif IS_JOKER[_rt.top(s.z_turned, 97)]:
         s.hits[4] += 1
         # thirteens.cardrules:98: trump = none
         s.v_trump = None
@@ -242,7 +402,7 @@ def _repeat_83_after(s):
 
 
 def _while_103_check(s):
-    if (len([q1 for q1 in range(s.n) if bool(s.z_hand[q1])]) <= 0):
+    if len([q1 for q1 in range(s.n) if bool(s.z_hand[q1])]) <= 0:
         return 4  # to _while_103_after
     # thirteens.cardrules:104: trick {
     s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if bool(s.z_hand[q2])]
@@ -264,14 +424,14 @@ def _while_103_after(s):
             # thirteens.cardrules:122: points of p += scoring thirteens of g
             s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
             # thirteens.cardrules:123: points of p -= 4 * count cards in g where card is Joker
-            s.v_points[s.l_p] -= (4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])]))
+            s.v_points[s.l_p] -= 4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])])
             # thirteens.cardrules:124: if reading trick_point is bare and scoring thirteens of g == 0 {
-            if ((s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0)):
+            if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0):
                 s.hits[10] += 1
                 # thirteens.cardrules:125: points of p += 1
                 s.v_points[s.l_p] += 1
         # thirteens.cardrules:128: if taken of p is empty {
-        if (not s.z_taken[s.l_p]):
+        if not s.z_taken[s.l_p]:
             s.hits[11] += 1
             # thirteens.cardrules:129: points of p -= 3
             s.v_points[s.l_p] -= 3
@@ -279,7 +439,7 @@ def _while_103_after(s):
         s.v_total[s.l_p] += s.v_points[s.l_p]
     # thirteens.cardrules:133: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if (not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1)))):
+    if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1))):
         return 1  # to _repeat_83_body
     return 2  # to _repeat_83_after
 
@@ -354,21 +514,14 @@ def _trick_104_resolve(s):
 
 class State(_rt.BaseState):
     _GAME = 'Thirteens'
-    _BLOCKS = (_start, _repeat_83_body, _repeat_83_after, _while_103_check, _while_103_after, _trick_104_turn, _trick_104_played, _trick_104_resolve, )
-    _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False),
- ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False),
- ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
-    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'),
- ('v_leader', 'leader', False, 'player', 'everyone'),
- ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'),
- ('v_total', 'total', True, 'int', 'everyone'), ('v_target', 'target', False, 'int', 'everyone'))
+    _BLOCKS = (_start, _repeat_83_body, _repeat_83_after, _while_103_check, _while_103_after, _trick_104_turn, _trick_104_played, _trick_104_resolve)
+    _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
+    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'), ('v_total', 'total', True, 'int', 'everyone'), ('v_target', 'target', False, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_g', 'g', 'cards'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 54
     _OPTIONS = ()
-    _AMBIGUITIES = (('thirteen_points', ('one', 'thirteen'), 0), ('trick_point', ('leftover', 'every', 'bare'), 0),
- ('ace_in_runs', ('high', 'both'), 0), ('joker_lead', ('first_suited', 'leader_wins'), 0),
- ('empty_stock', ('no_trump', 'dealer_card'), 0), ('race_tie', ('highest', 'play_on'), 0))
+    _AMBIGUITIES = (('thirteen_points', ('one', 'thirteen'), 0), ('trick_point', ('leftover', 'every', 'bare'), 0), ('ace_in_runs', ('high', 'both'), 0), ('joker_lead', ('first_suited', 'leader_wins'), 0), ('empty_stock', ('no_trump', 'dealer_card'), 0), ('race_tie', ('highest', 'play_on'), 0))
     _PLAYERS = (3, 4, 5, 6)
     _N_HITS = 12
     _WINNERS = 'highest'
@@ -378,7 +531,7 @@ class State(_rt.BaseState):
             return
         s = self
         self._setup(players, seed, readings)
-        s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53))
+        s.cards = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53]
         s.z_deck = list(s.cards)  # every card starts here
         s.z_hand = [[] for _ in range(players)]
         s.z_stock = []
@@ -468,7 +621,7 @@ def _example_2(readings):
     ]
 
 
-EXAMPLES = (('5 players get 10 cards each and 3 are left', 140, _example_0), ('K-Q-6 is a thirteen', 147, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 151, _example_2), )
+EXAMPLES = (('5 players get 10 cards each and 3 are left', 140, _example_0), ('K-Q-6 is a thirteen', 147, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 151, _example_2))
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -479,11 +632,71 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (99, 33), (102, 39), (106, 46), (109, 52), (112, 58), (115, 64), (140, 16), (156, 70), (160, 0), (170, 71),
-    (172, 72), (174, 73), (176, 74), (185, 0), (186, 83), (190, 0), (191, 84), (201, 85), (203, 86), (207, 87),
-    (210, 89), (213, 90), (218, 93), (221, 95), (224, 96), (228, 98), (232, 100), (234, 102), (236, 103), (240, 0),
-    (247, 104), (255, 0), (256, 119), (259, 120), (261, 121), (264, 122), (266, 123), (268, 124), (271, 125), (273, 128),
-    (276, 129), (278, 131), (280, 133), (287, 0), (312, 110), (320, 111), (328, 112), (336, 113), (350, 117), (355, 0),
-    (388, 26), (391, 28), (393, 29), (395, 30), (397, 31), (407, 0), (446, 140), (449, 143), (450, 144), (454, 0),
-    (455, 147), (458, 148), (462, 0), (463, 151), (466, 152), (467, 153), (475, 0),
+    (108, 33),
+    (111, 39),
+    (115, 46),
+    (118, 52),
+    (121, 58),
+    (124, 64),
+    (196, 16),
+    (315, 70),
+    (319, 0),
+    (330, 71),
+    (332, 72),
+    (334, 73),
+    (336, 74),
+    (345, 0),
+    (346, 83),
+    (350, 0),
+    (351, 84),
+    (361, 85),
+    (363, 86),
+    (367, 87),
+    (370, 89),
+    (373, 90),
+    (378, 93),
+    (381, 95),
+    (384, 96),
+    (388, 98),
+    (392, 100),
+    (394, 102),
+    (396, 103),
+    (400, 0),
+    (407, 104),
+    (415, 0),
+    (416, 119),
+    (419, 120),
+    (421, 121),
+    (424, 122),
+    (426, 123),
+    (428, 124),
+    (431, 125),
+    (433, 128),
+    (436, 129),
+    (438, 131),
+    (440, 133),
+    (447, 0),
+    (472, 110),
+    (480, 111),
+    (488, 112),
+    (496, 113),
+    (510, 117),
+    (515, 0),
+    (541, 26),
+    (544, 28),
+    (546, 29),
+    (548, 30),
+    (550, 31),
+    (560, 0),
+    (599, 140),
+    (602, 143),
+    (603, 144),
+    (607, 0),
+    (608, 147),
+    (611, 148),
+    (615, 0),
+    (616, 151),
+    (619, 152),
+    (620, 153),
+    (628, 0),
 )
