@@ -216,6 +216,21 @@ def test_a_table_laid_out_narrow_is_what_ruff_makes_of_it(monkeypatch_tables, ta
     assert ruff_format_diff(source, "--line-length", width, "--config", "format.quote-style='preserve'") == ""
 
 
+@needs_ruff
+def test_wide_and_combining_characters_count_as_ruff_counts_them(monkeypatch_tables):
+    # Around the limit of 40 columns, counting characters instead of columns would go wrong both
+    # ways: a wide character takes two columns, a combining accent or a zero-width space none.
+    lines = []
+    for count in range(8, 26):
+        for text in ("中" * count, "ｶ中" * (count // 2), "e\u0301" * count, "\u200ba" * count, "♠" * count):
+            value = [text, count]
+            lead = "x = "
+            lines.append(lead + escape.literal_block(value, lead))
+    width = str(monkeypatch_tables)
+    source = "\n".join(lines) + "\n"
+    assert ruff_format_diff(source, "--line-length", width, "--config", "format.quote-style='preserve'") == ""
+
+
 @pytest.fixture(scope="module")
 def monkeypatch_tables():
     saved, layout.LINE_LENGTH = layout.LINE_LENGTH, 40

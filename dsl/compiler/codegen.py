@@ -19,9 +19,8 @@ from .program import Function
 from .templating import environment
 
 
-def _fmt(value):
-    """Plain data for the template, which lays it out with its `table` filter where it knows the column."""
-    return value
+# A table goes to the template as plain data: its `table` filter lays it out where it knows the column.
+_fmt = escape.plain
 
 
 # The text before an expectation of an example, an item of the list its function returns.
@@ -330,7 +329,7 @@ class CodeGenerator:
 def rule_line_source(source: str) -> str:
     """The table of `runtime.faults` (generated line -> rule line) as the end of the module."""
     lead = f"{TABLE_NAME} = "
-    pairs = layout.collection([f"({a}, {b})" for a, b in rule_line_table(source)], lead, tuple_=True)
+    pairs = layout.collection([f"({a}, {b})" for a, b in rule_line_table(source)], lead, tuple_=True, reprs=True)
     return f"\n\n# generated line -> rule line, read only when a fault needs locating\n{lead}{pairs}\n"
 
 

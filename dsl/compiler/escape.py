@@ -57,10 +57,18 @@ def literal(value) -> str:
     return repr(value)
 
 
+def plain(value):
+    """`value` itself, once checked to be plain data that `literal` or `literal_block` can write."""
+    _check_plain(value)
+    return value
+
+
 def literal_block(value, lead: str = "") -> str:
     """Like `literal`, laid out the way `ruff format` lays out a literal that follows `lead` (the
     text before it on its line, indentation included): on one line if it fits, else one item per
-    line with a trailing comma, each item laid out the same way.  Every piece is still a `repr`."""
+    line with a trailing comma, each item laid out the same way.  Every piece is still a `repr`.
+    (A lone string or number too long for its line is left there: ruff would parenthesize it,
+    but the generator only lays out tables, which are containers.)"""
     _check_plain(value)
     return _layout(value, lead, 0)
 
@@ -75,7 +83,7 @@ def _layout(value, lead: str, trail: int) -> str:
     else:
         items = [_layout(item, inner, 1) for item in value]
         brackets = "[]" if isinstance(value, list) else "()"
-    return layout.collection(items, lead, brackets, trail, tuple_=isinstance(value, tuple))
+    return layout.collection(items, lead, brackets, trail, tuple_=isinstance(value, tuple), reprs=True)
 
 
 def name(prefix: str, user_name: str) -> str:

@@ -8,6 +8,7 @@ if they fit there, else one per line)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from . import parens
 
@@ -16,19 +17,41 @@ LINE_LENGTH = 320
 INDENT = "    "
 
 
+def width(text: str) -> int:
+    """The columns `text` takes as ruff counts them: two for a wide East Asian character, none
+    for a combining mark or a zero-width one."""
+    if text.isascii():
+        return len(text)  # the common case, quickly
+    return sum(_char_width(ch) for ch in text)
+
+
+def _char_width(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf") or ch == "\u200b":
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _fits(*parts: str, trail: int = 0) -> bool:
+    return sum(width(part) for part in parts) + trail <= LINE_LENGTH
+
+
 def indent_of(lead: str) -> str:
     return lead[: len(lead) - len(lead.lstrip(" "))]
 
 
-def collection(items: list[str], lead: str, brackets: str = "()", trail: int = 0, tuple_=False) -> str:
-    """`items` (code, each on one line) in `brackets` after `lead`, the text before it on its line."""
+def collection(
+    items: list[str], lead: str, brackets: str = "()", trail: int = 0, tuple_: bool = False, reprs: bool = False
+) -> str:
+    """`items` (code, each on one line) in `brackets` after `lead`, the text before it on its line;
+    `reprs` says the items are `repr`s of plain data, which never hold a parenthesis to drop."""
     opening, closing = brackets
-    items = [parens.drop_in_argument(item) for item in items]
+    if not reprs:
+        items = [parens.drop_in_argument(item) for item in items]
     if tuple_ and len(items) == 1:
         flat = f"{opening}{items[0]},{closing}"
     else:
         flat = f"{opening}{', '.join(items)}{closing}"
-    if not items or len(lead) + len(flat) + trail <= LINE_LENGTH:
+    if not items or _fits(lead, flat, trail=trail):
         return flat
     return _one_per_line(items, indent_of(lead), brackets)
 
@@ -37,11 +60,11 @@ def call(function: str, args: list[str], lead: str, trail: int = 0) -> str:
     """`function(args)` after `lead`."""
     args = [parens.drop_in_argument(arg) for arg in args]
     flat = f"{function}({', '.join(args)})"
-    if not args or len(lead) + len(flat) + trail <= LINE_LENGTH:
+    if not args or _fits(lead, flat, trail=trail):
         return flat
     inner = indent_of(lead) + INDENT
     hugged = ", ".join(args)
-    if len(inner) + len(hugged) <= LINE_LENGTH:
+    if _fits(inner, hugged):
         return f"{function}(\n{inner}{hugged}\n{indent_of(lead)})"
     return function + _one_per_line(args, indent_of(lead), "()")
 
@@ -55,7 +78,7 @@ def _one_per_line(items: list[str], indent: str, brackets: str) -> str:
     lines = []
     for item in items:
         found = LAMBDA_ARGUMENT.fullmatch(item)
-        if found and "\n" not in item and len(inner) + len(item) + 1 > LINE_LENGTH:
+        if found and "\n" not in item and not _fits(inner, item, trail=1):
             # A lambda too long for its line: its body goes between parentheses of its own.
             item = f"{found.group(1)}(\n{inner}{INDENT}{found.group(2)}\n{inner})"
         lines.append(f"{inner}{item},\n")
