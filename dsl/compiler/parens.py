@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import io
+import keyword
 import tokenize
 
 HEADS = frozenset({"if", "elif", "while", "return"})
@@ -60,7 +61,7 @@ def _holds_bare_tuple_or_generator(tokens, start: int, end: int, pairs: dict[int
 def _statement_starts(tokens) -> set[int]:
     starts, fresh = set(), True
     for i, tok in enumerate(tokens):
-        if fresh and tok.type not in (tokenize.COMMENT,):
+        if fresh and tok.type != tokenize.COMMENT:
             starts.add(i)
             fresh = False
         if tok.type == tokenize.NEWLINE or (tok.type == tokenize.OP and tok.string == ";"):
@@ -139,8 +140,9 @@ def _redundant(tokens) -> set[int]:
 
 
 def _is_call_or_subscript(tok: tokenize.TokenInfo) -> bool:
+    """Whether a bracket right after `tok` calls or indexes something (a name, a string, a bracket)."""
     if tok.type == tokenize.NAME:
-        return tok.string not in ("not", "and", "or", "if", "else", "in", "is", "return", "lambda", "elif", "while")
+        return not keyword.iskeyword(tok.string)
     return tok.type == tokenize.STRING or (tok.type == tokenize.OP and tok.string in (")", "]", "}"))
 
 
