@@ -3,269 +3,259 @@
 Do not edit: change the rule file and run `cardrules compile`.  The engine follows
 the engine API of cardrules (new_game, legal_actions, apply, observation, clone, ...).
 """
-# fmt: off
 
 from dsl.runtime import engine as _rt
 from dsl.runtime.errors import IllegalAction, RuleGap  # noqa: F401  (part of the engine API)
 
-RULES = {'name': 'Jailbreak',
- 'file': 'jailbreak.cardrules',
- 'players': [2, 3, 4, 5, 6, 7, 8],
- 'sources': {'ru': '002_2cc489c966f9914b.txt'},
- 'ambiguities': [{'name': 'match_length',
-                  'question': "The text speaks of 'the next games' dealt in turn but names no "
-                              'match: is a game one deal, or does every player deal once and the '
-                              'points add up?',
-                  'line': 58,
-                  'readings': ['single', 'every_dealer'],
-                  'descriptions': {'single': 'one deal is the whole game; the rotation only says '
-                                             'who deals the next, separate game',
-                                   'every_dealer': 'a match of one deal per player, each dealing '
-                                                   'in turn clockwise; the points of the deals add '
-                                                   'up'},
-                  'default': 'single',
-                  'cites': ['ru:8', 'ru:7']},
-                 {'name': 'circle',
-                  'question': 'After the first hunt, do the players who passed before it get '
-                              'another turn?',
-                  'line': 67,
-                  'readings': ['once', 'again'],
-                  'descriptions': {'once': 'every player decides once a round, clockwise from the '
-                                           'player who opens it',
-                                   'again': 'once someone hunts, the decision goes all the way '
-                                            'round the table: those who passed before the hunt '
-                                            'decide again'},
-                  'default': 'once',
-                  'cites': ['ru:8']},
-                 {'name': 'all_pass',
-                  'question': 'What happens when nobody hunts? The text only covers everyone '
-                              'passing but one hunter.',
-                  'line': 75,
-                  'readings': ['replay', 'last_hunts', 'game_ends'],
-                  'descriptions': {'replay': 'nothing is won; the round is played again from the '
-                                             'same player and nobody receives a card',
-                                   'last_hunts': 'the last player of the round may not pass when '
-                                                 'everybody before him passed: he hunts',
-                                   'game_ends': 'nobody will hunt any more: the game ends and the '
-                                                'points are counted'},
-                  'default': 'replay',
-                  'cites': ['ru:8']},
-                 {'name': 'tie_cards',
-                  'question': 'Where do the cards the tied players take from the dealer go once '
-                              'they have decided the winner?',
-                  'line': 86,
-                  'readings': ['pot', 'set_aside'],
-                  'descriptions': {'pot': 'they are laid on the table like the hunted cards, and '
-                                          'the winner takes them with the rest',
-                                   'set_aside': 'they only decide the winner and are set aside, '
-                                                'out of the game'},
-                  'default': 'pot',
-                  'cites': ['ru:8']},
-                 {'name': 'tie_short',
-                  'question': 'The reserve cannot give every tied player another card: who takes '
-                              'the table?',
-                  'line': 95,
-                  'readings': ['nobody', 'first_hunter'],
-                  'descriptions': {'nobody': 'the reserve has run out, so the game ends; the '
-                                             'undecided cards belong to nobody',
-                                   'first_hunter': 'the tied player who hunted first in the round '
-                                                   'takes the table'},
-                  'default': 'nobody',
-                  'cites': ['ru:8', 'ru:16']},
-                 {'name': 'trigger_cards',
-                  'question': "Which cards are 'received from the dealer' for the red ace, the "
-                              'black ace and the red jack?',
-                  'line': 103,
-                  'readings': ['replacement', 'with_ties', 'every_card'],
-                  'descriptions': {'replacement': 'only the card a hunter receives after a round: '
-                                                  'line 8 uses the same words',
-                                   'with_ties': 'also the cards tied players take from the dealer '
-                                                'to break a tie',
-                                   'every_card': 'also the first card dealt to each player'},
-                  'default': 'replacement',
-                  'cites': ['ru:10', 'ru:12', 'ru:14']},
-                 {'name': 'red_ace_twelve',
-                  'question': 'A red ace reaches a player with exactly 12 convicts: the text '
-                              'covers only more and fewer than 12.',
-                  'line': 112,
-                  'readings': ['as_fewer', 'as_more'],
-                  'descriptions': {'as_fewer': 'as with fewer than 12: he already has 12, so '
-                                               'nothing changes',
-                                   'as_more': 'as with more than 12: he hands out half of them, 6'},
-                  'default': 'as_fewer',
-                  'cites': ['ru:10']},
-                 {'name': 'red_ace_share',
-                  'question': 'Does a red-ace player who hands out half his convicts count himself '
-                              "among 'all the players'?",
-                  'line': 119,
-                  'readings': ['others', 'everyone'],
-                  'descriptions': {'others': 'he hands them to the other players, clockwise from '
-                                             'his left, as evenly as possible',
-                                   'everyone': 'he deals them round the whole table, himself '
-                                               'included, so his own share stays in his prison'},
-                  'default': 'others',
-                  'cites': ['ru:10']},
-                 {'name': 'red_ace_collect',
-                  'question': 'A red-ace player with fewer than 12 convicts: one convict from each '
-                              'player at most, or round again until he has 12?',
-                  'line': 129,
-                  'readings': ['until_twelve', 'one_each'],
-                  'descriptions': {'until_twelve': 'he goes round the table clockwise, one convict '
-                                                   'from each player per turn, until he has 12 or '
-                                                   'nobody has any left',
-                                   'one_each': 'one time round: at most one convict from each '
-                                               'player, stopping at 12'},
-                  'default': 'until_twelve',
-                  'cites': ['ru:10']},
-                 {'name': 'convict_pick',
-                  'question': 'Which convicts change prisons on a red ace? A prison is a face-down '
-                              'pile.',
-                  'line': 137,
-                  'readings': ['top', 'random'],
-                  'descriptions': {'top': 'the top of the pile: the convicts won last',
-                                   'random': 'any, unseen: the pile is shuffled before each '
-                                             'convict is taken'},
-                  'default': 'top',
-                  'cites': ['ru:8', 'ru:10']},
-                 {'name': 'black_ace',
-                  'question': 'Does a black ace win the next round for its holder even if he '
-                              'passes in it?',
-                  'line': 144,
-                  'readings': ['always', 'if_hunts'],
-                  'descriptions': {'always': 'he takes the table of the next round in which '
-                                             'someone hunts, whether he hunted or not',
-                                   'if_hunts': 'he wins the next round only if he hunts in it; '
-                                               'otherwise the claim lapses'},
-                  'default': 'always',
-                  'cites': ['ru:12']},
-                 {'name': 'black_ace_clash',
-                  'question': 'Two players receive a black ace before the same round: whose is the '
-                              'next round?',
-                  'line': 152,
-                  'readings': ['first', 'last'],
-                  'descriptions': {'first': 'the first to receive one (the dealer gives cards '
-                                            "clockwise from the round's winner)",
-                                   'last': 'the last to receive one'},
-                  'default': 'first',
-                  'cites': ['ru:12']},
-                 {'name': 'red_jack_hand',
-                  'question': 'The red jack goes to prison, so its player is left without a card: '
-                              'does he get another?',
-                  'line': 161,
-                  'readings': ['redraw', 'sit_out'],
-                  'descriptions': {'redraw': 'the dealer gives him another card straight away (it '
-                                             'may trigger in turn)',
-                                   'sit_out': 'he has no card for the next round, can only pass, '
-                                              'and receives a card with the hunters after it'},
-                  'default': 'redraw',
-                  'cites': ['ru:14']},
-                 {'name': 'freed_to',
-                  'question': 'Where in the reserve do the freed convicts go?',
-                  'line': 170,
-                  'readings': ['bottom', 'top', 'shuffled'],
-                  'descriptions': {'bottom': 'under the reserve, whose own order does not change',
-                                   'top': 'on top of the reserve, to be dealt next',
-                                   'shuffled': 'into the reserve, which is then shuffled'},
-                  'default': 'bottom',
-                  'cites': ['ru:14']},
-                 {'name': 'reserve_out',
-                  'question': "When has the reserve 'run out'? A red jack can put freed convicts "
-                              'back into it after its last card was given.',
-                  'line': 178,
-                  'readings': ['last_card', 'empty_after_round'],
-                  'descriptions': {'last_card': 'as soon as the dealer gives out its last card: '
-                                                'nobody receives another, the round ends and the '
-                                                'points are counted; cards freed into it after '
-                                                'that score for nobody',
-                                   'empty_after_round': 'only when it is empty at the end of a '
-                                                        'round: convicts a red jack frees into it '
-                                                        'keep the game going'},
-                  'default': 'last_card',
-                  'cites': ['ru:16', 'ru:14']},
-                 {'name': 'score_sum',
-                  'question': "Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 "
-                              'point of every card, or come on top of it?',
-                  'line': 187,
-                  'readings': ['instead', 'additive'],
-                  'descriptions': {'instead': 'a jack scores 3, a red ace 2, a two 4, any other '
-                                              'card 1',
-                                   'additive': 'every card scores 1, and a jack 3 more, a red ace '
-                                               '2 more, a two 4 more'},
-                  'default': 'instead',
-                  'cites': ['ru:16']}],
- 'zones': [{'name': 'reserve', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'hand', 'per_player': True, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'prison', 'per_player': True, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'aside', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'hold', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'handout', 'per_player': False, 'visibility': 'nobody', 'grouped': False}],
- 'vars': [{'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'starter', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'taker', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'claim', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'sure', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'received', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'anyone_hunted', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'hunts', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'hunted', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'hunt_no', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'hunted_card', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'passed_early', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'in_duel', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'keep', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'drew', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'give', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'game_over', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'out', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'games_played', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'total', 'per_player': True, 'visibility': 'everyone'}],
- 'options': ['pass', 'hunt'],
- 'branches': [{'line': 196, 'what': 'trigger'}, {'line': 198, 'what': 'branch'},
-              {'line': 200, 'what': 'branch'}, {'line': 210, 'what': 'branch'},
-              {'line': 218, 'what': 'branch'}, {'line': 227, 'what': 'trigger'},
-              {'line': 229, 'what': 'branch'}, {'line': 234, 'what': 'trigger'},
-              {'line': 236, 'what': 'branch'}, {'line': 240, 'what': 'else branch'},
-              {'line': 242, 'what': 'branch'}, {'line': 264, 'what': 'branch'},
-              {'line': 285, 'what': 'branch'}, {'line': 286, 'what': 'branch'},
-              {'line': 293, 'what': 'else branch'}, {'line': 295, 'what': 'branch'},
-              {'line': 302, 'what': 'branch'}, {'line': 308, 'what': 'branch'},
-              {'line': 311, 'what': 'branch'}, {'line': 322, 'what': 'branch'},
-              {'line': 323, 'what': 'branch'}, {'line': 326, 'what': 'branch'},
-              {'line': 329, 'what': 'else branch'}, {'line': 330, 'what': 'branch'},
-              {'line': 332, 'what': 'else branch'}, {'line': 343, 'what': 'branch'},
-              {'line': 344, 'what': 'branch'}, {'line': 354, 'what': 'else branch'},
-              {'line': 357, 'what': 'else branch'}, {'line': 359, 'what': 'branch'},
-              {'line': 375, 'what': 'branch'}, {'line': 382, 'what': 'branch'},
-              {'line': 384, 'what': 'else branch'}, {'line': 391, 'what': 'branch'},
-              {'line': 395, 'what': 'branch'}, {'line': 397, 'what': 'else branch'},
-              {'line': 404, 'what': 'branch'}, {'line': 408, 'what': 'branch'},
-              {'line': 413, 'what': 'branch'}, {'line': 418, 'what': 'branch'}],
- 'examples': [{'title': 'Each player is dealt one card; the rest of the deck is the reserve',
-               'line': 445},
-              {'title': 'A taken card scores 1 point', 'line': 454},
-              {'title': 'A taken jack scores 3 points', 'line': 463},
-              {'title': 'A taken red ace scores 2 points', 'line': 471},
-              {'title': 'A taken two scores 4 points', 'line': 480},
-              {'title': 'A red ace to a player with 13 convicts: he hands out half, rounded up '
-                        '(7), as evenly as possible',
-               'line': 488},
-              {'title': 'A red ace to a player with fewer than 12 convicts: he takes convicts '
-                        'clockwise until he has 12',
-               'line': 500},
-              {'title': 'A black ace received from the dealer: its player wins the next round',
-               'line': 514},
-              {'title': 'A red jack frees every convict into the reserve and becomes the only one',
-               'line': 524}],
- 'num_distinct_actions': 58,
- 'max_chance_outcomes': 52,
- 'max_game_length': 10000,
- 'min_players': 2,
- 'max_players': 8,
- 'min_utility': None,
- 'max_utility': None,
- 'zero_sum': False,
- 'observation_shape': {2: [261], 3: [329], 4: [397], 5: [465], 6: [533], 7: [601], 8: [669]}}
+RULES = {
+    'name': 'Jailbreak',
+    'file': 'jailbreak.cardrules',
+    'players': [2, 3, 4, 5, 6, 7, 8],
+    'sources': {'ru': '002_2cc489c966f9914b.txt'},
+    'ambiguities': [
+        {
+            'name': 'match_length',
+            'question': "The text speaks of 'the next games' dealt in turn but names no match: is a game one deal, or does every player deal once and the points add up?",
+            'line': 58,
+            'readings': ['single', 'every_dealer'],
+            'descriptions': {'single': 'one deal is the whole game; the rotation only says who deals the next, separate game', 'every_dealer': 'a match of one deal per player, each dealing in turn clockwise; the points of the deals add up'},
+            'default': 'single',
+            'cites': ['ru:8', 'ru:7'],
+        },
+        {
+            'name': 'circle',
+            'question': 'After the first hunt, do the players who passed before it get another turn?',
+            'line': 67,
+            'readings': ['once', 'again'],
+            'descriptions': {'once': 'every player decides once a round, clockwise from the player who opens it', 'again': 'once someone hunts, the decision goes all the way round the table: those who passed before the hunt decide again'},
+            'default': 'once',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'all_pass',
+            'question': 'What happens when nobody hunts? The text only covers everyone passing but one hunter.',
+            'line': 75,
+            'readings': ['replay', 'last_hunts', 'game_ends'],
+            'descriptions': {'replay': 'nothing is won; the round is played again from the same player and nobody receives a card', 'last_hunts': 'the last player of the round may not pass when everybody before him passed: he hunts', 'game_ends': 'nobody will hunt any more: the game ends and the points are counted'},
+            'default': 'replay',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'tie_cards',
+            'question': 'Where do the cards the tied players take from the dealer go once they have decided the winner?',
+            'line': 86,
+            'readings': ['pot', 'set_aside'],
+            'descriptions': {'pot': 'they are laid on the table like the hunted cards, and the winner takes them with the rest', 'set_aside': 'they only decide the winner and are set aside, out of the game'},
+            'default': 'pot',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'tie_short',
+            'question': 'The reserve cannot give every tied player another card: who takes the table?',
+            'line': 95,
+            'readings': ['nobody', 'first_hunter'],
+            'descriptions': {'nobody': 'the reserve has run out, so the game ends; the undecided cards belong to nobody', 'first_hunter': 'the tied player who hunted first in the round takes the table'},
+            'default': 'nobody',
+            'cites': ['ru:8', 'ru:16'],
+        },
+        {
+            'name': 'trigger_cards',
+            'question': "Which cards are 'received from the dealer' for the red ace, the black ace and the red jack?",
+            'line': 103,
+            'readings': ['replacement', 'with_ties', 'every_card'],
+            'descriptions': {'replacement': 'only the card a hunter receives after a round: line 8 uses the same words', 'with_ties': 'also the cards tied players take from the dealer to break a tie', 'every_card': 'also the first card dealt to each player'},
+            'default': 'replacement',
+            'cites': ['ru:10', 'ru:12', 'ru:14'],
+        },
+        {
+            'name': 'red_ace_twelve',
+            'question': 'A red ace reaches a player with exactly 12 convicts: the text covers only more and fewer than 12.',
+            'line': 112,
+            'readings': ['as_fewer', 'as_more'],
+            'descriptions': {'as_fewer': 'as with fewer than 12: he already has 12, so nothing changes', 'as_more': 'as with more than 12: he hands out half of them, 6'},
+            'default': 'as_fewer',
+            'cites': ['ru:10'],
+        },
+        {
+            'name': 'red_ace_share',
+            'question': "Does a red-ace player who hands out half his convicts count himself among 'all the players'?",
+            'line': 119,
+            'readings': ['others', 'everyone'],
+            'descriptions': {'others': 'he hands them to the other players, clockwise from his left, as evenly as possible', 'everyone': 'he deals them round the whole table, himself included, so his own share stays in his prison'},
+            'default': 'others',
+            'cites': ['ru:10'],
+        },
+        {
+            'name': 'red_ace_collect',
+            'question': 'A red-ace player with fewer than 12 convicts: one convict from each player at most, or round again until he has 12?',
+            'line': 129,
+            'readings': ['until_twelve', 'one_each'],
+            'descriptions': {'until_twelve': 'he goes round the table clockwise, one convict from each player per turn, until he has 12 or nobody has any left', 'one_each': 'one time round: at most one convict from each player, stopping at 12'},
+            'default': 'until_twelve',
+            'cites': ['ru:10'],
+        },
+        {
+            'name': 'convict_pick',
+            'question': 'Which convicts change prisons on a red ace? A prison is a face-down pile.',
+            'line': 137,
+            'readings': ['top', 'random'],
+            'descriptions': {'top': 'the top of the pile: the convicts won last', 'random': 'any, unseen: the pile is shuffled before each convict is taken'},
+            'default': 'top',
+            'cites': ['ru:8', 'ru:10'],
+        },
+        {
+            'name': 'black_ace',
+            'question': 'Does a black ace win the next round for its holder even if he passes in it?',
+            'line': 144,
+            'readings': ['always', 'if_hunts'],
+            'descriptions': {'always': 'he takes the table of the next round in which someone hunts, whether he hunted or not', 'if_hunts': 'he wins the next round only if he hunts in it; otherwise the claim lapses'},
+            'default': 'always',
+            'cites': ['ru:12'],
+        },
+        {
+            'name': 'black_ace_clash',
+            'question': 'Two players receive a black ace before the same round: whose is the next round?',
+            'line': 152,
+            'readings': ['first', 'last'],
+            'descriptions': {'first': "the first to receive one (the dealer gives cards clockwise from the round's winner)", 'last': 'the last to receive one'},
+            'default': 'first',
+            'cites': ['ru:12'],
+        },
+        {
+            'name': 'red_jack_hand',
+            'question': 'The red jack goes to prison, so its player is left without a card: does he get another?',
+            'line': 161,
+            'readings': ['redraw', 'sit_out'],
+            'descriptions': {'redraw': 'the dealer gives him another card straight away (it may trigger in turn)', 'sit_out': 'he has no card for the next round, can only pass, and receives a card with the hunters after it'},
+            'default': 'redraw',
+            'cites': ['ru:14'],
+        },
+        {
+            'name': 'freed_to',
+            'question': 'Where in the reserve do the freed convicts go?',
+            'line': 170,
+            'readings': ['bottom', 'top', 'shuffled'],
+            'descriptions': {'bottom': 'under the reserve, whose own order does not change', 'top': 'on top of the reserve, to be dealt next', 'shuffled': 'into the reserve, which is then shuffled'},
+            'default': 'bottom',
+            'cites': ['ru:14'],
+        },
+        {
+            'name': 'reserve_out',
+            'question': "When has the reserve 'run out'? A red jack can put freed convicts back into it after its last card was given.",
+            'line': 178,
+            'readings': ['last_card', 'empty_after_round'],
+            'descriptions': {
+                'last_card': 'as soon as the dealer gives out its last card: nobody receives another, the round ends and the points are counted; cards freed into it after that score for nobody',
+                'empty_after_round': 'only when it is empty at the end of a round: convicts a red jack frees into it keep the game going',
+            },
+            'default': 'last_card',
+            'cites': ['ru:16', 'ru:14'],
+        },
+        {
+            'name': 'score_sum',
+            'question': "Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 point of every card, or come on top of it?",
+            'line': 187,
+            'readings': ['instead', 'additive'],
+            'descriptions': {'instead': 'a jack scores 3, a red ace 2, a two 4, any other card 1', 'additive': 'every card scores 1, and a jack 3 more, a red ace 2 more, a two 4 more'},
+            'default': 'instead',
+            'cites': ['ru:16'],
+        },
+    ],
+    'zones': [
+        {'name': 'reserve', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'hand', 'per_player': True, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'prison', 'per_player': True, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'aside', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'hold', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'handout', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+    ],
+    'vars': [
+        {'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'starter', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'taker', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'claim', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'sure', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'received', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'anyone_hunted', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'hunts', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'hunted', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'hunt_no', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'hunted_card', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'passed_early', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'in_duel', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'keep', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'drew', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'give', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'game_over', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'out', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'games_played', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'total', 'per_player': True, 'visibility': 'everyone'},
+    ],
+    'options': ['pass', 'hunt'],
+    'branches': [
+        {'line': 196, 'what': 'trigger'},
+        {'line': 198, 'what': 'branch'},
+        {'line': 200, 'what': 'branch'},
+        {'line': 210, 'what': 'branch'},
+        {'line': 218, 'what': 'branch'},
+        {'line': 227, 'what': 'trigger'},
+        {'line': 229, 'what': 'branch'},
+        {'line': 234, 'what': 'trigger'},
+        {'line': 236, 'what': 'branch'},
+        {'line': 240, 'what': 'else branch'},
+        {'line': 242, 'what': 'branch'},
+        {'line': 264, 'what': 'branch'},
+        {'line': 285, 'what': 'branch'},
+        {'line': 286, 'what': 'branch'},
+        {'line': 293, 'what': 'else branch'},
+        {'line': 295, 'what': 'branch'},
+        {'line': 302, 'what': 'branch'},
+        {'line': 308, 'what': 'branch'},
+        {'line': 311, 'what': 'branch'},
+        {'line': 322, 'what': 'branch'},
+        {'line': 323, 'what': 'branch'},
+        {'line': 326, 'what': 'branch'},
+        {'line': 329, 'what': 'else branch'},
+        {'line': 330, 'what': 'branch'},
+        {'line': 332, 'what': 'else branch'},
+        {'line': 343, 'what': 'branch'},
+        {'line': 344, 'what': 'branch'},
+        {'line': 354, 'what': 'else branch'},
+        {'line': 357, 'what': 'else branch'},
+        {'line': 359, 'what': 'branch'},
+        {'line': 375, 'what': 'branch'},
+        {'line': 382, 'what': 'branch'},
+        {'line': 384, 'what': 'else branch'},
+        {'line': 391, 'what': 'branch'},
+        {'line': 395, 'what': 'branch'},
+        {'line': 397, 'what': 'else branch'},
+        {'line': 404, 'what': 'branch'},
+        {'line': 408, 'what': 'branch'},
+        {'line': 413, 'what': 'branch'},
+        {'line': 418, 'what': 'branch'},
+    ],
+    'examples': [
+        {'title': 'Each player is dealt one card; the rest of the deck is the reserve', 'line': 445},
+        {'title': 'A taken card scores 1 point', 'line': 454},
+        {'title': 'A taken jack scores 3 points', 'line': 463},
+        {'title': 'A taken red ace scores 2 points', 'line': 471},
+        {'title': 'A taken two scores 4 points', 'line': 480},
+        {'title': 'A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 'line': 488},
+        {'title': 'A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 'line': 500},
+        {'title': 'A black ace received from the dealer: its player wins the next round', 'line': 514},
+        {'title': 'A red jack frees every convict into the reserve and becomes the only one', 'line': 524},
+    ],
+    'num_distinct_actions': 58,
+    'max_chance_outcomes': 52,
+    'max_game_length': 10000,
+    'min_players': 2,
+    'max_players': 8,
+    'min_utility': None,
+    'max_utility': None,
+    'zero_sum': False,
+    'observation_shape': {2: [261], 3: [329], 4: [397], 5: [465], 6: [533], 7: [601], 8: [669]},
+}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -323,96 +313,638 @@ SCORE_SUM_ADDITIVE = 1  # every card scores 1, and a jack 3 more, a red ace 2 mo
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
-CARD_TEXT = ('2♠', '3♠', '4♠', '5♠', '6♠', '7♠', '8♠', '9♠', '10♠', 'J♠', 'Q♠', 'K♠', 'A♠', '2♥', '3♥', '4♥',
- '5♥', '6♥', '7♥', '8♥', '9♥', '10♥', 'J♥', 'Q♥', 'K♥', 'A♥', '2♦', '3♦', '4♦', '5♦', '6♦', '7♦',
- '8♦', '9♦', '10♦', 'J♦', 'Q♦', 'K♦', 'A♦', '2♣', '3♣', '4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣',
- 'J♣', 'Q♣', 'K♣', 'A♣')
-RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4,
- 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2,
- 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
-COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
- 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62,
- 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59,
- 64)
+CARD_TEXT = (
+    '2♠',
+    '3♠',
+    '4♠',
+    '5♠',
+    '6♠',
+    '7♠',
+    '8♠',
+    '9♠',
+    '10♠',
+    'J♠',
+    'Q♠',
+    'K♠',
+    'A♠',
+    '2♥',
+    '3♥',
+    '4♥',
+    '5♥',
+    '6♥',
+    '7♥',
+    '8♥',
+    '9♥',
+    '10♥',
+    'J♥',
+    'Q♥',
+    'K♥',
+    'A♥',
+    '2♦',
+    '3♦',
+    '4♦',
+    '5♦',
+    '6♦',
+    '7♦',
+    '8♦',
+    '9♦',
+    '10♦',
+    'J♦',
+    'Q♦',
+    'K♦',
+    'A♦',
+    '2♣',
+    '3♣',
+    '4♣',
+    '5♣',
+    '6♣',
+    '7♣',
+    '8♣',
+    '9♣',
+    '10♣',
+    'J♣',
+    'Q♣',
+    'K♣',
+    'A♣',
+)
+RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
+COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # jailbreak.cardrules:20: value strength: 2..10=face J=11 Q=12 K=13 A=14
-VALUE_STRENGTH = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5,
- 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+VALUE_STRENGTH = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 # jailbreak.cardrules:22: value points: 2..A=1 J=3 red A=2 2=4
-VALUE_POINTS = (4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1,
- 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1)
+VALUE_POINTS = (4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1)
 # jailbreak.cardrules:24: value bonus: 2..A=0 J=3 red A=2 2=4
-VALUE_BONUS = (4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0,
- 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0)
+VALUE_BONUS = (4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0)
 # cards that are red A
-IS_RED_A = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, True, False, False,
- False, False, False, False, False, False, False, False, False, False, True, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_RED_A = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are black A
-IS_BLACK_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, True)
+IS_BLACK_A = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+)
 # cards that are red J
-IS_RED_J = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, True, False, False, False, False, False,
- False, False, False, False, False, False, False, True, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_RED_J = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are 7 ♠
-IS_7_SPADES = (False, False, False, False, False, True, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_7_SPADES = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are J ♣
-IS_J_CLUBS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, True, False, False, False)
+IS_J_CLUBS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+)
 # cards that are A ♦
-IS_A_DIAMONDS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, True, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_A_DIAMONDS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are 2 ♥
-IS_2_HEARTS = (False, False, False, False, False, False, False, False, False, False, False, False, False, True,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_2_HEARTS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are A ♥
-IS_A_HEARTS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, True, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_A_HEARTS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are A ♠
-IS_A_SPADES = (False, False, False, False, False, False, False, False, False, False, False, False, True, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_A_SPADES = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 # cards that are J ♦
-IS_J_DIAMONDS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, True, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False)
+IS_J_DIAMONDS = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+)
 
 
 def _trigger_0(s, card, player):
     # jailbreak.cardrules:196: when card c is drawn into hand of p where received and c is red A
     s.l_c = card
     s.l_p = player
-    if (not (s.v_received and (IS_RED_A[s.l_c]))):
+    if not (s.v_received and (IS_RED_A[s.l_c])):
         return
     s.hits[0] += 1
     # jailbreak.cardrules:198: if size of prison of p > 12 or (size of prison of p == 12 and reading red_ace_twelve is...
-    if ((len(s.z_prison[s.l_p]) > 12) or ((len(s.z_prison[s.l_p]) == 12) and (s.r_red_ace_twelve == RED_ACE_TWELVE_AS_MORE))):
+    if (len(s.z_prison[s.l_p]) > 12) or ((len(s.z_prison[s.l_p]) == 12) and (s.r_red_ace_twelve == RED_ACE_TWELVE_AS_MORE)):
         s.hits[1] += 1
         # jailbreak.cardrules:199: give = (size of prison of p + 1) / 2
-        s.v_give = ((len(s.z_prison[s.l_p]) + 1) // 2)
+        s.v_give = (len(s.z_prison[s.l_p]) + 1) // 2
         # jailbreak.cardrules:200: if reading convict_pick is random {
-        if (s.r_convict_pick == CONVICT_PICK_RANDOM):
+        if s.r_convict_pick == CONVICT_PICK_RANDOM:
             s.hits[2] += 1
             # jailbreak.cardrules:201: shuffle prison of p
             s.rng.shuffle(s.z_prison[s.l_p])
@@ -428,18 +960,18 @@ def _trigger_0(s, card, player):
             # jailbreak.cardrules:205: for each player t from left of p where not handout is empty
             for _p2 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p2
-                if (not (bool(s.z_handout) and ((s.l_t != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE)))):
+                if not (bool(s.z_handout) and ((s.l_t != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE))):
                     continue
                 # jailbreak.cardrules:207: move top 1 from handout to prison of t
                 _moved = _rt.take_top(s.z_handout, 1, 207)
                 s.z_prison[s.l_t].extend(_moved)
-    elif (len(s.z_prison[s.l_p]) < 12):
+    elif len(s.z_prison[s.l_p]) < 12:
         s.hits[3] += 1
         # jailbreak.cardrules:211: give = 0  # times round the table
         s.v_give = 0
         # jailbreak.cardrules:212: while size of prison of p < 12
         _loop3 = 0
-        while ((len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE))):
+        while (len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE)):
             _loop3 += 1
             if _loop3 > 10000:
                 _rt.gap('non-termination', 212, 'this loop never reaches its end')
@@ -448,10 +980,10 @@ def _trigger_0(s, card, player):
             # jailbreak.cardrules:216: for each player t from left of p where t != p and not prison of t is empty
             for _p4 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p4
-                if (not ((s.l_t != s.l_p) and bool(s.z_prison[s.l_t]) and (len(s.z_prison[s.l_p]) < 12))):
+                if not ((s.l_t != s.l_p) and bool(s.z_prison[s.l_t]) and (len(s.z_prison[s.l_p]) < 12)):
                     continue
                 # jailbreak.cardrules:218: if reading convict_pick is random {
-                if (s.r_convict_pick == CONVICT_PICK_RANDOM):
+                if s.r_convict_pick == CONVICT_PICK_RANDOM:
                     s.hits[4] += 1
                     # jailbreak.cardrules:219: shuffle prison of t
                     s.rng.shuffle(s.z_prison[s.l_t])
@@ -464,11 +996,11 @@ def _trigger_1(s, card, player):
     # jailbreak.cardrules:227: when card c is drawn into hand of p where received and c is black A
     s.l_c = card
     s.l_p = player
-    if (not (s.v_received and (IS_BLACK_A[s.l_c]))):
+    if not (s.v_received and (IS_BLACK_A[s.l_c])):
         return
     s.hits[5] += 1
     # jailbreak.cardrules:229: if claim == none or reading black_ace_clash is last {
-    if ((s.v_claim is None) or (s.r_black_ace_clash == BLACK_ACE_CLASH_LAST)):
+    if (s.v_claim is None) or (s.r_black_ace_clash == BLACK_ACE_CLASH_LAST):
         s.hits[6] += 1
         # jailbreak.cardrules:230: claim = p
         s.v_claim = s.l_p
@@ -478,11 +1010,11 @@ def _trigger_2(s, card, player):
     # jailbreak.cardrules:234: when card c is drawn into hand of p where received and c is red J
     s.l_c = card
     s.l_p = player
-    if (not (s.v_received and (IS_RED_J[s.l_c]))):
+    if not (s.v_received and (IS_RED_J[s.l_c])):
         return
     s.hits[7] += 1
     # jailbreak.cardrules:236: if reading freed_to is bottom {
-    if (s.r_freed_to == FREED_TO_BOTTOM):
+    if s.r_freed_to == FREED_TO_BOTTOM:
         s.hits[8] += 1
         # jailbreak.cardrules:237: move all from reserve to hold
         _moved = s.z_reserve[:]
@@ -503,7 +1035,7 @@ def _trigger_2(s, card, player):
         s.z_prison[s.l_p].clear()
         s.z_reserve.extend(_moved)
         # jailbreak.cardrules:242: if reading freed_to is shuffled {
-        if (s.r_freed_to == FREED_TO_SHUFFLED):
+        if s.r_freed_to == FREED_TO_SHUFFLED:
             s.hits[10] += 1
             # jailbreak.cardrules:243: shuffle reserve
             s.rng.shuffle(s.z_reserve)
@@ -543,7 +1075,7 @@ def _repeat_252_body(s):
     # jailbreak.cardrules:258: out = false
     s.v_out = False
     # jailbreak.cardrules:260: received = reading trigger_cards is every_card
-    s.v_received = (s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD)
+    s.v_received = s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD
     # jailbreak.cardrules:261: for each player q from left of dealer {
     for _p5 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
         s.l_q = _p5
@@ -554,18 +1086,18 @@ def _repeat_252_body(s):
             _trigger_1(s, _c, s.l_q)
             _trigger_2(s, _c, s.l_q)
     # jailbreak.cardrules:264: if reading red_jack_hand is redraw {
-    if (s.r_red_jack_hand == RED_JACK_HAND_REDRAW):
+    if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
         s.hits[11] += 1
         # jailbreak.cardrules:265: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
-        while ((len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve)):
+        while (len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve):
             _loop6 += 1
             if _loop6 > 10000:
                 _rt.gap('non-termination', 265, 'this loop never reaches its end')
             # jailbreak.cardrules:266: for each player q from left of dealer where hand of q is empty and not reserve is empty {
             for _p7 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
                 s.l_q = _p7
-                if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve))):
+                if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve)):
                     continue
                 # jailbreak.cardrules:267: draw 1 from reserve to hand of q
                 for _c in _rt.take_top(s.z_reserve, 1, 267):
@@ -610,12 +1142,12 @@ def _repeat_273_after(s):
     for _p27 in _rt.seats_from(0, s.n):
         s.l_q = _p27
         # jailbreak.cardrules:430: total of q += reading score_sum {
-        s.v_total[s.l_q] += (_rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 431) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 432)))
+        s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 431) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 432))
     # jailbreak.cardrules:435: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     # jailbreak.cardrules:436: games_played += 1
     s.v_games_played += 1
-    if (not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n))):
+    if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
         return 1  # to _repeat_252_body
     return 2  # to _repeat_252_after
 
@@ -633,7 +1165,7 @@ def _for_283_next(s):
 
 def _for_283_after(s):
     # jailbreak.cardrules:308: if reading circle is again and anyone_hunted {
-    if ((s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted):
+    if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
         return 14  # to _if_308_then
     return 13  # to _if_308_after
 
@@ -645,7 +1177,7 @@ def _if_285_after(s):
 def _if_285_then(s):
     s.hits[12] += 1
     # jailbreak.cardrules:286: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
-    if ((s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n)):
+    if (s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n):
         return 10  # to _if_286_then
     return 11  # to _if_286_else
 
@@ -682,7 +1214,7 @@ def _if_286_else(s):
 def _choose_option_294_chosen(s):
     s.l_answer = s.choice - 52
     # jailbreak.cardrules:295: if answer == hunt {
-    if (s.l_answer == 1):
+    if s.l_answer == 1:
         s.hits[15] += 1
         # jailbreak.cardrules:296: hunted of q = true
         s.v_hunted[s.l_q] = True
@@ -698,7 +1230,7 @@ def _choose_option_294_chosen(s):
         s.z_table.extend(_moved)
         # jailbreak.cardrules:301: anyone_hunted = true
         s.v_anyone_hunted = True
-    elif (not s.v_anyone_hunted):
+    elif not s.v_anyone_hunted:
         s.hits[16] += 1
         # jailbreak.cardrules:303: passed_early of q = true
         s.v_passed_early[s.l_q] = True
@@ -707,22 +1239,22 @@ def _choose_option_294_chosen(s):
 
 def _if_308_after(s):
     # jailbreak.cardrules:322: if not anyone_hunted {
-    if (not s.v_anyone_hunted):
+    if not s.v_anyone_hunted:
         s.hits[19] += 1
         # jailbreak.cardrules:323: if claim == none {
-        if (s.v_claim is None):
+        if s.v_claim is None:
             s.hits[20] += 1
             # jailbreak.cardrules:324: claim = sure  # the black ace waits for a round that is played
             s.v_claim = s.v_sure
         # jailbreak.cardrules:326: if reading all_pass is game_ends {
-        if (s.r_all_pass == ALL_PASS_GAME_ENDS):
+        if s.r_all_pass == ALL_PASS_GAME_ENDS:
             s.hits[21] += 1
             # jailbreak.cardrules:327: game_over = true
             s.v_game_over = True
     else:
         s.hits[22] += 1
         # jailbreak.cardrules:330: if sure != none and (reading black_ace is always or hunted of sure) {
-        if ((s.v_sure is not None) and ((s.r_black_ace == BLACK_ACE_ALWAYS) or s.v_hunted[s.v_sure])):
+        if (s.v_sure is not None) and ((s.r_black_ace == BLACK_ACE_ALWAYS) or s.v_hunted[s.v_sure]):
             s.hits[23] += 1
             # jailbreak.cardrules:331: taker = sure
             s.v_taker = s.v_sure
@@ -740,15 +1272,15 @@ def _if_308_after(s):
                 s.v_in_duel[s.l_q] = True
             # jailbreak.cardrules:342: while (count players q where in_duel of q) > 1 and not game_over {
             _loop15 = 0
-            while ((len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over)):
+            while (len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over):
                 _loop15 += 1
                 if _loop15 > 10000:
                     _rt.gap('non-termination', 342, 'this loop never reaches its end')
                 # jailbreak.cardrules:343: if size of reserve < (count players q where in_duel of q) {
-                if (len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]])):
+                if len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]]):
                     s.hits[25] += 1
                     # jailbreak.cardrules:344: if reading tie_short is first_hunter {
-                    if (s.r_tie_short == TIE_SHORT_FIRST_HUNTER):
+                    if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
                         s.hits[26] += 1
                         # jailbreak.cardrules:345: for each player q {
                         for _p16 in _rt.seats_from(0, s.n):
@@ -772,16 +1304,16 @@ def _if_308_after(s):
                 else:
                     s.hits[28] += 1
                     # jailbreak.cardrules:358: received = reading trigger_cards is with_ties
-                    s.v_received = (s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES)
+                    s.v_received = s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES
                     # jailbreak.cardrules:359: if size of reserve == (count players q where in_duel of q)
-                    if ((len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
+                    if (len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                         s.hits[29] += 1
                         # jailbreak.cardrules:361: out = true
                         s.v_out = True
                     # jailbreak.cardrules:363: for each player q from starter where in_duel of q {
                     for _p19 in _rt.seats_from(s.v_starter, s.n):
                         s.l_q = _p19
-                        if (not s.v_in_duel[s.l_q]):
+                        if not s.v_in_duel[s.l_q]:
                             continue
                         # jailbreak.cardrules:364: draw 1 from reserve to hand of q
                         for _c in _rt.take_top(s.z_reserve, 1, 364):
@@ -802,7 +1334,7 @@ def _if_308_after(s):
                         # jailbreak.cardrules:373: keep of q = true
                         s.v_keep[s.l_q] = True
                     # jailbreak.cardrules:375: if (count players q where keep of q) > 0 {
-                    if (len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0):
+                    if len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0:
                         s.hits[30] += 1
                         # jailbreak.cardrules:376: for each player q {
                         for _p22 in _rt.seats_from(0, s.n):
@@ -812,12 +1344,12 @@ def _if_308_after(s):
                     # jailbreak.cardrules:380: for each player q where drew of q {
                     for _p23 in _rt.seats_from(0, s.n):
                         s.l_q = _p23
-                        if (not s.v_drew[s.l_q]):
+                        if not s.v_drew[s.l_q]:
                             continue
                         # jailbreak.cardrules:381: drew of q = false
                         s.v_drew[s.l_q] = False
                         # jailbreak.cardrules:382: if reading tie_cards is pot {
-                        if (s.r_tie_cards == TIE_CARDS_POT):
+                        if s.r_tie_cards == TIE_CARDS_POT:
                             s.hits[31] += 1
                             # jailbreak.cardrules:383: move all from hand of q to table
                             _moved = s.z_hand[s.l_q][:]
@@ -832,7 +1364,7 @@ def _if_308_after(s):
             # jailbreak.cardrules:390: taker = none
             s.v_taker = None
             # jailbreak.cardrules:391: if not game_over {
-            if (not s.v_game_over):
+            if not s.v_game_over:
                 s.hits[33] += 1
                 # jailbreak.cardrules:392: taker = first of players q where in_duel of q
                 s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 392)
@@ -852,17 +1384,17 @@ def _if_308_after(s):
             # jailbreak.cardrules:399: starter = taker
             s.v_starter = s.v_taker
     # jailbreak.cardrules:404: if not game_over {
-    if (not s.v_game_over):
+    if not s.v_game_over:
         s.hits[36] += 1
         # jailbreak.cardrules:405: received = true
         s.v_received = True
         # jailbreak.cardrules:406: for each player q from starter where hand of q is empty and not reserve is empty
         for _p24 in _rt.seats_from(s.v_starter, s.n):
             s.l_q = _p24
-            if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out))):
+            if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                 continue
             # jailbreak.cardrules:408: if size of reserve == 1 and reading reserve_out is last_card {
-            if ((len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
+            if (len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                 s.hits[37] += 1
                 # jailbreak.cardrules:409: out = true
                 s.v_out = True
@@ -873,21 +1405,21 @@ def _if_308_after(s):
                 _trigger_1(s, _c, s.l_q)
                 _trigger_2(s, _c, s.l_q)
         # jailbreak.cardrules:413: if reading red_jack_hand is redraw {
-        if (s.r_red_jack_hand == RED_JACK_HAND_REDRAW):
+        if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
             s.hits[38] += 1
             # jailbreak.cardrules:414: while (count players q where hand of q is empty) > 0 and not reserve is empty
             _loop25 = 0
-            while ((len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out)):
+            while (len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out):
                 _loop25 += 1
                 if _loop25 > 10000:
                     _rt.gap('non-termination', 414, 'this loop never reaches its end')
                 # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
                 for _p26 in _rt.seats_from(s.v_starter, s.n):
                     s.l_q = _p26
-                    if (not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out))):
+                    if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                         continue
                     # jailbreak.cardrules:418: if size of reserve == 1 and reading reserve_out is last_card {
-                    if ((len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD)):
+                    if (len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                         s.hits[39] += 1
                         # jailbreak.cardrules:419: out = true
                         s.v_out = True
@@ -897,7 +1429,7 @@ def _if_308_after(s):
                         _trigger_0(s, _c, s.l_q)
                         _trigger_1(s, _c, s.l_q)
                         _trigger_2(s, _c, s.l_q)
-    if (not (s.v_game_over or s.v_out or (not s.z_reserve))):
+    if not (s.v_game_over or s.v_out or (not s.z_reserve)):
         return 3  # to _repeat_273_body
     return 4  # to _repeat_273_after
 
@@ -915,7 +1447,7 @@ def _for_309_next(s):
         return 16  # to _for_309_after
     s.l_q = s.loop_items11[s.loop_index12]
     s.loop_index12 += 1
-    if (not (s.v_passed_early[s.l_q] and bool(s.z_hand[s.l_q]))):
+    if not (s.v_passed_early[s.l_q] and bool(s.z_hand[s.l_q])):
         return 15  # to _for_309_next
     # jailbreak.cardrules:310: q chooses one of pass, hunt as answer
     return s._decide(s.l_q, [52, 53], 17, 310)  # then _choose_option_310_chosen
@@ -928,7 +1460,7 @@ def _for_309_after(s):
 def _choose_option_310_chosen(s):
     s.l_answer = s.choice - 52
     # jailbreak.cardrules:311: if answer == hunt {
-    if (s.l_answer == 1):
+    if s.l_answer == 1:
         s.hits[18] += 1
         # jailbreak.cardrules:312: hunted of q = true
         s.v_hunted[s.l_q] = True
@@ -947,41 +1479,60 @@ def _choose_option_310_chosen(s):
 
 class State(_rt.BaseState):
     _GAME = 'Jailbreak'
-    _BLOCKS = (_start, _repeat_252_body, _repeat_252_after, _repeat_273_body, _repeat_273_after, _for_283_next, _for_283_after, _if_285_after, _if_285_then, _if_286_after, _if_286_then, _if_286_else, _choose_option_294_chosen, _if_308_after, _if_308_then, _for_309_next, _for_309_after, _choose_option_310_chosen, )
-    _ZONES = (('z_reserve', 'reserve', False, 'nobody', False), ('z_hand', 'hand', True, 'nobody', False),
- ('z_table', 'table', False, 'everyone', False), ('z_prison', 'prison', True, 'nobody', False),
- ('z_aside', 'aside', False, 'everyone', False), ('z_hold', 'hold', False, 'nobody', False),
- ('z_handout', 'handout', False, 'nobody', False))
-    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'),
- ('v_starter', 'starter', False, 'player', 'everyone'),
- ('v_taker', 'taker', False, 'player', 'everyone'),
- ('v_claim', 'claim', False, 'player', 'everyone'), ('v_sure', 'sure', False, 'player', 'everyone'),
- ('v_received', 'received', False, 'bool', 'everyone'),
- ('v_anyone_hunted', 'anyone_hunted', False, 'bool', 'everyone'),
- ('v_hunts', 'hunts', False, 'int', 'everyone'), ('v_hunted', 'hunted', True, 'bool', 'everyone'),
- ('v_hunt_no', 'hunt_no', True, 'int', 'everyone'),
- ('v_hunted_card', 'hunted_card', True, 'card', 'everyone'),
- ('v_passed_early', 'passed_early', True, 'bool', 'everyone'),
- ('v_in_duel', 'in_duel', True, 'bool', 'everyone'), ('v_keep', 'keep', True, 'bool', 'everyone'),
- ('v_drew', 'drew', True, 'bool', 'everyone'), ('v_give', 'give', False, 'int', 'everyone'),
- ('v_game_over', 'game_over', False, 'bool', 'everyone'),
- ('v_out', 'out', False, 'bool', 'everyone'),
- ('v_games_played', 'games_played', False, 'int', 'everyone'),
- ('v_total', 'total', True, 'int', 'everyone'))
-    _LOCALS = (('l_c', 'c', 'card'), ('l_p', 'p', 'player'), ('l_t', 't', 'player'), ('l_q', 'q', 'player'),
- ('l_answer', 'answer', 'option'))
+    _BLOCKS = (_start, _repeat_252_body, _repeat_252_after, _repeat_273_body, _repeat_273_after, _for_283_next, _for_283_after, _if_285_after, _if_285_then, _if_286_after, _if_286_then, _if_286_else, _choose_option_294_chosen, _if_308_after, _if_308_then, _for_309_next, _for_309_after, _choose_option_310_chosen)
+    _ZONES = (
+        ('z_reserve', 'reserve', False, 'nobody', False),
+        ('z_hand', 'hand', True, 'nobody', False),
+        ('z_table', 'table', False, 'everyone', False),
+        ('z_prison', 'prison', True, 'nobody', False),
+        ('z_aside', 'aside', False, 'everyone', False),
+        ('z_hold', 'hold', False, 'nobody', False),
+        ('z_handout', 'handout', False, 'nobody', False),
+    )
+    _VARS = (
+        ('v_dealer', 'dealer', False, 'player', 'everyone'),
+        ('v_starter', 'starter', False, 'player', 'everyone'),
+        ('v_taker', 'taker', False, 'player', 'everyone'),
+        ('v_claim', 'claim', False, 'player', 'everyone'),
+        ('v_sure', 'sure', False, 'player', 'everyone'),
+        ('v_received', 'received', False, 'bool', 'everyone'),
+        ('v_anyone_hunted', 'anyone_hunted', False, 'bool', 'everyone'),
+        ('v_hunts', 'hunts', False, 'int', 'everyone'),
+        ('v_hunted', 'hunted', True, 'bool', 'everyone'),
+        ('v_hunt_no', 'hunt_no', True, 'int', 'everyone'),
+        ('v_hunted_card', 'hunted_card', True, 'card', 'everyone'),
+        ('v_passed_early', 'passed_early', True, 'bool', 'everyone'),
+        ('v_in_duel', 'in_duel', True, 'bool', 'everyone'),
+        ('v_keep', 'keep', True, 'bool', 'everyone'),
+        ('v_drew', 'drew', True, 'bool', 'everyone'),
+        ('v_give', 'give', False, 'int', 'everyone'),
+        ('v_game_over', 'game_over', False, 'bool', 'everyone'),
+        ('v_out', 'out', False, 'bool', 'everyone'),
+        ('v_games_played', 'games_played', False, 'int', 'everyone'),
+        ('v_total', 'total', True, 'int', 'everyone'),
+    )
+    _LOCALS = (('l_c', 'c', 'card'), ('l_p', 'p', 'player'), ('l_t', 't', 'player'), ('l_q', 'q', 'player'), ('l_answer', 'answer', 'option'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52
     _OPTIONS = ('pass', 'hunt')
-    _AMBIGUITIES = (('match_length', ('single', 'every_dealer'), 0), ('circle', ('once', 'again'), 0),
- ('all_pass', ('replay', 'last_hunts', 'game_ends'), 0), ('tie_cards', ('pot', 'set_aside'), 0),
- ('tie_short', ('nobody', 'first_hunter'), 0),
- ('trigger_cards', ('replacement', 'with_ties', 'every_card'), 0),
- ('red_ace_twelve', ('as_fewer', 'as_more'), 0), ('red_ace_share', ('others', 'everyone'), 0),
- ('red_ace_collect', ('until_twelve', 'one_each'), 0), ('convict_pick', ('top', 'random'), 0),
- ('black_ace', ('always', 'if_hunts'), 0), ('black_ace_clash', ('first', 'last'), 0),
- ('red_jack_hand', ('redraw', 'sit_out'), 0), ('freed_to', ('bottom', 'top', 'shuffled'), 0),
- ('reserve_out', ('last_card', 'empty_after_round'), 0), ('score_sum', ('instead', 'additive'), 0))
+    _AMBIGUITIES = (
+        ('match_length', ('single', 'every_dealer'), 0),
+        ('circle', ('once', 'again'), 0),
+        ('all_pass', ('replay', 'last_hunts', 'game_ends'), 0),
+        ('tie_cards', ('pot', 'set_aside'), 0),
+        ('tie_short', ('nobody', 'first_hunter'), 0),
+        ('trigger_cards', ('replacement', 'with_ties', 'every_card'), 0),
+        ('red_ace_twelve', ('as_fewer', 'as_more'), 0),
+        ('red_ace_share', ('others', 'everyone'), 0),
+        ('red_ace_collect', ('until_twelve', 'one_each'), 0),
+        ('convict_pick', ('top', 'random'), 0),
+        ('black_ace', ('always', 'if_hunts'), 0),
+        ('black_ace_clash', ('first', 'last'), 0),
+        ('red_jack_hand', ('redraw', 'sit_out'), 0),
+        ('freed_to', ('bottom', 'top', 'shuffled'), 0),
+        ('reserve_out', ('last_card', 'empty_after_round'), 0),
+        ('score_sum', ('instead', 'additive'), 0),
+    )
     _PLAYERS = (2, 3, 4, 5, 6, 7, 8)
     _N_HITS = 40
     _WINNERS = 'highest'
@@ -991,7 +1542,7 @@ class State(_rt.BaseState):
             return
         s = self
         self._setup(players, seed, readings, rng)
-        s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51))
+        s.cards = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51]
         s.z_reserve = list(s.cards)  # every card starts here
         s.z_hand = [[] for _ in range(players)]
         s.z_table = []
@@ -1131,7 +1682,7 @@ def _example_1(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:456: move cards where card is 7♠ from reserve to prison of 0
     _moved = [c13 for c13 in s.z_reserve if (IS_7_SPADES[c13])]
-    s.z_reserve[:] = [c13 for c13 in s.z_reserve if not ((IS_7_SPADES[c13]))]
+    s.z_reserve[:] = [c13 for c13 in s.z_reserve if not (IS_7_SPADES[c13])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(457, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 458) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 459))), '==', 1),
@@ -1143,7 +1694,7 @@ def _example_2(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:464: move cards where card is J♣ from reserve to prison of 0
     _moved = [c14 for c14 in s.z_reserve if (IS_J_CLUBS[c14])]
-    s.z_reserve[:] = [c14 for c14 in s.z_reserve if not ((IS_J_CLUBS[c14]))]
+    s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_J_CLUBS[c14])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(465, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 466) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 467))), '==', 3),
@@ -1155,7 +1706,7 @@ def _example_3(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:473: move cards where card is A♦ from reserve to prison of 0
     _moved = [c15 for c15 in s.z_reserve if (IS_A_DIAMONDS[c15])]
-    s.z_reserve[:] = [c15 for c15 in s.z_reserve if not ((IS_A_DIAMONDS[c15]))]
+    s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_DIAMONDS[c15])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(474, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 475) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 476))), '==', 2),
@@ -1167,7 +1718,7 @@ def _example_4(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:481: move cards where card is 2♥ from reserve to prison of 0
     _moved = [c16 for c16 in s.z_reserve if (IS_2_HEARTS[c16])]
-    s.z_reserve[:] = [c16 for c16 in s.z_reserve if not ((IS_2_HEARTS[c16]))]
+    s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_2_HEARTS[c16])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(482, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 483) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 484))), '==', 4),
@@ -1182,7 +1733,7 @@ def _example_5(readings):
     s.z_prison[0].extend(_moved)
     # jailbreak.cardrules:492: move cards where card is A♥ from reserve to hold
     _moved = [c17 for c17 in s.z_reserve if (IS_A_HEARTS[c17])]
-    s.z_reserve[:] = [c17 for c17 in s.z_reserve if not ((IS_A_HEARTS[c17]))]
+    s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_A_HEARTS[c17])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:493: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1216,7 +1767,7 @@ def _example_6(readings):
     s.z_prison[2].extend(_moved)
     # jailbreak.cardrules:507: move cards where card is A♥ from reserve to hold
     _moved = [c18 for c18 in s.z_reserve if (IS_A_HEARTS[c18])]
-    s.z_reserve[:] = [c18 for c18 in s.z_reserve if not ((IS_A_HEARTS[c18]))]
+    s.z_reserve[:] = [c18 for c18 in s.z_reserve if not (IS_A_HEARTS[c18])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:508: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1240,7 +1791,7 @@ def _example_7(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:517: move cards where card is A♠ from reserve to hold
     _moved = [c19 for c19 in s.z_reserve if (IS_A_SPADES[c19])]
-    s.z_reserve[:] = [c19 for c19 in s.z_reserve if not ((IS_A_SPADES[c19]))]
+    s.z_reserve[:] = [c19 for c19 in s.z_reserve if not (IS_A_SPADES[c19])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:518: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1267,7 +1818,7 @@ def _example_8(readings):
     s.z_prison[0].extend(_moved)
     # jailbreak.cardrules:528: move cards where card is J♦ from reserve to hold
     _moved = [c20 for c20 in s.z_reserve if (IS_J_DIAMONDS[c20])]
-    s.z_reserve[:] = [c20 for c20 in s.z_reserve if not ((IS_J_DIAMONDS[c20]))]
+    s.z_reserve[:] = [c20 for c20 in s.z_reserve if not (IS_J_DIAMONDS[c20])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:529: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1287,7 +1838,17 @@ def _example_8(readings):
     ]
 
 
-EXAMPLES = (('Each player is dealt one card; the rest of the deck is the reserve', 445, _example_0), ('A taken card scores 1 point', 454, _example_1), ('A taken jack scores 3 points', 463, _example_2), ('A taken red ace scores 2 points', 471, _example_3), ('A taken two scores 4 points', 480, _example_4), ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 488, _example_5), ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 500, _example_6), ('A black ace received from the dealer: its player wins the next round', 514, _example_7), ('A red jack frees every convict into the reserve and becomes the only one', 524, _example_8), )
+EXAMPLES = (
+    ('Each player is dealt one card; the rest of the deck is the reserve', 445, _example_0),
+    ('A taken card scores 1 point', 454, _example_1),
+    ('A taken jack scores 3 points', 463, _example_2),
+    ('A taken red ace scores 2 points', 471, _example_3),
+    ('A taken two scores 4 points', 480, _example_4),
+    ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 488, _example_5),
+    ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 500, _example_6),
+    ('A black ace received from the dealer: its player wins the next round', 514, _example_7),
+    ('A red jack frees every convict into the reserve and becomes the only one', 524, _example_8),
+)
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -1298,29 +1859,254 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (272, 58), (275, 67), (278, 75), (282, 86), (285, 95), (288, 103), (292, 112), (295, 119), (298, 129), (301, 137),
-    (304, 144), (307, 152), (310, 161), (313, 170), (317, 178), (320, 187), (341, 20), (344, 22), (347, 24), (402, 0),
-    (403, 196), (409, 198), (412, 199), (414, 200), (417, 201), (419, 203), (422, 204), (428, 205), (433, 207), (438, 211),
-    (440, 212), (446, 215), (448, 216), (453, 218), (456, 219), (458, 221), (463, 0), (464, 227), (470, 229), (473, 230),
-    (477, 0), (478, 234), (484, 236), (487, 237), (491, 238), (495, 239), (501, 241), (505, 242), (508, 243), (510, 246),
-    (518, 0), (519, 252), (523, 0), (524, 253), (535, 254), (537, 255), (539, 256), (541, 257), (543, 258), (545, 260),
-    (547, 261), (550, 262), (556, 264), (559, 265), (565, 266), (570, 267), (576, 271), (578, 273), (582, 0), (587, 275),
-    (589, 276), (591, 277), (593, 278), (595, 279), (598, 280), (600, 281), (602, 283), (608, 0), (609, 429), (612, 430),
-    (614, 435), (616, 436), (623, 0), (628, 285), (634, 0), (635, 308), (641, 0), (647, 286), (653, 0), (659, 287),
-    (661, 288), (663, 289), (665, 290), (667, 291), (671, 292), (676, 0), (678, 294), (682, 0), (684, 295), (687, 296),
-    (689, 297), (691, 298), (693, 299), (695, 300), (699, 301), (703, 303), (708, 0), (709, 322), (712, 323), (715, 324),
-    (717, 326), (720, 327), (724, 330), (727, 331), (731, 333), (734, 334), (736, 337), (739, 339), (741, 342), (747, 343),
-    (750, 344), (753, 345), (756, 346), (758, 348), (761, 349), (763, 351), (766, 352), (770, 355), (774, 358), (776, 359),
-    (779, 361), (781, 363), (786, 364), (792, 365), (794, 367), (797, 368), (799, 371), (802, 373), (804, 375), (807, 376),
-    (810, 377), (812, 380), (817, 381), (819, 382), (822, 383), (828, 385), (832, 390), (834, 391), (837, 392), (839, 395),
-    (842, 396), (848, 398), (852, 399), (854, 404), (857, 405), (859, 406), (864, 408), (867, 409), (869, 411), (875, 413),
-    (878, 414), (884, 416), (889, 418), (892, 419), (894, 421), (905, 0), (907, 309), (913, 0), (920, 310), (924, 0),
-    (930, 311), (933, 312), (935, 313), (937, 314), (939, 315), (941, 316), (948, 0), (1002, 35), (1006, 38), (1008, 39),
-    (1010, 40), (1012, 41), (1014, 42), (1016, 43), (1018, 44), (1021, 46), (1023, 47), (1025, 48), (1027, 49), (1029, 50),
-    (1031, 51), (1033, 52), (1035, 53), (1037, 54), (1051, 0), (1121, 445), (1124, 449), (1125, 451), (1129, 0), (1130, 454),
-    (1132, 456), (1137, 457), (1141, 0), (1142, 463), (1144, 464), (1149, 465), (1153, 0), (1154, 471), (1156, 473), (1161, 474),
-    (1165, 0), (1166, 480), (1168, 481), (1173, 482), (1177, 0), (1178, 488), (1180, 491), (1183, 492), (1187, 493), (1191, 494),
-    (1193, 495), (1200, 496), (1201, 497), (1205, 0), (1206, 500), (1208, 504), (1211, 505), (1214, 506), (1217, 507), (1221, 508),
-    (1225, 509), (1227, 510), (1234, 511), (1238, 0), (1239, 514), (1241, 517), (1245, 518), (1249, 519), (1251, 520), (1258, 521),
-    (1262, 0), (1263, 524), (1265, 527), (1268, 528), (1272, 529), (1276, 530), (1278, 531), (1285, 532), (1286, 533), (1294, 0),
+    (262, 58),
+    (265, 67),
+    (268, 75),
+    (272, 86),
+    (275, 95),
+    (278, 103),
+    (282, 112),
+    (285, 119),
+    (288, 129),
+    (291, 137),
+    (294, 144),
+    (297, 152),
+    (300, 161),
+    (303, 170),
+    (307, 178),
+    (310, 187),
+    (376, 20),
+    (378, 22),
+    (380, 24),
+    (934, 0),
+    (935, 196),
+    (941, 198),
+    (944, 199),
+    (946, 200),
+    (949, 201),
+    (951, 203),
+    (954, 204),
+    (960, 205),
+    (965, 207),
+    (970, 211),
+    (972, 212),
+    (978, 215),
+    (980, 216),
+    (985, 218),
+    (988, 219),
+    (990, 221),
+    (995, 0),
+    (996, 227),
+    (1002, 229),
+    (1005, 230),
+    (1009, 0),
+    (1010, 234),
+    (1016, 236),
+    (1019, 237),
+    (1023, 238),
+    (1027, 239),
+    (1033, 241),
+    (1037, 242),
+    (1040, 243),
+    (1042, 246),
+    (1050, 0),
+    (1051, 252),
+    (1055, 0),
+    (1056, 253),
+    (1067, 254),
+    (1069, 255),
+    (1071, 256),
+    (1073, 257),
+    (1075, 258),
+    (1077, 260),
+    (1079, 261),
+    (1082, 262),
+    (1088, 264),
+    (1091, 265),
+    (1097, 266),
+    (1102, 267),
+    (1108, 271),
+    (1110, 273),
+    (1114, 0),
+    (1119, 275),
+    (1121, 276),
+    (1123, 277),
+    (1125, 278),
+    (1127, 279),
+    (1130, 280),
+    (1132, 281),
+    (1134, 283),
+    (1140, 0),
+    (1141, 429),
+    (1144, 430),
+    (1146, 435),
+    (1148, 436),
+    (1155, 0),
+    (1160, 285),
+    (1166, 0),
+    (1167, 308),
+    (1173, 0),
+    (1179, 286),
+    (1185, 0),
+    (1191, 287),
+    (1193, 288),
+    (1195, 289),
+    (1197, 290),
+    (1199, 291),
+    (1203, 292),
+    (1208, 0),
+    (1210, 294),
+    (1214, 0),
+    (1216, 295),
+    (1219, 296),
+    (1221, 297),
+    (1223, 298),
+    (1225, 299),
+    (1227, 300),
+    (1231, 301),
+    (1235, 303),
+    (1240, 0),
+    (1241, 322),
+    (1244, 323),
+    (1247, 324),
+    (1249, 326),
+    (1252, 327),
+    (1256, 330),
+    (1259, 331),
+    (1263, 333),
+    (1266, 334),
+    (1268, 337),
+    (1271, 339),
+    (1273, 342),
+    (1279, 343),
+    (1282, 344),
+    (1285, 345),
+    (1288, 346),
+    (1290, 348),
+    (1293, 349),
+    (1295, 351),
+    (1298, 352),
+    (1302, 355),
+    (1306, 358),
+    (1308, 359),
+    (1311, 361),
+    (1313, 363),
+    (1318, 364),
+    (1324, 365),
+    (1326, 367),
+    (1329, 368),
+    (1331, 371),
+    (1334, 373),
+    (1336, 375),
+    (1339, 376),
+    (1342, 377),
+    (1344, 380),
+    (1349, 381),
+    (1351, 382),
+    (1354, 383),
+    (1360, 385),
+    (1364, 390),
+    (1366, 391),
+    (1369, 392),
+    (1371, 395),
+    (1374, 396),
+    (1380, 398),
+    (1384, 399),
+    (1386, 404),
+    (1389, 405),
+    (1391, 406),
+    (1396, 408),
+    (1399, 409),
+    (1401, 411),
+    (1407, 413),
+    (1410, 414),
+    (1416, 416),
+    (1421, 418),
+    (1424, 419),
+    (1426, 421),
+    (1437, 0),
+    (1439, 309),
+    (1445, 0),
+    (1452, 310),
+    (1456, 0),
+    (1462, 311),
+    (1465, 312),
+    (1467, 313),
+    (1469, 314),
+    (1471, 315),
+    (1473, 316),
+    (1480, 0),
+    (1553, 35),
+    (1557, 38),
+    (1559, 39),
+    (1561, 40),
+    (1563, 41),
+    (1565, 42),
+    (1567, 43),
+    (1569, 44),
+    (1572, 46),
+    (1574, 47),
+    (1576, 48),
+    (1578, 49),
+    (1580, 50),
+    (1582, 51),
+    (1584, 52),
+    (1586, 53),
+    (1588, 54),
+    (1602, 0),
+    (1672, 445),
+    (1675, 449),
+    (1676, 451),
+    (1680, 0),
+    (1681, 454),
+    (1683, 456),
+    (1688, 457),
+    (1692, 0),
+    (1693, 463),
+    (1695, 464),
+    (1700, 465),
+    (1704, 0),
+    (1705, 471),
+    (1707, 473),
+    (1712, 474),
+    (1716, 0),
+    (1717, 480),
+    (1719, 481),
+    (1724, 482),
+    (1728, 0),
+    (1729, 488),
+    (1731, 491),
+    (1734, 492),
+    (1738, 493),
+    (1742, 494),
+    (1744, 495),
+    (1751, 496),
+    (1752, 497),
+    (1756, 0),
+    (1757, 500),
+    (1759, 504),
+    (1762, 505),
+    (1765, 506),
+    (1768, 507),
+    (1772, 508),
+    (1776, 509),
+    (1778, 510),
+    (1785, 511),
+    (1789, 0),
+    (1790, 514),
+    (1792, 517),
+    (1796, 518),
+    (1800, 519),
+    (1802, 520),
+    (1809, 521),
+    (1813, 0),
+    (1814, 524),
+    (1816, 527),
+    (1819, 528),
+    (1823, 529),
+    (1827, 530),
+    (1829, 531),
+    (1836, 532),
+    (1837, 533),
+    (1855, 0),
 )

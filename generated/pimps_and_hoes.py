@@ -3,90 +3,89 @@
 Do not edit: change the rule file and run `cardrules compile`.  The engine follows
 the engine API of cardrules (new_game, legal_actions, apply, observation, clone, ...).
 """
-# fmt: off
 
 from dsl.runtime import engine as _rt
 from dsl.runtime.combos import Pattern as _Pattern, Scoring as _Scoring
 from dsl.runtime.errors import IllegalAction, RuleGap  # noqa: F401  (part of the engine API)
 
-RULES = {'name': 'Pimps & Hoes',
- 'file': 'pimps_and_hoes.cardrules',
- 'players': [2, 4],
- 'sources': {'ru': '004_889934c3a3bb7ed0.txt'},
- 'ambiguities': [{'name': 'trump_card',
-                  'question': 'The trump card is drawn from the middle and shown, then the deck is '
-                              'dealt evenly; 51 cards do not divide by 2 or 4. Is the shown card '
-                              'dealt too?',
-                  'line': 42,
-                  'readings': ['returned', 'set_aside'],
-                  'descriptions': {'returned': 'the card is only shown: it goes back where it was '
-                                               'and all 52 cards are dealt (26 or 13 each); this '
-                                               'is what leaves 2 players the 4 cards of line 8',
-                                   'set_aside': 'the card stays face up out of play; 51 cards are '
-                                                'dealt evenly (25 or 12 each) and the 1 or 3 over '
-                                                'stay out of play with it'},
-                  'default': 'returned',
-                  'cites': ['ru:8']},
-                 {'name': 'trumps',
-                  'question': 'The highest card of the led suit takes the trick, yet a player who '
-                              'cannot follow must play a trump. Does a trump take the trick?',
-                  'line': 51,
-                  'readings': ['win', 'led_only'],
-                  'descriptions': {'win': 'the highest trump takes the trick, else the highest '
-                                          'card of the led suit: a trump the text names and forces '
-                                          'a void player to play must count for something',
-                                   'led_only': 'as written, only the highest card of the led suit '
-                                               'takes the trick; a trump played on another suit is '
-                                               'a discard'},
-                  'default': 'win',
-                  'cites': ['ru:8']},
-                 {'name': 'tie',
-                  'question': 'Equal top scores: the text declares a draw and also has the players '
-                              'play a new game to find the winner.',
-                  'line': 61,
-                  'readings': ['replay', 'draw'],
-                  'descriptions': {'replay': 'the game is a draw and does not count: all players '
-                                             'play a new game (the next dealer deals) until one '
-                                             'score is highest; the last game decides',
-                                   'draw': 'the game ends as a draw: the tied players share the '
-                                           'win'},
-                  'default': 'replay',
-                  'cites': ['ru:42']}],
- 'zones': [{'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'aside', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
-           {'name': 'stage', 'per_player': True, 'visibility': 'owner', 'grouped': False},
-           {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': False}],
- 'vars': [{'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'shown', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'first_stage', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'later_stages', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'later_stage', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'stages', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'stage_no', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'stage_size', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'points', 'per_player': True, 'visibility': 'everyone'}],
- 'options': [],
- 'branches': [{'line': 99, 'what': 'branch'}, {'line': 124, 'what': 'winner rule'},
-              {'line': 125, 'what': 'winner rule'}],
- 'examples': [{'title': 'Two players play 7 cards, then 5 more, and so on', 'line': 143},
-              {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 154},
-              {'title': 'After all stages each of 2 players has 4 cards left', 'line': 161},
-              {'title': 'After all stages each of 4 players has 4 cards left', 'line': 168},
-              {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 175}],
- 'num_distinct_actions': 56,
- 'max_chance_outcomes': 52,
- 'max_game_length': 10000,
- 'min_players': 2,
- 'max_players': 4,
- 'min_utility': None,
- 'max_utility': None,
- 'zero_sum': False,
- 'observation_shape': {2: [345], 4: [359]}}
+RULES = {
+    'name': 'Pimps & Hoes',
+    'file': 'pimps_and_hoes.cardrules',
+    'players': [2, 4],
+    'sources': {'ru': '004_889934c3a3bb7ed0.txt'},
+    'ambiguities': [
+        {
+            'name': 'trump_card',
+            'question': 'The trump card is drawn from the middle and shown, then the deck is dealt evenly; 51 cards do not divide by 2 or 4. Is the shown card dealt too?',
+            'line': 42,
+            'readings': ['returned', 'set_aside'],
+            'descriptions': {
+                'returned': 'the card is only shown: it goes back where it was and all 52 cards are dealt (26 or 13 each); this is what leaves 2 players the 4 cards of line 8',
+                'set_aside': 'the card stays face up out of play; 51 cards are dealt evenly (25 or 12 each) and the 1 or 3 over stay out of play with it',
+            },
+            'default': 'returned',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'trumps',
+            'question': 'The highest card of the led suit takes the trick, yet a player who cannot follow must play a trump. Does a trump take the trick?',
+            'line': 51,
+            'readings': ['win', 'led_only'],
+            'descriptions': {'win': 'the highest trump takes the trick, else the highest card of the led suit: a trump the text names and forces a void player to play must count for something', 'led_only': 'as written, only the highest card of the led suit takes the trick; a trump played on another suit is a discard'},
+            'default': 'win',
+            'cites': ['ru:8'],
+        },
+        {
+            'name': 'tie',
+            'question': 'Equal top scores: the text declares a draw and also has the players play a new game to find the winner.',
+            'line': 61,
+            'readings': ['replay', 'draw'],
+            'descriptions': {'replay': 'the game is a draw and does not count: all players play a new game (the next dealer deals) until one score is highest; the last game decides', 'draw': 'the game ends as a draw: the tied players share the win'},
+            'default': 'replay',
+            'cites': ['ru:42'],
+        },
+    ],
+    'zones': [
+        {'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'aside', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+        {'name': 'stage', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+        {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+    ],
+    'vars': [
+        {'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'shown', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'first_stage', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'later_stages', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'later_stage', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'stages', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'stage_no', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'stage_size', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'points', 'per_player': True, 'visibility': 'everyone'},
+    ],
+    'options': [],
+    'branches': [{'line': 99, 'what': 'branch'}, {'line': 124, 'what': 'winner rule'}, {'line': 125, 'what': 'winner rule'}],
+    'examples': [
+        {'title': 'Two players play 7 cards, then 5 more, and so on', 'line': 143},
+        {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 154},
+        {'title': 'After all stages each of 2 players has 4 cards left', 'line': 161},
+        {'title': 'After all stages each of 4 players has 4 cards left', 'line': 168},
+        {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 175},
+    ],
+    'num_distinct_actions': 56,
+    'max_chance_outcomes': 52,
+    'max_game_length': 10000,
+    'min_players': 2,
+    'max_players': 4,
+    'min_utility': None,
+    'max_utility': None,
+    'zero_sum': False,
+    'observation_shape': {2: [345], 4: [359]},
+}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -102,26 +101,121 @@ TIE_DRAW = 1  # the game ends as a draw: the tied players share the win
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
-CARD_TEXT = ('2♠', '3♠', '4♠', '5♠', '6♠', '7♠', '8♠', '9♠', '10♠', 'J♠', 'Q♠', 'K♠', 'A♠', '2♥', '3♥', '4♥',
- '5♥', '6♥', '7♥', '8♥', '9♥', '10♥', 'J♥', 'Q♥', 'K♥', 'A♥', '2♦', '3♦', '4♦', '5♦', '6♦', '7♦',
- '8♦', '9♦', '10♦', 'J♦', 'Q♦', 'K♦', 'A♦', '2♣', '3♣', '4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣',
- 'J♣', 'Q♣', 'K♣', 'A♣')
-RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4,
- 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2,
- 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
-COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
- 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62,
- 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59,
- 64)
+CARD_TEXT = (
+    '2♠',
+    '3♠',
+    '4♠',
+    '5♠',
+    '6♠',
+    '7♠',
+    '8♠',
+    '9♠',
+    '10♠',
+    'J♠',
+    'Q♠',
+    'K♠',
+    'A♠',
+    '2♥',
+    '3♥',
+    '4♥',
+    '5♥',
+    '6♥',
+    '7♥',
+    '8♥',
+    '9♥',
+    '10♥',
+    'J♥',
+    'Q♥',
+    'K♥',
+    'A♥',
+    '2♦',
+    '3♦',
+    '4♦',
+    '5♦',
+    '6♦',
+    '7♦',
+    '8♦',
+    '9♦',
+    '10♦',
+    'J♦',
+    'Q♦',
+    'K♦',
+    'A♦',
+    '2♣',
+    '3♣',
+    '4♣',
+    '5♣',
+    '6♣',
+    '7♣',
+    '8♣',
+    '9♣',
+    '10♣',
+    'J♣',
+    'Q♣',
+    'K♣',
+    'A♣',
+)
+RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
+COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # cards that are A
-IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False,
- False, False, False, False, False, False, False, False, False, False, False, True, False, False,
- False, False, False, False, False, False, False, False, False, False, True, False, False, False,
- False, False, False, False, False, False, False, False, False, True)
+IS_A = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+)
 
 
 # ---------------------------------------------------------------- scoring pimps
@@ -133,7 +227,8 @@ def _solver_pimps(s):
     key = ()
     solver = _SOLVERS_pimps.get(key)
     if solver is None:
-        solver = _SOLVERS_pimps[key] = _make_pimps(_rt.Snapshot())
+        snapshot = _rt.Snapshot()
+        solver = _SOLVERS_pimps[key] = _make_pimps(snapshot)
     return solver
 
 
@@ -200,7 +295,7 @@ def _repeat_93_body(s):
     # pimps_and_hoes.cardrules:98: trump = suit of shown
     s.v_trump = SUIT[s.v_shown]
     # pimps_and_hoes.cardrules:99: if reading trump_card is returned {
-    if (s.r_trump_card == TRUMP_CARD_RETURNED):
+    if s.r_trump_card == TRUMP_CARD_RETURNED:
         s.hits[0] += 1
         # pimps_and_hoes.cardrules:101: move top 26 from deck to aside
         _moved = _rt.take_top(s.z_deck, 26, 101)
@@ -231,12 +326,12 @@ def _repeat_93_after(s):
 
 
 def _while_110_check(s):
-    if (s.v_stage_no >= s.v_stages):
+    if s.v_stage_no >= s.v_stages:
         return 4  # to _while_110_after
     # pimps_and_hoes.cardrules:111: stage_no += 1
     s.v_stage_no += 1
     # pimps_and_hoes.cardrules:112: stage_size = if stage_no == 1 then first_stage else later_stage
-    s.v_stage_size = (s.v_first_stage if (s.v_stage_no == 1) else s.v_later_stage)
+    s.v_stage_size = s.v_first_stage if (s.v_stage_no == 1) else s.v_later_stage
     # pimps_and_hoes.cardrules:114: for each player p from leader {
     s.loop_items1 = _rt.seats_from(s.v_leader, s.n)
     s.loop_index2 = 0
@@ -251,7 +346,7 @@ def _while_110_after(s):
         s.v_points[s.l_p] = _solver_pimps(s).best_of(s.z_taken[s.l_p], 7)
     # pimps_and_hoes.cardrules:136: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if (not ((s.r_tie == TIE_DRAW) or (len([q5 for q5 in range(s.n) if (s.v_points[q5] == max(s.v_points))]) == 1))):
+    if not ((s.r_tie == TIE_DRAW) or (len([q5 for q5 in range(s.n) if (s.v_points[q5] == max(s.v_points))]) == 1)):
         return 1  # to _repeat_93_body
     return 2  # to _repeat_93_after
 
@@ -289,7 +384,7 @@ def _choose_cards_115_chosen(s):
 
 
 def _while_117_check(s):
-    if (not s.z_stage[s.v_leader]):
+    if not s.z_stage[s.v_leader]:
         return 11  # to _while_117_after
     # pimps_and_hoes.cardrules:118: trick {
     s.t_order = _rt.seats_from(s.v_leader, s.n)
@@ -359,27 +454,34 @@ def _trick_118_resolve(s):
 
 class State(_rt.BaseState):
     _GAME = 'Pimps & Hoes'
-    _BLOCKS = (_start, _repeat_93_body, _repeat_93_after, _while_110_check, _while_110_after, _for_114_next, _for_114_after, _choose_cards_115_pick, _choose_cards_115_after, _choose_cards_115_chosen, _while_117_check, _while_117_after, _trick_118_turn, _trick_118_played, _trick_118_resolve, )
-    _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False),
- ('z_aside', 'aside', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False),
- ('z_stage', 'stage', True, 'owner', False), ('z_table', 'table', False, 'everyone', False),
- ('z_taken', 'taken', True, 'owner', False))
-    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'),
- ('v_leader', 'leader', False, 'player', 'everyone'),
- ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_shown', 'shown', False, 'card', 'everyone'),
- ('v_first_stage', 'first_stage', False, 'int', 'everyone'),
- ('v_later_stages', 'later_stages', False, 'int', 'everyone'),
- ('v_later_stage', 'later_stage', False, 'int', 'everyone'),
- ('v_stages', 'stages', False, 'int', 'everyone'),
- ('v_stage_no', 'stage_no', False, 'int', 'everyone'),
- ('v_stage_size', 'stage_size', False, 'int', 'everyone'),
- ('v_points', 'points', True, 'int', 'everyone'))
+    _BLOCKS = (_start, _repeat_93_body, _repeat_93_after, _while_110_check, _while_110_after, _for_114_next, _for_114_after, _choose_cards_115_pick, _choose_cards_115_after, _choose_cards_115_chosen, _while_117_check, _while_117_after, _trick_118_turn, _trick_118_played, _trick_118_resolve)
+    _ZONES = (
+        ('z_deck', 'deck', False, 'nobody', False),
+        ('z_turned', 'turned', False, 'everyone', False),
+        ('z_aside', 'aside', False, 'nobody', False),
+        ('z_hand', 'hand', True, 'owner', False),
+        ('z_stage', 'stage', True, 'owner', False),
+        ('z_table', 'table', False, 'everyone', False),
+        ('z_taken', 'taken', True, 'owner', False),
+    )
+    _VARS = (
+        ('v_dealer', 'dealer', False, 'player', 'everyone'),
+        ('v_leader', 'leader', False, 'player', 'everyone'),
+        ('v_trump', 'trump', False, 'suit', 'everyone'),
+        ('v_shown', 'shown', False, 'card', 'everyone'),
+        ('v_first_stage', 'first_stage', False, 'int', 'everyone'),
+        ('v_later_stages', 'later_stages', False, 'int', 'everyone'),
+        ('v_later_stage', 'later_stage', False, 'int', 'everyone'),
+        ('v_stages', 'stages', False, 'int', 'everyone'),
+        ('v_stage_no', 'stage_no', False, 'int', 'everyone'),
+        ('v_stage_size', 'stage_size', False, 'int', 'everyone'),
+        ('v_points', 'points', True, 'int', 'everyone'),
+    )
     _LOCALS = (('l_p', 'p', 'player'),)
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52
     _OPTIONS = ()
-    _AMBIGUITIES = (('trump_card', ('returned', 'set_aside'), 0), ('trumps', ('win', 'led_only'), 0),
- ('tie', ('replay', 'draw'), 0))
+    _AMBIGUITIES = (('trump_card', ('returned', 'set_aside'), 0), ('trumps', ('win', 'led_only'), 0), ('tie', ('replay', 'draw'), 0))
     _PLAYERS = (2, 4)
     _N_HITS = 3
     _WINNERS = 'highest'
@@ -389,7 +491,7 @@ class State(_rt.BaseState):
             return
         s = self
         self._setup(players, seed, readings, rng)
-        s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51))
+        s.cards = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51]
         s.z_deck = list(s.cards)  # every card starts here
         s.z_turned = []
         s.z_aside = []
@@ -405,13 +507,13 @@ class State(_rt.BaseState):
         # pimps_and_hoes.cardrules:29: var shown: card = none
         s.v_shown = None
         # pimps_and_hoes.cardrules:30: var first_stage: int = if player_count == 2 then 7 else 5
-        s.v_first_stage = (7 if (s.n == 2) else 5)
+        s.v_first_stage = 7 if (s.n == 2) else 5
         # pimps_and_hoes.cardrules:32: var later_stages: int = if player_count == 2 then 3 else 2
-        s.v_later_stages = (3 if (s.n == 2) else 2)
+        s.v_later_stages = 3 if (s.n == 2) else 2
         # pimps_and_hoes.cardrules:34: var later_stage: int = if player_count == 2 then 5 else 3
-        s.v_later_stage = (5 if (s.n == 2) else 3)
+        s.v_later_stage = 5 if (s.n == 2) else 3
         # pimps_and_hoes.cardrules:36: var stages: int = 1 + later_stages
-        s.v_stages = (1 + s.v_later_stages)
+        s.v_stages = 1 + s.v_later_stages
         # pimps_and_hoes.cardrules:38: var stage_no: int = 0
         s.v_stage_no = 0
         # pimps_and_hoes.cardrules:39: var stage_size: int = 0
@@ -516,7 +618,13 @@ def _example_4(readings):
     ]
 
 
-EXAMPLES = (('Two players play 7 cards, then 5 more, and so on', 143, _example_0), ('A player takes 7 of the dealt cards, with 4 players too', 154, _example_1), ('After all stages each of 2 players has 4 cards left', 161, _example_2), ('After all stages each of 4 players has 4 cards left', 168, _example_3), ('A-Q-Q-K-J-10-7 scores 37', 175, _example_4), )
+EXAMPLES = (
+    ('Two players play 7 cards, then 5 more, and so on', 143, _example_0),
+    ('A player takes 7 of the dealt cards, with 4 players too', 154, _example_1),
+    ('After all stages each of 2 players has 4 cards left', 161, _example_2),
+    ('After all stages each of 4 players has 4 cards left', 168, _example_3),
+    ('A-Q-Q-K-J-10-7 scores 37', 175, _example_4),
+)
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -527,13 +635,87 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (93, 42), (96, 51), (99, 61), (128, 72), (132, 0), (142, 73), (144, 74), (146, 75), (148, 76), (150, 77),
-    (152, 78), (154, 79), (156, 80), (158, 81), (160, 82), (162, 83), (164, 84), (166, 85), (175, 0), (176, 93),
-    (180, 0), (181, 94), (193, 95), (195, 96), (198, 97), (200, 98), (202, 99), (205, 101), (208, 102), (212, 103),
-    (215, 105), (217, 107), (221, 108), (223, 109), (225, 110), (229, 0), (236, 111), (238, 112), (240, 114), (246, 0),
-    (247, 133), (250, 134), (252, 136), (259, 0), (264, 115), (269, 0), (270, 117), (274, 0), (294, 118), (302, 0),
-    (333, 124), (341, 125), (355, 129), (360, 0), (400, 26), (403, 28), (405, 29), (407, 30), (409, 32), (411, 34),
-    (413, 36), (415, 38), (417, 39), (419, 40), (431, 0), (477, 143), (480, 147), (481, 148), (482, 149), (486, 0),
-    (487, 154), (490, 158), (494, 0), (495, 161), (498, 165), (502, 0), (503, 168), (506, 172), (510, 0), (511, 175),
-    (514, 177), (515, 178), (523, 0),
+    (92, 42),
+    (95, 51),
+    (98, 61),
+    (222, 72),
+    (226, 0),
+    (237, 73),
+    (239, 74),
+    (241, 75),
+    (243, 76),
+    (245, 77),
+    (247, 78),
+    (249, 79),
+    (251, 80),
+    (253, 81),
+    (255, 82),
+    (257, 83),
+    (259, 84),
+    (261, 85),
+    (270, 0),
+    (271, 93),
+    (275, 0),
+    (276, 94),
+    (288, 95),
+    (290, 96),
+    (293, 97),
+    (295, 98),
+    (297, 99),
+    (300, 101),
+    (303, 102),
+    (307, 103),
+    (310, 105),
+    (312, 107),
+    (316, 108),
+    (318, 109),
+    (320, 110),
+    (324, 0),
+    (331, 111),
+    (333, 112),
+    (335, 114),
+    (341, 0),
+    (342, 133),
+    (345, 134),
+    (347, 136),
+    (354, 0),
+    (359, 115),
+    (364, 0),
+    (365, 117),
+    (369, 0),
+    (389, 118),
+    (397, 0),
+    (428, 124),
+    (436, 125),
+    (450, 129),
+    (455, 0),
+    (502, 26),
+    (505, 28),
+    (507, 29),
+    (509, 30),
+    (511, 32),
+    (513, 34),
+    (515, 36),
+    (517, 38),
+    (519, 39),
+    (521, 40),
+    (533, 0),
+    (579, 143),
+    (582, 147),
+    (583, 148),
+    (584, 149),
+    (588, 0),
+    (589, 154),
+    (592, 158),
+    (596, 0),
+    (597, 161),
+    (600, 165),
+    (604, 0),
+    (605, 168),
+    (608, 172),
+    (612, 0),
+    (613, 175),
+    (616, 177),
+    (617, 178),
+    (631, 0),
 )

@@ -3,105 +3,114 @@
 Do not edit: change the rule file and run `cardrules compile`.  The engine follows
 the engine API of cardrules (new_game, legal_actions, apply, observation, clone, ...).
 """
-# fmt: off
 
 from dsl.runtime import engine as _rt
 from dsl.runtime.combos import Pattern as _Pattern, Scoring as _Scoring
 from dsl.runtime.errors import IllegalAction, RuleGap  # noqa: F401  (part of the engine API)
 
-RULES = {'name': 'Thirteens to 100',
- 'file': 'thirteens_to_100.cardrules',
- 'players': [3, 4, 5, 6],
- 'sources': {'ru': '003_fb5af2f8794c5634.txt'},
- 'ambiguities': [{'name': 'trick_point',
-                  'question': "What earns the 1 point of a 'trick' (Взятка)?",
-                  'line': 40,
-                  'readings': ['leftover', 'every', 'bare'],
-                  'descriptions': {'leftover': 'a trick whose cards are not all used by '
-                                               'combinations or jokers scores 1',
-                                   'every': 'every trick taken scores 1, besides its combinations',
-                                   'bare': 'only a trick with no combination at all scores 1'},
-                  'default': 'leftover',
-                  'cites': ['ru:17']},
-                 {'name': 'ace_in_runs',
-                  'question': 'Does the ace, high in rank order but worth 1 in a thirteen, also '
-                              'make A-2-3?',
-                  'line': 48,
-                  'readings': ['high', 'both'],
-                  'descriptions': {'high': 'only Q-K-A: the ace follows the rank order of line 8',
-                                   'both': 'Q-K-A and A-2-3'},
-                  'default': 'high',
-                  'cites': ['ru:8', 'ru:16', 'ru:20']},
-                 {'name': 'joker_lead',
-                  'question': 'Which suit must be followed when the first card of a trick is a '
-                              'joker?',
-                  'line': 55,
-                  'readings': ['first_suited', 'leader_wins'],
-                  'descriptions': {'first_suited': 'the suit of the first suited card played after '
-                                                   'it',
-                                   'leader_wins': 'nobody can follow a joker; the trick goes to '
-                                                  'its leader'},
-                  'default': 'first_suited',
-                  'cites': ['ru:13']},
-                 {'name': 'empty_stock',
-                  'question': 'With 3 or 6 players the 54 cards divide evenly and no card is left '
-                              'to turn for trump.',
-                  'line': 62,
-                  'readings': ['no_trump', 'dealer_card'],
-                  'descriptions': {'no_trump': 'no card can be turned: play without trumps, as '
-                                               'when a joker is turned',
-                                   'dealer_card': 'the dealer turns his own last card for trump; '
-                                                  'it stays out of play'},
-                  'default': 'no_trump',
-                  'cites': ['ru:13']},
-                 {'name': 'race_tie',
-                  'question': "Two players can pass 50 in the same deal; who is 'first'?",
-                  'line': 70,
-                  'readings': ['highest', 'play_on'],
-                  'descriptions': {'highest': 'the highest total wins; equal totals share the win',
-                                   'play_on': 'deal again until one total is highest'},
-                  'default': 'highest',
-                  'cites': ['ru:19']},
-                 {'name': 'thirteen_points',
-                  'question': 'A thirteen is listed among the combinations, but its value is never '
-                              'given.',
-                  'line': 8,
-                  'readings': ['one', 'thirteen'],
-                  'descriptions': {'one': '1 point, like every other combination the text prices',
-                                   'thirteen': '13 points, after its name'},
-                  'default': 'thirteen',
-                  'cites': ['ru:14']}],
- 'zones': [{'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
-           {'name': 'stock', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
-           {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
-           {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': True}],
- 'vars': [{'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
-          {'name': 'points', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'total', 'per_player': True, 'visibility': 'everyone'},
-          {'name': 'target', 'per_player': False, 'visibility': 'everyone'}],
- 'options': [],
- 'branches': [{'line': 95, 'what': 'branch'}, {'line': 97, 'what': 'branch'},
-              {'line': 100, 'what': 'else branch'}, {'line': 103, 'what': 'branch'},
-              {'line': 105, 'what': 'branch'}, {'line': 107, 'what': 'else branch'},
-              {'line': 118, 'what': 'winner rule'}, {'line': 120, 'what': 'winner rule'},
-              {'line': 121, 'what': 'winner rule'}, {'line': 122, 'what': 'winner rule'},
-              {'line': 133, 'what': 'branch'}, {'line': 137, 'what': 'branch'}],
- 'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 151},
-              {'title': 'K-Q-6 is a thirteen', 'line': 159},
-              {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 163}],
- 'num_distinct_actions': 58,
- 'max_chance_outcomes': 54,
- 'max_game_length': 10000,
- 'min_players': 3,
- 'max_players': 6,
- 'min_utility': None,
- 'max_utility': None,
- 'zero_sum': False,
- 'observation_shape': {3: [251], 4: [258], 5: [265], 6: [272]}}
+RULES = {
+    'name': 'Thirteens to 100',
+    'file': 'thirteens_to_100.cardrules',
+    'players': [3, 4, 5, 6],
+    'sources': {'ru': '003_fb5af2f8794c5634.txt'},
+    'ambiguities': [
+        {
+            'name': 'trick_point',
+            'question': "What earns the 1 point of a 'trick' (Взятка)?",
+            'line': 40,
+            'readings': ['leftover', 'every', 'bare'],
+            'descriptions': {'leftover': 'a trick whose cards are not all used by combinations or jokers scores 1', 'every': 'every trick taken scores 1, besides its combinations', 'bare': 'only a trick with no combination at all scores 1'},
+            'default': 'leftover',
+            'cites': ['ru:17'],
+        },
+        {
+            'name': 'ace_in_runs',
+            'question': 'Does the ace, high in rank order but worth 1 in a thirteen, also make A-2-3?',
+            'line': 48,
+            'readings': ['high', 'both'],
+            'descriptions': {'high': 'only Q-K-A: the ace follows the rank order of line 8', 'both': 'Q-K-A and A-2-3'},
+            'default': 'high',
+            'cites': ['ru:8', 'ru:16', 'ru:20'],
+        },
+        {
+            'name': 'joker_lead',
+            'question': 'Which suit must be followed when the first card of a trick is a joker?',
+            'line': 55,
+            'readings': ['first_suited', 'leader_wins'],
+            'descriptions': {'first_suited': 'the suit of the first suited card played after it', 'leader_wins': 'nobody can follow a joker; the trick goes to its leader'},
+            'default': 'first_suited',
+            'cites': ['ru:13'],
+        },
+        {
+            'name': 'empty_stock',
+            'question': 'With 3 or 6 players the 54 cards divide evenly and no card is left to turn for trump.',
+            'line': 62,
+            'readings': ['no_trump', 'dealer_card'],
+            'descriptions': {'no_trump': 'no card can be turned: play without trumps, as when a joker is turned', 'dealer_card': 'the dealer turns his own last card for trump; it stays out of play'},
+            'default': 'no_trump',
+            'cites': ['ru:13'],
+        },
+        {
+            'name': 'race_tie',
+            'question': "Two players can pass 50 in the same deal; who is 'first'?",
+            'line': 70,
+            'readings': ['highest', 'play_on'],
+            'descriptions': {'highest': 'the highest total wins; equal totals share the win', 'play_on': 'deal again until one total is highest'},
+            'default': 'highest',
+            'cites': ['ru:19'],
+        },
+        {
+            'name': 'thirteen_points',
+            'question': 'A thirteen is listed among the combinations, but its value is never given.',
+            'line': 8,
+            'readings': ['one', 'thirteen'],
+            'descriptions': {'one': '1 point, like every other combination the text prices', 'thirteen': '13 points, after its name'},
+            'default': 'thirteen',
+            'cites': ['ru:14'],
+        },
+    ],
+    'zones': [
+        {'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False},
+        {'name': 'stock', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
+        {'name': 'turned', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'table', 'per_player': False, 'visibility': 'everyone', 'grouped': False},
+        {'name': 'taken', 'per_player': True, 'visibility': 'owner', 'grouped': True},
+    ],
+    'vars': [
+        {'name': 'dealer', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'leader', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'trump', 'per_player': False, 'visibility': 'everyone'},
+        {'name': 'points', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'total', 'per_player': True, 'visibility': 'everyone'},
+        {'name': 'target', 'per_player': False, 'visibility': 'everyone'},
+    ],
+    'options': [],
+    'branches': [
+        {'line': 95, 'what': 'branch'},
+        {'line': 97, 'what': 'branch'},
+        {'line': 100, 'what': 'else branch'},
+        {'line': 103, 'what': 'branch'},
+        {'line': 105, 'what': 'branch'},
+        {'line': 107, 'what': 'else branch'},
+        {'line': 118, 'what': 'winner rule'},
+        {'line': 120, 'what': 'winner rule'},
+        {'line': 121, 'what': 'winner rule'},
+        {'line': 122, 'what': 'winner rule'},
+        {'line': 133, 'what': 'branch'},
+        {'line': 137, 'what': 'branch'},
+    ],
+    'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 151}, {'title': 'K-Q-6 is a thirteen', 'line': 159}, {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 163}],
+    'num_distinct_actions': 58,
+    'max_chance_outcomes': 54,
+    'max_game_length': 10000,
+    'min_players': 3,
+    'max_players': 6,
+    'min_utility': None,
+    'max_utility': None,
+    'zero_sum': False,
+    'observation_shape': {3: [251], 4: [258], 5: [265], 6: [272]},
+}
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
@@ -127,19 +136,66 @@ THIRTEEN_POINTS_THIRTEEN = 1  # 13 points, after its name
 
 # ---------------------------------------------------------------- cards
 # One entry per card id; identical cards of two decks share a KIND.
-CARD_TEXT = ('2♠', '3♠', '4♠', '5♠', '6♠', '7♠', '8♠', '9♠', '10♠', 'J♠', 'Q♠', 'K♠', 'A♠', '2♥', '3♥', '4♥',
- '5♥', '6♥', '7♥', '8♥', '9♥', '10♥', 'J♥', 'Q♥', 'K♥', 'A♥', '2♦', '3♦', '4♦', '5♦', '6♦', '7♦',
- '8♦', '9♦', '10♦', 'J♦', 'Q♦', 'K♦', 'A♦', '2♣', '3♣', '4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣',
- 'J♣', 'Q♣', 'K♣', 'A♣', 'Joker', 'Joker')
-RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4,
- 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13)
-SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2,
- 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1, -1)
-COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
- 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1)
-KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62,
- 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64,
- 65, 65)
+CARD_TEXT = (
+    '2♠',
+    '3♠',
+    '4♠',
+    '5♠',
+    '6♠',
+    '7♠',
+    '8♠',
+    '9♠',
+    '10♠',
+    'J♠',
+    'Q♠',
+    'K♠',
+    'A♠',
+    '2♥',
+    '3♥',
+    '4♥',
+    '5♥',
+    '6♥',
+    '7♥',
+    '8♥',
+    '9♥',
+    '10♥',
+    'J♥',
+    'Q♥',
+    'K♥',
+    'A♥',
+    '2♦',
+    '3♦',
+    '4♦',
+    '5♦',
+    '6♦',
+    '7♦',
+    '8♦',
+    '9♦',
+    '10♦',
+    'J♦',
+    'Q♦',
+    'K♦',
+    'A♦',
+    '2♣',
+    '3♣',
+    '4♣',
+    '5♣',
+    '6♣',
+    '7♣',
+    '8♣',
+    '9♣',
+    '10♣',
+    'J♣',
+    'Q♣',
+    'K♣',
+    'A♣',
+    'Joker',
+    'Joker',
+)
+RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13)
+SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1, -1)
+COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1)
+KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64, 65, 65)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # rank order: A 2 3 4 5 6 7 8 9 10 J Q K
@@ -147,18 +203,121 @@ ORDER_RUN_LOW = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, -1)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
 ORDER_WITH_JOKER = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 # thirteens.cardrules:16: value meld: A=1 J=2 Q=3 K=4 2..10=face Joker=none
-VALUE_MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7,
- 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, None, None)
+VALUE_MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, None, None)
 # cards that are Joker
-IS_JOKER = (False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, False, False, False, False,
- False, False, False, False, False, False, False, False, False, False, True, True)
+IS_JOKER = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    True,
+)
 # cards that are A
-IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False,
- False, False, False, False, False, False, False, False, False, False, False, True, False, False,
- False, False, False, False, False, False, False, False, False, False, True, False, False, False,
- False, False, False, False, False, False, False, False, False, True, False, False)
+IS_A = (
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    False,
+    True,
+    False,
+    False,
+)
 
 
 # ---------------------------------------------------------------- scoring thirteens
@@ -167,25 +326,26 @@ _SOLVERS_thirteens = {}
 
 
 def _solver_thirteens(s):
-    key = (s.r_ace_in_runs, s.r_thirteen_points, s.r_trick_point, )
+    key = (s.r_ace_in_runs, s.r_thirteen_points, s.r_trick_point)
     solver = _SOLVERS_thirteens.get(key)
     if solver is None:
-        solver = _SOLVERS_thirteens[key] = _make_thirteens(_rt.Snapshot(r_ace_in_runs=s.r_ace_in_runs, r_thirteen_points=s.r_thirteen_points, r_trick_point=s.r_trick_point, ))
+        snapshot = _rt.Snapshot(r_ace_in_runs=s.r_ace_in_runs, r_thirteen_points=s.r_thirteen_points, r_trick_point=s.r_trick_point)
+        solver = _SOLVERS_thirteens[key] = _make_thirteens(snapshot)
     return solver
 
 
 def _make_thirteens(s):
     patterns = [
         # thirteens.cardrules:78: pattern thirteen: cards summing meld to 13 => reading thirteen_points { one => 1...
-        _Pattern('thirteen', 'sum', target=13, values=VALUE_MELD, score=lambda group: (1 if s.r_thirteen_points == THIRTEEN_POINTS_ONE else 13)),
+        _Pattern('thirteen', 'sum', target=13, values=VALUE_MELD, score=lambda group: 1 if s.r_thirteen_points == THIRTEEN_POINTS_ONE else 13),
         # thirteens.cardrules:79: pattern pair: 2 of a rank => 1
         _Pattern('pair', 'same_rank', size=2, score=lambda group: 1),
         # thirteens.cardrules:80: pattern run: 3 in sequence => 1
         _Pattern('run', 'sequence', size=3, order=ORDER_DEFAULT, score=lambda group: 1),
         # thirteens.cardrules:81: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
-        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: ((s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group)), score=lambda group: 1),
+        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: ((1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0), maximise=True, name='thirteens')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens')
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -214,10 +374,10 @@ def _repeat_91_body(s):
     s.z_stock.extend(s.z_deck)
     s.z_deck.clear()
     # thirteens.cardrules:95: if stock is empty {
-    if (not s.z_stock):
+    if not s.z_stock:
         s.hits[0] += 1
         # thirteens.cardrules:97: if reading empty_stock is dealer_card {
-        if (s.r_empty_stock == EMPTY_STOCK_DEALER_CARD):
+        if s.r_empty_stock == EMPTY_STOCK_DEALER_CARD:
             s.hits[1] += 1
             # thirteens.cardrules:98: move top 1 from hand of dealer to turned
             _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 98)
@@ -228,11 +388,11 @@ def _repeat_91_body(s):
         _moved = _rt.take_top(s.z_stock, 1, 101)
         s.z_turned.extend(_moved)
     # thirteens.cardrules:103: if turned is empty {
-    if (not s.z_turned):
+    if not s.z_turned:
         s.hits[3] += 1
         # thirteens.cardrules:104: trump = none
         s.v_trump = None
-    elif (IS_JOKER[_rt.top(s.z_turned, 105)]):
+    elif IS_JOKER[_rt.top(s.z_turned, 105)]:
         s.hits[4] += 1
         # thirteens.cardrules:106: trump = none
         s.v_trump = None
@@ -251,7 +411,7 @@ def _repeat_91_after(s):
 
 
 def _while_111_check(s):
-    if (len([q1 for q1 in range(s.n) if bool(s.z_hand[q1])]) <= 0):
+    if len([q1 for q1 in range(s.n) if bool(s.z_hand[q1])]) <= 0:
         return 4  # to _while_111_after
     # thirteens.cardrules:112: trick {
     s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if bool(s.z_hand[q2])]
@@ -273,14 +433,14 @@ def _while_111_after(s):
             # thirteens.cardrules:131: points of p += scoring thirteens of g
             s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
             # thirteens.cardrules:132: points of p -= 4 * count cards in g where card is Joker
-            s.v_points[s.l_p] -= (4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])]))
+            s.v_points[s.l_p] -= 4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])])
             # thirteens.cardrules:133: if reading trick_point is bare and scoring thirteens of g == 0 {
-            if ((s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0)):
+            if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0):
                 s.hits[10] += 1
                 # thirteens.cardrules:134: points of p += 1
                 s.v_points[s.l_p] += 1
         # thirteens.cardrules:137: if taken of p is empty {
-        if (not s.z_taken[s.l_p]):
+        if not s.z_taken[s.l_p]:
             s.hits[11] += 1
             # thirteens.cardrules:138: points of p -= 3
             s.v_points[s.l_p] -= 3
@@ -288,7 +448,7 @@ def _while_111_after(s):
         s.v_total[s.l_p] += s.v_points[s.l_p]
     # thirteens.cardrules:142: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if (not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1)))):
+    if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1))):
         return 1  # to _repeat_91_body
     return 2  # to _repeat_91_after
 
@@ -363,22 +523,14 @@ def _trick_112_resolve(s):
 
 class State(_rt.BaseState):
     _GAME = 'Thirteens to 100'
-    _BLOCKS = (_start, _repeat_91_body, _repeat_91_after, _while_111_check, _while_111_after, _trick_112_turn, _trick_112_played, _trick_112_resolve, )
-    _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False),
- ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False),
- ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
-    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'),
- ('v_leader', 'leader', False, 'player', 'everyone'),
- ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'),
- ('v_total', 'total', True, 'int', 'everyone'), ('v_target', 'target', False, 'int', 'everyone'))
+    _BLOCKS = (_start, _repeat_91_body, _repeat_91_after, _while_111_check, _while_111_after, _trick_112_turn, _trick_112_played, _trick_112_resolve)
+    _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
+    _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'), ('v_total', 'total', True, 'int', 'everyone'), ('v_target', 'target', False, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_g', 'g', 'cards'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 54
     _OPTIONS = ()
-    _AMBIGUITIES = (('trick_point', ('leftover', 'every', 'bare'), 0), ('ace_in_runs', ('high', 'both'), 0),
- ('joker_lead', ('first_suited', 'leader_wins'), 0),
- ('empty_stock', ('no_trump', 'dealer_card'), 0), ('race_tie', ('highest', 'play_on'), 0),
- ('thirteen_points', ('one', 'thirteen'), 1))
+    _AMBIGUITIES = (('trick_point', ('leftover', 'every', 'bare'), 0), ('ace_in_runs', ('high', 'both'), 0), ('joker_lead', ('first_suited', 'leader_wins'), 0), ('empty_stock', ('no_trump', 'dealer_card'), 0), ('race_tie', ('highest', 'play_on'), 0), ('thirteen_points', ('one', 'thirteen'), 1))
     _PLAYERS = (3, 4, 5, 6)
     _N_HITS = 12
     _WINNERS = 'highest'
@@ -388,7 +540,7 @@ class State(_rt.BaseState):
             return
         s = self
         self._setup(players, seed, readings, rng)
-        s.cards = list((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53))
+        s.cards = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53]
         s.z_deck = list(s.cards)  # every card starts here
         s.z_hand = [[] for _ in range(players)]
         s.z_stock = []
@@ -480,7 +632,7 @@ def _example_2(readings):
     ]
 
 
-EXAMPLES = (('5 players get 10 cards each and 3 are left', 151, _example_0), ('K-Q-6 is a thirteen', 159, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 163, _example_2), )
+EXAMPLES = (('5 players get 10 cards each and 3 are left', 151, _example_0), ('K-Q-6 is a thirteen', 159, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 163, _example_2))
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -491,11 +643,71 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (108, 40), (112, 48), (115, 55), (118, 62), (121, 70), (124, 8), (149, 16), (165, 77), (169, 0), (179, 78),
-    (181, 79), (183, 80), (185, 81), (194, 0), (195, 91), (199, 0), (200, 92), (210, 93), (212, 94), (216, 95),
-    (219, 97), (222, 98), (227, 101), (230, 103), (233, 104), (237, 106), (241, 108), (243, 110), (245, 111), (249, 0),
-    (256, 112), (264, 0), (265, 128), (268, 129), (270, 130), (273, 131), (275, 132), (277, 133), (280, 134), (282, 137),
-    (285, 138), (287, 140), (289, 142), (296, 0), (321, 118), (329, 120), (337, 121), (345, 122), (359, 126), (364, 0),
-    (398, 26), (401, 28), (403, 29), (405, 30), (407, 6), (417, 0), (458, 151), (461, 155), (462, 156), (466, 0),
-    (467, 159), (470, 160), (474, 0), (475, 163), (478, 165), (479, 166), (487, 0),
+    (117, 40),
+    (121, 48),
+    (124, 55),
+    (127, 62),
+    (130, 70),
+    (133, 8),
+    (205, 16),
+    (324, 77),
+    (328, 0),
+    (339, 78),
+    (341, 79),
+    (343, 80),
+    (345, 81),
+    (354, 0),
+    (355, 91),
+    (359, 0),
+    (360, 92),
+    (370, 93),
+    (372, 94),
+    (376, 95),
+    (379, 97),
+    (382, 98),
+    (387, 101),
+    (390, 103),
+    (393, 104),
+    (397, 106),
+    (401, 108),
+    (403, 110),
+    (405, 111),
+    (409, 0),
+    (416, 112),
+    (424, 0),
+    (425, 128),
+    (428, 129),
+    (430, 130),
+    (433, 131),
+    (435, 132),
+    (437, 133),
+    (440, 134),
+    (442, 137),
+    (445, 138),
+    (447, 140),
+    (449, 142),
+    (456, 0),
+    (481, 118),
+    (489, 120),
+    (497, 121),
+    (505, 122),
+    (519, 126),
+    (524, 0),
+    (550, 26),
+    (553, 28),
+    (555, 29),
+    (557, 30),
+    (559, 6),
+    (569, 0),
+    (610, 151),
+    (613, 155),
+    (614, 156),
+    (618, 0),
+    (619, 159),
+    (622, 160),
+    (626, 0),
+    (627, 163),
+    (630, 165),
+    (631, 166),
+    (639, 0),
 )

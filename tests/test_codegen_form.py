@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dsl.api import compile_source, module_from_source
-from dsl.compiler import escape
+from dsl.compiler import escape, layout, parens
 from dsl.compiler.comments import ELLIPSIS, WIDTH, shorten
 from tests.conftest import GAMES, ROOT
 
@@ -140,3 +144,107 @@ def test_shortened_text_ends_at_a_word(text):
         assert " " not in text[: WIDTH - len(ELLIPSIS) + 1] or text[len(kept)] == " "
     else:
         assert short == text.rstrip()
+
+
+# ---------------------------------------------------------------- formatted as ruff formats it
+# The games, and small rule files with what the games lack: deck lines with conditions, two decks,
+# options, hostile names and text.
+RULE_FILES = GAMES + [
+    ROOT / "tests" / "data" / name
+    for name in (
+        "hostile.cardrules",
+        "diagnostics/clean_game.cardrules",
+        "diagnostics/contradiction_deck_lines.cardrules",
+        "diagnostics/tie_two_decks.cardrules",
+        "diagnostics/no_legal_move_choice.cardrules",
+        "diagnostics/simulated_tie.cardrules",
+    )
+]
+RUFF = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+needs_ruff = pytest.mark.skipif(RUFF is None, reason="ruff is not installed (it is in the test extra)")
+
+
+def ruff_format_diff(source: str, *options: str) -> str:
+    """What `ruff format` would change in `source`, as a diff ('' when nothing), with the
+    configuration a module in `generated/` gets unless `options` say otherwise."""
+    command = [RUFF, "format", "--diff", "--stdin-filename", "generated/x.py", *options, "-"]
+    done = subprocess.run(command, input=source, capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode in (0, 1), done.stderr
+    return done.stdout
+
+
+@needs_ruff
+@pytest.mark.parametrize("path", RULE_FILES, ids=lambda p: p.stem)
+def test_a_compiled_engine_is_already_formatted(path):
+    compiled = compile_source(path.read_text(encoding="utf-8"), str(path))
+    assert compiled.ok, [d.message for d in compiled.diagnostics]
+    assert ruff_format_diff(compiled.source) == ""
+
+
+def test_the_generator_lays_out_to_the_line_length_of_generated():
+    config = (ROOT / "generated" / "ruff.toml").read_text(encoding="utf-8")
+    assert re.findall(r"^line-length = (\d+)$", config, re.MULTILINE) == [str(layout.LINE_LENGTH)]
+
+
+PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+    lambda items: (
+        st.lists(items, max_size=6)
+        | st.lists(items, max_size=6).map(tuple)
+        | st.dictionaries(st.text(max_size=6), items, max_size=4)
+    ),
+    max_leaves=24,
+)
+
+
+@given(PLAIN, st.integers(min_value=0, max_value=2))
+def test_a_table_literal_reads_back_as_the_very_value(value, depth):
+    assert ast.literal_eval(escape.literal_block(value, "    " * depth + "TABLE = ")) == value
+
+
+@needs_ruff
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(PLAIN.filter(lambda v: isinstance(v, (list, tuple, dict))), st.integers(0, 2)), max_size=8))
+def test_a_table_laid_out_narrow_is_what_ruff_makes_of_it(monkeypatch_tables, tables):
+    # A narrow line makes tables wrap at every depth; the module nests some in a class body.
+    lines = ["class C:", "    def f(self):"]
+    for value, depth in tables:
+        lead = "        x" + "x" * depth * 7 + " = "
+        lines.append(lead + escape.literal_block(value, lead))
+    source = "\n".join(lines) + "\n        pass\n"
+    width = str(monkeypatch_tables)
+    assert ruff_format_diff(source, "--line-length", width, "--config", "format.quote-style='preserve'") == ""
+
+
+@needs_ruff
+def test_wide_and_combining_characters_count_as_ruff_counts_them(monkeypatch_tables):
+    # Around the limit of 40 columns, counting characters instead of columns would go wrong both
+    # ways: a wide character takes two columns, a combining accent or a zero-width space none.
+    lines = []
+    for count in range(8, 26):
+        for text in ("中" * count, "ｶ中" * (count // 2), "e\u0301" * count, "\u200ba" * count, "♠" * count):
+            value = [text, count]
+            lead = "x = "
+            lines.append(lead + escape.literal_block(value, lead))
+    width = str(monkeypatch_tables)
+    source = "\n".join(lines) + "\n"
+    assert ruff_format_diff(source, "--line-length", width, "--config", "format.quote-style='preserve'") == ""
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_tables():
+    saved, layout.LINE_LENGTH = layout.LINE_LENGTH, 40
+    yield layout.LINE_LENGTH
+    layout.LINE_LENGTH = saved
+
+
+def test_only_parentheses_that_say_nothing_are_dropped():
+    source = (
+        "if ((a and b)):\n    s.x = (a == b)\n    s.t = (a, b)\n    s.e = ()\n"
+        "    f((x))\n    g = lambda q: (q + 1)\n    h = [(y) for y in (z)]\nwhile (not (c)):\n    pass\n"
+    )
+    assert parens.drop_redundant(source) == (
+        "if a and b:\n    s.x = a == b\n    s.t = (a, b)\n    s.e = ()\n"
+        "    f((x))\n    g = lambda q: q + 1\n    h = [(y) for y in (z)]\nwhile not (c):\n    pass\n"
+    )
+    assert parens.drop_redundant("if (x:\n") == "if (x:\n"  # not Python: left for the gate to refuse

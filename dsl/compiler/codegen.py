@@ -9,9 +9,9 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, RANKS, SUIT_COLOR, Model
-from . import action_bounds, escape, gate
+from . import action_bounds, escape, gate, layout, parens
 from ..runtime import observe
-from ..runtime.faults import render_rule_line_table
+from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
 from .lower import Lowerer
@@ -20,7 +20,12 @@ from .program import Function
 from .templating import environment
 
 
-_fmt = escape.literal_block
+# A table goes to the template as plain data: its `table` filter lays it out where it knows the column.
+_fmt = escape.plain
+
+
+# The text before an expectation of an example, an item of the list its function returns.
+EXPECT_LEAD = " " * 8
 
 # Types whose values are immutable (ints, None): a clone may hold the very same object.
 SCALAR_TYPES = frozenset({"int", "bool", "player", "card", "suit", "rank", "color", "option"})
@@ -56,7 +61,7 @@ class CodeGenerator:
             if pat.where is not None:
                 args.append(f"where=lambda group: {x.with_binders({'group': 'group'}, pat.where)}")
             args.append(f"score=lambda group: {x.with_binders({'group': 'group'}, pat.score)}")
-            patterns.append({"comment": self.line_comment(pat.span), "args": ", ".join(args)})
+            patterns.append({"comment": self.line_comment(pat.span), "args": args})
         leftover = "None"
         if scoring.leftover is not None:
             leftover = f"lambda group: {x.with_binders({'group': 'group'}, scoring.leftover)}"
@@ -96,9 +101,14 @@ class CodeGenerator:
             if isinstance(expr, n.BinOp) and expr.op in ("==", "!=", "<", "<=", ">", ">="):
                 left, right = self.x.comparison_sides(expr)
                 op = escape.literal(expr.op)
-                outcome = f"_rt.expectation({e.span.line}, {escape.literal(text)}, {left}, {op}, {right})"
+                outcome = layout.call(
+                    "_rt.expectation", [f"{e.span.line}", escape.literal(text), left, op, right], EXPECT_LEAD, 1
+                )
             else:
-                outcome = f"({e.span.line}, {escape.literal(text)}, bool({self.x.compile(expr)}), None)"
+                parts = [f"{e.span.line}", escape.literal(text), f"bool({self.x.compile(expr)})", "None"]
+                outcome = layout.collection(parts, EXPECT_LEAD, trail=1, tuple_=True)
+            if "\n" in outcome:  # the rule line table finds an expectation's line on its first line only
+                outcome = f"# {self.line_comment(e.span)}\n{EXPECT_LEAD}{outcome}"
             expects.append(outcome)
         return {
             "title": ex.title,
@@ -227,10 +237,10 @@ class CodeGenerator:
             "observation_shape": {p: [observe.tensor_size(zones, vars_, n_cards, n_options, p)] for p in m.players},
         }
 
-    def late_actions(self) -> str | None:
+    def late_actions(self):
         """The actions after the bids (seats, ranks) and the bids' names, for `action_str`."""
         late = self.lowerer.actions.late_actions()
-        return escape.literal(late) if late is not None else None
+        return _fmt(late) if late is not None else None
 
     def docstring(self) -> str:
         game = self.model.game
@@ -267,7 +277,7 @@ class CodeGenerator:
         for deck in m.decks:  # the first deck whose condition holds; one without a condition ends the list
             cond = self.x.compile(deck.when) if deck.when is not None else None
             keyword = "if" if not decks else "else" if cond is None else "elif"
-            decks.append({"keyword": keyword, "cond": cond, "cards": escape.literal(deck.cards)})
+            decks.append({"keyword": keyword, "cond": cond, "cards": _fmt(list(deck.cards))})
             if cond is None:
                 deck_gap = False
                 break
@@ -275,7 +285,7 @@ class CodeGenerator:
         for name, positions in m.orders.items():
             ranked = sorted((p, RANKS[r]) for r, p in enumerate(positions) if p >= 0)
             comment = escape.comment("rank order: " + " ".join(r for _, r in ranked))
-            orders.append((self.tables.order(name), {"comment": comment, "data": escape.literal(positions)}))
+            orders.append((self.tables.order(name), {"comment": comment, "data": _fmt(positions)}))
         values = []
         for table in m.game.values:
             values.append(
@@ -329,14 +339,27 @@ class CodeGenerator:
             "clone_lines": self.clone_lines(program),
             "result": result,
             "examples": examples,
+            "example_rows": [
+                layout.collection(
+                    [escape.literal(ex["title"]), str(ex["line"]), f"_example_{i}"], "    ", trail=1, tuple_=True
+                )
+                for i, ex in enumerate(examples)
+            ],
         }
         context["patterns"] = [
             (name, escape.comment(key), _fmt(table)) for key, (name, table) in self.tables.patterns.items()
         ]
-        source = environment().get_template("engine.py.j2").render(**context)
-        source += render_rule_line_table(source)  # appended last: no line it describes moves
+        source = parens.drop_redundant(environment().get_template("engine.py.j2").render(**context))
+        source += rule_line_source(source)  # appended last: no line it describes moves
         gate.require_safe(source)  # never hand out a module the allow-list refuses
         return source
+
+
+def rule_line_source(source: str) -> str:
+    """The table of `runtime.faults` (generated line -> rule line) as the end of the module."""
+    lead = f"{TABLE_NAME} = "
+    pairs = layout.collection([f"({a}, {b})" for a, b in rule_line_table(source)], lead, tuple_=True, reprs=True)
+    return f"\n\n# generated line -> rule line, read only when a fault needs locating\n{lead}{pairs}\n"
 
 
 def generate(model: Model, text: str) -> str:

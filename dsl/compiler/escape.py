@@ -9,8 +9,9 @@ cannot collide with Python's own (`z_hand`, `v_score`).
 from __future__ import annotations
 
 import ast
-import pprint
 import re
+
+from . import layout
 
 # Every character Python's tokenizer or `str.splitlines` takes for the end of a line: any of them
 # inside a comment would end the comment and start a line of code.
@@ -56,10 +57,33 @@ def literal(value) -> str:
     return repr(value)
 
 
-def literal_block(value) -> str:
-    """Like `literal`, pretty-printed over several lines for the large tables of an engine."""
+def plain(value):
+    """`value` itself, once checked to be plain data that `literal` or `literal_block` can write."""
     _check_plain(value)
-    return pprint.pformat(value, width=100, sort_dicts=False, compact=True)
+    return value
+
+
+def literal_block(value, lead: str = "") -> str:
+    """Like `literal`, laid out the way `ruff format` lays out a literal that follows `lead` (the
+    text before it on its line, indentation included): on one line if it fits, else one item per
+    line with a trailing comma, each item laid out the same way.  Every piece is still a `repr`.
+    (A lone string or number too long for its line is left there: ruff would parenthesize it,
+    but the generator only lays out tables, which are containers.)"""
+    _check_plain(value)
+    return _layout(value, lead, 0)
+
+
+def _layout(value, lead: str, trail: int) -> str:
+    if not isinstance(value, (list, tuple, dict)):
+        return repr(value)
+    inner = layout.indent_of(lead) + layout.INDENT
+    if isinstance(value, dict):
+        items = [f"{key!r}: " + _layout(item, f"{inner}{key!r}: ", 1) for key, item in value.items()]
+        brackets = "{}"
+    else:
+        items = [_layout(item, inner, 1) for item in value]
+        brackets = "[]" if isinstance(value, list) else "()"
+    return layout.collection(items, lead, brackets, trail, tuple_=isinstance(value, tuple), reprs=True)
 
 
 def name(prefix: str, user_name: str) -> str:

@@ -11,7 +11,7 @@ import functools
 
 import jinja2
 
-from . import escape
+from . import escape, layout
 
 
 @functools.lru_cache(maxsize=1)
@@ -25,6 +25,11 @@ def environment() -> jinja2.Environment:
         autoescape=False,  # the output is Python, every literal is emitted with repr
     )
     env.filters["pyrepr"] = escape.literal
+    # Layout as `ruff format` would write it; each takes the text before it on its line.
+    env.filters["table"] = escape.literal_block  # plain data: `{{ data|table("NAME = ") }}`
+    env.filters["code_tuple"] = lambda items, lead: layout.collection(list(items), lead, tuple_=True)
+    env.filters["code_call"] = lambda function, args, lead, trail=0: layout.call(function, list(args), lead, trail)
+    env.filters["each"] = lambda items, form: [form.format(item) for item in items]
     return env
 
 

@@ -47,14 +47,6 @@ def rule_line_table(source: str) -> tuple[tuple[int, int], ...]:
     return tuple(table)
 
 
-def render_rule_line_table(source: str) -> str:
-    """The table as the Python text appended to the end of a generated module."""
-    pairs = [f"({a}, {b})," for a, b in rule_line_table(source)]
-    rows = ["    " + " ".join(pairs[i : i + 10]) for i in range(0, len(pairs), 10)]
-    body = "\n".join([f"{TABLE_NAME} = (", *rows, ")"])
-    return f"\n\n# generated line -> rule line, read only when a fault needs locating\n{body}\n"
-
-
 def rule_line_of(exc: BaseException) -> int:
     """The rule line of the innermost generated frame the exception went through, or 0."""
     found = 0
