@@ -212,3 +212,35 @@ def test_from_json_refuses_what_to_json_did_not_save(path):
     with pytest.raises(ValueError, match="not a saved state"):
         other.from_json(saved)
     assert engine.from_json(saved).to_json() == saved
+
+
+ENDLESS_WITHOUT_DECISIONS = """game "endless"
+players 2
+cards { deck standard }
+zone deck shared seen by nobody
+zone hand per player seen by owner
+zone table shared seen by everyone
+var total: int per player = 0
+flow {
+  repeat {
+    gather all into deck
+    shuffle deck
+    while not hand of 0 is empty {
+      0 chooses card c from hand of 0
+      move card c from hand of 0 to table
+    }
+  } until total of 0 > 0
+}
+result total
+"""
+
+
+def test_rules_that_loop_past_their_decisions_forever_are_a_located_rule_gap():
+    # The loop holds a decision it never reaches: the driver's step cap ends it, at the loop.
+    engine = engine_of(ENDLESS_WITHOUT_DECISIONS)
+    with pytest.raises(RuleGap) as gap:
+        engine.new_game(2)
+    lines = ENDLESS_WITHOUT_DECISIONS.split("\n")
+    first = next(i for i, text in enumerate(lines, start=1) if text.strip() == "repeat {")
+    last = next(i for i, text in enumerate(lines, start=1) if text.strip().startswith("} until"))
+    assert gap.value.code == "non-termination" and first <= gap.value.line <= last, gap.value

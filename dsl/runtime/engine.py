@@ -18,10 +18,12 @@ from typing import Sequence
 from . import observe
 from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
 from .errors import BadArgument, IllegalAction, RuleGap
-from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault  # noqa: F401 (guard_examples: for engines)
+from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault, rule_line_of_function  # noqa: F401 (guard_examples: for engines)
 
 # Blocks a single `apply` may run before the rules are declared to loop without end.
-STEP_LIMIT = 2_000_000
+# Blocks run between two decisions before the rules count as endless: a block ends at a decision,
+# so a real game runs a handful between two; an endless loop is stopped within about a second.
+STEP_LIMIT = 100_000
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker")
@@ -102,10 +104,12 @@ class BaseState:
         steps = 0
         try:  # free until something is raised: the lookup of the rule line waits for a fault
             while pc >= 0:
-                pc = blocks[pc](self)
+                block = blocks[pc]
+                pc = block(self)
                 steps += 1
                 if steps > STEP_LIMIT:
-                    raise RuleGap("non-termination", 0, "the rules ran without a decision or an end")
+                    line = rule_line_of_function(block)
+                    raise RuleGap("non-termination", line, "the rules ran without a decision or an end")
         except API_ERRORS:
             raise
         except FAULTS as exc:

@@ -60,6 +60,15 @@ def rule_line_of(exc: BaseException) -> int:
     return found
 
 
+def rule_line_of_function(function) -> int:
+    """The rule line of the first statement of a generated function (a block of the engine), or 0."""
+    table = function.__globals__.get(TABLE_NAME)
+    if not table:
+        return 0
+    index = bisect.bisect_right(table, (function.__code__.co_firstlineno, float("inf")))
+    return table[index][1] if index < len(table) else 0
+
+
 def _classify(exc: BaseException) -> tuple[str, str]:
     text = str(exc)
     if isinstance(exc, IndexError):
