@@ -118,14 +118,6 @@ def information_state_size(tensor: int, n_cards: int, n_actions: int, n_players:
     return tensor + n_players * n_cards + n_actions
 
 
-def information_state_layout(observation: list, n_cards: int, n_actions: int, n_players: int) -> list:
-    """(name of the slice, its width) of the information-state tensor, after the observation's."""
-    parts = list(observation)
-    parts += [(f"played[+{k}] cards", n_cards) for k in range(n_players)]
-    parts.append(("own actions count", n_actions))
-    return parts
-
-
 def visible_cards(state, seat: int) -> set[int]:
     """The cards in the zones `seat` may see (the same zones as its observation tensor)."""
     n, seen = state.n, set()
