@@ -93,5 +93,6 @@ _pettingzoo.CardrulesEnv.metadata
 _pettingzoo.CardrulesEnv.observation_space
 _pettingzoo.CardrulesEnv.action_space
 _chance.ExplicitState.chance_kind
+_chance.ExplicitState.chance_slot  # public: where the seeded generator put the card of a card node
 _chance.explicit_game
 _chance.ScriptedRng.gauss_next  # read by random.Random.getstate when a state is cloned

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
 
 from dsl import load_game  # noqa: E402
 from dsl.integrations import openspiel  # noqa: E402
@@ -97,3 +98,86 @@ def test_observations_agree_through_every_route(path):
             # Perfect recall: a seat's information state only grows (its last line is the present).
             for seat, text in enumerate(before):
                 assert state.information_state_string(seat).startswith(text[: text.rfind("\n")])
+
+
+def _played_openspiel(engine, players: int, seed: int, steps: int):
+    """An OpenSpiel state after `steps` random chance outcomes and decisions."""
+    import random
+
+    game = openspiel.load(engine, players=players)
+    state, rng = game.new_initial_state(), random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_the_information_state_tensor_has_its_shape_and_never_forgets(path):
+    engine = load_game(path)
+    players = engine.RULES["players"][0]
+    game = openspiel.load(engine, players=players)
+    assert game.get_type().provides_information_state_tensor
+    (size,) = engine.RULES["information_state_shape"][players]
+    assert game.information_state_tensor_shape() == [size]
+    history = engine.RULES["observation_shape"][players][0]  # the summary of the past follows the observation
+    state, rng = game.new_initial_state(), np.random.RandomState(0)
+    before = [np.zeros(size - history, np.float32) for _ in range(players)]
+    grew = 0
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        for seat in range(players):
+            tensor = np.asarray(state.information_state_tensor(seat))
+            assert tensor.shape == (size,)
+            past = tensor[history:]
+            assert (past >= before[seat]).all(), "a seat forgot a card it saw played or an action of its own"
+            grew += int((past > before[seat]).any())
+            before[seat] = past
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert grew > 0
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_the_information_state_tensor_ignores_cards_hidden_from_the_seat(path):
+    from dsl.runtime import observe
+
+    engine = load_game(path)
+    players = engine.RULES["players"][0]
+    n_actions = engine.RULES["num_distinct_actions"]
+    _game, state = _played_openspiel(engine, players, seed=4, steps=75)
+    points = list(state.points)
+    current = state.engine_state._state
+    moved = 0
+    for seat in range(players):
+        expected = observe.information_state_tensor(points, current, seat, n_actions)
+        assert list(np.float32(x) for x in expected) == list(state.information_state_tensor(seat))
+        # Move every hidden card of every state of the history to another place among the hidden
+        # ones: the seat's information state does not change.
+        permuted = []
+        for before, actor, action in points:
+            permuted.append((_hidden_shuffled(before, seat), actor, action))
+        shuffled = _hidden_shuffled(current, seat)
+        moved += shuffled.to_json()["zones"] != current.to_json()["zones"]
+        assert observe.information_state_tensor(permuted, shuffled, seat, n_actions) == expected
+    assert moved, "no hidden card was moved: the test would prove nothing"
+
+
+def _hidden_shuffled(state, seat: int):
+    import random
+
+    other = state.clone()
+    piles = []
+    for attr, _name, per_player, visibility, grouped in other._ZONES:
+        value = getattr(other, attr)
+        for owner in range(other.n) if per_player else [None]:
+            pile = value[owner] if per_player else value
+            seen = visibility == "everyone" or (visibility == "owner" and owner == seat)
+            if not seen and not grouped:
+                piles.append(pile)
+    cards = [c for pile in piles for c in pile]
+    random.Random(len(cards)).shuffle(cards)
+    for pile in piles:
+        pile[:], cards = cards[: len(pile)], cards[len(pile) :]
+    return other

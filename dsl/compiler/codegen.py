@@ -223,8 +223,9 @@ class CodeGenerator:
         m = self.model
         zones, vars_ = self.meta_tables()
         n_cards, n_options = len(m.cards), len(m.options)
+        n_actions = action_bounds.num_distinct_actions(m)
         return {
-            "num_distinct_actions": action_bounds.num_distinct_actions(m),
+            "num_distinct_actions": n_actions,
             "max_chance_outcomes": max(n_cards, *m.players),
             "max_game_length": action_bounds.DECISION_CAP,
             "min_players": min(m.players),
@@ -235,6 +236,18 @@ class CodeGenerator:
             "max_utility": None,
             "zero_sum": False,
             "observation_shape": {p: [observe.tensor_size(zones, vars_, n_cards, n_options, p)] for p in m.players},
+            # The observation, a plane per seat of the cards it was seen to play, the own actions'
+            # counts (docs/OBSERVATIONS.md); none without a fixed action space.
+            "information_state_shape": None
+            if n_actions is None
+            else {
+                p: [
+                    observe.information_state_size(
+                        observe.tensor_size(zones, vars_, n_cards, n_options, p), n_cards, n_actions, p
+                    )
+                ]
+                for p in m.players
+            },
         }
 
     def late_actions(self):

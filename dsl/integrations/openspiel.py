@@ -4,7 +4,8 @@ registered, `pyspiel.load_game("cardrules_<name>", {"players": N, ...})`.
 The game is sequential, with explicit chance (the engine's explicit-chance mode: a card dealt
 from a shuffled pile or a random seat is a chance node), imperfect information and terminal
 rewards.  Observation tensors and strings come from the rule file (docs/OBSERVATIONS.md); the
-information state of a seat is its history of observations and own actions, as a string.
+information state of a seat is its history of observations and own actions, as a string, and
+a fixed-size summary of it as a tensor.
 
 Parameters: `players`, one string parameter per ambiguity of the rules (its reading), and
 `utility`: "score" (the rules' result) or "win" (+1 for the winners, -1 for the others).
@@ -17,6 +18,8 @@ import weakref
 
 import numpy as np
 import pyspiel
+
+from dsl.runtime import observe
 
 from .common import check_players, check_reward, engine_of, num_actions, observation_text, rewards, short_name
 
@@ -42,7 +45,7 @@ def _game_type(engine) -> pyspiel.GameType:
         max_num_players=rules["max_players"],
         min_num_players=rules["min_players"],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -100,6 +103,7 @@ class CardrulesGame(pyspiel.Game):
         )
         super().__init__(game_type, info, params)
         self.observation_size = rules["observation_shape"][self.players][0]
+        self.information_state_size = rules["information_state_shape"][self.players][0]
         self.seed = 0
 
     def new_initial_state(self):
@@ -107,7 +111,9 @@ class CardrulesGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return _InfoStateObserver() if perfect_recall else _Observer(self.observation_size)
+        if perfect_recall:
+            return _InfoStateObserver(self.information_state_size, num_actions(self.engine))
+        return _Observer(self.observation_size)
 
 
 class _Shared(list):
@@ -189,14 +195,19 @@ def _text_at(point, seat: int) -> str:
 
 
 class _InfoStateObserver:
-    """A seat's information state: what it saw at every decision, and its own actions."""
+    """A seat's information state: what it saw at every decision, and its own actions.
 
-    def __init__(self):
-        self.tensor = np.zeros(0, np.float32)
-        self.dict = {}
+    The string is the whole history; the tensor its fixed-size summary (docs/OBSERVATIONS.md)."""
 
-    def set_from(self, state, player) -> None:
-        pass
+    def __init__(self, size: int, n_actions: int):
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state": self.tensor}
+        self.n_actions = n_actions
+
+    def set_from(self, state: CardrulesState, player: int) -> None:
+        self.tensor[:] = observe.information_state_tensor(
+            state.points, state.engine_state._state, player, self.n_actions, seen=_seen_at
+        )
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         lines = [f"seat {player}"]
@@ -206,3 +217,13 @@ class _InfoStateObserver:
                 lines.append(f"played {action}")
         lines.append(observation_text(state.engine_state, player))
         return "\n".join(lines)
+
+
+_SEEN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # engine state -> {seat: cards}
+
+
+def _seen_at(point, seat: int) -> set:
+    seen = _SEEN.setdefault(point, {})
+    if seat not in seen:
+        seen[seat] = observe.visible_cards(point, seat)
+    return seen[seat]

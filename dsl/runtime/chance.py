@@ -1,16 +1,23 @@
 """Explicit chance: every random event of the rules as a chance node with its outcomes.
 
-The rules draw randomness in two ways: `shuffle` of a pile and `random_player()`.  In explicit
-mode the state's generator is a `ScriptedRng` that takes its results from a script of chance
-outcomes instead; when the script runs out, the run stops at a chance node.  A shuffle is one
-chance node per position, from the top of the pile down, over the cards that may still be there
-(the draws of Python's own shuffle, so outcomes taken from `random.Random(seed)` replay the
-seeded game move for move); `random_player()` is one node over the seats.
+The rules draw randomness in two ways: `shuffle` of a pile and `random_player()` (and the seat
+or place a `random` pick chooses).  In explicit mode the state's generator is a `ScriptedRng`.
+A pick is one node over its choices, taken from a script of outcomes; when the script runs out,
+the run stops at a chance node.
+
+A shuffle is lazy: it leaves the pile as it was and marks its cards as a *group* whose order is
+not known yet.  A card of a group gets its identity when it leaves the group's pile (a deal, a
+draw, a card turned up) or lands where a seat may see it: that is one chance node over the
+cards of the group still unknown, each equally likely.  Its outcome swaps the two cards (the
+one the rules took and the one drawn), which changes nothing anybody has seen, since neither
+card was known.  A shuffled pile nobody takes from has no chance node.  Which cards left their
+group shows once the rules have run to the next decision; the segment is then run again with
+the outcomes applied where the group is made (or, for a group of an earlier segment, to the
+state before the last decision), so the rules read every taken card with its drawn identity.
 
 The generated blocks cannot stop in the middle of a statement, so a chance node is reached by
 replay: the state before the last decision (or the set-up) is kept, and each outcome runs that
-segment again from there with one more scripted result.  States are never changed in place, so
-a clone shares them.
+segment again from there.  States are never changed in place, so a clone shares them.
 """
 
 from __future__ import annotations
@@ -23,47 +30,128 @@ CHANCE_PLAYER = -2  # `current_player` at a chance node (-1 is the end of the ga
 
 
 class NeedChance(Exception):
-    """Raised by the scripted generator where the script ends: the outcomes of the next event."""
+    """Raised by the scripted generator where its script of picks ends: the outcomes wanted."""
 
-    def __init__(self, kind: str, outcomes: list[int], pile: list[int] | None = None, position: int = 0):
-        super().__init__(kind)
-        self.kind = kind
+    def __init__(self, outcomes: list[int]):
+        super().__init__("seat")
         self.outcomes = outcomes
-        # In a shuffle: the pile as shuffled so far and the position drawn for, so the nodes of
-        # the rest of the shuffle are known without running the rules again.
-        self.pile, self.position = pile, position
+
+
+class Groups:
+    """The cards of each lazy shuffle whose place is not known yet.
+
+    `slots[k]` maps each such card of the k-th shuffle of the game to its slot: its index in the
+    pile just after that shuffle (where the seeded generator would have put a card of its own);
+    `home[k]` is the zone holding them (None until the segment that made the group ends)."""
+
+    def __init__(self):
+        self.count = 0  # shuffles so far in the game
+        self.slots: dict[int, dict[int, int]] = {}
+        self.home: dict[int, tuple | None] = {}
+
+    def copy(self) -> "Groups":
+        c = Groups()
+        c.count, c.home = self.count, dict(self.home)
+        c.slots = {k: dict(v) for k, v in self.slots.items()}
+        return c
+
+    def resolve(self, k: int, taken: int, drawn: int) -> None:
+        """`drawn` is the card where `taken` was: `taken` moves to `drawn`'s place and slot."""
+        slots = self.slots[k]
+        slots[taken] = slots.pop(drawn)
+        if taken == drawn:
+            del slots[taken]
+        if not slots:
+            del self.slots[k], self.home[k]
+
+
+def _piles(state):
+    """(zone key, pile) for every pile of `state`."""
+    for attr, _name, per_player, _visibility, _grouped in state._ZONES:
+        value = getattr(state, attr)
+        yield from (
+            (((attr, owner), pile) for owner, pile in enumerate(value)) if per_player else [((attr, None), value)]
+        )
+
+
+def _places(state):
+    """(zone key, pile, index, card) for every card in a zone of `state`; grouped zones flattened."""
+    for attr, _name, per_player, _visibility, _grouped in state._ZONES:
+        value = getattr(state, attr)
+        for owner, pile in enumerate(value) if per_player else [(None, value)]:
+            for sub in pile if pile and isinstance(pile[0], list) else [pile]:
+                for index, card in enumerate(sub):
+                    yield (attr, owner), sub, index, card
+
+
+def _swap(state, a: int, b: int) -> None:
+    """Exchange the places of two cards of `state`."""
+    where = {card: (pile, index) for _key, pile, index, card in _places(state) if card in (a, b)}
+    if a != b and len(where) == 2:
+        (pa, ia), (pb, ib) = where[a], where[b]
+        pa[ia], pb[ib] = b, a
+
+
+def _taken(state, groups: Groups) -> list[tuple[int, int]]:
+    """(group, card) for each card of a group that left its pile or that a seat may see, top first.
+
+    Updates the groups' homes: the group's pile (or the one hidden pile its cards all moved to)."""
+    seen = {attr: visibility != "nobody" for attr, _n, _p, visibility, _g in state._ZONES}
+    where = {card: key for key, _pile, _index, card in _places(state)}
+    out = []
+    for k, slots in groups.slots.items():
+        hidden = {where.get(card) for card in slots if where.get(card) is not None and not seen[where[card][0]]}
+        home = groups.home.get(k)
+        if home not in hidden:
+            home = hidden.pop() if len(hidden) == 1 else None
+        groups.home[k] = home
+        left = [card for card in slots if where.get(card) != home or home is None]
+        out += [(k, card) for card in sorted(left, key=lambda c: -slots[c])]
+    return out
 
 
 class ScriptedRng(random.Random):
-    """A generator whose `shuffle` and `randrange` follow a script of chance outcomes.
+    """A generator whose picks follow a script and whose shuffles are lazy (see the module).
 
     `dry` plays the first outcome when the script ends (to set up a state to look at)."""
 
-    def __init__(self, script: list[int], dry: bool = False):
+    def __init__(self, script: list[int], groups: Groups, draws: list[tuple[int, int, int]], dry: bool = False):
         # Not seeded (`random.Random.__init__` is skipped): it never draws a number of its own.
         self.script, self.pos, self.dry = script, 0, dry
+        self.groups, self.draws = groups, draws  # draws: (group, taken, drawn), in order
+        self.state = None
         self.gauss_next = None  # what `getstate` reads, for `clone`
 
-    def _next(self, kind: str, outcomes, pile=None, position=0) -> int:
+    def bind(self, state) -> None:
+        self.state = state
+
+    def shuffle(self, x) -> None:
+        groups = self.groups
+        k = groups.count
+        groups.count += 1
+        for other in list(groups.slots):  # the cards of an older group shuffled again join this one
+            for card in x:
+                groups.slots[other].pop(card, None)
+            if not groups.slots[other]:
+                del groups.slots[other], groups.home[other]
+        if len(x) < 2:
+            return
+        home = next((key for key, pile in _piles(self.state) if pile is x), None) if self.state is not None else None
+        groups.slots[k], groups.home[k] = {card: i for i, card in enumerate(x)}, home
+        for group, taken, drawn in self.draws:
+            if group == k:
+                i, j = x.index(taken), x.index(drawn)
+                x[i], x[j] = x[j], x[i]
+                groups.resolve(k, taken, drawn)
+
+    def randrange(self, n, *rest):  # the rules only ask for a seat or a place: randrange(n)
         if self.pos < len(self.script):
             outcome = self.script[self.pos]
             self.pos += 1
             return outcome
         if self.dry:
-            return outcomes[0]
-        raise NeedChance(kind, list(outcomes), pile, position)
-
-    def shuffle(self, x) -> None:
-        for i in reversed(range(1, len(x))):
-            if self.pos < len(self.script):
-                j = x.index(self.script[self.pos], 0, i + 1)
-                self.pos += 1
-            else:
-                j = x.index(self._next("card", x[: i + 1], list(x), i), 0, i + 1)
-            x[i], x[j] = x[j], x[i]
-
-    def randrange(self, n, *rest):  # the rules only ask for a seat: randrange(players)
-        return self._next("seat", list(range(n)))
+            return 0
+        raise NeedChance(list(range(n)))
 
 
 class ExplicitState:
@@ -72,32 +160,63 @@ class ExplicitState:
     def __init__(self, cls, players: int, seed: int, readings: dict | None):
         self._cls, self._args = cls, (players, seed, readings)
         self._base = None  # the state before the last decision; None: the set-up itself
+        self._base_groups = Groups()  # the lazy shuffles' unknown cards in `_base`
         self._action = None  # the decision the segment replays
-        self._script: list[int] = []  # chance outcomes of the segment so far
+        self._script: list[int] = []  # outcomes of the segment's picks so far
+        self._draws: list[tuple[int, int, int]] = []  # the segment's cards drawn: (group, taken, drawn)
         self._pending: list[int] | None = None
         self._kind = ""
-        self._shuffle: tuple[list[int], int] | None = None  # (pile, position) inside a shuffle
+        self._queue: list[tuple[int, int]] = []  # cards taken, to be drawn: (group, taken)
+        self._queue_groups: Groups | None = None  # the groups as the draws of the queue leave them
         self._state = None
+        self._groups = Groups()  # the groups of `_state`
         self.history: list[int] = []  # decisions and chance outcomes, in order
         self._advance()
 
     # ------------------------------------------------------------ replay
-    def _advance(self) -> None:
-        rng = ScriptedRng(self._script)
+    def _run(self):
+        """Run the segment with its outcomes; the state reached (or stopped in) and its groups."""
+        groups = self._base_groups.copy()
+        earlier = self._base_groups.count  # groups made before the segment: drawn at its start
+        for k, taken, drawn in self._draws:
+            if k < earlier:
+                groups.resolve(k, taken, drawn)
+        rng = ScriptedRng(self._script, groups, self._draws)
+        if self._base is None:
+            try:
+                return self._cls(*self._args, rng=rng), groups, None
+            except NeedChance as need:
+                return rng.state, groups, need
+        state = self._base.clone()
+        for k, taken, drawn in self._draws:
+            if k < earlier:
+                _swap(state, taken, drawn)
+        state.rng = rng
+        rng.bind(state)
         try:
-            if self._base is None:
-                state = self._cls(*self._args, rng=rng)
-            else:
-                state = self._base.clone()
-                state.rng = rng
-                state.apply(self._action)
+            state.apply(self._action)
         except NeedChance as need:
-            self._pending, self._kind = need.outcomes, need.kind
-            self._shuffle = (need.pile, need.position) if need.pile is not None else None
-            if self._state is None:  # a state to look at before the first decision
-                self._state = self._cls(*self._args, run=False, rng=ScriptedRng(list(self._script), dry=True))
+            return state, groups, need
+        return state, groups, None
+
+    def _advance(self) -> None:
+        state, groups, need = self._run()
+        taken = _taken(state, groups)
+        if taken:  # cards taken before the run stopped (or ended): draw them first
+            self._queue, self._queue_groups = taken, groups
+            self._next_card()
+        elif need is not None:
+            self._pending, self._kind = need.outcomes, "seat"
+        else:
+            self._pending, self._state, self._groups = None, state, groups
+            self._script, self._draws = [], []
             return
-        self._pending, self._state, self._script = None, state, []
+        if self._state is None:  # a state to look at before the first decision
+            self._state = self._cls(*self._args, run=False, rng=ScriptedRng([], Groups(), [], dry=True))
+
+    def _next_card(self) -> None:
+        k, _taken = self._queue[0]
+        self._pending, self._kind = sorted(self._queue_groups.slots[k]), "card"
 
     # ------------------------------------------------------------ chance API
     def is_chance_node(self) -> bool:
@@ -115,6 +234,15 @@ class ExplicitState:
         """'card' or 'seat' at a chance node, '' elsewhere."""
         return self._kind if self._pending is not None else ""
 
+    @property
+    def chance_slot(self) -> tuple[int, int] | None:
+        """At a card's chance node: (which shuffle of the game, the card's index in the pile just
+        after it).  The seeded generator's card there is the one the seeded game plays."""
+        if self._pending is None or self._kind != "card":
+            return None
+        k, taken = self._queue[0]
+        return k, self._queue_groups.slots[k][taken]
+
     # ------------------------------------------------------------ engine API
     @property
     def current_player(self) -> int:
@@ -131,20 +259,28 @@ class ExplicitState:
         if self._pending is not None:
             if action not in self._pending:
                 raise IllegalAction(f"{action!r} is not an outcome of this chance node")
-            self._script.append(action)
-            if self._shuffle is not None and self._shuffle[1] > 1:
-                # The next card of the same shuffle: its outcomes follow from the pile alone.
-                pile, i = self._shuffle
-                pile = list(pile)
-                j = pile.index(action, 0, i + 1)
-                pile[i], pile[j] = pile[j], pile[i]
-                self._shuffle, self._pending = (pile, i - 1), pile[:i]
-                self.history.append(action)
+            self.history.append(action)
+            if self._kind == "seat":
+                self._script = self._script + [action]
+                self._advance()
                 return
-        else:
-            if self._state.done or action not in self._state.legal:
-                raise IllegalAction(f"{action!r} is not a legal action here")
-            self._base, self._action, self._script = self._state, action, []
+            (k, taken), rest = self._queue[0], self._queue[1:]
+            groups = self._queue_groups.copy()
+            groups.resolve(k, taken, action)
+            self._draws = self._draws + [(k, taken, action)]
+            # `taken` now stands where `action` was: if that card was taken too, it is `taken` now.
+            rest = [(g, taken if card == action else card) for g, card in rest]
+            rest = [(g, card) for g, card in rest if g in groups.slots and card in groups.slots[g]]
+            self._queue, self._queue_groups = rest, groups
+            if rest:
+                self._next_card()
+            else:
+                self._advance()
+            return
+        if self._state.done or action not in self._state.legal:
+            raise IllegalAction(f"{action!r} is not a legal action here")
+        self._base, self._base_groups, self._action = self._state, self._groups, action
+        self._script, self._draws = [], []
         self.history.append(action)
         self._advance()
 
@@ -154,7 +290,7 @@ class ExplicitState:
     def clone(self) -> "ExplicitState":
         c = object.__new__(ExplicitState)
         c.__dict__.update(self.__dict__)
-        c._script, c.history = list(self._script), list(self.history)
+        c.history = list(self.history)  # the rest is replaced, never changed in place
         return c
 
     def __deepcopy__(self, memo) -> "ExplicitState":

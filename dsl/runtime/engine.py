@@ -67,6 +67,8 @@ class BaseState:
         self.n = players
         self.seed = seed
         self.rng = random.Random(seed) if rng is None else rng  # explicit chance scripts the generator
+        if rng is not None and hasattr(rng, "bind"):
+            rng.bind(self)  # a lazy shuffle looks at where the state's cards went
         chosen = dict(readings or {})
         self.readings = {}
         for name, options, default in self._AMBIGUITIES:

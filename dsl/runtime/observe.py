@@ -104,3 +104,51 @@ def observation_tensor(state, seat: int) -> list[float]:
     _one_hot(out, None if state.cur < 0 else (state.cur - seat) % n, n + 1)
     _one_hot(out, state.led, N_SUITS + 1)
     return out
+
+
+# ------------------------------------------------------------ information state
+# A seat's information state is its observation history, which has no fixed length; the tensor
+# keeps a fixed-size summary of it: the observation now, then per seat (relative, `+0` first) a
+# presence plane of the cards that seat was seen to play, then the counts of the seat's own
+# actions.  Every part only grows along a game: what the seat saw stays set.
+
+
+def information_state_size(tensor: int, n_cards: int, n_actions: int, n_players: int) -> int:
+    """The length of the information-state tensor, given the observation tensor's length."""
+    return tensor + n_players * n_cards + n_actions
+
+
+def visible_cards(state, seat: int) -> set[int]:
+    """The cards in the zones `seat` may see (the same zones as its observation tensor)."""
+    n, seen = state.n, set()
+    for attr, _name, per_player, visibility, _grouped in state._ZONES:
+        value = getattr(state, attr)
+        piles = [(k, value[(seat + k) % n]) for k in range(n)] if per_player else [(0, value)]
+        for relative, cards in piles:
+            if _sees_zone(visibility, per_player, relative):
+                seen.update(_flat_cards(cards))
+    return seen
+
+
+def information_state_tensor(points, current, seat: int, n_actions: int, seen=visible_cards) -> list[float]:
+    """The information-state tensor of `seat`.
+
+    `points` lists the decisions so far as (state before it, seat that acted, action); `current` is
+    the state now.  A card a seat chose is "seen played" by `seat` if it is its own, or if the card
+    lies in a zone `seat` may see at the next decision point.  `seen(state, seat)` gives that set
+    (a caller may cache it per state)."""
+    n, n_cards = current.n, current._N_CARDS
+    out = observation_tensor(current, seat)
+    planes = [0.0] * (n * n_cards)
+    counts = [0.0] * n_actions
+    for i, (_before, actor, action) in enumerate(points):
+        relative = (actor - seat) % n
+        if relative == 0:
+            counts[action] += 1.0
+        if action < n_cards:
+            after = points[i + 1][0] if i + 1 < len(points) else current
+            if relative == 0 or action in seen(after, seat):
+                planes[relative * n_cards + action] = 1.0
+    out.extend(planes)
+    out.extend(counts)
+    return out
