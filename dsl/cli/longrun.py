@@ -8,17 +8,11 @@ import shlex
 import signal
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from dsl.sim.matchlog import (
-    READINGS_LOG_KIND,
-    MatchLogError,
-    MatchLogWriter,
-    check_resumable,
-    header,
-    read_log,
-    result_line,
-)
-from dsl.sim.matches import MatchResult, match_config, resolve_readings
+if TYPE_CHECKING:
+    from dsl.sim.matchlog import MatchLogWriter
+    from dsl.sim.matches import MatchResult
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a command stopped by Ctrl-C
 
@@ -55,6 +49,9 @@ class RunLog:
     @classmethod
     def open(cls, path: Path, resume: bool, engine, players, games, seed, readings, agents, max_steps) -> RunLog:
         """Raises MatchLogError (a usage error for the caller) or SimulationUsageError."""
+        from dsl.sim.matchlog import MatchLogError, MatchLogWriter, check_resumable, header, read_log
+        from dsl.sim.matches import match_config
+
         config = match_config(engine.RULES, players, games, readings, agents, max_steps, record_actions=True)
         expected = header(engine.RULES, config, seed, games)
         if resume:
@@ -80,6 +77,8 @@ class RunLog:
         return run_log
 
     def on_result(self, index: int, result: MatchResult) -> None:
+        from dsl.sim.matchlog import result_line
+
         self.writer.write(result_line(index, result, self.config))
 
     def close(self) -> None:
@@ -91,6 +90,9 @@ class ReadingsLog:
     per reading), told apart by their readings."""
 
     def __init__(self, path: Path, resume: bool, engine, players, games, seed, agents, max_steps):
+        from dsl.sim.matchlog import READINGS_LOG_KIND, MatchLogError, MatchLogWriter, check_resumable, header, read_log
+        from dsl.sim.matches import match_config
+
         self.rules = engine.RULES
         self.settings = (players, games, agents, max_steps)
         config = match_config(self.rules, players, games, {}, agents, max_steps, record_actions=True)
@@ -115,6 +117,9 @@ class ReadingsLog:
 
     def run_options(self, readings: dict[str, str] | None) -> dict:
         """The `run_matches` options that skip this run's logged matches and log the new ones."""
+        from dsl.sim.matchlog import result_line
+        from dsl.sim.matches import match_config, resolve_readings
+
         players, games, agents, max_steps = self.settings
         chosen = resolve_readings(self.rules, readings)
         config = match_config(self.rules, players, games, chosen, agents, max_steps, record_actions=True)

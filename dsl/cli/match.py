@@ -7,10 +7,8 @@ from typing import Annotated
 import typer
 
 from . import shared
+from .options import DEFAULT_MAX_STEPS
 from .shared import app
-
-from ..sim.replay import Move, describe_observation, play_logged
-from ..sim.matches import DEFAULT_MAX_STEPS, SimulationUsageError
 
 
 @app.command()
@@ -25,6 +23,9 @@ def replay(
     json_path: Annotated[Path | None, typer.Option("--json", help="Write the move log as JSON here.")] = None,
 ) -> None:
     """Replay one simulated match move by move, with the rule gap that ended it, if any."""
+    from ..sim.matches import SimulationUsageError
+    from ..sim.replay import play_logged
+
     engine, _loader = shared.load_engine(file)
     chosen = shared.choose_players(engine, players)
     readings = shared.parse_readings(reading or [])
@@ -57,6 +58,9 @@ def play(
     reading: shared.ReadingOption = None,
 ) -> None:
     """Play a match yourself at one seat, against the agents at the others."""
+    from ..sim.matches import SimulationUsageError
+    from ..sim.replay import Move, describe_observation, play_logged
+
     engine, _loader = shared.load_engine(file)
     chosen = shared.choose_players(engine, players)
     if not 0 <= seat < chosen:

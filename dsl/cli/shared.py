@@ -11,21 +11,20 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from enum import Enum
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from dsl.report.files import read_rule_text, write_atomic
 from dsl.report.diagnostics import Diagnostic, DiagnosticError, error
 from dsl.report.render import FileReport, render_report, stderr_console
-from dsl.sim.matches import (
-    MAX_WORKERS,
-    EngineLoader,
-    load_engine_module,
-)
+
+from .options import MAX_WORKERS, Backend, OutputFormat  # noqa: F401 (the commands' option types)
+
+if TYPE_CHECKING:
+    from dsl.sim.matches import EngineLoader
 
 try:  # typer >= 0.20 vendors click; TyperException is the base of its usage errors
     from typer import TyperException as CommandLineError  # noqa: F401 (caught by the entry point)
@@ -84,16 +83,6 @@ def _plain_help_option(make, ctx):
     return option
 
 
-class OutputFormat(str, Enum):
-    text = "text"
-    json = "json"
-
-
-class Backend(str, Enum):
-    local = "local"
-    ray = "ray"
-
-
 # Options shared by several commands (Annotated aliases keep the signatures short).
 GameFile = Annotated[Path, typer.Argument(help="A .cardrules file, or a compiled engine module .py.")]
 PlayersOption = Annotated[int | None, typer.Option("--players", help="Player count (default: the smallest allowed).")]
@@ -147,6 +136,8 @@ def require_readable(path: Path) -> str:
 def load_engine(path: Path) -> tuple[ModuleType, EngineLoader]:
     """The engine for a `.cardrules` file (compiled in memory) or an engine module `.py` file,
     with a picklable loader that re-creates it in worker processes."""
+    from dsl.sim.matches import load_engine_module
+
     text = require_readable(path)
     if path.suffix == ".py":
         try:

@@ -9,16 +9,9 @@ from typing import Annotated
 import typer
 
 from dsl.cli.longrun import EXIT_INTERRUPTED, ReadingsLog, RunLog, command_line, report_interrupt, sigterm_as_interrupt
-from dsl.sim.matchlog import MatchLogError
 from dsl.report.render import render_readings, render_simulation, stderr_console
-from dsl.sim.matches import (
-    DEFAULT_MAX_STEPS,
-    SimulationInterrupted,
-    SimulationUsageError,
-    run_matches,
-)
-from dsl.sim.stats import ComparisonInterrupted, compare_readings
 
+from .options import DEFAULT_MAX_STEPS
 from .shared import (
     EXIT_FAILED,
     AgentsOption,
@@ -38,6 +31,14 @@ from .shared import (
     write_file,
     write_json,
 )
+
+
+def run_matches(*args, **kwargs) -> dict:
+    """`dsl.sim.matches.run_matches`, imported when a command plays: the simulator is not needed
+    to start the command line."""
+    from dsl.sim.matches import run_matches as run
+
+    return run(*args, **kwargs)
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -82,6 +83,9 @@ def simulate(
     ] = None,
 ) -> None:
     """Play matches with simple agents; report seat fairness, length, scores and rule gaps."""
+    from dsl.sim.matches import SimulationInterrupted, SimulationUsageError
+    from dsl.sim.matchlog import MatchLogError
+
     if log is not None and resume is not None and log != resume:
         usage_error("--resume appends to the log it continues; give --log only for a new run")
     engine, loader = load_engine(file)
@@ -191,6 +195,10 @@ def readings(
     ] = None,
 ) -> None:
     """Measure how much each ambiguous reading changes the outcome, against the defaults."""
+    from dsl.sim.matches import SimulationUsageError
+    from dsl.sim.matchlog import MatchLogError
+    from dsl.sim.stats import ComparisonInterrupted, compare_readings
+
     if log is not None and resume is not None and log != resume:
         usage_error("--resume appends to the log it continues; give --log only for a new run")
     engine, loader = load_engine(file)

@@ -2,27 +2,19 @@
 flow as a Mermaid or DOT diagram), `diff` (rule-level differences between two files), `fmt`
 (one layout) and `lsp` (diagnostics in an editor).  Registered on the main app by `dsl.cli`."""
 
-from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from . import shared
+from .options import GraphFormat
 from .shared import app
-
-from ..api import check_source, compile_source
-from ..tools.doc import render_markdown
-from ..tools.fmt import format_text
-from ..tools.graph import flow_graph, to_dot, to_mermaid
-
-
-class GraphFormat(str, Enum):
-    mermaid = "mermaid"
-    dot = "dot"
 
 
 def _compiled(file: Path):
+    from ..api import compile_source
+
     text = shared.require_readable(file)
     compiled = compile_source(text, str(file))
     if not compiled.ok:
@@ -37,6 +29,9 @@ def doc(
     out: Annotated[Path | None, typer.Option("--out", help="Write the page here (default: stdout).")] = None,
 ) -> None:
     """Write a Markdown page for a rule file: cards, zones, ambiguities, examples, findings."""
+    from ..api import check_source
+    from ..tools.doc import render_markdown
+
     text, compiled = _compiled(file)
     page = render_markdown(compiled.model, check_source(text, str(file)), text)
     _write(page, out)
@@ -50,6 +45,8 @@ def graph(
     out: Annotated[Path | None, typer.Option("--out", help="Write the diagram here (default: stdout).")] = None,
 ) -> None:
     """Draw the flow of a game by phase: loops with their conditions, decisions, triggers."""
+    from ..tools.graph import flow_graph, to_dot, to_mermaid
+
     text, compiled = _compiled(file)
     diagram = flow_graph(compiled.model.game, text, detail=detail)
     _write(to_mermaid(diagram) if format is GraphFormat.mermaid else to_dot(diagram), out)
@@ -138,6 +135,8 @@ def fmt(
 
     A file whose formatted text would not parse to the same rules is left alone."""
     import difflib
+
+    from ..tools.fmt import format_text
 
     changed, unchanged, broken = [], [], []
     for file in files:

@@ -1,0 +1,68 @@
+"""`cardrules --help` starts without the heavy stages: importing the command line and printing its
+help must not import the parser, the compiler, the checks or the simulator (nor the optional
+libraries behind them); each command imports what it needs when it runs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dsl.cli import options
+
+HEAVY = [
+    "lark",
+    "jinja2",
+    "dsl.compiler",
+    "dsl.lint",
+    "dsl.semantics",
+    "dsl.sim.matches",
+    "numpy",
+    "pyspiel",
+    "pygls",
+]
+
+PROBE = """
+import contextlib, io, json, sys
+import dsl.cli
+{then}
+heavy = {heavy!r}
+loaded = sorted(m for m in sys.modules if any(m == h or m.startswith(h + ".") for h in heavy))
+print(json.dumps(loaded))
+"""
+
+HELP = """
+with contextlib.redirect_stdout(io.StringIO()) as page:
+    code = dsl.cli.run({argv!r})
+assert code == 0 and "Usage" in page.getvalue(), (code, page.getvalue())
+"""
+
+
+def heavy_modules_loaded(then: str = "") -> list[str]:
+    script = PROBE.format(then=then, heavy=HEAVY)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_command_line_imports_no_heavy_stage():
+    assert heavy_modules_loaded() == []
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["simulate", "--help"], ["validate", "--help"], ["graph", "--help"]])
+def test_help_imports_no_heavy_stage(argv):
+    assert heavy_modules_loaded(HELP.format(argv=argv)) == []
+
+
+def test_the_probe_sees_a_heavy_stage_a_command_imports():
+    # The same probe, after a command that compiles: it does report the stages it imported.
+    loaded = heavy_modules_loaded("import dsl.api")
+    assert {"lark", "dsl.compiler", "dsl.semantics"} <= set(loaded)
+
+
+def test_the_command_line_shows_the_simulators_limits():
+    from dsl.sim import matches
+
+    assert options.MAX_WORKERS == matches.MAX_WORKERS
+    assert options.DEFAULT_MAX_STEPS == matches.DEFAULT_MAX_STEPS
