@@ -10,7 +10,6 @@ import sys
 
 import pytest
 
-from dsl.cli import options
 
 HEAVY = [
     "lark",
@@ -59,10 +58,3 @@ def test_the_probe_sees_a_heavy_stage_a_command_imports():
     # The same probe, after a command that compiles: it does report the stages it imported.
     loaded = heavy_modules_loaded("import dsl.api")
     assert {"lark", "dsl.compiler", "dsl.semantics"} <= set(loaded)
-
-
-def test_the_command_line_shows_the_simulators_limits():
-    from dsl.sim import matches
-
-    assert options.MAX_WORKERS == matches.MAX_WORKERS
-    assert options.DEFAULT_MAX_STEPS == matches.DEFAULT_MAX_STEPS

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-# The simulator's limits, repeated here so that `--help` can show them without importing it
-# (dsl.sim.matches starts multiprocessing); tests/test_startup.py checks that they agree.
-MAX_WORKERS = 64
-DEFAULT_MAX_STEPS = 10_000
+# The simulator's limits live in a module that imports nothing, so `--help` can show them.
+from ..sim.limits import DEFAULT_MAX_STEPS, MAX_WORKERS  # noqa: F401 (the commands' signatures use them)
 
 
 class OutputFormat(str, Enum):

@@ -32,15 +32,12 @@ from pathlib import Path
 from types import ModuleType
 
 from dsl.runtime.errors import IllegalAction, RuleGap
+from dsl.sim.limits import DEFAULT_MAX_STEPS, MAX_WORKERS
 from dsl.sim.stats import mean, wilson_interval
 
 EngineLoader = Callable[[], ModuleType]
 
 
-DEFAULT_MAX_STEPS = 10_000  # decisions before a match counts as endless (`--max-steps`)
-
-
-MAX_WORKERS = 64
 # Matches per task sent to a worker process: small enough that results (and log lines) come back
 # while the run goes on and an interrupt loses little work, large enough to keep overhead low.
 MAX_CHUNK = 32
