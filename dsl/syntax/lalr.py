@@ -1,26 +1,22 @@
-"""The grammar of the language and the one LALR parser built from it (built once, when first needed).
+"""The grammar of the language and the one LALR parser for it, loaded from `tables` when first needed.
 
 Both the parser and the syntax-error messages (which name the fixed text of each terminal) use it."""
 
 from __future__ import annotations
 
 import functools
-from importlib import resources
 
 from lark import Lark
+
+from . import tables
 
 
 @functools.lru_cache(maxsize=1)
 def grammar_text() -> str:
-    return resources.files("dsl.syntax").joinpath("grammar/cardrules.lark").read_text(encoding="utf-8")
+    return tables.grammar_text()
 
 
 @functools.lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        start=["start", "items"],
-    )
+    """LALR, contextual lexer, positions kept; start symbols `start` and `items` (error recovery)."""
+    return tables.parser("check")

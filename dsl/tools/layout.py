@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from lark import Lark, Token, Tree
 
-from ..syntax.lalr import grammar_text
+from ..syntax import tables
 
 WIDTH = 100  # the widest line the printer writes, citations and comments aside
 ALIGN_LIMIT = 64  # citations of a block line up at one column, but never further right than this
@@ -39,9 +39,7 @@ _COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|(#[^\n]*)')
 
 @functools.lru_cache(maxsize=1)
 def _full_parser() -> Lark:
-    return Lark(
-        grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True, keep_all_tokens=True, start="start"
-    )
+    return tables.parser("layout")
 
 
 def concrete_tree(text: str) -> Tree:
