@@ -206,6 +206,9 @@ def test_hung_and_dead_workers_are_recorded_and_replaced(tmp_path, monkeypatch):
     def faulty(text, path, sentinel, seed=0):
         if text == "hang":
             time.sleep(60)
+        if text == "spin":
+            while True:
+                pass
         if text == "die":
             os._exit(7)
         return real(text, path, sentinel, seed)
@@ -213,11 +216,16 @@ def test_hung_and_dead_workers_are_recorded_and_replaced(tmp_path, monkeypatch):
     monkeypatch.setattr(pool_module, "check", faulty)  # the workers fork with it
     pool = Pool(1, str(tmp_path), base_seconds=0.5)
     try:
-        jobs = [Job(name, name, "g.cardrules") for name in ("hang", "die", 'game "g"\n')]
+        jobs = [Job(name, name, "g.cardrules") for name in ("hang", "spin", "die", 'game "g"\n')]
         outcomes = {job.key: outcome for job, outcome in pool.run(jobs)}
     finally:
         pool.close()
     assert [f.kind for f in outcomes["hang"].failures] == ["timeout"]
+    # waiting is stopped by wall time (four times the limit), working by processor time
+    assert outcomes["hang"].wall_seconds >= 4 * 0.5
+    assert [f.kind for f in outcomes["spin"].failures] == ["timeout"]
+    assert "processor time" in outcomes["spin"].failures[0].message
+    assert outcomes["spin"].seconds >= 0.5
     assert [(f.kind, f.where) for f in outcomes["die"].failures] == [("worker-died", "exit code 7")]
     assert outcomes['game "g"\n'].failures == []
-    assert pool.replaced == 2
+    assert pool.replaced == 3

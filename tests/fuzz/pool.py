@@ -1,7 +1,11 @@
 """Long-lived worker processes, each under a memory cap, checking one input at a time.
 
 The parent enforces the time limit: a worker that overruns it is killed and replaced, and one
-that dies (segfault, memory cap reached outside Python's reach) is recorded and replaced too."""
+that dies (segfault, memory cap reached outside Python's reach) is recorded and replaced too.
+
+The limit bounds the processor time a worker spends on an input, so that a busy machine does not
+turn a slow moment into a failure; an input that waits rather than works (a read that blocks) is
+stopped by wall time, at `WALL_FACTOR` times the limit."""
 
 from __future__ import annotations
 
@@ -17,6 +21,18 @@ from .properties import ROOT, Failure, Outcome, check, materialise
 MEMORY_LIMIT = 2 * 1024**3
 BASE_SECONDS = 5.0
 SECONDS_PER_10KB = 1.0
+WALL_FACTOR = 4.0
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User plus system time of a process so far, or None where /proc does not tell."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
 def time_limit(text: str, path: str, base: float = BASE_SECONDS) -> float:
@@ -50,12 +66,13 @@ def _serve(conn, memory: int, scratch: str) -> None:
         if os.path.lexists(sentinel):
             os.unlink(sentinel)
         text, path = materialise(job.text, job.path, sentinel, fifo)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         try:
             outcome = check(text, path, sentinel, job.seed)
         except MemoryError as exc:
             outcome = Outcome([Failure("check-raised", "MemoryError outside the pipeline", str(exc))])
-        outcome.seconds = time.perf_counter() - started
+        outcome.seconds = time.process_time() - started_cpu
+        outcome.wall_seconds = time.perf_counter() - started
         try:
             conn.send(outcome)
         except Exception as exc:  # noqa: BLE001 - e.g. an unpicklable message; still report something
@@ -73,10 +90,26 @@ class Worker:
         self.job: Job | None = None
         self.deadline = 0.0
         self.started = 0.0
+        self.limit = 0.0
+        self.cpu_at_start: float | None = None
 
     def give(self, job: Job, limit: float) -> None:
-        self.job, self.started, self.deadline = job, time.monotonic(), time.monotonic() + limit
+        self.job, self.started, self.deadline, self.limit = job, time.monotonic(), time.monotonic() + limit, limit
+        self.cpu_at_start = _cpu_seconds(self.process.pid)
         self.conn.send(job)
+
+    def cpu_used(self) -> float | None:
+        now = _cpu_seconds(self.process.pid)
+        return None if now is None or self.cpu_at_start is None else now - self.cpu_at_start
+
+    def overran(self, now: float) -> bool:
+        """At the deadline: True if the input used its processor time (or waited too long);
+        otherwise the deadline moves on by the time it has left."""
+        used = self.cpu_used()
+        if used is None or used >= self.limit or now - self.started >= WALL_FACTOR * self.limit:
+            return True
+        self.deadline = min(now + self.limit - used, self.started + WALL_FACTOR * self.limit)
+        return False
 
     def kill(self) -> None:
         self.process.kill()
@@ -140,10 +173,13 @@ class Pool:
                         self._replace(worker)
                     worker.job = None
                     yield job, outcome
-                elif now >= worker.deadline:
+                elif now >= worker.deadline and worker.overran(now):
                     job = worker.job
-                    limit = worker.deadline - worker.started
+                    used, wall = worker.cpu_used(), now - worker.started
                     self._replace(worker)
-                    outcome = Outcome([Failure("timeout", "time limit", f"killed after {limit:.1f} s")])
-                    outcome.seconds = now - worker.started
+                    spent = f"{used:.1f} s of processor time, " if used is not None else ""
+                    message = f"limit {worker.limit:.1f} s; killed after {spent}{wall:.1f} s"
+                    outcome = Outcome([Failure("timeout", "time limit", message)])
+                    outcome.seconds = used if used is not None else wall
+                    outcome.wall_seconds = wall
                     yield job, outcome

@@ -42,7 +42,8 @@ class Failure:
 class Outcome:
     failures: list[Failure] = field(default_factory=list)
     stage: str = "unknown"  # syntax-error | errors | compiled | played
-    seconds: float = 0.0
+    seconds: float = 0.0  # processor time the check used (what the limit bounds)
+    wall_seconds: float = 0.0
 
     def to_dict(self) -> dict:
         return asdict(self)
