@@ -101,7 +101,8 @@ def run(args) -> dict:
                     }
                 )
             record = {"index": item.index, "generator": item.label, "origin": item.origin, "path": item.path}
-            record |= {"size": len(item.text), "seconds": round(outcome.seconds, 3), "wall_seconds": round(outcome.wall_seconds, 3)}
+            record |= {"size": len(item.text), "seconds": round(outcome.seconds, 3)}
+            record["wall_seconds"] = round(outcome.wall_seconds, 3)
             entry = (outcome.seconds, item.index, record, item)
             if len(slowest) < SLOWEST:
                 heapq.heappush(slowest, entry)
