@@ -4,6 +4,7 @@ Vulture runs over `dsl` with this file; see
 `[tool.vulture]` in pyproject.toml for the name patterns of the visitors."""
 
 # ruff: noqa
+from dsl.agents import SeatView
 from dsl.api import Compiled
 from dsl.cli.source import GraphFormat
 from dsl.runtime.combos import Scoring
@@ -96,3 +97,6 @@ _chance.ExplicitState.chance_kind
 _chance.ExplicitState.chance_slot  # public: where the seeded generator put the card of a card node
 _chance.explicit_game
 _chance.ScriptedRng.gauss_next  # read by random.Random.getstate when a state is cloned
+
+# The agent interface: what plug-in agents call.
+SeatView.sample_world

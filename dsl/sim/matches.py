@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from dsl.agents import SeatView, make_agent, resolve_agent
+from dsl.agents.registry import UnknownAgent
 from dsl.runtime.errors import IllegalAction, RuleGap
 from dsl.sim.limits import DEFAULT_MAX_STEPS, MAX_WORKERS
 from dsl.sim.stats import mean, wilson_interval
@@ -63,26 +65,14 @@ class SimulationInterrupted(KeyboardInterrupt):
 # --- agents -----------------------------------------------------------------------------------
 
 
-def random_agent(state, legal: list[int], rng: random.Random) -> int:
-    return legal[rng.randrange(len(legal))]
-
-
-def first_agent(state, legal: list[int], rng: random.Random) -> int:
-    return legal[0]
-
-
-AGENTS: dict[str, Callable[[object, list[int], random.Random], int]] = {
-    "random": random_agent,
-    "first": first_agent,
-}
-
-
 def seat_agents(agents: Sequence[str] | None, players: int) -> list[str]:
     """One agent name per seat; a shorter list is cycled, none means all `random`."""
     names = list(agents) if agents else ["random"]
-    unknown = [name for name in names if name not in AGENTS]
-    if unknown:
-        raise SimulationUsageError(f"unknown agent {unknown[0]!r}; choose from: {', '.join(sorted(AGENTS))}")
+    for name in dict.fromkeys(names):
+        try:
+            resolve_agent(name)
+        except UnknownAgent as exc:
+            raise SimulationUsageError(str(exc)) from None
     return [names[seat % len(names)] for seat in range(players)]
 
 
@@ -160,8 +150,8 @@ class MatchResult:
 
 def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResult:
     """Play one match; never raises for problems inside the engine, it reports them instead."""
-    rng = agent_rng(seed)
-    agents = [AGENTS[name] for name in config.agents]
+    rng = agent_rng(seed)  # shared by the seats: one stream per match, whatever the agents
+    agents = [make_agent(name, seat, rng) for seat, name in enumerate(config.agents)]
     taken: list[int] = []
     steps = 0
 
@@ -180,7 +170,7 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
                 # The API promises a RuleGap instead; report an engine that breaks it anyway.
                 return ended(gap=("no-legal-move", 0, "legal_actions() is empty in a non-terminal state"))
             seat = state.current_player
-            action = agents[seat % len(agents)](state, legal, rng)
+            action = agents[seat].act(SeatView(state, seat, legal))
             if config.record_actions:
                 taken.append(action)
             state.apply(action)

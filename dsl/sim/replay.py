@@ -11,7 +11,9 @@ from types import ModuleType
 from typing import Callable
 
 from ..runtime.errors import IllegalAction, RuleGap
-from .matches import AGENTS, DEFAULT_MAX_STEPS, agent_rng, seat_agents
+from dsl.agents import SeatView, make_agent
+
+from .matches import DEFAULT_MAX_STEPS, agent_rng, seat_agents
 
 
 @dataclass
@@ -67,6 +69,7 @@ def play_logged(
     With `human_seat`, that seat's moves come from `ask_human(state, legal)` instead."""
     names = seat_agents(agents, players)
     rng = agent_rng(seed)
+    seats = [make_agent(name, seat, rng) for seat, name in enumerate(names)]
     log = MatchLog(seed, players, dict(readings or {}))
     try:
         state = engine.new_game(players, seed, dict(readings or {}))
@@ -80,7 +83,7 @@ def play_logged(
             if seat == human_seat and ask_human is not None:
                 action = ask_human(state, legal)
             else:
-                action = AGENTS[names[seat]](state, legal, rng)
+                action = seats[seat].act(SeatView(state, seat, legal))
             text = state.action_str(action)
             state.apply(action)
             move = Move(len(log.moves) + 1, seat, action, text)

@@ -147,8 +147,8 @@ def check(text: str, path: str, sentinel: str, seed: int = 0) -> Outcome:
     _check_sentinel(sentinel, "check_source", outcome)
     errors = {d.code for d in diagnostics if d.is_error}
     outcome.stage = "syntax-error" if "syntax-error" in errors else "errors" if errors else "checked"
-    if internal:
-        return outcome
+    if internal or outcome.stage == "syntax-error":
+        return outcome  # a text that does not parse cannot compile: no second parse to pay for
     try:
         compiled = dsl.api.compile_source(text, path)
         if not compiled.ok:
