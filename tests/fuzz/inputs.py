@@ -62,15 +62,37 @@ def draw_examples(strategy, count: int, seed: int) -> list:
     return out
 
 
-@functools.lru_cache(maxsize=4)
-def _grammar_batch(seed: int, batch: int, start: str) -> list[str]:
-    return draw_examples(rule_texts(start), GRAMMAR_BATCH, seed * 1_000_003 + batch)
+def _plan(seed: int, index: int) -> tuple[random.Random, str]:
+    """The RNG of input `index` and the generator it chose (the first draws of that RNG)."""
+    rng = random.Random(f"{seed}:{index}")
+    return rng, rng.choices(list(GENERATORS), weights=list(GENERATORS.values()))[0]
+
+
+def _grammar_start(rng: random.Random) -> str:
+    return "items" if rng.random() < 0.1 else "start"
+
+
+@functools.lru_cache(maxsize=2)
+def _grammar_batch(seed: int, batch: int) -> dict[int, str]:
+    """The grammar texts of the inputs `batch * GRAMMAR_BATCH ...` that are grammar inputs, one
+    hypothesis example each: exactly as many examples are drawn as are used."""
+    wanted: dict[str, list[int]] = {"start": [], "items": []}
+    for index in range(batch * GRAMMAR_BATCH, (batch + 1) * GRAMMAR_BATCH):
+        rng, generator = _plan(seed, index)
+        if generator == "grammar":
+            wanted[_grammar_start(rng)].append(index)
+    texts: dict[int, str] = {}
+    for start, indices in wanted.items():
+        if indices:
+            examples = draw_examples(rule_texts(start), len(indices), seed * 1_000_003 + batch * 2 + (start == "items"))
+            # hypothesis may stop short of the count asked; the examples are then reused in turn
+            texts.update({index: examples[i % len(examples)] for i, index in enumerate(indices)})
+    return texts
 
 
 def _grammar(index: int, seed: int, rng: random.Random) -> FuzzInput:
-    start = "items" if rng.random() < 0.1 else "start"
-    batch = _grammar_batch(seed, index // GRAMMAR_BATCH, start)
-    text = batch[rng.randrange(len(batch))]
+    start = _grammar_start(rng)
+    text = _grammar_batch(seed, index // GRAMMAR_BATCH)[index]
     path = "games/generated.cardrules" if rng.random() < 0.9 else rng.choice(hostile.hostile_file_names())
     return FuzzInput(index, "grammar", start, start, text, path)
 
@@ -103,6 +125,5 @@ def _path(index: int, seed: int, rng: random.Random) -> FuzzInput:
 
 
 def make_input(seed: int, index: int) -> FuzzInput:
-    rng = random.Random(f"{seed}:{index}")
-    generator = rng.choices(list(GENERATORS), weights=list(GENERATORS.values()))[0]
+    rng, generator = _plan(seed, index)
     return {"grammar": _grammar, "mutation": _mutation, "path": _path}[generator](index, seed, rng)
