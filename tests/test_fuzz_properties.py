@@ -229,3 +229,34 @@ def test_hung_and_dead_workers_are_recorded_and_replaced(tmp_path, monkeypatch):
     assert [(f.kind, f.where) for f in outcomes["die"].failures] == [("worker-died", "exit code 7")]
     assert outcomes['game "g"\n'].failures == []
     assert pool.replaced == 3
+
+
+def test_an_interrupted_run_reports_what_it_checked_and_how_to_go_on(tmp_path, monkeypatch, capsys):
+    import json
+
+    import tests.fuzz.cli as fuzz_cli
+    from tests.fuzz.properties import Outcome
+
+    class StoppedAfterTwo:
+        replaced = 0
+
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def run(self, jobs):
+            for job in list(jobs)[:2]:
+                yield job, Outcome(stage="played", seconds=0.01, wall_seconds=0.01)
+            raise KeyboardInterrupt  # Ctrl-C, or SIGTERM, which the run turns into one
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(fuzz_cli, "Pool", StoppedAfterTwo)
+    report_path = tmp_path / "fuzz.json"
+    code = fuzz_cli.main(["--inputs", "5", "--seed", "3", "--start", "10", "--report", str(report_path), "--quiet"])
+    report = json.loads(report_path.read_text())
+    assert code == 130
+    assert report["inputs"] == 2 and report["complete"] is False
+    assert report["checked_through"] == 12
+    assert report["resume"] == "--seed 3 --start 12 --inputs 3"
+    assert json.loads(capsys.readouterr().out)["inputs"] == 2

@@ -8,6 +8,7 @@ import heapq
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -18,6 +19,7 @@ from .minimise import minimise
 from .pool import BASE_SECONDS, MEMORY_LIMIT, Job, Pool
 
 SLOWEST = 15
+CHECKPOINT = 1000  # inputs between two writes of the report during a run
 # Failures without a stack to say where they come from are told apart by the input's generator.
 BY_GENERATOR = {"timeout", "worker-died", "sentinel"}
 
@@ -66,98 +68,141 @@ def run(args) -> dict:
     slowest: list[tuple[float, int, dict]] = []
     started = time.monotonic()
     done = 0
+    finished: set[int] = set()
+    interrupted = False
+    reproductions: list[dict] = []
+
+    def report() -> dict:
+        elapsed = time.monotonic() - started
+        through = args.start
+        while through in finished:
+            through += 1
+        slow = sorted(slowest, key=lambda e: -e[0])
+        out = {
+            "command": "python -m tests.fuzz " + " ".join(sys.argv[1:]),
+            "seed": args.seed,
+            "inputs": done,
+            "seconds": round(elapsed, 1),
+            "inputs_per_second": round(done / max(elapsed, 1e-9), 2),
+            "workers_replaced": pool.replaced,
+            "complete": done == args.inputs,
+            # every input before this index was checked: a later run goes on from there
+            "checked_through": through,
+            "generators": {name: dict(counts) for name, counts in sorted(per_generator.items())},
+            "operators": dict(sorted(per_label.items())),
+            "failure_classes": reproductions
+            or [
+                {"class": key, "count": entry["count"], "message": entry["failure"].message}
+                for key, entry in sorted(classes.items())
+            ],
+            "failures": failures,
+            "slowest": [record for _, _, record, _ in slow],
+        }
+        if not out["complete"]:
+            rest = args.start + args.inputs - through
+            out["resume"] = f"--seed {args.seed} --start {through} --inputs {rest}"
+        return out
 
     def jobs():
         for index in range(args.start, args.start + args.inputs):
             item = make_input(args.seed, index)
             yield Job(item, item.text, item.path, seed=index)
 
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
-        for job, outcome in pool.run(jobs()):
-            item = job.key
-            done += 1
-            counts = per_generator[item.generator]
-            counts["inputs"] += 1
-            counts[f"stage:{outcome.stage}"] += 1
-            per_label[item.label] += 1
-            if outcome.failures:
-                counts["failing inputs"] += 1
-                saved = _save(args.save, f"fail-{item.index}", item.text, item.path)
-            for failure in outcome.failures:
-                key = _key(failure, item)
-                entry = classes.setdefault(key, {"count": 0, "first": item, "failure": failure})
-                entry["count"] += 1
-                failures.append(
+        try:
+            for job, outcome in pool.run(jobs()):
+                item = job.key
+                done += 1
+                finished.add(item.index)
+                counts = per_generator[item.generator]
+                counts["inputs"] += 1
+                counts[f"stage:{outcome.stage}"] += 1
+                per_label[item.label] += 1
+                if outcome.failures:
+                    counts["failing inputs"] += 1
+                    saved = _save(args.save, f"fail-{item.index}", item.text, item.path)
+                for failure in outcome.failures:
+                    key = _key(failure, item)
+                    entry = classes.setdefault(key, {"count": 0, "first": item, "failure": failure})
+                    entry["count"] += 1
+                    failures.append(
+                        {
+                            "class": key,
+                            "kind": failure.kind,
+                            "message": failure.message,
+                            "index": item.index,
+                            "generator": item.label,
+                            "origin": item.origin,
+                            "path": item.path,
+                            "size": len(item.text),
+                            "saved": saved,
+                        }
+                    )
+                record = {"index": item.index, "generator": item.label, "origin": item.origin, "path": item.path}
+                record |= {"size": len(item.text), "seconds": round(outcome.seconds, 3)}
+                record["wall_seconds"] = round(outcome.wall_seconds, 3)
+                entry = (outcome.seconds, item.index, record, item)
+                if len(slowest) < SLOWEST:
+                    heapq.heappush(slowest, entry)
+                else:
+                    heapq.heappushpop(slowest, entry)
+                if not args.quiet and (done % 250 == 0 or done == args.inputs):
+                    rate = done / max(1e-9, time.monotonic() - started)
+                    print(f"{done}/{args.inputs} inputs, {rate:.1f}/s, {len(classes)} failure classes", file=sys.stderr)
+                if args.report and done % CHECKPOINT == 0:
+                    write_report(args.report, report())
+        except KeyboardInterrupt:
+            interrupted = True
+        try:
+            for key, entry in sorted(classes.items()):
+                if interrupted:
+                    break
+                item = entry["first"]
+                small = item.text
+                if args.minimise and entry["failure"].kind not in BY_GENERATOR:
+                    if not args.quiet:
+                        print(f"minimising {key}", file=sys.stderr)
+                    small = minimise(
+                        pool,
+                        item.text,
+                        item.path,
+                        entry["failure"].key,
+                        trials=args.minimise,
+                        seconds=args.minimise_seconds,
+                    )
+                reproductions.append(
                     {
                         "class": key,
-                        "kind": failure.kind,
-                        "message": failure.message,
-                        "index": item.index,
+                        "count": entry["count"],
+                        "message": entry["failure"].message,
                         "generator": item.label,
-                        "origin": item.origin,
+                        "index": item.index,
                         "path": item.path,
-                        "size": len(item.text),
-                        "saved": saved,
+                        "text": small,
+                        "saved": _save(args.save, "min", small, item.path),
                     }
                 )
-            record = {"index": item.index, "generator": item.label, "origin": item.origin, "path": item.path}
-            record |= {"size": len(item.text), "seconds": round(outcome.seconds, 3)}
-            record["wall_seconds"] = round(outcome.wall_seconds, 3)
-            entry = (outcome.seconds, item.index, record, item)
-            if len(slowest) < SLOWEST:
-                heapq.heappush(slowest, entry)
-            else:
-                heapq.heappushpop(slowest, entry)
-            if not args.quiet and (done % 250 == 0 or done == args.inputs):
-                rate = done / max(1e-9, time.monotonic() - started)
-                print(f"{done}/{args.inputs} inputs, {rate:.1f}/s, {len(classes)} failure classes", file=sys.stderr)
-        elapsed = time.monotonic() - started
-        reproductions = []
-        for key, entry in sorted(classes.items()):
-            item = entry["first"]
-            small = item.text
-            if args.minimise and entry["failure"].kind not in BY_GENERATOR:
-                if not args.quiet:
-                    print(f"minimising {key}", file=sys.stderr)
-                small = minimise(
-                    pool,
-                    item.text,
-                    item.path,
-                    entry["failure"].key,
-                    trials=args.minimise,
-                    seconds=args.minimise_seconds,
-                )
-            reproductions.append(
-                {
-                    "class": key,
-                    "count": entry["count"],
-                    "message": entry["failure"].message,
-                    "generator": item.label,
-                    "index": item.index,
-                    "path": item.path,
-                    "text": small,
-                    "saved": _save(args.save, "min", small, item.path),
-                }
-            )
+        except KeyboardInterrupt:
+            interrupted = True
     finally:
+        signal.signal(signal.SIGTERM, previous)
         pool.close()
         shutil.rmtree(scratch, ignore_errors=True)
-    slow = sorted(slowest, key=lambda e: -e[0])
-    for _, _, record, item in slow:
+    for _, _, record, item in slowest:
         record["saved"] = _save(args.save, f"slow-{item.index}", item.text, item.path)
-    return {
-        "command": "python -m tests.fuzz " + " ".join(sys.argv[1:]),
-        "seed": args.seed,
-        "inputs": done,
-        "seconds": round(elapsed, 1),
-        "inputs_per_second": round(done / max(elapsed, 1e-9), 2),
-        "workers_replaced": pool.replaced,
-        "generators": {name: dict(counts) for name, counts in sorted(per_generator.items())},
-        "operators": dict(sorted(per_label.items())),
-        "failure_classes": reproductions,
-        "failures": failures,
-        "slowest": [record for _, _, record, _ in slow],
-    }
+    return report()
+
+
+def write_report(path: str, report: dict) -> None:
+    """Write then rename, so a run stopped at any moment leaves the last whole report."""
+    partial = path + ".partial"
+    with open(partial, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(report, indent=2, ensure_ascii=True) + "\n")
+    os.replace(partial, path)
 
 
 def replay(args) -> int:
@@ -183,11 +228,11 @@ def main(argv=None) -> int:
     if args.replay:
         return replay(args)
     report = run(args)
-    text = json.dumps(report, indent=2, ensure_ascii=True)
     if args.report:
-        with open(args.report, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
+        write_report(args.report, report)
     summary = {k: v for k, v in report.items() if k not in ("failures", "failure_classes")}
     summary["failure_classes"] = {c["class"]: c["count"] for c in report["failure_classes"]}
     print(json.dumps(summary, indent=2, ensure_ascii=True))
-    return 1 if report["failure_classes"] else 0
+    if report["failure_classes"]:
+        return 1
+    return 0 if report["complete"] else 130
