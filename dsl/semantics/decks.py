@@ -9,6 +9,8 @@ texts, observations and actions show, and what rules write (`7 of coins`, `suit 
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, error
 from .model import SUIT_INDEX, SUIT_WORDS, SUITS, Card
@@ -77,6 +79,15 @@ def universe(max_copies: int, max_jokers: int, names: tuple[str, ...]) -> list[C
     for j in range(max_jokers):
         cards.append(Card(len(cards), 13, -1, j))
     return cards
+
+
+def in_some_deck(cards: list[Card], lines: list[n.DeckLine], matches) -> list[Card]:
+    """The cards some deck line holds, numbered again from 0: a card no deck has gets no card id,
+    so no action, no plane of the observation tensor and no text (the tensor follows the deck)."""
+    kept = set()
+    for line in lines:
+        kept.update(deck_ids(line, cards, matches))
+    return [dataclasses.replace(card, id=i) for i, card in enumerate(c for c in cards if c.id in kept)]
 
 
 def deck_ids(line: n.DeckLine, cards: list[Card], matches) -> tuple[int, ...]:

@@ -121,10 +121,12 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
     max_jokers = max(d.jokers for d in deck_lines)
     suits = decks_of.suit_names(game, RESERVED_WORDS, diags)
     cards = decks_of.universe(max_copies, max_jokers, suits)
-    decks = []
     for line in deck_lines:
         for pattern in line.without:
             diags.extend(check_pattern(pattern, file, suits))
+    cards = decks_of.in_some_deck(cards, deck_lines, pattern_matches) or cards
+    decks = []
+    for line in deck_lines:
         ids = decks_of.deck_ids(line, cards, pattern_matches)
         if not ids:
             diags.append(error("type-mismatch", "this deck line leaves out every card", line.span, file=file))
