@@ -34,7 +34,9 @@ def test_a_deck_without_ranks_and_cards():
     euchre = deck_of("deck standard without 2..8")
     assert len(euchre) == 24 and {c[:-1] for c in euchre} == {"9", "10", "J", "Q", "K", "A"}
     assert len(deck_of("deck standard without 2..6")) == 32  # piquet
-    assert sorted(deck_of("deck standard without 2..A ♥, 2..A ♦, 2..10")) == sorted(["J♠", "Q♠", "K♠", "A♠", "J♣", "Q♣", "K♣", "A♣"])
+    assert sorted(deck_of("deck standard without 2..A ♥, 2..A ♦, 2..10")) == sorted(
+        ["J♠", "Q♠", "K♠", "A♠", "J♣", "Q♣", "K♣", "A♣"]
+    )
 
 
 def test_several_copies_of_a_part_of_the_deck():

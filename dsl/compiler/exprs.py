@@ -183,7 +183,9 @@ class ExprCompiler(ExprVisitor[str]):
             candidates = [
                 c
                 for c in self.model.cards
-                if c.rank == r and c.id not in used and (suit is None or c.suit == suit_number(suit, self.model.suit_names))
+                if c.rank == r
+                and c.id not in used
+                and (suit is None or c.suit == suit_number(suit, self.model.suit_names))
             ]
             if not candidates:
                 raise ValueError(f"the deck has no more {rank}{suit or ''} for this example")

@@ -42,7 +42,9 @@ def suit_names(game: n.Game, reserved: frozenset[str], diags: list[Diagnostic]) 
         elif name in reserved or name in SUIT_WORDS:
             problem = f"'{name}' is a word of the language and cannot name a suit"
         if problem:
-            diags.append(error("duplicate-name" if name in names else "reserved-name", problem, line.span, file=game.file))
+            diags.append(
+                error("duplicate-name" if name in names else "reserved-name", problem, line.span, file=game.file)
+            )
             continue
         names.append(name)
     if len(names) > MAX_SUITS:

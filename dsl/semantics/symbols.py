@@ -49,7 +49,13 @@ def check_pattern(pattern: n.CardPattern, file: str, suits: tuple[str, ...] = ()
     if pattern.suit and pattern.suit not in SUIT_INDEX and pattern.suit not in suits:
         named = ", ".join(suits) if suits else "none: this game's suits are ♠ ♥ ♦ ♣"
         out.append(
-            error("undefined-name", f"'{pattern.suit}' is not a suit of this game", pattern.span, file=file, hint=f"suits named: {named}")
+            error(
+                "undefined-name",
+                f"'{pattern.suit}' is not a suit of this game",
+                pattern.span,
+                file=file,
+                hint=f"suits named: {named}",
+            )
         )
     for rank in (pattern.rank_lo, pattern.rank_hi):
         if rank is not None and rank not in RANK_INDEX:
