@@ -7,8 +7,10 @@ import random
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from dsl import load_game
+from dsl.cli import app
 
 from .language_helpers import engine, errors, labels
 
@@ -206,3 +208,20 @@ def test_suit_in_play_must_be_a_suit_and_given_once():
     assert [d.code for d in errors(text)] == ["type-mismatch"]
     text = BELOTE.replace("  order 7 8 9", "  suit in play = suit\n  suit in play = suit\n  order 7 8 9")
     assert [d.code for d in errors(text)] == ["duplicate-clause"]
+
+
+def test_a_variant_keeps_the_named_suits_and_the_deck_of_its_base(tmp_path):
+    base = DECK.replace("DECK", "deck standard without 8..10\n  suits coins cups swords batons")
+    (tmp_path / "base.cardrules").write_text(base, encoding="utf-8")
+    (tmp_path / "v.cardrules").write_text('game "v" variant of "base.cardrules"\nplayers 2, 4\n', encoding="utf-8")
+    state = load_game(str(tmp_path / "v.cardrules")).new_game(players=4, seed=0)
+    deck = state.to_json()["deck"]
+    assert len(deck) == 40 and "7 batons" in deck
+
+
+def test_the_rule_book_page_says_what_the_deck_leaves_out_and_names(tmp_path):
+    out = tmp_path / "b.md"
+    result = CliRunner().invoke(app, ["doc", str(FIXTURES / "briscola_short.cardrules"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert "(40 cards in all)" in page and "coins cups swords batons" in page
