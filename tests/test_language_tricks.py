@@ -176,3 +176,9 @@ def test_a_lead_rule_is_a_condition_on_the_card():
 
 def test_groups_of_needs_a_grouped_zone():
     assert [d.code for d in errors(TURN.replace("groups of taken of p", "groups of hand of p"))] == ["type-mismatch"]
+
+
+def test_a_trick_inside_a_turn_rule_is_an_error():
+    inner = "trick { lead 0 play from hand to table winner { highest } take into taken }"
+    text = TURN.replace("if not upcard is empty {", inner + "\n        if not upcard is empty {")
+    assert [d.code for d in errors(text)] == ["type-mismatch"]

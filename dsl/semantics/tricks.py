@@ -23,6 +23,14 @@ def check_lead_rules(checker: "TypeChecker", trick: n.Trick, scope: dict) -> Non
     for turn in trick.turns:
         checker.expect(turn.who, Type.PLAYER, what="whose turn it is")
         checker.visit_block(turn.body)
+        for inner in walk_stmts(turn.body):
+            if isinstance(inner, n.Trick):  # one trick at a time: its seats and cards are the state's
+                checker.err(
+                    "type-mismatch",
+                    "a trick cannot be played at a turn of another trick",
+                    inner,
+                    hint="play the second trick after the first one",
+                )
 
 
 def check_simultaneous(checker: "TypeChecker", loop: n.ForPlayers) -> None:
