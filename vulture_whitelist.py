@@ -43,6 +43,8 @@ engine.tie_break
 engine.place_bottom
 engine.place_random
 engine.random_pick
+engine.played_by
+engine.hold_back
 faults.guard_examples
 Scoring.best_of
 

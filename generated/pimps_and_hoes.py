@@ -391,6 +391,7 @@ def _while_117_check(s):
     s.t_order = _rt.seats_from(s.v_leader, s.n)
     s.t_i = 0
     s.t_seats = []
+    s.t_cards = []
     s.led = None
     return 12  # to _trick_118_turn
 
@@ -418,6 +419,7 @@ def _trick_118_played(s):
     s.z_stage[_p].remove(s.choice)  # a legal card, so it is in the hand
     s.z_table.append(s.choice)
     s.t_seats.append(_p)
+    s.t_cards.append(s.choice)
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
@@ -447,7 +449,6 @@ def _trick_118_resolve(s):
     s.winner = _winner
     s.z_taken[_winner].extend(s.z_table)
     s.z_table.clear()
-    s.t_seats = []
     # pimps_and_hoes.cardrules:129: leader = winner
     s.v_leader = s.winner
     return 10  # to _while_117_check
@@ -525,6 +526,7 @@ class State(_rt.BaseState):
         s.loop_index2 = 0
         s.loop_items1 = []
         s.picks_left3 = 0
+        s.t_cards = []
         s.t_i = 0
         s.t_order = []
         s.t_seats = []
@@ -559,6 +561,7 @@ class State(_rt.BaseState):
         c.loop_index2 = s.loop_index2
         c.loop_items1 = s.loop_items1[:]
         c.picks_left3 = s.picks_left3
+        c.t_cards = s.t_cards[:]
         c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
@@ -685,38 +688,38 @@ _RULE_LINES = (
     (366, 117),
     (370, 0),
     (390, 118),
-    (398, 0),
-    (429, 124),
-    (437, 125),
-    (451, 129),
-    (456, 0),
-    (503, 26),
-    (506, 28),
-    (508, 29),
-    (510, 30),
-    (512, 32),
-    (514, 34),
-    (516, 36),
-    (518, 38),
-    (520, 39),
-    (522, 40),
-    (534, 0),
-    (580, 143),
-    (583, 147),
-    (584, 148),
-    (585, 149),
-    (589, 0),
-    (590, 154),
-    (593, 158),
-    (597, 0),
-    (598, 161),
-    (601, 165),
-    (605, 0),
-    (606, 168),
-    (609, 172),
-    (613, 0),
-    (614, 175),
-    (617, 177),
-    (618, 178),
-    (632, 0),
+    (399, 0),
+    (431, 124),
+    (439, 125),
+    (452, 129),
+    (457, 0),
+    (504, 26),
+    (507, 28),
+    (509, 29),
+    (511, 30),
+    (513, 32),
+    (515, 34),
+    (517, 36),
+    (519, 38),
+    (521, 39),
+    (523, 40),
+    (536, 0),
+    (583, 143),
+    (586, 147),
+    (587, 148),
+    (588, 149),
+    (592, 0),
+    (593, 154),
+    (596, 158),
+    (600, 0),
+    (601, 161),
+    (604, 165),
+    (608, 0),
+    (609, 168),
+    (612, 172),
+    (616, 0),
+    (617, 175),
+    (620, 177),
+    (621, 178),
+    (635, 0),
 )

@@ -418,6 +418,7 @@ def _while_111_check(s):
     s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if bool(s.z_hand[q2])]
     s.t_i = 0
     s.t_seats = []
+    s.t_cards = []
     s.led = None
     return 5  # to _trick_112_turn
 
@@ -471,6 +472,7 @@ def _trick_112_played(s):
     s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
     s.z_table.append(s.choice)
     s.t_seats.append(_p)
+    s.t_cards.append(s.choice)
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
@@ -516,7 +518,6 @@ def _trick_112_resolve(s):
     s.winner = _winner
     s.z_taken[_winner].append(s.z_table[:])
     s.z_table.clear()
-    s.t_seats = []
     # thirteens.cardrules:126: leader = winner
     s.v_leader = s.winner
     return 3  # to _while_111_check
@@ -561,6 +562,7 @@ class State(_rt.BaseState):
         s.v_target = 50
         s.l_p = None
         s.l_g = None
+        s.t_cards = []
         s.t_i = 0
         s.t_order = []
         s.t_seats = []
@@ -590,6 +592,7 @@ class State(_rt.BaseState):
         c.v_target = s.v_target
         c.l_p = s.l_p
         c.l_g = _rt.copied(s.l_g)
+        c.t_cards = s.t_cards[:]
         c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
@@ -675,40 +678,40 @@ _RULE_LINES = (
     (406, 111),
     (410, 0),
     (417, 112),
-    (425, 0),
-    (426, 128),
-    (429, 129),
-    (431, 130),
-    (434, 131),
-    (436, 132),
-    (438, 133),
-    (441, 134),
-    (443, 137),
-    (446, 138),
-    (448, 140),
-    (450, 142),
-    (457, 0),
-    (482, 118),
-    (490, 120),
-    (498, 121),
-    (506, 122),
-    (520, 126),
-    (525, 0),
-    (551, 26),
-    (554, 28),
-    (556, 29),
-    (558, 30),
-    (560, 31),
-    (570, 0),
-    (611, 151),
-    (614, 155),
-    (615, 156),
-    (619, 0),
-    (620, 159),
-    (623, 160),
-    (627, 0),
-    (628, 163),
-    (631, 165),
-    (632, 166),
-    (640, 0),
+    (426, 0),
+    (427, 128),
+    (430, 129),
+    (432, 130),
+    (435, 131),
+    (437, 132),
+    (439, 133),
+    (442, 134),
+    (444, 137),
+    (447, 138),
+    (449, 140),
+    (451, 142),
+    (458, 0),
+    (484, 118),
+    (492, 120),
+    (500, 121),
+    (508, 122),
+    (521, 126),
+    (526, 0),
+    (552, 26),
+    (555, 28),
+    (557, 29),
+    (559, 30),
+    (561, 31),
+    (572, 0),
+    (614, 151),
+    (617, 155),
+    (618, 156),
+    (622, 0),
+    (623, 159),
+    (626, 160),
+    (630, 0),
+    (631, 163),
+    (634, 165),
+    (635, 166),
+    (643, 0),
 )

@@ -180,7 +180,7 @@ def _player_list(k: Kids):
 # ------------------------------------------------------------------ cards
 @rule("cards_decl")
 def _cards_decl(k: Kids):
-    lines: dict[str, list] = {"decks": [], "orders": [], "values": []}
+    lines: dict[str, list] = {"decks": [], "orders": [], "values": [], "suits": [], "suits_in_play": []}
     for part in k.parts:
         for name, values in part.adds.items():
             lines[name].extend(values)
@@ -205,6 +205,26 @@ def _deck_jokers(k: Kids):
 @rule("deck_when")
 def _deck_when(k: Kids):
     return k.part(when=k.rest[0])
+
+
+@rule("deck_without")
+def _deck_without(k: Kids):
+    return k.part(without=list(k.rest))
+
+
+@rule("suits_line")
+def _suits_line(k: Kids):
+    return k.part(adds={"suits": [n.SuitsLine([str(t) for t in k.rest], cites=k.cites, span=k.span)]})
+
+
+@rule("suit_in_play_line")
+def _suit_in_play_line(k: Kids):
+    return k.part(adds={"suits_in_play": [n.SuitInPlay(k.rest[0], cites=k.cites, span=k.span)]})
+
+
+@rule("named_suit")
+def _named_suit(k: Kids):
+    return Token("SUIT", str(k.rest[0]))
 
 
 @rule("order_line")
@@ -573,6 +593,11 @@ def _for_players_stmt(k: Kids):
     return k.fill(n.ForPlayers(str(var), None, _optional(cond), body, span=k.span), "for")
 
 
+@rule("simultaneously")
+def _simultaneously(k: Kids):
+    return k.part(simultaneous=True)
+
+
 @rule("for_each_stmt")
 def _for_each_stmt(k: Kids):
     var, iterable, body = k.rest
@@ -705,6 +730,17 @@ def _clause(k: Kids, word: str, **sets) -> Part:
 @rule("trick_lead")
 def _trick_lead(k: Kids):
     return _clause(k, "lead", lead=k.rest[0])
+
+
+@rule("trick_lead_where")
+def _trick_lead_where(k: Kids):
+    return _clause(k, "lead where", lead_where=list(k.rest), lead_else_any=bool(k.parts))
+
+
+@rule("trick_turn")
+def _trick_turn(k: Kids):
+    who, body = k.rest
+    return k.part(adds={"turns": [n.TrickTurn(who, body, cites=k.cites, span=k.span)]})
 
 
 @rule("trick_players")
@@ -876,6 +912,11 @@ def _best_of(k: Kids):
 def _highest_of(k: Kids):
     arg, *order = k.rest
     return n.HighestOf(arg, str(order[0]) if order else None, span=k.span)
+
+
+@rule("printed_suit")
+def _printed_suit(k: Kids):
+    return n.Of("printed suit", k.rest[0], span=k.span)
 
 
 @rule("random_of")

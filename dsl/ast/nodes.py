@@ -355,6 +355,8 @@ class ForPlayers(Stmt):
     start: Optional[Expr]
     cond: Optional[Expr]
     body: Block
+    # `simultaneously`: the cards its `chooses N cards` statements move arrive when the loop ends
+    simultaneous: bool = False
 
 
 @dataclass
@@ -455,6 +457,22 @@ class Trick(Stmt):
     take_into: Optional[str] = None
     take_as_group: bool = False
     clause_cites: list[Cite] = field(default_factory=list)
+    # Lead rules: the first condition some card of the leader's hand meets decides what he may lead.
+    lead_where: list[Expr] = field(default_factory=list)
+    lead_else_any: bool = False
+    turns: list["TrickTurn"] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- lead rules and turns in a trick
+
+
+@dataclass
+class TrickTurn(Cited):
+    """`at turn of dealer { ... }`: statements run when that seat's turn in the trick comes,
+    before it plays."""
+
+    who: Expr
+    body: Block
 
 
 @dataclass
@@ -487,6 +505,24 @@ class DeckLine(Cited):
     copies: int = 1
     jokers: int = 0
     when: Optional[Expr] = None
+    without: list[CardPattern] = field(default_factory=list)  # `deck standard without 2..8`
+
+
+# ---------------------------------------------------------------- decks of any kind
+
+
+@dataclass
+class SuitsLine(Cited):
+    """`suits coins cups swords batons`: the suits' names, in the order of ♠ ♥ ♦ ♣."""
+
+    names: list[str]
+
+
+@dataclass
+class SuitInPlay(Cited):
+    """`suit in play = ...`: the suit a card follows and wins in (bare `suit` is its printed one)."""
+
+    expr: Expr
 
 
 @dataclass
@@ -603,6 +639,8 @@ class Game(Node):
     sources: list[Source] = field(default_factory=list)
     players: Optional[Players] = None
     decks: list[DeckLine] = field(default_factory=list)
+    suits: list[SuitsLine] = field(default_factory=list)
+    suits_in_play: list[SuitInPlay] = field(default_factory=list)
     orders: list[OrderLine] = field(default_factory=list)
     values: list[ValueTable] = field(default_factory=list)
     zones: list[Zone] = field(default_factory=list)

@@ -105,7 +105,7 @@ class StatementShapes(StmtVisitor[Shape]):
         return _DECISION
 
     def visit_Trick(self, stmt):
-        return _DECISION
+        return Shape([turn.body for turn in stmt.turns], decides=True)
 
 
 _SHAPES = StatementShapes()

@@ -283,6 +283,10 @@ class CodeGenerator:
     def generate(self) -> str:
         m = self.model
         program = self.lowerer.lower_flow()
+        if m.game.suits_in_play:  # every `suit` of the rules asks this function
+            rule = m.game.suits_in_play[0]
+            body = ["    " + f"# {self.line_comment(rule.span)}", f"    return {self.x.suit_in_play_body()}"]
+            program.functions.insert(0, Function(self.x.SUIT_IN_PLAY, "s, card", body))
         scorings = [self.scoring_context(s) for s in m.scorings.values()]
         examples = [self.example_context(i, ex) for i, ex in enumerate(m.game.examples)]
         result = self.x.compile(m.game.result) if m.game.result is not None else "[0] * s.n"
@@ -329,6 +333,7 @@ class CodeGenerator:
                 tuple((escape.name("l_", local.name), local.name, local.type) for local in m.locals.values())
             ),
             "n_cards": len(m.cards),
+            "suit_text": escape.literal(tuple(m.suit_text(i) for i in range(4))) if m.suit_names else None,
             "options": escape.literal(tuple(m.options)),
             "late_actions": self.late_actions(),
             "ambiguities_meta": _fmt(

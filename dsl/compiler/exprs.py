@@ -12,7 +12,8 @@ import dataclasses
 
 from ..ast import nodes as n
 from ..ast.visitor import ExprVisitor
-from ..semantics.model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, SUITS, Model
+from ..semantics.model import RANK_INDEX, SUIT_COLOR, SUIT_INDEX, SUIT_WORDS, SUITS, Model
+from ..semantics.decks import suit_number
 from ..semantics.symbols import pattern_matches, pattern_ranks
 from . import escape
 from .names import ModuleNames
@@ -83,6 +84,7 @@ class ExprCompiler(ExprVisitor[str]):
         self.state = state
         self.binders: list[dict[str, str]] = []
         self.state_refs: set[str] | None = None  # when set, records every state attribute read
+        self.printed_only = False  # inside `suit in play = ...`: `suit` is the printed suit
         self._fresh = 0
 
     # ------------------------------------------------------------ helpers
@@ -140,6 +142,34 @@ class ExprCompiler(ExprVisitor[str]):
     def visit_SuitLit(self, e):
         return escape.literal(SUIT_INDEX[e.suit])
 
+    # ------------------------------------------------------------ decks of any kind
+    # The function that gives a card's suit in play, when the game has `suit in play = ...`.
+    SUIT_IN_PLAY = "_suit_in_play"
+
+    def suit_of(self, card: str) -> str:
+        """A card's suit as the rules see it: its suit in play if the game says one, else printed."""
+        if not self.model.game.suits_in_play or self.printed_only:
+            return f"SUIT[{card}]"
+        if self.state_refs is not None:
+            self.state_refs.update(self.suit_in_play_refs())
+        return f"{self.SUIT_IN_PLAY}({self.state}, {card})"
+
+    def suit_in_play_body(self) -> str:
+        """The body of `_suit_in_play(s, card)`: inside it, bare `suit` is the printed suit."""
+        self.printed_only = True
+        try:
+            return self.with_binders({"card": "card"}, self.model.game.suits_in_play[0].expr)
+        finally:
+            self.printed_only = False
+
+    def suit_in_play_refs(self) -> set[str]:
+        saved, self.state_refs = self.state_refs, set()
+        try:
+            self.suit_in_play_body()
+            return self.state_refs
+        finally:
+            self.state_refs = saved
+
     def visit_CardList(self, e):
         return escape.literal(self.card_ids(e))
 
@@ -153,7 +183,9 @@ class ExprCompiler(ExprVisitor[str]):
             candidates = [
                 c
                 for c in self.model.cards
-                if c.rank == r and c.id not in used and (suit is None or c.suit == SUIT_INDEX[suit])
+                if c.rank == r
+                and c.id not in used
+                and (suit is None or c.suit == suit_number(suit, self.model.suit_names))
             ]
             if not candidates:
                 raise ValueError(f"the deck has no more {rank}{suit or ''} for this example")
@@ -185,7 +217,11 @@ class ExprCompiler(ExprVisitor[str]):
             return escape.literal(m.options.index(e.id))
         if e.id in SUIT_WORDS:
             return escape.literal(SUIT_WORDS[e.id])
-        if e.id in ("suit", "rank", "color"):
+        if e.id in m.suit_names:
+            return escape.literal(m.suit_names.index(e.id))
+        if e.id == "suit":
+            return self.suit_of(self.bound("card"))
+        if e.id in ("rank", "color"):
             return f"{e.id.upper()}[{self.bound('card')}]"
         raise KeyError(e.id)
 
@@ -256,8 +292,18 @@ class ExprCompiler(ExprVisitor[str]):
             return f"{self.attr(escape.name('v_', e.name))}[{self.compile(e.arg)}]"
         arg = self.compile(e.arg)
         line = e.span.line
-        if e.name in ("suit", "rank", "color"):
+        if e.name == "suit":
+            return self.suit_of(arg)
+        if e.name == "printed suit":
+            return f"SUIT[{arg}]"
+        if e.name == "color" and e.arg.type == "suit":
+            return f"{escape.literal(SUIT_COLOR)}[{arg}]"
+        if e.name in ("rank", "color"):
             return f"{e.name.upper()}[{arg}]"
+        if e.name == "player":
+            return f"_rt.played_by({self.attr('t_seats')}, {self.attr('t_cards')}, {arg}, {line})"
+        if e.name == "groups":
+            return f"len({arg})"
         if e.name in ("top", "last"):
             return f"_rt.top({self.cards(e.arg)}, {line})"
         if e.name in ("bottom", "first"):

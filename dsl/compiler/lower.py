@@ -40,6 +40,8 @@ class Lowerer:
         self.sources = sources
         self.actions = ActionSpace(model)
         self.trigger_functions: dict[str, list[str]] = {}
+        # Per `simultaneously` loop being lowered: the held-back card lists of its card choices.
+        self.held_back: list[list[tuple[str, str, bool]]] = []
         self.straight = StraightLowering(self)
         self.machine = MachineLowering(self)
 
@@ -391,7 +393,12 @@ class MachineLowering(_Lowering):
         self.out.goto(after)
 
     def visit_ForPlayers(self, s: n.ForPlayers):
+        if s.simultaneous:
+            self.low.held_back.append([])
         self._machine_loop(s, self._player_order(s), s.var, s.cond, s.body)
+        if s.simultaneous:  # everyone has chosen: now the cards arrive
+            for held, dest, per_player in self.low.held_back.pop():
+                self.out.code(self.t.deliver_held(held=held, dest=dest, per_player=per_player))
 
     def visit_ForEach(self, s: n.ForEach):
         self._machine_loop(s, f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
@@ -440,8 +447,17 @@ class MachineLowering(_Lowering):
         self.out.goto(pick)
         self.out.code(self.t.exit_if(cond=f"s.{left} <= 0", after=after, jump=self.jump))
         self.suspend(self.x.compile(s.who), self.distinct(src), s, "choose_cards")
-        dst = self.zone(s.dest)
-        self.out.code(self.t.choose_cards_taken(left=left, src=src, dst=dst, pick=pick, jump=self.jump))
+        if self.low.held_back:  # in a simultaneous loop: held back until everyone has chosen
+            held = self.out.field("held", "list")
+            per_player = self.model.zones[s.dest.name].per_player and s.dest.owner is not None
+            owner = self.x.compile(s.dest.owner) if per_player else "None"
+            self.low.held_back[-1].append((held, self.x.attr(escape.name("z_", s.dest.name)), per_player))
+            self.out.code(
+                self.t.choose_cards_held(left=left, src=src, held=held, owner=owner, pick=pick, jump=self.jump)
+            )
+        else:
+            dst = self.zone(s.dest)
+            self.out.code(self.t.choose_cards_taken(left=left, src=src, dst=dst, pick=pick, jump=self.jump))
         self.out.goto(after)
 
     def visit_ChooseOption(self, s: n.ChooseOption):

@@ -2,8 +2,11 @@
 rules pick the card that takes the trick, and its player takes the cards.
 
 State used across the suspension points: the seats still to play (`t_order`), the position in
-that list (`t_i`), and the seat that played each table card (`t_seats`, parallel to the table).
-`led` is the suit of the first suited card played; `winner` the seat that took the trick.
+that list (`t_i`), the seat that played each table card (`t_seats`) and the cards in play order
+(`t_cards`); the last two stay after the trick is taken, so `player of c` can still say who
+played a card of the last trick.  `t_hooked` marks that the `at turn of` statements of the
+current turn have run.  `led` is the suit in play of the first suited card played; `winner`
+the seat that took the trick.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ if TYPE_CHECKING:
 def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     out, x, prog = low.out, low.x, low.program
     t = macros("trick")
-    prog.fields.update({"t_order": "list", "t_i": "int", "t_seats": "list"})
+    prog.fields.update({"t_order": "list", "t_i": "int", "t_seats": "list", "t_cards": "list"})
+    if s.turns:
+        prog.fields["t_hooked"] = "int"
     table = f"s.{escape.name('z_', s.play_to)}"
     hand = f"s.{escape.name('z_', s.play_from)}[_p]"
     line = s.span.line
@@ -32,22 +37,32 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         var = x.fresh("q")
         cond = x.with_binders({s.among[0]: var}, s.among[1])
         order = f"[{var} for {var} in {order} if {cond}]"
-    out.code(t.start(order=order, turn=turn, jump=low.jump))
+    out.code(t.start(order=order, turn=turn, jump=low.jump, hooks=bool(s.turns)))
 
-    # One player's turn: compute the cards the follow rules allow, then suspend.
+    # One player's turn: first the statements of `at turn of` for that seat, then the cards the
+    # lead or follow rules allow, then suspend.
     out.goto(turn)
     then = prog.block_names[played]
-    out.code(t.turn(resolve=resolve, lead_legal=low.distinct(hand), played=played, line=line, then=then, jump=low.jump))
-    if s.among is not None:  # the `among` name is the player about to play in follow rules
+    out.code(t.turn_start(resolve=resolve, jump=low.jump))
+    if s.turns:
+        _lower_turn_hooks(low, s, turn)
+    if s.among is not None:  # the `among` name is the player about to play in lead and follow rules
         x.binders.append({s.among[0]: "_p"})
-    # Follow rules bind the players after the leader; the leader may lead any card.
+    # Lead rules bind the leader, follow rules the players after him.
+    out.code(t.lead_test())
+    out.indent += 1
+    lead_legal = low.distinct(hand)
+    if s.lead_where:  # no card meets a rule and no `else any`: the leader has no legal lead
+        lead_legal = low.legal_cards(hand, s.lead_where, s.lead_else_any)
+    out.code(t.lead(lead_legal=lead_legal, played=played, line=line, then=then))
+    out.indent -= 1
     legal = low.legal_cards(hand, s.follow, s.follow_else_any or not s.follow)
     if s.among is not None:
         x.binders.pop()
     out.code(t.follow(legal=legal, played=played, line=line, then=then))
 
     out.goto(played)
-    out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump))
+    out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump, led=x.suit_of("s.choice"), hooks=bool(s.turns)))
 
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)
@@ -82,3 +97,19 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     take = f"s.{escape.name('z_', s.take_into)}[_winner]"
     grouped = low.model.zones[s.take_into].grouped if s.take_into in low.model.zones else False
     out.code(t.take(line=line, take=take, table=table, grouped=grouped, as_group=s.take_as_group))
+
+
+def _lower_turn_hooks(low: "MachineLowering", s: n.Trick, turn: int) -> None:
+    """`at turn of P { ... }`: run once per turn, before the seat plays; the body may decide, so it
+    is lowered into blocks of its own that jump back to the turn (which then skips them)."""
+    out, x, t = low.out, low.x, macros("trick")
+    for i, hook in enumerate(s.turns):
+        body = low.new_block(s, "trick", f"at_turn{i}")
+        out.code(t.turn_hook(who=x.compile(hook.who), body=body, jump=low.jump, index=i + 1))
+        here = out.lines, out.indent
+        out.goto(body)
+        low.comment(hook.span)
+        low.count_hit(hook.span.line, "turn rule")
+        low.block(hook.body)
+        out.code(t.turn_hook_done(turn=turn, jump=low.jump, index=i + 1))
+        out.lines, out.indent = here

@@ -51,6 +51,8 @@ class ExprReads(ExprVisitor[set[str]]):
 
     def visit_Of(self, expr):
         known = expr.name in self.model.zones or expr.name in self.model.vars
+        if not known and expr.name == "player":  # who played a card: what the last trick left
+            return {"winner"}
         return _name_effect(self.model, expr.name) if known else set()
 
     def visit_Call(self, expr):

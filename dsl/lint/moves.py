@@ -57,6 +57,8 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
     def visit_Trick(self, stmt):
         if stmt.follow and not stmt.follow_else_any and not _always_true(stmt.follow[-1]):
             return _chain_warning(stmt, stmt.follow, "a card to play", stmt.follow[-1].span)
+        if stmt.lead_where and not stmt.lead_else_any and not _always_true(stmt.lead_where[-1]):
+            return _chain_warning(stmt, stmt.lead_where, "a card to lead", stmt.lead_where[-1].span)
         return None
 
     def visit_Bid(self, stmt):

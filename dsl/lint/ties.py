@@ -41,7 +41,9 @@ def _narrowing(where) -> str:
             sides = (part.left, part.right)
             if any(isinstance(s, n.Name) and s.id == "card" for s in sides):
                 return "card"
-            if any(_is_card_attr(s, "suit") for s in sides) or any(isinstance(s, n.SuitLit) for s in sides):
+            # `printed suit of card` keeps one suit too (the right bower: `card is J and printed suit ...`)
+            suited = any(_is_card_attr(s, "suit") or _is_card_attr(s, "printed suit") for s in sides)
+            if suited or any(isinstance(s, n.SuitLit) for s in sides):
                 kind = "suit"
         elif isinstance(part, (n.IsPattern,)) and part.pattern.suit and not part.negated:
             kind = "suit"

@@ -45,6 +45,7 @@ class BaseState:
     _VARS: tuple = ()  # (attribute, name, per_player, type, visibility)
     _LOCALS: tuple = ()  # (attribute, name, type)
     _CARD_TEXT: tuple = ()
+    _SUIT_TEXT: tuple = SUIT_SYMBOLS  # what the game calls its suits (`suits coins cups ...`)
     _N_CARDS = 0
     _OPTIONS: tuple = ()
     # After the bids: {"bid_span", "seats", "ranks", "bid_names"} (see the language reference).
@@ -195,7 +196,7 @@ class BaseState:
         if action < n_cards + n_options:
             return self._OPTIONS[action - n_cards]
         if action < n_cards + n_options + 4:
-            return "suit " + SUIT_SYMBOLS[action - n_cards - n_options]
+            return "suit " + self._SUIT_TEXT[action - n_cards - n_options]
         value = action - n_cards - n_options - 4
         late = self._LATE_ACTIONS
         if late is None:
@@ -209,7 +210,7 @@ class BaseState:
         if value < len(late["ranks"]):
             return "rank " + late["ranks"][value]
         value -= len(late["ranks"])
-        return f"{late['suited_options'][value // 4]} {SUIT_SYMBOLS[value % 4]}"
+        return f"{late['suited_options'][value // 4]} {self._SUIT_TEXT[value % 4]}"
 
     def _cards_text(self, cards) -> list:
         text = self._CARD_TEXT
@@ -263,7 +264,7 @@ class BaseState:
         if value is None:
             return None
         if type_ == "suit":
-            return SUIT_SYMBOLS[value]
+            return self._SUIT_TEXT[value]
         if type_ == "card":
             return self._CARD_TEXT[value]
         if type_ == "option":
@@ -456,6 +457,19 @@ def extreme(players: list[int], key, which: str) -> list[int]:
     values = [key(p) for p in players]
     target = max(values) if which == "highest" else min(values)
     return [p for p, v in zip(players, values, strict=True) if v == target]
+
+
+def played_by(seats: list[int], cards: list[int], card: int, line: int) -> int:
+    """The seat that played `card` in the trick in play (or the last one taken)."""
+    for seat, played in zip(seats, cards, strict=True):
+        if played == card:
+            return seat
+    raise RuleGap("missing-card", line, "the card was not played in this trick")
+
+
+def hold_back(held: list, card: int, owner) -> None:
+    """A card chosen in a simultaneous loop, kept aside with where it goes until the loop ends."""
+    held.append([card, owner])
 
 
 def seats_from(start: int, n: int) -> list[int]:

@@ -13,7 +13,8 @@ from ..ast.visitor import ExprVisitor
 from ..report.diagnostics import Diagnostic, Fix, error
 from ..report.wording import a, either
 from ..syntax.limits import LIMIT_CODE
-from .model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, LocalVar, Model
+from .model import RANK_INDEX, SUIT_WORDS, LocalVar, Model
+from .decks import suit_number
 from .symbols import check_pattern
 from .types import COLLECTIONS, NULLABLE, Type
 
@@ -21,7 +22,13 @@ OF_BUILTINS: dict[str, tuple[frozenset[Type], Type | None]] = {
     # name: (argument types, result type; None: the element of the argument)
     "suit": (frozenset({Type.CARD}), Type.SUIT),
     "rank": (frozenset({Type.CARD}), Type.RANK),
-    "color": (frozenset({Type.CARD}), Type.COLOR),
+    "color": (frozenset({Type.CARD, Type.SUIT}), Type.COLOR),
+    # the seat that played a card of the trick in play (or of the last trick)
+    "player": (frozenset({Type.CARD}), Type.PLAYER),
+    # the number of groups (tricks) in a grouped zone; `size of` counts its cards
+    "groups": (frozenset({Type.GROUPS}), Type.INT),
+    # a card's own suit, whatever `suit in play` says
+    "printed suit": (frozenset({Type.CARD}), Type.SUIT),
     "top": (frozenset({Type.CARDS}), Type.CARD),
     "bottom": (frozenset({Type.CARDS}), Type.CARD),
     "first": (frozenset({Type.CARDS, Type.PLAYERS}), None),
@@ -128,7 +135,10 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             by_rank.setdefault(card.rank, []).append(card)
         used: set[int] = set()
         for rank, suit in e.cards:
-            wanted = SUIT_INDEX.get(suit) if suit else None
+            wanted = suit_number(suit, self.model.suit_names) if suit else None
+            if suit and wanted is None:
+                self.err("undefined-name", f"'{suit}' is not a suit of this game", e, hint=_suits_hint(self.model))
+                continue
             card = next(
                 (c for c in by_rank.get(RANK_INDEX[rank], []) if c.id not in used and wanted in (None, c.suit)),
                 None,
@@ -172,7 +182,7 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             return BUILTIN_NAMES[e.id]
         if e.id in self.options:
             return Type.OPTION
-        if e.id in SUIT_WORDS:
+        if e.id in SUIT_WORDS or e.id in m.suit_names:
             return Type.SUIT
         if e.id in ("suit", "rank", "color") and self._in_card_scope():
             return OF_BUILTINS[e.id][1]
@@ -232,12 +242,12 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         return Type.BOOL
 
     def visit_IsPattern(self, e):
-        self.diags.extend(check_pattern(e.pattern, self.file))
+        self.diags.extend(check_pattern(e.pattern, self.file, self.model.suit_names))
         self.expect(e.subject, Type.CARD, what="what is compared with a card pattern")
         return Type.BOOL
 
     def visit_Has(self, e):
-        self.diags.extend(check_pattern(e.pattern, self.file))
+        self.diags.extend(check_pattern(e.pattern, self.file, self.model.suit_names))
         self.expect(e.subject, Type.CARDS, Type.GROUPS, what="what 'has' looks into")
         return Type.BOOL
 
@@ -396,3 +406,9 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         for arg in e.args:
             self.expect(arg, Type.INT, what=f"an argument of {e.func}()")
         return Type.INT
+
+
+def _suits_hint(model: Model) -> str:
+    if model.suit_names:
+        return "this game's suits are " + ", ".join(model.suit_names)
+    return "the suits are ♠ ♥ ♦ ♣ (spades hearts diamonds clubs)"

@@ -35,6 +35,7 @@ class Card:
     rank: int
     suit: int  # -1 for a joker
     copy: int  # which deck it comes from
+    suit_text: str = ""  # the suit's name when the game names its suits (`suits coins cups ...`)
 
     @property
     def kind(self) -> int:
@@ -43,6 +44,8 @@ class Card:
     def text(self) -> str:
         if self.rank == JOKER:
             return "Joker"
+        if self.suit_text:
+            return f"{RANKS[self.rank]} {self.suit_text}"
         return RANKS[self.rank] + SUITS[self.suit]
 
 
@@ -61,7 +64,7 @@ class LocalVar:
 
 
 _MAPPINGS = ("orders", "values", "zones", "vars", "locals", "ambiguities", "scorings", "sources")
-_SEQUENCES = ("players", "cards", "decks", "options")
+_SEQUENCES = ("players", "cards", "decks", "options", "suit_names")
 
 
 # slots: no instance `__dict__` to hide state in; weakref: later stages may keep caches keyed on a model.
@@ -85,6 +88,11 @@ class Model:
     # the options chosen together with a suit (`call with suit`), in order of appearance
     suited_options: tuple[str, ...] = ()
     sources: Mapping[str, str] = field(default_factory=dict)
+    # the suits' names (`suits coins cups swords batons`); empty: the symbols ♠ ♥ ♦ ♣
+    suit_names: tuple[str, ...] = ()
+
+    def suit_text(self, suit: int) -> str:
+        return self.suit_names[suit] if suit < len(self.suit_names) else SUITS[suit]
 
     def __post_init__(self):
         for name in _MAPPINGS:

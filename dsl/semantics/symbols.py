@@ -10,7 +10,6 @@ from ..report.wording import count
 from .model import (
     COLORS,
     FACE_VALUE,
-    JOKER,
     RANK_INDEX,
     RANKS,
     STANDARD_ORDER,
@@ -20,6 +19,7 @@ from .model import (
     DeckConfig,
     Model,
 )
+from . import decks as decks_of
 from .types import DECLARABLE
 
 
@@ -36,7 +36,7 @@ def pattern_matches(pattern: n.CardPattern, card: Card) -> bool:
     ranks = pattern_ranks(pattern)
     if ranks is not None and card.rank not in ranks:
         return False
-    if pattern.suit and card.suit != SUIT_INDEX[pattern.suit]:
+    if pattern.suit and card.suit != SUIT_INDEX.get(pattern.suit, -1) and pattern.suit != card.suit_text:
         return False
     if pattern.color:
         if card.suit < 0 or COLORS[SUIT_COLOR[card.suit]] != pattern.color:
@@ -44,8 +44,19 @@ def pattern_matches(pattern: n.CardPattern, card: Card) -> bool:
     return True
 
 
-def check_pattern(pattern: n.CardPattern, file: str) -> list[Diagnostic]:
+def check_pattern(pattern: n.CardPattern, file: str, suits: tuple[str, ...] = ()) -> list[Diagnostic]:
     out = []
+    if pattern.suit and pattern.suit not in SUIT_INDEX and pattern.suit not in suits:
+        named = ", ".join(suits) if suits else "none: this game's suits are ♠ ♥ ♦ ♣"
+        out.append(
+            error(
+                "undefined-name",
+                f"'{pattern.suit}' is not a suit of this game",
+                pattern.span,
+                file=file,
+                hint=f"suits named: {named}",
+            )
+        )
     for rank in (pattern.rank_lo, pattern.rank_hi):
         if rank is not None and rank not in RANK_INDEX:
             out.append(
@@ -58,17 +69,6 @@ def check_pattern(pattern: n.CardPattern, file: str) -> list[Diagnostic]:
                 )
             )
     return out
-
-
-def _universe(max_copies: int, max_jokers: int) -> list[Card]:
-    cards: list[Card] = []
-    for copy in range(max_copies):
-        for suit in range(4):
-            for rank in range(13):
-                cards.append(Card(len(cards), rank, suit, copy))
-    for j in range(max_jokers):
-        cards.append(Card(len(cards), JOKER, -1, j))
-    return cards
 
 
 def _example_players(game: n.Game, players: list[int]) -> list[Diagnostic]:
@@ -125,14 +125,17 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
     deck_lines = game.decks or [n.DeckLine()]
     max_copies = max(d.copies for d in deck_lines)
     max_jokers = max(d.jokers for d in deck_lines)
-    cards = _universe(max_copies, max_jokers)
+    suits = decks_of.suit_names(game, RESERVED_WORDS, diags)
+    cards = decks_of.universe(max_copies, max_jokers, suits)
+    for line in deck_lines:
+        for pattern in line.without:
+            diags.extend(check_pattern(pattern, file, suits))
+    cards = decks_of.in_some_deck(cards, deck_lines, pattern_matches) or cards
     decks = []
     for line in deck_lines:
-        ids = tuple(
-            c.id
-            for c in cards
-            if (c.rank != JOKER and c.copy < line.copies) or (c.rank == JOKER and c.copy < line.jokers)
-        )
+        ids = decks_of.deck_ids(line, cards, pattern_matches)
+        if not ids:
+            diags.append(error("type-mismatch", "this deck line leaves out every card", line.span, file=file))
         decks.append(DeckConfig(line.when, ids, line.span.line))
     if game.decks and all(d.when is not None for d in game.decks):
         diags.append(
@@ -198,7 +201,7 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
     for table in game.values:
         per_card: list = [None] * len(cards)
         for entry in table.entries:
-            diags.extend(check_pattern(entry.pattern, file))
+            diags.extend(check_pattern(entry.pattern, file, suits))
             if any(r not in RANK_INDEX for r in (entry.pattern.rank_lo, entry.pattern.rank_hi) if r):
                 continue
             for card in cards:
@@ -304,7 +307,7 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
             scorings[scoring.name] = scoring
         for pat in scoring.patterns:
             for rp in pat.ranks:
-                diags.extend(check_pattern(rp, file))
+                diags.extend(check_pattern(rp, file, suits))
             if pat.shape == "sum" and pat.table not in values:
                 diags.append(
                     error(
@@ -326,7 +329,7 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
                     )
                 )
         if scoring.reusable:
-            diags.extend(check_pattern(scoring.reusable, file))
+            diags.extend(check_pattern(scoring.reusable, file, suits))
 
     sources = {s.name: s.file for s in game.sources}
     model = Model(
@@ -341,6 +344,7 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
         ambiguities=ambiguities,
         scorings=scorings,
         sources=sources,
+        suit_names=suits,
     )
     return model, diags
 

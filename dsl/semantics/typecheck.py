@@ -17,6 +17,7 @@ from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
 from .constants import constant_int
 from .exprtypes import BUILTIN_NAMES, ExpressionTyper
 from .model import LocalVar, Model
+from .tricks import check_lead_rules, check_simultaneous, check_suit_in_play
 from .types import ELEMENT, NULLABLE, Type
 
 # A bid stores 0 when its player passes, so every bid needs the `pass` action, `or pass` or not.
@@ -214,6 +215,8 @@ class TypeChecker(StmtVisitor[None]):
         self.expect(s.start, Type.PLAYER, what="the first player")
         self.expect(s.cond, Type.BOOL, what="the condition")
         self.visit_block(s.body)
+        if s.simultaneous:
+            check_simultaneous(self, s)
 
     def visit_ForEach(self, s):
         kind = self.expect(s.iterable, Type.CARDS, Type.PLAYERS, Type.RANKS, Type.LIST, what="what is gone through")
@@ -344,6 +347,7 @@ class TypeChecker(StmtVisitor[None]):
             follow_scope[s.among[0]] = Type.PLAYER
         for cond in s.follow:
             self.with_scope(follow_scope, self.expect, cond, Type.BOOL, "a follow rule")
+        check_lead_rules(self, s, follow_scope)
         if not s.winner_rules:
             self.err("missing-declaration", "a trick needs a 'winner { highest ... }' block", s)
         for rule in s.winner_rules:
@@ -383,6 +387,7 @@ class TypeChecker(StmtVisitor[None]):
                     self.err("type-mismatch", f"'{var.name}' is {a(var.type_name)} but starts as {a(got)}", var.init)
         for deck in game.decks:
             self.expect(deck.when, Type.BOOL, what="the condition of a deck line")
+        check_suit_in_play(self, game)
         for scoring in game.scorings:
             for pat in scoring.patterns:
                 scope = {"group": Type.CARDS}

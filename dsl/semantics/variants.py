@@ -48,6 +48,8 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
         sources=_merge_named(base.sources, variant.sources, lambda s: s.name),
         players=variant.players or base.players,
         decks=variant.decks or base.decks,
+        suits=variant.suits or base.suits,  # the suits' names and the suit in play: replaced when given
+        suits_in_play=variant.suits_in_play or base.suits_in_play,
         orders=_merge_named(base.orders, variant.orders, lambda o: o.name or ""),
         values=_merge_named(base.values, variant.values, lambda v: v.name),
         zones=_merge_named(base.zones, variant.zones, lambda z: z.name),

@@ -76,10 +76,18 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic], text: str) -> s
     out += [f"Players: {players}.", ""]
 
     out += ["## Cards", ""]
-    for deck in game.decks or [n.DeckLine()]:
+    for deck, config in zip(game.decks or [n.DeckLine()], model.decks, strict=False):
         jokers = f" and {deck.jokers} jokers" if deck.jokers else ""
         when = f" when {_code(node_text(lines, deck.when))}" if deck.when is not None else ""
-        out.append(f"- {deck.copies} standard deck(s) of 52{jokers}{when} ({_cites(deck)})")
+        kind = "of 52"
+        if deck.without:  # a part of the standard deck: say what is left out and what remains
+            left_out = ", ".join(_text(p.text()) for p in deck.without)
+            kind = f"without {left_out} ({len(config.cards)} cards in all)"
+        out.append(f"- {deck.copies} standard deck(s) {kind}{jokers}{when} ({_cites(deck)})")
+    for line in game.suits[:1]:
+        out.append(f"- suits, for ♠ ♥ ♦ ♣: {' '.join(_text(name) for name in line.names)} ({_cites(line)})")
+    for rule in game.suits_in_play[:1]:
+        out.append(f"- suit in play: {_code(node_text(lines, rule.expr))} ({_cites(rule)})")
     for name, positions in model.orders.items():
         ranked = [RANKS[r] for _, r in sorted((p, r) for r, p in enumerate(positions) if p >= 0)]
         out.append(f"- order {_text(name) or '(default)'}: {' '.join(ranked)}")

@@ -143,7 +143,7 @@ class Printer:
         if rule in _GLUED:  # `2..10=face`: one word, but never `redK` (a colour is a word of its own)
             tokens = _tokens(node)
             for i, token in enumerate(tokens):
-                self._token(token, glue_all if i == 0 else "COLOR" not in (token.type, tokens[i - 1].type))
+                self._token(token, glue_all if i == 0 else _gluable(tokens[i - 1], token))
             return
         for i, child in enumerate(node.children):
             if rule in ("card_pattern", "card_literal") and isinstance(child, Token) and child.type == "SUIT":
@@ -356,3 +356,10 @@ def render(lines: list[Line], tail_comments: list[tuple[str, bool]]) -> str:
             out.append("")
         out.append(comment)
     return "\n".join(out) + "\n"
+
+
+def _gluable(before: Token, token: Token) -> bool:
+    """Whether two tokens of a glued rule may touch: never a colour, nor two words (`3 of cups`)."""
+    if "COLOR" in (before.type, token.type):
+        return False
+    return not (str(before)[-1:].isalnum() and str(token)[:1].isalnum())
