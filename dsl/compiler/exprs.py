@@ -14,7 +14,7 @@ from ..ast import nodes as n
 from ..ast.visitor import ExprVisitor
 from ..semantics.model import RANK_INDEX, SUIT_INDEX, SUIT_WORDS, SUITS, Model
 from ..semantics.symbols import pattern_matches, pattern_ranks
-from . import escape
+from . import escape, standings
 from .names import ModuleNames
 
 # The functions and quantifiers a rule may call; nothing else is ever written as a call.
@@ -187,6 +187,11 @@ class ExprCompiler(ExprVisitor[str]):
             return escape.literal(SUIT_WORDS[e.id])
         if e.id in ("suit", "rank", "color"):
             return f"{e.id.upper()}[{self.bound('card')}]"
+        team = standings.team_index(m, e.id)
+        if team is not None:
+            return escape.literal(team)
+        if standings.has_house(m) and e.id == m.game.house.name:
+            return self.attr("n")  # the house's entries follow the seats'
         raise KeyError(e.id)
 
     def visit_BinOp(self, e):
@@ -239,6 +244,9 @@ class ExprCompiler(ExprVisitor[str]):
     def visit_IsEmpty(self, e):
         return f"({'' if e.negated else 'not '}{self.compile(e.subject)})"
 
+    def visit_IsOut(self, e):
+        return f"({'not ' if e.negated else ''}{self.attr('out')}[{self.compile(e.subject)}])"
+
     def visit_IsPattern(self, e):
         table = self.tables.pattern(e.pattern)
         return f"({'not ' if e.negated else ''}{table}[{self.compile(e.subject)}])"
@@ -253,7 +261,10 @@ class ExprCompiler(ExprVisitor[str]):
         if e.name in m.zones:
             return f"{self.attr(escape.name('z_', e.name))}[{self.compile(e.arg)}]"
         if e.name in m.vars:
-            return f"{self.attr(escape.name('v_', e.name))}[{self.compile(e.arg)}]"
+            values = self.attr(escape.name("v_", e.name))
+            if e.arg.type == "team":  # the value a team's members share
+                return f"_rt.team_value({values}, {self.attr('team')}, {self.compile(e.arg)})"
+            return f"{values}[{self.compile(e.arg)}]"
         arg = self.compile(e.arg)
         line = e.span.line
         if e.name in ("suit", "rank", "color"):
@@ -264,10 +275,16 @@ class ExprCompiler(ExprVisitor[str]):
             return f"_rt.first({self.cards(e.arg)}, {line})"
         if e.name == "size":
             return f"_rt.size({arg})" if e.arg.type == "groups" else f"len({arg})"
-        if e.name == "left":
-            return f"(({arg}) + 1) % {self.attr('n')}"
-        if e.name == "right":
-            return f"(({arg}) - 1) % {self.attr('n')}"
+        if e.name in ("left", "right"):
+            step = 1 if e.name == "left" else -1
+            around = standings.neighbour(m, arg, step)  # round the seats still in
+            if around is not None:
+                return around
+            return f"(({arg}) {'+' if step > 0 else '-'} 1) % {self.attr('n')}"
+        if e.name == "team":
+            return f"{self.attr('team')}[{arg}]"
+        if e.name == "partner":
+            return f"_rt.partner({self.attr('team')}, {arg})"
         raise KeyError(e.name)
 
     def visit_ValueOf(self, e):
@@ -303,6 +320,9 @@ class ExprCompiler(ExprVisitor[str]):
         if e.arg.type == "groups":
             return f"_rt.size({self.compile(e.arg)})"
         return f"len({self.compile(e.arg)})"
+
+    def visit_AllTeams(self, e):
+        return f"_rt.team_numbers({self.attr('team')})"
 
     def visit_AnyWhere(self, e):
         if e.collection.type == "players":

@@ -17,6 +17,7 @@ from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
 from .constants import constant_int
 from .exprtypes import BUILTIN_NAMES, ExpressionTyper
 from .model import LocalVar, Model
+from .standings import check_declarations, check_decider, check_standing
 from .types import ELEMENT, NULLABLE, Type
 
 # A bid stores 0 when its player passes, so every bid needs the `pass` action, `or pass` or not.
@@ -216,7 +217,9 @@ class TypeChecker(StmtVisitor[None]):
         self.visit_block(s.body)
 
     def visit_ForEach(self, s):
-        kind = self.expect(s.iterable, Type.CARDS, Type.PLAYERS, Type.RANKS, Type.LIST, what="what is gone through")
+        kind = self.expect(
+            s.iterable, Type.CARDS, Type.PLAYERS, Type.RANKS, Type.LIST, Type.TEAMS, what="what is gone through"
+        )
         element = ELEMENT.get(kind) if kind else None
         if element:
             self.declare_local(s.var, element, s)
@@ -240,6 +243,7 @@ class TypeChecker(StmtVisitor[None]):
                 hint="set a variable in the trigger and decide in the flow",
             )
         self.expect(who, Type.PLAYER, what="who decides")
+        check_decider(self.model.game, who, self.err)
 
     def visit_ChooseCard(self, s):
         self._decision(s, s.who)
@@ -361,12 +365,16 @@ class TypeChecker(StmtVisitor[None]):
     def visit_EndGame(self, s):
         pass
 
+    def visit_Standing(self, s):
+        check_standing(self, s)
+
     def visit_Gap(self, s):
         pass
 
     # ------------------------------------------------------------ declarations
     def check(self) -> list[Diagnostic]:
         game = self.model.game
+        self.diags.extend(check_declarations(game, self.model.players, set(self.model.vars) | set(self.model.zones)))
         # Options are global names; collect them first so any statement may compare with them.
         for stmt in walk_stmts(game.flow):
             names = stmt.options if isinstance(stmt, n.ChooseOption) else []

@@ -8,8 +8,9 @@ Counting conventions (documented here because reports depend on them):
 
 - A match is *completed* when the engine reaches a terminal state. Matches that end in a rule
   gap, an engine error or the step cap are not completed and carry no outcome.
-- `wins[s]` counts completed matches that seat `s` won alone; a match with several winners is
-  counted once in `ties` and as a win for nobody. `win_rate[s]` is `wins[s] / completed`.
+- `wins[s]` counts completed matches that seat `s` won alone, or with its partners only (the
+  winners are one team); a match won by several seats or teams is counted once in `ties` and as
+  a win for nobody. `win_rate[s]` is `wins[s] / completed`.
 - `mean_score`, `mean_length` and `score_spread` are over completed matches;
   `mean_decisions` is over all matches (decisions applied before the match ended, for any reason).
 """
@@ -142,10 +143,19 @@ class MatchResult:
     gap: tuple[str, int, str] | None = None  # (code, line, message) when it ended early
     truncated: bool = False
     actions: tuple[int, ...] = ()  # only when MatchConfig.record_actions
+    sides: int | None = None  # how many teams the winners form (None: one per winner)
 
     @property
     def completed(self) -> bool:
         return self.scores is not None
+
+
+def _sides(state, winners: tuple[int, ...]) -> int | None:
+    """How many teams the winners form; None for an engine that has no `teams()` (one per seat)."""
+    teams = getattr(state, "teams", None)
+    if teams is None:
+        return None
+    return len([team for team in teams() if set(team) & set(winners)])
 
 
 def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResult:
@@ -176,7 +186,8 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
             state.apply(action)
             steps += 1
         scores = tuple(float(score) for score in state.returns())
-        return ended(winners=tuple(state.winners()), scores=scores)
+        winners = tuple(state.winners())
+        return ended(winners=winners, scores=scores, sides=_sides(state, winners))
     except RuleGap as gap:
         return ended(gap=(gap.code, int(gap.line or 0), gap.message))
     except IllegalAction as exc:
@@ -440,9 +451,11 @@ def summarize(game: str, config: MatchConfig, seed: int, results: list[MatchResu
     wins = [0] * players
     ties = no_winner = 0
     for result in completed:
-        if len(result.winners) == 1:
-            wins[result.winners[0]] += 1
-        elif len(result.winners) > 1:
+        sides = result.sides if result.sides is not None else len(result.winners)
+        if result.winners and sides == 1:  # one seat, or one team of partners
+            for seat in result.winners:
+                wins[seat] += 1
+        elif result.winners:
             ties += 1
         else:
             no_winner += 1

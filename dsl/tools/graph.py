@@ -256,6 +256,9 @@ class FlowGraph(StmtVisitor[list[str]]):
     def visit_Gap(self, s):
         return self._step(s)
 
+    def visit_Standing(self, s):
+        return self._step(s)
+
 
 def _zones_filled(stmt: n.Stmt) -> set[str]:
     """The zones a statement (and what it holds) puts cards into."""
