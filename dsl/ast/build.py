@@ -1006,6 +1006,11 @@ def _winners_against(k: Kids):
     return k.part("winners", outcome="house", against=str(k.rest[0]), outcome_span=Span.of(k.rest[0]))
 
 
+@rule("winners_still_in")
+def _winners_still_in(k: Kids):
+    return k.part("winners", outcome="still_in", outcome_span=k.span)
+
+
 @rule("teams_decl")
 def _teams_decl(k: Kids):
     names = k.rest[0] if len(k.rest) == 2 else []

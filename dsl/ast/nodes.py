@@ -660,7 +660,8 @@ class Game(Node):
     result_cites: list[Cite] = field(default_factory=list)
     winners: str = "highest"
     # outcomes: how equal best results end ("share" | "draw", None when the file does not say),
-    # "best" (winners highest|lowest), "loser" (loser highest|lowest) or "house" (winners against)
+    # "best" (winners highest|lowest), "loser" (loser highest|lowest), "house" (winners against)
+    # or "still_in" (the players not knocked out)
     ties: Optional[str] = None
     outcome: str = "best"
     outcome_span: Optional[Span] = None

@@ -206,6 +206,7 @@ class CodeGenerator:
             "vars": [{"name": v.name, "per_player": v.per_player, "visibility": v.visibility} for v in m.vars.values()],
             "options": list(m.options),
             "teams": standings.rules_teams(m),
+            "outcome": m.game.outcome,
             "branches": [{"line": line, "what": what} for line, what in program.hits],
             "examples": [{"title": ex.title, "line": ex.span.line} for ex in game.examples],
             **self.learning_metadata(),

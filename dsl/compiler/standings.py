@@ -76,6 +76,8 @@ def class_lines(model: Model) -> list[str]:
         lines.append(f"_TIES = {escape.literal(game.ties)}")
     if result_shared(model):
         lines.append("_RESULT_SHARED = True")
+    if game.teams is not None and game.teams.rule == "in_play":
+        lines.append("_TEAMS_FIXED = False")
     return lines
 
 

@@ -62,6 +62,7 @@ class BaseState:
     _OUTCOME = "best"
     _TIES = None
     _RESULT_SHARED = False
+    _TEAMS_FIXED = True  # False when teams form in play: each seat then keeps its own result
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

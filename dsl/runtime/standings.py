@@ -102,9 +102,17 @@ def teams_of(state) -> list[list[int]]:
     return list(groups.values())
 
 
+def scoring_sides(state) -> list[list[int]]:
+    """The sides the result is compared between: the teams, when they are fixed or share the
+    result; otherwise (partners for one deal, each scoring his own) every seat on its own."""
+    if getattr(state, "team", None) is None or not (state._TEAMS_FIXED or state._RESULT_SHARED):
+        return [[seat] for seat in range(state.n)]
+    return teams_of(state)
+
+
 def shared_returns(state, scores: list) -> list:
     """Each seat's result: in a team game, the team's (its shared value, or its members' sum)."""
-    if getattr(state, "team", None) is None:
+    if getattr(state, "team", None) is None or not (state._TEAMS_FIXED or state._RESULT_SHARED):
         return scores
     out = list(scores)
     for members in teams_of(state):
@@ -121,7 +129,9 @@ def winners(state, scores: list) -> list[int]:
     outcome = state._OUTCOME
     if outcome == "house":  # each seat against the house: a positive result is a win
         return [seat for seat, score in enumerate(scores) if score > 0]
-    teams = teams_of(state)
+    if outcome == "still_in":  # the players not knocked out; nobody left in: a draw
+        return [seat for seat in range(state.n) if not state.out[seat]]
+    teams = scoring_sides(state)
     team_scores = [scores[members[0]] for members in teams]
     lowest = state._WINNERS == "lowest"
     best = (min if lowest else max)(team_scores)

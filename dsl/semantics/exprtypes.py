@@ -264,8 +264,16 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             owners = (Type.PLAYER, Type.TEAM) if var.per_team else (Type.PLAYER,)
             self.expect(e.arg, *owners, what="whose value this is")
             return Type(var.type_name)
-        if e.name in TEAM_OF and m.game.teams is not None:
+        if e.name in TEAM_OF and not (set(m.zones) | set(m.vars)) & {e.name}:
             self.expect(e.arg, TEAM_OF[e.name][0], what=f"the argument of '{e.name}'")
+            if m.game.teams is None:
+                self.err(
+                    "missing-declaration",
+                    f"'{e.name} of' needs teams, and the game declares none",
+                    e,
+                    hint="declare them, e.g. teams partners opposite",
+                )
+                return None
             return TEAM_OF[e.name][1]
         if e.name in OF_BUILTINS:
             arg_types, result = OF_BUILTINS[e.name]

@@ -11,6 +11,7 @@ names and types they add to expressions.
 from __future__ import annotations
 
 from ..ast import nodes as n
+from ..ast.walk import walk_stmts
 from ..report.diagnostics import Diagnostic, error
 from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
 from .types import Type
@@ -64,6 +65,15 @@ def check_declarations(game: n.Game, players: tuple[int, ...], names: set[str]) 
                 game.outcome_span,
                 hint="declare it: house dealer" if house is None else f"the house is '{house.name}'",
             )
+    if game.outcome == "still_in" and not any(
+        isinstance(s, n.Standing) and s.kind == "out" for s in walk_stmts(game.flow)
+    ):
+        err(
+            "missing-declaration",
+            "'winners still in' needs players to be knocked out",
+            game.outcome_span,
+            hint="knock out p",
+        )
     if game.ties is not None and game.outcome != "best":
         err("type-mismatch", "'ties' belongs to 'winners highest' or 'winners lowest'", game.outcome_span or game)
     return out
@@ -127,7 +137,7 @@ def check_standing(checker, s: n.Standing) -> None:
     game = checker.model.game
     if s.kind == "draw":
         return
-    checker.expect(s.player, Type.PLAYER, what="the player")
+    checker.expect(s.player, Type.PLAYER, what="who is knocked out" if s.kind == "out" else "who joins a team")
     if s.kind == "join":
         teams = game.teams
         if teams is None or teams.rule != "in_play":

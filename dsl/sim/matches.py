@@ -150,12 +150,16 @@ class MatchResult:
         return self.scores is not None
 
 
-def _sides(state, winners: tuple[int, ...]) -> int | None:
-    """How many teams the winners form; None for an engine that has no `teams()` (one per seat)."""
-    teams = getattr(state, "teams", None)
-    if teams is None:
-        return None
-    return len([team for team in teams() if set(team) & set(winners)])
+def _sides(engine: ModuleType, state, winners: tuple[int, ...]) -> int | None:
+    """How many sides the winners form: one team of partners is one; each seat that beat a
+    house is a win of its own. None when every winner is a side (no fixed teams)."""
+    rules = getattr(engine, "RULES", {})
+    if rules.get("outcome") == "house":
+        return 1 if winners else 0
+    teams = rules.get("teams")
+    if not teams or not teams.get("fixed"):
+        return None  # partners for one deal each score alone
+    return len([team for team in state.teams() if set(team) & set(winners)])
 
 
 def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResult:
@@ -187,7 +191,7 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
             steps += 1
         scores = tuple(float(score) for score in state.returns())
         winners = tuple(state.winners())
-        return ended(winners=winners, scores=scores, sides=_sides(state, winners))
+        return ended(winners=winners, scores=scores, sides=_sides(engine, state, winners))
     except RuleGap as gap:
         return ended(gap=(gap.code, int(gap.line or 0), gap.message))
     except IllegalAction as exc:
