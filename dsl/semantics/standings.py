@@ -74,8 +74,6 @@ def check_declarations(game: n.Game, players: tuple[int, ...], names: set[str]) 
             game.outcome_span,
             hint="knock out p",
         )
-    if game.ties is not None and game.outcome != "best":
-        err("type-mismatch", "'ties' belongs to 'winners highest' or 'winners lowest'", game.outcome_span or game)
     return out
 
 
