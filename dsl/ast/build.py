@@ -991,9 +991,14 @@ def _per_team_flag(k: Kids):
     return k.part("per player", per_player=True, per_team=True)
 
 
-@rule("winners_ties")
-def _winners_ties(k: Kids):
-    return k.part("ties", ties=str(k.rest[0]))
+@rule("ties_share")
+def _ties_share(k: Kids):
+    return k.part("ties", ties="share")
+
+
+@rule("ties_draw")
+def _ties_draw(k: Kids):
+    return k.part("ties", ties="draw")
 
 
 @rule("loser_decl")
