@@ -30,3 +30,11 @@ def test_plays_200_matches_at_every_player_count_without_a_rule_gap(path):
         assert result.exit_code == 0, result.output
         data = json.loads(result.output[result.output.index("{") :])
         assert data["completed"] == 200, (players, data.get("gaps"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_graph_and_the_rule_book_read_each_file(path, tmp_path):
+    for args in (["graph", str(path), "--format", "mermaid"], ["doc", str(path), "--out", str(tmp_path / "page.md")]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+    assert "flowchart" in CliRunner().invoke(app, ["graph", str(path), "--format", "mermaid"]).output
