@@ -43,6 +43,14 @@ engine.tie_break
 engine.place_bottom
 engine.place_random
 engine.random_pick
+# The helpers of teams, houses and knocked-out seats that engines call.
+engine.in_play_from
+engine.next_in_play
+engine.deal_to_seats
+engine.partner
+engine.share_team
+engine.team_value
+engine.team_numbers
 faults.guard_examples
 Scoring.best_of
 

@@ -30,7 +30,10 @@ result total
 """
 
 # Seat 0 ends with 3 cards, the others with fewer: seat 0 holds the most.
-UNEQUAL = EQUAL.replace("for each player p { total of p = size of hand of p }", "move top 1 from deck to hand of 0\n  for each player p { total of p = size of hand of p }")
+UNEQUAL = EQUAL.replace(
+    "for each player p { total of p = size of hand of p }",
+    "move top 1 from deck to hand of 0\n  for each player p { total of p = size of hand of p }",
+)
 
 
 def outcome(text: str, players: int = 3):
@@ -61,7 +64,10 @@ def test_ties_draw_is_a_draw_and_a_single_best_still_wins():
 
 
 def test_end_game_in_a_draw_leaves_no_winner():
-    text = EQUAL.replace("  for each player p", "  if true { end game in a draw }\n  for each player p") + "winners highest\n"
+    text = (
+        EQUAL.replace("  for each player p", "  if true { end game in a draw }\n  for each player p")
+        + "winners highest\n"
+    )
     state = engine(text).new_game(2, 0)
     assert state.is_terminal() and state.winners() == []
     assert state.clone().winners() == []

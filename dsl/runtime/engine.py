@@ -18,6 +18,7 @@ from typing import Sequence
 from . import observe
 from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
 from .errors import BadArgument, IllegalAction, RuleGap
+
 # Helpers the engines of games with teams, a house or knocked-out seats call: allowed by the gate on purpose.
 from . import standings
 from .standings import deal_to_seats, in_play_from, join, next_in_play, partner, share, share_team  # noqa: F401

@@ -114,7 +114,11 @@ def _check_teams(game: n.Game, teams: n.Teams, players: tuple[int, ...], names: 
         if teams.names and len(teams.names) != len(teams.seats):
             err("type-mismatch", f"{len(teams.names)} team names for {len(teams.seats)} teams")
     elif len(teams.names) < 2:
-        err("missing-declaration", "teams formed in play need their names", hint="teams declarers, defenders formed in play")
+        err(
+            "missing-declaration",
+            "teams formed in play need their names",
+            hint="teams declarers, defenders formed in play",
+        )
     return out
 
 
