@@ -162,7 +162,8 @@ class ExprCompiler(ExprVisitor[str]):
         return ids
 
     def visit_TupleLit(self, e):
-        return "(" + ", ".join(self.compile(i) for i in e.items) + ",)"
+        # Two items or more (the grammar's): no trailing comma, which ruff would spread one a line.
+        return "(" + ", ".join(self.compile(i) for i in e.items) + ")"
 
     def visit_Name(self, e):
         local = self.bound(e.id)
