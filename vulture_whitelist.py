@@ -45,6 +45,14 @@ engine.place_random
 engine.random_pick
 engine.played_by
 engine.hold_back
+# The helpers of teams, houses and knocked-out seats that engines call.
+engine.in_play_from
+engine.next_in_play
+engine.deal_to_seats
+engine.partner
+engine.share_team
+engine.team_value
+engine.team_numbers
 faults.guard_examples
 Scoring.best_of
 

@@ -55,3 +55,12 @@ def test_a_variant_redefines_a_definition(tmp_path):
     )
     state = load_game(str(tmp_path / "more.cardrules")).new_game(players=3, seed=0)
     assert var(state, "t") == [106, 108, 0]
+
+
+def test_an_error_in_an_expanded_definition_points_at_the_use():
+    text = HEAD + "var t: bool = false\ndefine same(a, b) = a == b\nflow {\n  t = same(3, top of pile)\n}\n"
+    use_line = text.splitlines().index("  t = same(3, top of pile)") + 1
+    found = errors(text)
+    assert [d.code for d in found] == ["type-mismatch"]
+    assert "cannot compare" in found[0].message
+    assert found[0].span.line == use_line

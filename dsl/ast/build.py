@@ -448,7 +448,10 @@ def _result_decl(k: Kids):
 
 @rule("winners_decl")
 def _winners_decl(k: Kids):
-    return k.part("winners", winners=str(k.rest[0]))
+    part = k.part("winners", winners=str(k.rest[0]))
+    for ties in k.parts:  # `, ties share`
+        part.sets.update(ties.sets)
+    return part
 
 
 # ------------------------------------------------------------------ statements
@@ -1020,6 +1023,100 @@ def _sum_call(k: Kids):
 @rule("card_literal")
 def _card_literal(k: Kids):
     return (k.rest[0], str(k.rest[1]) if len(k.rest) > 1 else None)
+
+
+# ------------------------------------------------------------------ teams, outcomes, knock-outs
+@rule("per_team_flag")
+def _per_team_flag(k: Kids):
+    # One value per team: given with `per player`, the second is reported as a clause given twice.
+    return k.part("per player", per_player=True, per_team=True)
+
+
+@rule("ties_share")
+def _ties_share(k: Kids):
+    return k.part("ties", ties="share")
+
+
+@rule("ties_draw")
+def _ties_draw(k: Kids):
+    return k.part("ties", ties="draw")
+
+
+@rule("loser_decl")
+def _loser_decl(k: Kids):
+    return k.part("winners", winners=str(k.rest[0]), outcome="loser", outcome_span=k.span)
+
+
+@rule("winners_against")
+def _winners_against(k: Kids):
+    return k.part("winners", outcome="house", against=str(k.rest[0]), outcome_span=Span.of(k.rest[0]))
+
+
+@rule("winners_still_in")
+def _winners_still_in(k: Kids):
+    return k.part("winners", outcome="still_in", outcome_span=k.span)
+
+
+@rule("teams_decl")
+def _teams_decl(k: Kids):
+    names = k.rest[0] if len(k.rest) == 2 else []
+    rule_name, seats = k.rest[-1]
+    return k.part("teams", teams=n.Teams(rule_name, names, seats, cites=k.cites, span=k.span))
+
+
+@rule("team_names")
+def _team_names(k: Kids):
+    return [str(name) for name in k.rest]
+
+
+@rule("teams_opposite")
+def _teams_opposite(k: Kids):
+    return ("opposite", [])
+
+
+@rule("teams_by_seating")
+def _teams_by_seating(k: Kids):
+    return ("seating", list(k.rest))
+
+
+@rule("teams_in_play")
+def _teams_in_play(k: Kids):
+    return ("in_play", [])
+
+
+@rule("team_seats")
+def _team_seats(k: Kids):
+    return [int(seat) for seat in k.rest]
+
+
+@rule("house_decl")
+def _house_decl(k: Kids):
+    return k.part("house", house=n.House(str(k.rest[0]), cites=k.cites, span=k.span))
+
+
+@rule("join_team")
+def _join_team(k: Kids):
+    return n.Standing("join", k.rest[0], k.rest[1], span=k.span)
+
+
+@rule("knock_out")
+def _knock_out(k: Kids):
+    return n.Standing("out", k.rest[0], span=k.span)
+
+
+@rule("end_in_draw")
+def _end_in_draw(k: Kids):
+    return n.Standing("draw", span=k.span)
+
+
+@rule("for_each_team")
+def _for_each_team(k: Kids):
+    return n.ForEach(str(k.rest[0]), n.AllTeams(span=k.span), k.rest[1], span=k.span)
+
+
+@rule("test_out")
+def _test_out(k: Kids):
+    return lambda subject, negated, span: n.IsOut(subject, negated, span=span)
 
 
 # A rule named like one of the transformer's own attributes would never reach `__default__`.

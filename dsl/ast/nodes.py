@@ -146,6 +146,14 @@ class IsPattern(Expr):
 
 
 @dataclass
+class IsOut(Expr):
+    """`p is out`: the player has been knocked out of the game (`knock out p`)."""
+
+    subject: Expr
+    negated: bool = False
+
+
+@dataclass
 class Has(Expr):
     subject: Expr
     pattern: CardPattern
@@ -215,6 +223,11 @@ class Range(Expr):
 @dataclass
 class AllRanks(Expr):
     """The ranks of the game's cards, lowest first in the default order (`for each rank r`)."""
+
+
+@dataclass
+class AllTeams(Expr):
+    """The teams that have members now, in seat order of their first member (`for each team t`)."""
 
 
 @dataclass
@@ -485,6 +498,35 @@ class Gap(Stmt):
     message: str
 
 
+# ------------------------------------------------------------------ teams, outcomes, knock-outs
+
+
+@dataclass
+class Standing(Stmt):
+    """A change of a player's standing: `p joins bidders` (a team formed in play), `knock out p`,
+    `end game in a draw` (no player wins: `player` is None)."""
+
+    kind: str  # "join" | "out" | "draw"
+    player: Optional[Expr] = None
+    team: Optional[Expr] = None
+
+
+@dataclass
+class Teams(Cited):
+    """`teams partners opposite`, `teams a, b by seating: 0 2 / 1 3`, `teams a, b formed in play`."""
+
+    rule: str  # "opposite" | "seating" | "in_play"
+    names: list[str] = field(default_factory=list)
+    seats: list[list[int]] = field(default_factory=list)  # by seating: the seats of each team
+
+
+@dataclass
+class House(Cited):
+    """`house dealer`: a participant that follows the rules written for it and is no seat."""
+
+    name: str
+
+
 # ------------------------------------------------------------------ declarations
 
 
@@ -558,6 +600,7 @@ class Var(Cited):
     per_player: bool = False
     init: Optional[Expr] = None
     visibility: str = "everyone"  # who may read it in an observation: everyone, owner, nobody
+    per_team: bool = False  # one value per team, shared by its members (`per team`)
 
 
 @dataclass
@@ -654,3 +697,12 @@ class Game(Node):
     result: Optional[Expr] = None
     result_cites: list[Cite] = field(default_factory=list)
     winners: str = "highest"
+    # outcomes: how equal best results end ("share" | "draw", None when the file does not say),
+    # "best" (winners highest|lowest), "loser" (loser highest|lowest), "house" (winners against)
+    # or "still_in" (the players not knocked out)
+    ties: Optional[str] = None
+    outcome: str = "best"
+    outcome_span: Optional[Span] = None
+    against: Optional[str] = None  # the house named by `winners against`
+    teams: Optional[Teams] = None
+    house: Optional[House] = None

@@ -65,6 +65,9 @@ class StatementShapes(StmtVisitor[Shape]):
     def visit_Gap(self, stmt):
         return _PLAIN
 
+    def visit_Standing(self, stmt):
+        return _PLAIN
+
     def visit_If(self, stmt):
         return Shape([body for _, body in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else []))
 

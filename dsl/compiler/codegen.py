@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, RANKS, SUIT_COLOR, Model
-from . import action_bounds, escape, gate, layout, parens
+from . import action_bounds, escape, gate, layout, parens, standings
 from ..runtime import observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -124,10 +124,11 @@ class CodeGenerator:
         m = self.model
         lines = []
         first_shared = next((z for z in m.zones.values() if not z.per_player), None)
+        owners = standings.owners(m)  # the seats, and a house after them
         for name, zone in m.zones.items():
             field = escape.name("z_", name)
             if zone.per_player:
-                lines.append(f"s.{field} = [[] for _ in range(players)]")
+                lines.append(f"s.{field} = [[] for _ in range({owners})]")
             elif zone is first_shared:
                 lines.append(f"s.{field} = list(s.cards)  # every card starts here")
             else:
@@ -141,7 +142,8 @@ class CodeGenerator:
                 else ("0" if var.type_name == "int" else "False" if var.type_name == "bool" else "None")
             )
             field = escape.name("v_", name)
-            lines.append(f"s.{field} = [{init} for _ in range(players)]" if var.per_player else f"s.{field} = {init}")
+            lines.append(f"s.{field} = [{init} for _ in range({owners})]" if var.per_player else f"s.{field} = {init}")
+        lines += standings.init_lines(m)
         for name in m.locals:
             lines.append(f"s.{escape.name('l_', name)} = None")
         for name, kind in sorted(program.fields.items()):
@@ -168,6 +170,7 @@ class CodeGenerator:
                 lines.append(f"c.{field} = _rt.copied(s.{field})")
             else:
                 lines.append(f"c.{field} = s.{field}[:]" if var.per_player else f"c.{field} = s.{field}")
+        lines += standings.clone_lines(m)
         for name, local in m.locals.items():
             field = escape.name("l_", name)
             copy = f"_rt.copied(s.{field})" if local.type not in SCALAR_TYPES else f"s.{field}"
@@ -202,6 +205,8 @@ class CodeGenerator:
             ],
             "vars": [{"name": v.name, "per_player": v.per_player, "visibility": v.visibility} for v in m.vars.values()],
             "options": list(m.options),
+            "teams": standings.rules_teams(m),
+            "outcome": m.game.outcome,
             "branches": [{"line": line, "what": what} for line, what in program.hits],
             "examples": [{"title": ex.title, "line": ex.span.line} for ex in game.examples],
             **self.learning_metadata(),
@@ -349,6 +354,7 @@ class CodeGenerator:
             "players": escape.literal(tuple(m.players)),
             "n_hits": len(program.hits),
             "winners": m.game.winners,
+            "outcome_lines": standings.class_lines(m),
             "decks": decks,
             "deck_gap": deck_gap,
             "docstring": self.docstring(),

@@ -15,7 +15,7 @@ from ..ast.visitor import ExprVisitor
 from ..semantics.model import RANK_INDEX, SUIT_COLOR, SUIT_INDEX, SUIT_WORDS, SUITS, Model
 from ..semantics.decks import suit_number
 from ..semantics.symbols import pattern_matches, pattern_ranks
-from . import escape
+from . import escape, standings
 from .names import ModuleNames
 
 # The functions and quantifiers a rule may call; nothing else is ever written as a call.
@@ -194,7 +194,8 @@ class ExprCompiler(ExprVisitor[str]):
         return ids
 
     def visit_TupleLit(self, e):
-        return "(" + ", ".join(self.compile(i) for i in e.items) + ",)"
+        # Two items or more (the grammar's): no trailing comma, which ruff would spread one a line.
+        return "(" + ", ".join(self.compile(i) for i in e.items) + ")"
 
     def visit_Name(self, e):
         local = self.bound(e.id)
@@ -223,6 +224,11 @@ class ExprCompiler(ExprVisitor[str]):
             return self.suit_of(self.bound("card"))
         if e.id in ("rank", "color"):
             return f"{e.id.upper()}[{self.bound('card')}]"
+        team = standings.team_index(m, e.id)
+        if team is not None:
+            return escape.literal(team)
+        if standings.has_house(m) and e.id == m.game.house.name:
+            return self.attr("n")  # the house's entries follow the seats'
         raise KeyError(e.id)
 
     def visit_BinOp(self, e):
@@ -275,6 +281,9 @@ class ExprCompiler(ExprVisitor[str]):
     def visit_IsEmpty(self, e):
         return f"({'' if e.negated else 'not '}{self.compile(e.subject)})"
 
+    def visit_IsOut(self, e):
+        return f"({'not ' if e.negated else ''}{self.attr('out')}[{self.compile(e.subject)}])"
+
     def visit_IsPattern(self, e):
         table = self.tables.pattern(e.pattern)
         return f"({'not ' if e.negated else ''}{table}[{self.compile(e.subject)}])"
@@ -289,7 +298,10 @@ class ExprCompiler(ExprVisitor[str]):
         if e.name in m.zones:
             return f"{self.attr(escape.name('z_', e.name))}[{self.compile(e.arg)}]"
         if e.name in m.vars:
-            return f"{self.attr(escape.name('v_', e.name))}[{self.compile(e.arg)}]"
+            values = self.attr(escape.name("v_", e.name))
+            if e.arg.type == "team":  # the value a team's members share
+                return f"_rt.team_value({values}, {self.attr('team')}, {self.compile(e.arg)})"
+            return f"{values}[{self.compile(e.arg)}]"
         arg = self.compile(e.arg)
         line = e.span.line
         if e.name == "suit":
@@ -310,10 +322,16 @@ class ExprCompiler(ExprVisitor[str]):
             return f"_rt.first({self.cards(e.arg)}, {line})"
         if e.name == "size":
             return f"_rt.size({arg})" if e.arg.type == "groups" else f"len({arg})"
-        if e.name == "left":
-            return f"(({arg}) + 1) % {self.attr('n')}"
-        if e.name == "right":
-            return f"(({arg}) - 1) % {self.attr('n')}"
+        if e.name in ("left", "right"):
+            step = 1 if e.name == "left" else -1
+            around = standings.neighbour(m, arg, step)  # round the seats still in
+            if around is not None:
+                return around
+            return f"(({arg}) {'+' if step > 0 else '-'} 1) % {self.attr('n')}"
+        if e.name == "team":
+            return f"{self.attr('team')}[{arg}]"
+        if e.name == "partner":
+            return f"_rt.partner({self.attr('team')}, {arg})"
         raise KeyError(e.name)
 
     def visit_ValueOf(self, e):
@@ -349,6 +367,9 @@ class ExprCompiler(ExprVisitor[str]):
         if e.arg.type == "groups":
             return f"_rt.size({self.compile(e.arg)})"
         return f"len({self.compile(e.arg)})"
+
+    def visit_AllTeams(self, e):
+        return f"_rt.team_numbers({self.attr('team')})"
 
     def visit_AnyWhere(self, e):
         if e.collection.type == "players":

@@ -18,7 +18,7 @@ from ..ast.visitor import MissingVisit, StmtVisitor
 from ..ast.walk import has_decision, walk_stmts
 from ..semantics.constants import constant_int
 from ..semantics.model import RANKS, Model
-from . import escape
+from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
@@ -139,11 +139,18 @@ class _Lowering(StmtVisitor[None], partial=True):
         return self.x.zone(ref)
 
     def assign(self, target: n.Expr, value: str, op: str = "=") -> None:
+        shared = standings.assignment(self.model, self.x, target, op, value)
+        if shared is not None:  # a per-team value: every member of the team holds it
+            self.out.code(shared)
+            return
         self.out.code(macros("statements").assign(target=self.x.compile(target), op=op, value=value))
 
     def _player_order(self, s: n.ForPlayers) -> str:
         start = self.x.compile(s.start) if s.start is not None else "0"
-        return f"_rt.seats_from({start}, s.n)"
+        return standings.seat_order(self.model, start)
+
+    def visit_Standing(self, s: n.Standing):
+        standings.lower_standing(self, s)
 
 
 class StraightLowering(_Lowering):
@@ -197,15 +204,19 @@ class StraightLowering(_Lowering):
         start = self.x.compile(s.start) if s.start is not None else "0"
         count = self.x.compile(s.count)
         hands = "s." + escape.name("z_", s.zone)
+        seats = standings.seat_order(self.model, start) if standings.deals_to_seats(self.model) else None
         self.out.code(
-            self.t.deal_each(src=self.zone(s.source), hands=hands, count=count, start=start, line=s.span.line)
+            self.t.deal_each(
+                src=self.zone(s.source), hands=hands, count=count, start=start, line=s.span.line, seats=seats
+            )
         )
 
     def visit_DealEvenly(self, s: n.DealEvenly):
         src = self.zone(s.source)
         hands = "s." + escape.name("z_", s.zone)
         rest = self.zone(s.rest) if s.rest is not None else None
-        self.out.code(self.t.deal_evenly(src=src, hands=hands, rest=rest, line=s.span.line))
+        seats = standings.seat_order(self.model, "0") if standings.deals_to_seats(self.model) else None
+        self.out.code(self.t.deal_evenly(src=src, hands=hands, rest=rest, line=s.span.line, seats=seats))
 
     def visit_Draw(self, s: n.Draw):
         src, dst = self.zone(s.source), self.zone(s.dest)

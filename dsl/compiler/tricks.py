@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..ast import nodes as n
-from . import escape
+from . import escape, standings
 from .templating import macros
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     line = s.span.line
 
     turn, played, resolve = (low.new_block(s, "trick", part) for part in ("turn", "played", "resolve"))
-    order = f"_rt.seats_from({x.compile(s.lead)}, s.n)"
+    order = standings.seat_order(low.model, x.compile(s.lead))  # round the seats still in
     if s.among is not None:
         var = x.fresh("q")
         cond = x.with_binders({s.among[0]: var}, s.among[1])

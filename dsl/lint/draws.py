@@ -134,6 +134,9 @@ class StmtTakes(StmtVisitor["Taking | None"]):
     def visit_Gap(self, stmt):
         return self._none(stmt)
 
+    def visit_Standing(self, stmt):
+        return self._none(stmt)
+
 
 _TAKES = StmtTakes()
 

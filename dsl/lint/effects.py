@@ -100,6 +100,12 @@ class ExprReads(ExprVisitor[set[str]]):
     def visit_IsEmpty(self, expr):
         return self._nothing(expr)
 
+    def visit_IsOut(self, expr):
+        return {"standing:out"}
+
+    def visit_AllTeams(self, expr):
+        return {"standing:team"}
+
     def visit_IsPattern(self, expr):
         return self._nothing(expr)
 
@@ -159,6 +165,15 @@ def _name_effect(model, name: str) -> set[str]:
     if name in ("winner", "led"):
         return {name}
     return set()
+
+
+def standing_writes(model, stmt) -> set[str]:
+    """`knock out p` changes who is out; `p joins t` the teams and what its members share."""
+    if stmt.kind == "draw":
+        return {"end"}
+    if stmt.kind == "out":
+        return {"standing:out"}
+    return {"standing:team"} | {"var:" + v.name for v in model.game.vars if v.per_team}
 
 
 def _target(model, target) -> set[str]:
@@ -271,6 +286,9 @@ class StmtWrites(StmtVisitor[set[str]]):
 
     def visit_Gap(self, stmt):
         return self._ends(stmt)
+
+    def visit_Standing(self, stmt):
+        return standing_writes(self.model, stmt)
 
     def visit_ForPlayers(self, stmt):
         return self._its_variable(stmt)
@@ -388,6 +406,9 @@ class StmtRefills(StmtVisitor[set[str]]):
         return self._nothing(stmt)
 
     def visit_Gap(self, stmt):
+        return self._nothing(stmt)
+
+    def visit_Standing(self, stmt):
         return self._nothing(stmt)
 
 
@@ -508,6 +529,9 @@ class StmtPlacer(StmtVisitor[None]):
         self._same_surroundings(stmt)
 
     def visit_Gap(self, stmt):
+        self._same_surroundings(stmt)
+
+    def visit_Standing(self, stmt):
         self._same_surroundings(stmt)
 
 

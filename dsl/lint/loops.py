@@ -204,3 +204,6 @@ class StmtSteps(StmtVisitor["tuple[int, ...] | None"]):
 
     def visit_Gap(self, stmt):
         return self._untouched(stmt)
+
+    def visit_Standing(self, stmt):
+        return self._untouched(stmt)

@@ -135,6 +135,9 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
     def visit_Gap(self, stmt):
         return self._none(stmt)
 
+    def visit_Standing(self, stmt):
+        return self._none(stmt)
+
 
 def _covering(first: Span, last: Span) -> Span | None:
     """From the start of one expression to the end of another: what a caret should underline."""

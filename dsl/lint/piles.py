@@ -397,6 +397,9 @@ class PileTracker(StmtVisitor[Step]):
     def visit_Gap(self, stmt):
         return self.run_end_game
 
+    def visit_Standing(self, stmt):
+        return self.run_end_game if stmt.kind == "draw" else self.forget_writes
+
     def visit_ForEach(self, stmt):
         return self.forget_writes
 

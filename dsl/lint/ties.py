@@ -5,7 +5,8 @@
   led`), or two cards of one rank in different suits when it keeps several, or two jokers.
 - A game whose `result` can be equal for several players while `winners highest|lowest` is all
   that decides, and nothing in the flow looks for a shared lead (e.g. counting the players
-  with the highest total).
+  with the highest total).  A game that says how ties end (`winners highest, ties share` or
+  `ties draw`) or that names a loser or plays against a house has decided: nothing to report.
 """
 
 from __future__ import annotations
@@ -102,7 +103,9 @@ def check_ties(model, engine) -> list[Diagnostic]:
 
 def _final_score_ties(model) -> list[Diagnostic]:
     game = model.game
-    if game.result is None or _looks_for_shared_lead(model) or _one_prize(model):
+    if game.result is None or game.ties is not None or game.outcome != "best":
+        return []  # no result, or the file says how equal results end
+    if _looks_for_shared_lead(model) or _one_prize(model):
         return []
     best = "highest" if game.winners == "highest" else "lowest"
     return [
@@ -112,7 +115,7 @@ def _final_score_ties(model) -> list[Diagnostic]:
             game.result.span,
             notes=[f"'winners {best}' then names every player who shares it"],
             hint="if sharing the win is intended, say so with a rule that checks for a shared lead "
-            "(e.g. play on until (count players q where total of q == max(total)) == 1); "
+            "('winners highest, ties share', or 'ties draw' if nobody wins then); "
             "if the text is silent, make it an ambiguity",
         )
     ]

@@ -18,6 +18,11 @@ from typing import Sequence
 from . import observe
 from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
 from .errors import BadArgument, IllegalAction, RuleGap
+
+# Helpers the engines of games with teams, a house or knocked-out seats call: allowed by the gate on purpose.
+from . import standings
+from .standings import deal_to_seats, in_play_from, join, next_in_play, partner, share, share_team  # noqa: F401
+from .standings import team_numbers, team_value  # noqa: F401
 from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault, rule_line_of_function  # noqa: F401 (guard_examples: for engines)
 
 # Blocks a single `apply` may run before the rules are declared to loop without end.
@@ -53,6 +58,13 @@ class BaseState:
     _AMBIGUITIES: tuple = ()  # (name, (reading, ...), default index)
     _PLAYERS: tuple = ()
     _N_HITS = 0
+    # Outcomes (see `standings`): "best" (winners highest|lowest), "loser" or "house"; how equal
+    # best results end ("share", "draw", None: not said, they share); whether the result is a
+    # value the members of a team share (else a team scores the sum of its members' results).
+    _OUTCOME = "best"
+    _TIES = None
+    _RESULT_SHARED = False
+    _TEAMS_FIXED = True  # False when teams form in play: each seat then keeps its own result
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -173,13 +185,16 @@ class BaseState:
     def winners(self) -> list[int]:
         if not self.done:
             return []
-        scores = self._scores()
-        best = (min if self._WINNERS == "lowest" else max)(scores)
-        return [seat for seat, score in enumerate(scores) if score == best]
+        return standings.winners(self, self._scores())
+
+    def teams(self) -> list[list[int]]:
+        """The teams at this moment (one seat each in a game without teams), in seat order."""
+        return standings.teams_of(self)
 
     def _scores(self) -> list:
+        """The result of each seat (a house's, after the seats, left out); partners share theirs."""
         try:
-            return self._result()
+            return standings.shared_returns(self, self._result()[: self.n])
         except API_ERRORS:
             raise
         except FAULTS as exc:

@@ -81,7 +81,9 @@ class _Expander:
         if body is None:
             return None
         bound = dict(zip(define.params, args, strict=True))
-        return _replace_params(copy.deepcopy(body), bound)
+        # The copy stands where it is used: a fault or a type error in it is located at the use
+        # (the arguments, put in after, keep their own places).
+        return _replace_params(_placed_at(copy.deepcopy(body), node.span), bound)
 
     def sub(self, value, shadowed: frozenset[str] | set[str] = frozenset()):
         """`value` with every use of a definition replaced (names in `shadowed` are parameters)."""
@@ -99,6 +101,19 @@ class _Expander:
                 if f.name not in ("span", "type", "cites"):
                     setattr(value, f.name, self.sub(getattr(value, f.name), shadowed))
         return value
+
+
+def _placed_at(value, span):
+    """`value` with every node in it given `span`."""
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            _placed_at(v, span)
+    elif isinstance(value, n.Node) and dataclasses.is_dataclass(value):
+        value.span = span
+        for f in dataclasses.fields(value):
+            if f.name not in ("span", "type", "cites"):
+                _placed_at(getattr(value, f.name), span)
+    return value
 
 
 def _replace_params(value, bound: dict[str, n.Expr]):

@@ -13,8 +13,9 @@ from ..ast.visitor import ExprVisitor
 from ..report.diagnostics import Diagnostic, Fix, error
 from ..report.wording import a, either
 from ..syntax.limits import LIMIT_CODE
-from .model import RANK_INDEX, SUIT_WORDS, LocalVar, Model
 from .decks import suit_number
+from .model import RANK_INDEX, SUIT_WORDS, LocalVar, Model
+from .standings import TEAM_OF, name_type
 from .symbols import check_pattern
 from .types import COLLECTIONS, NULLABLE, Type
 
@@ -186,6 +187,9 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             return Type.SUIT
         if e.id in ("suit", "rank", "color") and self._in_card_scope():
             return OF_BUILTINS[e.id][1]
+        declared = name_type(m.game, e.id)  # a team, the house
+        if declared is not None:
+            return declared
         if e.id in ("card", "group"):
             self.err(
                 "undefined-name",
@@ -246,6 +250,10 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         self.expect(e.subject, Type.CARD, what="what is compared with a card pattern")
         return Type.BOOL
 
+    def visit_IsOut(self, e):
+        self.expect(e.subject, Type.PLAYER, what="who may be out")
+        return Type.BOOL
+
     def visit_Has(self, e):
         self.diags.extend(check_pattern(e.pattern, self.file, self.model.suit_names))
         self.expect(e.subject, Type.CARDS, Type.GROUPS, what="what 'has' looks into")
@@ -263,8 +271,20 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             var = m.vars[e.name]
             if not var.per_player:
                 self.err("type-mismatch", f"'{e.name}' is not per player: it has no 'of'", e)
-            self.expect(e.arg, Type.PLAYER, what="whose value this is")
+            owners = (Type.PLAYER, Type.TEAM) if var.per_team else (Type.PLAYER,)
+            self.expect(e.arg, *owners, what="whose value this is")
             return Type(var.type_name)
+        if e.name in TEAM_OF and not (set(m.zones) | set(m.vars)) & {e.name}:
+            self.expect(e.arg, TEAM_OF[e.name][0], what=f"the argument of '{e.name}'")
+            if m.game.teams is None:
+                self.err(
+                    "missing-declaration",
+                    f"'{e.name} of' needs teams, and the game declares none",
+                    e,
+                    hint="declare them, e.g. teams partners opposite",
+                )
+                return None
+            return TEAM_OF[e.name][1]
         if e.name in OF_BUILTINS:
             arg_types, result = OF_BUILTINS[e.name]
             got = self.expect(e.arg, *sorted(arg_types), what=f"the argument of '{e.name}'")
@@ -320,6 +340,11 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
 
     def visit_AllRanks(self, e):
         return Type.RANKS
+
+    def visit_AllTeams(self, e):
+        if self.model.game.teams is None:
+            self.err("missing-declaration", "the game declares no teams", e, hint="teams partners opposite")
+        return Type.TEAMS
 
     def visit_AnyWhere(self, e):
         kind = self.expect(

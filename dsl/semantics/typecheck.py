@@ -18,6 +18,7 @@ from .constants import constant_int
 from .exprtypes import BUILTIN_NAMES, ExpressionTyper
 from .model import LocalVar, Model
 from .tricks import check_lead_rules, check_simultaneous, check_suit_in_play
+from .standings import check_declarations, check_decider, check_standing
 from .types import ELEMENT, NULLABLE, Type
 
 # A bid stores 0 when its player passes, so every bid needs the `pass` action, `or pass` or not.
@@ -219,7 +220,9 @@ class TypeChecker(StmtVisitor[None]):
             check_simultaneous(self, s)
 
     def visit_ForEach(self, s):
-        kind = self.expect(s.iterable, Type.CARDS, Type.PLAYERS, Type.RANKS, Type.LIST, what="what is gone through")
+        kind = self.expect(
+            s.iterable, Type.CARDS, Type.PLAYERS, Type.RANKS, Type.LIST, Type.TEAMS, what="what is gone through"
+        )
         element = ELEMENT.get(kind) if kind else None
         if element:
             self.declare_local(s.var, element, s)
@@ -243,6 +246,7 @@ class TypeChecker(StmtVisitor[None]):
                 hint="set a variable in the trigger and decide in the flow",
             )
         self.expect(who, Type.PLAYER, what="who decides")
+        check_decider(self.model.game, who, self.err)
 
     def visit_ChooseCard(self, s):
         self._decision(s, s.who)
@@ -365,12 +369,16 @@ class TypeChecker(StmtVisitor[None]):
     def visit_EndGame(self, s):
         pass
 
+    def visit_Standing(self, s):
+        check_standing(self, s)
+
     def visit_Gap(self, s):
         pass
 
     # ------------------------------------------------------------ declarations
     def check(self) -> list[Diagnostic]:
         game = self.model.game
+        self.diags.extend(check_declarations(game, self.model.players, set(self.model.vars) | set(self.model.zones)))
         # Options are global names; collect them first so any statement may compare with them.
         for stmt in walk_stmts(game.flow):
             names = stmt.options if isinstance(stmt, n.ChooseOption) else []

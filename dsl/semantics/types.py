@@ -29,6 +29,8 @@ class Type(StrEnum):
     INTS = "ints"  # a per-player number seen whole, e.g. `max(total)`
     LIST = "list"  # a literal tuple of numbers
     PER_PLAYER = "per-player"  # a per-player variable of another type, named without its owner
+    TEAM = "team"  # a team of a game that declares teams (`team of p`, a team name)
+    TEAMS = "teams"  # the teams that have members (`for each team t`)
 
     # A type written into generated code must read as the plain name it stands for, so an engine
     # compiled from the same rules is the same text whether its types were enums or strings.
@@ -38,8 +40,14 @@ class Type(StrEnum):
 #: the types a `var` may be declared with
 DECLARABLE = frozenset({Type.INT, Type.BOOL, Type.PLAYER, Type.SUIT, Type.CARD, Type.RANK, Type.OPTION})
 #: the types `none` may stand for
-NULLABLE = frozenset({Type.SUIT, Type.PLAYER, Type.CARD, Type.RANK, Type.OPTION})
+NULLABLE = frozenset({Type.SUIT, Type.PLAYER, Type.CARD, Type.RANK, Type.OPTION, Type.TEAM})
 #: the collections, which compare only for (in)equality
-COLLECTIONS = frozenset({Type.CARDS, Type.GROUPS, Type.PLAYERS, Type.RANKS, Type.INTS, Type.LIST})
+COLLECTIONS = frozenset({Type.CARDS, Type.GROUPS, Type.PLAYERS, Type.RANKS, Type.INTS, Type.LIST, Type.TEAMS})
 #: what `for each x in ...` binds `x` to, by the type of what is gone through
-ELEMENT = {Type.CARDS: Type.CARD, Type.PLAYERS: Type.PLAYER, Type.RANKS: Type.RANK, Type.LIST: Type.INT}
+ELEMENT = {
+    Type.CARDS: Type.CARD,
+    Type.PLAYERS: Type.PLAYER,
+    Type.RANKS: Type.RANK,
+    Type.LIST: Type.INT,
+    Type.TEAMS: Type.TEAM,
+}

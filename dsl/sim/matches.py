@@ -8,8 +8,9 @@ Counting conventions (documented here because reports depend on them):
 
 - A match is *completed* when the engine reaches a terminal state. Matches that end in a rule
   gap, an engine error or the step cap are not completed and carry no outcome.
-- `wins[s]` counts completed matches that seat `s` won alone; a match with several winners is
-  counted once in `ties` and as a win for nobody. `win_rate[s]` is `wins[s] / completed`.
+- `wins[s]` counts completed matches that seat `s` won alone, or with its partners only (the
+  winners are one team); a match won by several seats or teams is counted once in `ties` and as
+  a win for nobody. `win_rate[s]` is `wins[s] / completed`.
 - `mean_score`, `mean_length` and `score_spread` are over completed matches;
   `mean_decisions` is over all matches (decisions applied before the match ended, for any reason).
 """
@@ -142,10 +143,23 @@ class MatchResult:
     gap: tuple[str, int, str] | None = None  # (code, line, message) when it ended early
     truncated: bool = False
     actions: tuple[int, ...] = ()  # only when MatchConfig.record_actions
+    sides: int | None = None  # how many teams the winners form (None: one per winner)
 
     @property
     def completed(self) -> bool:
         return self.scores is not None
+
+
+def _sides(engine: ModuleType, state, winners: tuple[int, ...]) -> int | None:
+    """How many sides the winners form: one team of partners is one; each seat that beat a
+    house is a win of its own. None when every winner is a side (no fixed teams)."""
+    rules = getattr(engine, "RULES", {})
+    if rules.get("outcome") == "house":
+        return 1 if winners else 0
+    teams = rules.get("teams")
+    if not teams or not teams.get("fixed"):
+        return None  # partners for one deal each score alone
+    return len([team for team in state.teams() if set(team) & set(winners)])
 
 
 def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResult:
@@ -176,7 +190,8 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
             state.apply(action)
             steps += 1
         scores = tuple(float(score) for score in state.returns())
-        return ended(winners=tuple(state.winners()), scores=scores)
+        winners = tuple(state.winners())
+        return ended(winners=winners, scores=scores, sides=_sides(engine, state, winners))
     except RuleGap as gap:
         return ended(gap=(gap.code, int(gap.line or 0), gap.message))
     except IllegalAction as exc:
@@ -440,9 +455,11 @@ def summarize(game: str, config: MatchConfig, seed: int, results: list[MatchResu
     wins = [0] * players
     ties = no_winner = 0
     for result in completed:
-        if len(result.winners) == 1:
-            wins[result.winners[0]] += 1
-        elif len(result.winners) > 1:
+        sides = result.sides if result.sides is not None else len(result.winners)
+        if result.winners and sides == 1:  # one seat, or one team of partners
+            for seat in result.winners:
+                wins[seat] += 1
+        elif result.winners:
             ties += 1
         else:
             no_winner += 1

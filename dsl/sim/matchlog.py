@@ -76,6 +76,7 @@ def result_line(index: int, result: MatchResult, config: MatchConfig) -> dict:
         "actions": list(result.actions),
         "scores": list(result.scores) if result.scores is not None else None,
         "winners": list(result.winners),
+        "sides": result.sides,
         "gap": gap,
         "truncated": result.truncated,
     }
@@ -91,6 +92,7 @@ def result_from_line(line: dict) -> MatchResult:
         scores=tuple(float(s) for s in scores) if scores is not None else None,
         gap=(str(gap["code"]), int(gap["line"]), str(gap["message"])) if gap else None,
         truncated=bool(line.get("truncated", False)),
+        sides=int(line["sides"]) if line.get("sides") is not None else None,
         # The actions stay in the log: a summary does not need them.
     )
 

@@ -11,8 +11,8 @@ free; `tests/test_language_bugs.py` checks this list against the grammar.
 from __future__ import annotations
 
 KEYWORDS = frozenset(
-    "all any best cards count deal draw end for gap gather highest if move not players printed random reading "
-    "repeat scoring shuffle sum trick value while".split()
+    "all any best cards count deal draw end for gap gather highest if knock move not players printed random "
+    "reading repeat scoring shuffle sum trick value while".split()
 )
 VALUES = frozenset({"true", "false", "none"})
 SUIT_NAMES = frozenset({"spades", "hearts", "diamonds", "clubs"})

@@ -203,7 +203,7 @@ class FlowGraph(StmtVisitor[list[str]]):
         return self._loop_head(s, self.head(s))
 
     def visit_RepeatTimes(self, s):
-        return self._loop_head(s)
+        return self._loop_head(s, self.head(s))
 
     def visit_ChooseValue(self, s):
         return self._step(s)
@@ -254,6 +254,9 @@ class FlowGraph(StmtVisitor[list[str]]):
         return self._step(s)
 
     def visit_Gap(self, s):
+        return self._step(s)
+
+    def visit_Standing(self, s):
         return self._step(s)
 
 
