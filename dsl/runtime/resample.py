@@ -28,6 +28,8 @@ from .knowledge import recording_of
 
 TRIES = 200  # whole assignments drawn before the exchanges from the real one take over
 WORLDS = 20  # worlds built before the seat's own world (the real one, renamed by nothing) is used
+SPLIT = 10  # from this world on, hidden cards trade places only within a kind of zone
+LAST_POINT_ONLY = 15  # from this world on, a world is checked at the last point only
 
 
 class _Reject(Exception):
@@ -66,17 +68,21 @@ def resample(state, seat: int, rng: random.Random):
     groups, split, forbidden = _knowledge(rec, state, seat)
     # Variables hidden from the seat may hold what hidden cards made: replay those worlds wholly.
     safe = all(vis == "everyone" for *_rest, vis in state._VARS)
-    for attempt in range(WORLDS):
+    stage = rec.cache.get(("stage", seat), 0)
+    for attempt in range(stage, WORLDS):
         # Rules that move cards by what they are (the court cards to a pile of their own) leave
         # hidden cards of one shuffle that cannot trade places: after some worlds that do not
-        # fit, cards trade places only with cards now in the same kind of zone.
-        assignment = _draw(groups if attempt < WORLDS // 2 else split, forbidden, rng)
-        # The last worlds are built from the last point only: what the seat sees now must fit,
-        # what a hidden variable holds may not (better than the real deal, which would leak).
+        # fit, cards trade places only with cards now in the same kind of zone.  The last
+        # worlds are built from the last point only: what the seat sees now must fit, what a
+        # hidden variable holds may not (better than the real deal, which would leak).
+        assignment = _draw(groups if attempt < SPLIT else split, forbidden, rng)
         try:
-            world = _build(rec, state, seat, assignment, safe or attempt >= WORLDS * 3 // 4)
+            world = _build(rec, state, seat, assignment, safe or attempt >= LAST_POINT_ONLY)
         except _Reject:
             continue
+        # A match whose worlds needed a later stage needs it again: start there next time.
+        reached = 0 if attempt < SPLIT else SPLIT if attempt < LAST_POINT_ONLY else LAST_POINT_ONLY
+        rec.cache[("stage", seat)] = max(stage, reached)
         break
     else:
         world = _build(rec, state, seat, {}, safe)  # the real deal: the one world known to fit
@@ -85,14 +91,13 @@ def resample(state, seat: int, rng: random.Random):
 
 
 def _knowledge(rec, state, seat: int) -> tuple:
-    """(groups, groups split by kind of zone, forbidden pairs) of `seat` now, kept per point."""
-    key = (seat, len(state.history))
-    known = rec.cache.get(key)
-    if known is None:
+    """(groups, groups split by kind of zone, forbidden pairs) of `seat` now, kept for its last point."""
+    point, known = rec.cache.get(("known", seat), (None, None))
+    if point != len(state.history):
         revealed = rec.revealed(seat)
         groups = _hidden_groups(rec, revealed)
-        split = _split_by_zone(groups, state)
-        known = rec.cache[key] = (groups, split, _forbidden(rec, seat, revealed, groups))
+        known = (groups, _split_by_zone(groups, state), _forbidden(rec, seat, revealed, groups))
+        rec.cache[("known", seat)] = (len(state.history), known)
     return known
 
 
