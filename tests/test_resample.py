@@ -53,7 +53,7 @@ def _states_along(module, players: int, seed: int, every: int, limit: int):
         if state.is_terminal():
             return
         if step % every == 0:
-            yield state
+            yield state.clone()  # a state of its own: the match plays on
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
 
@@ -154,3 +154,16 @@ def test_hidden_cards_are_uniform_among_the_worlds_the_rules_allow():
     expected = samples * len(state.z_hand[1]) / len(allowed)
     chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
     assert chi2 < _chi_square_critical(len(allowed) - 1), (chi2, counts)
+
+
+def test_a_recording_kept_along_a_match_gives_the_worlds_a_fresh_one_gives():
+    from dsl.runtime import knowledge
+
+    module = load_game(GAMES[[p.stem for p in GAMES].index("thirteens")])
+    states = list(_states_along(module, 4, seed=21, every=9, limit=120))
+    along = [s.resample(1, random.Random(i)).to_json()["zones"] for i, s in enumerate(states)]
+    fresh = []
+    for i, s in enumerate(states):
+        knowledge._RECORDINGS.clear()
+        fresh.append(s.resample(1, random.Random(i)).to_json()["zones"])
+    assert along == fresh
