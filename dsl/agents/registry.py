@@ -5,11 +5,15 @@ from __future__ import annotations
 import importlib
 import random
 
+from .greedy import GreedyAgent
+from .mcts import MctsAgent
 from .simple import FirstAgent, RandomAgent
 
 BUILT_IN: dict[str, type] = {
     "random": RandomAgent,
     "first": FirstAgent,
+    "greedy": GreedyAgent,
+    "mcts": MctsAgent,
 }
 
 

@@ -31,7 +31,8 @@ class SeatView:
 
     @property
     def players(self) -> int:
-        return self._state.players
+        players = getattr(self._state, "players", None)  # the seats agents play, once engines name them
+        return self._state.n if players is None else players
 
     def sample_world(self, rng: random.Random):
         """A full state that agrees with everything this seat has observed, hidden cards dealt

@@ -15,7 +15,7 @@ import operator
 import random
 from typing import Sequence
 
-from . import observe
+from . import observe, resample as _resample
 from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
 from .errors import BadArgument, IllegalAction, RuleGap
 
@@ -199,6 +199,11 @@ class BaseState:
             raise
         except FAULTS as exc:
             raise rule_fault(exc) from exc
+
+    def resample(self, seat: int, rng: random.Random) -> "BaseState":
+        """A world `seat` cannot tell from this one: what it saw kept, the hidden cards dealt again
+        uniformly among the deals the rules allow, and a fresh generator (see `resample`)."""
+        return _resample.resample(self, seat, rng)
 
     def _check_seat(self, seat) -> None:
         if not _is_int(seat) or not 0 <= seat < self.n:
