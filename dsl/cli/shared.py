@@ -90,7 +90,23 @@ SeedOption = Annotated[
     int, typer.Option("--seed", help="Match i plays seed SEED+i; --seed SEED+i --games 1 replays it.")
 ]
 AgentsOption = Annotated[
-    str | None, typer.Option("--agents", metavar="A,B,..", help="Agents per seat: random or first (cycled).")
+    str | None,
+    typer.Option(
+        "--agents",
+        metavar="A,B,..",
+        help="Agents per seat, cycled: random, first, greedy, mcts, or any package.module:Class.",
+    ),
+]
+BudgetOption = Annotated[
+    str | None,
+    typer.Option("--budget", metavar="N|Nms", help="Search budget of every agent: N iterations, or N ms per decision."),
+]
+PlotOption = Annotated[
+    Path | None,
+    typer.Option("--plot", metavar="FILE.png|FILE.svg", help="Draw charts here (needs the extra 'plot')."),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress bar, report or notes: only warnings and errors.")
 ]
 WorkersOption = Annotated[
     int,

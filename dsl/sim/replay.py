@@ -13,7 +13,8 @@ from typing import Callable
 from ..runtime.errors import IllegalAction, RuleGap
 from dsl.agents import SeatView, make_agent
 
-from .matches import DEFAULT_MAX_STEPS, agent_rng, seat_agents
+from .limits import DEFAULT_MAX_STEPS
+from .play import agent_rng, seat_agents
 
 
 @dataclass
