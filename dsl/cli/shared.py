@@ -19,7 +19,7 @@ import typer
 
 from dsl.report.files import read_rule_text, write_atomic
 from dsl.report.diagnostics import Diagnostic, DiagnosticError, error
-from dsl.report.render import FileReport, render_report, stderr_console
+from dsl.report.render import FileReport, render_report, stderr_console, stdout_console  # noqa: F401 (stdout_console: for the commands)
 
 from .options import MAX_WORKERS, Backend, OutputFormat  # noqa: F401 (the commands' option types)
 
