@@ -11,7 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 
 from dsl.sim.engines import EngineLoader, default_loader, load_engine_module  # noqa: F401 (re-exported)
@@ -123,7 +123,8 @@ def run_matches(
     earlier = {i: r for i, r in (finished or {}).items() if 0 <= i < games}
     for index in sorted(earlier):
         tally.add(earlier[index])
-    missing = [(index, seed + index) for index in range(games) if index not in earlier]
+    # Generated lazily, batch by batch: a run of a million matches never lists them all.
+    missing = Pending(seed, games, set(earlier))
     del earlier
 
     def record(index: int, result: MatchResult) -> None:
@@ -139,8 +140,8 @@ def run_matches(
             elif backend == "ray":
                 _run_on_ray(_require_loader(engine, loader), config, missing, workers, record, advance, ray_address)
             elif workers == 1:
-                for index, match_seed in missing:
-                    record(index, play_match(engine, config, match_seed))
+                for index in missing.indices():
+                    record(index, play_match(engine, config, seed + index))
                     advance(1)
             else:
                 _run_on_pool(_require_loader(engine, loader), config, missing, workers, record, advance)
@@ -187,10 +188,32 @@ def _require_loader(engine: ModuleType, loader: EngineLoader | None) -> EngineLo
 Chunk = list[tuple[int, int]]  # (match index, seed) pairs
 
 
-def chunks_of(matches: Chunk, workers: int) -> list[Chunk]:
-    """Batches of consecutive matches: several per worker keep every worker busy to the end."""
-    size = max(1, min(MAX_CHUNK, -(-len(matches) // (workers * 8))))
-    return [matches[i : i + size] for i in range(0, len(matches), size)]
+class Pending:
+    """The matches of a run still to play (those not `done` earlier), in index order."""
+
+    def __init__(self, seed: int, games: int, done: set[int]):
+        self.seed, self.games, self.done = seed, games, done
+
+    def __len__(self) -> int:
+        return self.games - len(self.done)
+
+    def indices(self) -> Iterator[int]:
+        return (index for index in range(self.games) if index not in self.done)
+
+    def chunk_size(self, workers: int) -> int:
+        # Several batches per worker keep every worker busy to the end.
+        return max(1, min(MAX_CHUNK, -(-len(self) // (workers * 8))))
+
+    def chunks(self, workers: int) -> Iterator[Chunk]:
+        """Batches of consecutive matches, made as the pool asks for them."""
+        size, batch = self.chunk_size(workers), []
+        for index in self.indices():
+            batch.append((index, self.seed + index))
+            if len(batch) == size:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
 
 
 # --- a process pool ---------------------------------------------------------------------------
@@ -212,13 +235,14 @@ def _pool_task(task: tuple[MatchConfig, Chunk]) -> list[tuple[int, MatchResult]]
     return [(index, play_match(_worker_engine, config, seed)) for index, seed in chunk]
 
 
-def _run_on_pool(loader, config, matches, workers, record, advance) -> None:
-    chunks = chunks_of(matches, workers)
+def _run_on_pool(loader, config, matches: Pending, workers, record, advance) -> None:
+    processes = min(workers, -(-len(matches) // matches.chunk_size(workers)))
     # spawn, not fork: the progress bar runs a thread, and forking a threaded process is unsafe.
     context = multiprocessing.get_context("spawn")
     # Leaving the `with` (normally or on KeyboardInterrupt) terminates the workers.
-    with context.Pool(min(workers, len(chunks)), initializer=_init_worker, initargs=(loader,)) as pool:
-        for results in pool.imap_unordered(_pool_task, [(config, chunk) for chunk in chunks]):
+    with context.Pool(processes, initializer=_init_worker, initargs=(loader,)) as pool:
+        tasks = ((config, chunk) for chunk in matches.chunks(workers))
+        for results in pool.imap_unordered(_pool_task, tasks):
             for index, result in results:
                 record(index, result)
             advance(len(results))
@@ -256,7 +280,7 @@ def _run_on_ray(loader, config, matches, workers, record, advance, address: str 
     actors = [actor.remote(loader) for _ in range(workers)]
     try:
         pool = ActorPool(actors)
-        for results in pool.map_unordered(lambda a, chunk: a.play.remote(config, chunk), chunks_of(matches, workers)):
+        for results in pool.map_unordered(lambda a, chunk: a.play.remote(config, chunk), matches.chunks(workers)):
             for index, result in results:
                 record(index, result)
             advance(len(results))
