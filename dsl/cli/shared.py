@@ -1,7 +1,8 @@
 """The `cardrules` application object, the options several commands share, and their helpers.
 
-Human output goes to stderr; machine output (`--format json`, `--json PATH`) to stdout or the
-given file. Every failure a user can cause ends in a diagnostic or a one-line message with exit
+Reports (`validate` findings, `simulate` and `readings` tables, replays) go to stdout; progress,
+notes, warnings and errors to stderr; machine output (`--format json`, `--json PATH`) to stdout or
+the given file. Every failure a user can cause ends in a diagnostic or a one-line message with exit
 code 2 (bad usage, unreadable input) or 1 (the rules have errors, drift, a failed run); an
 unexpected exception is a bug and ends in one line and exit code 3, never a traceback.
 """

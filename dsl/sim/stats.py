@@ -85,11 +85,6 @@ def one_proportion_p_value(successes: int, trials: int, expected: float) -> floa
     return min(1.0, 2 * normal_cdf(-abs(z)))
 
 
-def welch_t_test_p_value(a: Sequence[float], b: Sequence[float]) -> float:
-    """Two-sided p-value of Welch's unequal-variance t-test for the means of `a` and `b`."""
-    return welch_p_value_from_moments(len(a), mean(a), variance(a), len(b), mean(b), variance(b))
-
-
 def welch_p_value_from_moments(n_a: int, mean_a: float, var_a: float, n_b: int, mean_b: float, var_b: float) -> float:
     """Welch's test from each sample's size, mean and sample variance (what a summary keeps).
 

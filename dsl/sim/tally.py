@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
-
 from dsl.sim.play import MatchConfig, MatchResult
 from dsl.sim.stats import one_proportion_p_value, seat_balance, two_proportion_p_value, wilson_interval
 
@@ -293,10 +291,3 @@ def quantile(values: Counter, q: float) -> float:
 def _plain(value: float) -> float | int:
     return int(value) if float(value).is_integer() else round(value, 6)
 
-
-def summary_of(rules: dict, config: MatchConfig, seed: int, results: Sequence[MatchResult], elapsed: float) -> dict:
-    """The summary of a list of results (for callers that hold them all anyway)."""
-    tally = Tally(rules, config)
-    for result in results:
-        tally.add(result)
-    return tally.summary(seed, elapsed)
