@@ -81,3 +81,17 @@ def test_readings_takes_agents_and_budget_and_plots_each_reading(tmp_path):
     svg = plot.read_text()
     assert "coin=rigged" in svg and "change of win rate" in svg
     assert "agents random,first" in result.stdout
+
+
+def test_the_progress_bar_shows_matches_per_second_on_a_terminal_only(tmp_path):
+    on_terminal = runner.invoke(
+        cli.app,
+        ["simulate", str(ENGINE), "--games", "1500", "--json", str(tmp_path / "a.json")],
+        env={"FORCE_COLOR": "1"},
+    )
+    assert on_terminal.exit_code == 0
+    assert "simulating" in on_terminal.stderr and "matches/s" in on_terminal.stderr
+    in_a_pipe = invoke("simulate", ENGINE, "--games", 1500, "--json", tmp_path / "b.json")
+    assert "simulating" not in in_a_pipe.stderr
+    quiet = runner.invoke(cli.app, ["simulate", str(ENGINE), "--games", "1500", "--quiet"], env={"FORCE_COLOR": "1"})
+    assert quiet.stderr == "" and quiet.stdout == ""
