@@ -52,3 +52,33 @@ def test_play_refuses_a_seat_that_does_not_exist(root, monkeypatch):
     monkeypatch.chdir(root)
     result = runner.invoke(app, ["play", THIRTEENS, "--players", "3", "--seat", "3"])
     assert result.exit_code == 2
+
+
+def test_replay_tells_each_deal_with_its_trump_each_trick_and_the_scores_on_stdout(root, monkeypatch):
+    monkeypatch.chdir(root)
+    result = runner.invoke(app, ["replay", THIRTEENS, "--players", "4", "--seed", "0"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("deal 1: ") and " trump " in lines[0]
+    tricks = [line for line in lines if line.startswith("  trick ")]
+    deals = [line for line in lines if line.startswith("deal ")]
+    scores = [line for line in lines if line.startswith("  scores after deal ")]
+    assert len(tricks) == 13 * len(deals)  # 54 cards, 4 players: 13 tricks a deal
+    assert tricks[0].startswith("  trick 1: 0: ") and " -> seat " in tricks[0]
+    assert len(scores) == len(deals) - 1  # the last deal's scores are the final ones
+    assert lines[-1].startswith("final scores: seat 0:")
+
+
+def test_play_groups_the_hand_by_suit_explains_the_rule_and_quits(root, monkeypatch):
+    monkeypatch.chdir(root)
+    result = runner.invoke(
+        app, ["play", THIRTEENS, "--players", "3", "--seed", "2", "--agents", "first"], input="?\n1\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "your hand:" in out and "hand of you" not in out
+    suit_lines = [line.split() for line in out.splitlines() if line.startswith("      ") and line.split()]
+    assert suit_lines[0][0] == "♠" and all(card.endswith("♠") for card in suit_lines[0][1:])
+    assert "games/thirteens.cardrules:112: trick {" in out  # the rule asking for a card
+    assert "seat 1: play " in out and "-> seat " in out  # the other seats and the trick
+    assert out.rstrip().endswith("you left the match")

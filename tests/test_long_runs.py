@@ -199,7 +199,7 @@ def test_ctrl_c_without_a_log_still_writes_the_partial_summary(tmp_path, interru
     result = invoke(*RUN, "--json", tmp_path / "out.json", "--plot", tmp_path / "out.svg")
     assert result.exit_code == 130 and "Traceback" not in result.output
     assert read_json(tmp_path / "out.json")["games"] == 4
-    assert (tmp_path / "out.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert "<svg" in (tmp_path / "out.svg").read_text(encoding="utf-8")
     assert "start it with --log FILE.jsonl" in result.output
 
 
@@ -364,7 +364,7 @@ def test_cli_json_that_cannot_be_written_keeps_the_old_file(tmp_path, monkeypatc
     "arguments",
     [
         ["simulate", ENGINE_PATH, "--games", 3, "--json", "{out}"],
-        ["simulate", ENGINE_PATH, "--games", 3, "--plot", "{out}"],
+        ["simulate", ENGINE_PATH, "--games", 3, "--plot", "{out}.svg"],
         ["doc", GAMES / "prisoners.cardrules", "--out", "{out}"],
         ["compile", GAMES / "prisoners.cardrules", "--out", "{dir}"],
         ["fmt", "{rules}"],
@@ -383,7 +383,12 @@ def test_every_written_file_goes_through_the_atomic_helper(tmp_path, monkeypatch
         monkeypatch.setattr(module, "write_atomic", spy)
     rules = tmp_path / "rules.cardrules"
     rules.write_text((GAMES / "prisoners.cardrules").read_text(encoding="utf-8") + "   \n", encoding="utf-8")
-    values = {"{out}": str(tmp_path / "out"), "{dir}": str(tmp_path / "gen"), "{rules}": str(rules)}
+    values = {
+        "{out}": str(tmp_path / "out"),
+        "{out}.svg": str(tmp_path / "out.svg"),
+        "{dir}": str(tmp_path / "gen"),
+        "{rules}": str(rules),
+    }
     result = invoke(*[values.get(str(a), a) for a in arguments])
     assert result.exit_code == 0, result.output
     assert written and all(p.parent in (tmp_path, tmp_path / "gen") for p in written)
@@ -414,7 +419,7 @@ def test_a_signal_stops_a_run_cleanly_and_resume_matches_the_uninterrupted_json(
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr and "resume with: " in stderr
     finished = read_json(out)["games"]
-    assert 40 <= finished < 600
+    assert 39 <= finished < 600  # the log had 40 lines: its header and 39 matches
     assert whole.wait(timeout=120) == 0
     resumed = start(tmp_path, "simulate", *options, "--json", out, "--resume", log)
     assert resumed.wait(timeout=120) == 0, resumed.stderr.read()

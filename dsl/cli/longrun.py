@@ -47,12 +47,16 @@ class RunLog:
         self.config = None
 
     @classmethod
-    def open(cls, path: Path, resume: bool, engine, players, games, seed, readings, agents, max_steps) -> RunLog:
+    def open(
+        cls, path: Path, resume: bool, engine, players, games, seed, readings, agents, max_steps, budget=None
+    ) -> RunLog:
         """Raises MatchLogError (a usage error for the caller) or SimulationUsageError."""
         from dsl.sim.matchlog import MatchLogError, MatchLogWriter, check_resumable, header, read_log
         from dsl.sim.matches import match_config
 
-        config = match_config(engine.RULES, players, games, readings, agents, max_steps, record_actions=True)
+        config = match_config(
+            engine.RULES, players, games, readings, agents, max_steps, record_actions=True, budget=budget
+        )
         expected = header(engine.RULES, config, seed, games)
         if resume:
             log = read_log(path)
@@ -89,13 +93,13 @@ class ReadingsLog:
     """The match log of `readings --log/--resume`: the lines of every run (the defaults, then one
     per reading), told apart by their readings."""
 
-    def __init__(self, path: Path, resume: bool, engine, players, games, seed, agents, max_steps):
+    def __init__(self, path: Path, resume: bool, engine, players, games, seed, agents, max_steps, budget=None):
         from dsl.sim.matchlog import READINGS_LOG_KIND, MatchLogError, MatchLogWriter, check_resumable, header, read_log
         from dsl.sim.matches import match_config
 
         self.rules = engine.RULES
-        self.settings = (players, games, agents, max_steps)
-        config = match_config(self.rules, players, games, {}, agents, max_steps, record_actions=True)
+        self.settings = (players, games, agents, max_steps, budget)
+        config = match_config(self.rules, players, games, {}, agents, max_steps, record_actions=True, budget=budget)
         expected = header(self.rules, config, seed, games, kind=READINGS_LOG_KIND)
         del expected["readings"]
         self.by_run: dict = {}
@@ -120,9 +124,9 @@ class ReadingsLog:
         from dsl.sim.matchlog import result_line
         from dsl.sim.matches import match_config, resolve_readings
 
-        players, games, agents, max_steps = self.settings
+        players, games, agents, max_steps, budget = self.settings
         chosen = resolve_readings(self.rules, readings)
-        config = match_config(self.rules, players, games, chosen, agents, max_steps, record_actions=True)
+        config = match_config(self.rules, players, games, chosen, agents, max_steps, record_actions=True, budget=budget)
         finished = self.by_run.get(config.readings, {})
         return {
             "finished": finished,

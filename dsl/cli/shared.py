@@ -1,7 +1,8 @@
 """The `cardrules` application object, the options several commands share, and their helpers.
 
-Human output goes to stderr; machine output (`--format json`, `--json PATH`) to stdout or the
-given file. Every failure a user can cause ends in a diagnostic or a one-line message with exit
+Reports (`validate` findings, `simulate` and `readings` tables, replays) go to stdout; progress,
+notes, warnings and errors to stderr; machine output (`--format json`, `--json PATH`) to stdout or
+the given file. Every failure a user can cause ends in a diagnostic or a one-line message with exit
 code 2 (bad usage, unreadable input) or 1 (the rules have errors, drift, a failed run); an
 unexpected exception is a bug and ends in one line and exit code 3, never a traceback.
 """
@@ -19,7 +20,7 @@ import typer
 
 from dsl.report.files import read_rule_text, write_atomic
 from dsl.report.diagnostics import Diagnostic, DiagnosticError, error
-from dsl.report.render import FileReport, render_report, stderr_console
+from dsl.report.render import FileReport, render_report, stderr_console, stdout_console  # noqa: F401 (stdout_console: for the commands)
 
 from .options import MAX_WORKERS, Backend, OutputFormat  # noqa: F401 (the commands' option types)
 
@@ -90,7 +91,23 @@ SeedOption = Annotated[
     int, typer.Option("--seed", help="Match i plays seed SEED+i; --seed SEED+i --games 1 replays it.")
 ]
 AgentsOption = Annotated[
-    str | None, typer.Option("--agents", metavar="A,B,..", help="Agents per seat: random or first (cycled).")
+    str | None,
+    typer.Option(
+        "--agents",
+        metavar="A,B,..",
+        help="Agents per seat, cycled: random, first, greedy, mcts, or any package.module:Class.",
+    ),
+]
+BudgetOption = Annotated[
+    str | None,
+    typer.Option("--budget", metavar="N|Nms", help="Search budget of every agent: N iterations, or N ms per decision."),
+]
+PlotOption = Annotated[
+    Path | None,
+    typer.Option("--plot", metavar="FILE.png|FILE.svg", help="Draw charts here (needs the extra 'plot')."),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress bar, report or notes: only warnings and errors.")
 ]
 WorkersOption = Annotated[
     int,

@@ -9,16 +9,19 @@ from typing import Annotated
 import typer
 
 from dsl.cli.longrun import EXIT_INTERRUPTED, ReadingsLog, RunLog, command_line, report_interrupt, sigterm_as_interrupt
-from dsl.report.render import render_readings, render_simulation, stderr_console
+from dsl.report.render import stderr_console, stdout_console
 
 from .options import DEFAULT_MAX_STEPS
 from .shared import (
     EXIT_FAILED,
     AgentsOption,
     Backend,
+    BudgetOption,
     GameFile,
     MaxStepsOption,
     PlayersOption,
+    PlotOption,
+    QuietOption,
     ReadingOption,
     SeedOption,
     WorkersOption,
@@ -28,9 +31,26 @@ from .shared import (
     load_engine,
     parse_readings,
     usage_error,
-    write_file,
     write_json,
 )
+
+
+def wrote(path: Path, quiet: bool) -> None:
+    """The note after a file is written ("-" is stdout, which needs none)."""
+    if not quiet and str(path) != "-":
+        stderr_console().print(f"wrote {path}", highlight=False, markup=False)
+
+
+def checked_plot(plot: Path | None) -> None:
+    """A bad --plot (extension, no matplotlib) is a usage error before anything is played."""
+    from dsl.sim.plot import check_plot_path
+    from dsl.sim.matches import SimulationUsageError
+
+    if plot is not None:
+        try:
+            check_plot_path(plot)
+        except SimulationUsageError as exc:
+            usage_error(str(exc))
 
 
 def run_matches(*args, **kwargs) -> dict:
@@ -57,14 +77,22 @@ def simulate(
     games: Annotated[int, typer.Option("--games", help="Number of matches.")] = 100,
     seed: SeedOption = 0,
     agents: AgentsOption = None,
+    budget: BudgetOption = None,
     reading: ReadingOption = None,
     workers: WorkersOption = 1,
     backend: Annotated[Backend, typer.Option("--backend", help="local processes or a ray cluster.")] = Backend.local,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address", metavar="HOST:PORT", help="The Ray cluster of --backend ray (default: start a local one)."
+        ),
+    ] = None,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the summary as JSON here ('-' for stdout).")
     ] = None,
     max_steps: MaxStepsOption = DEFAULT_MAX_STEPS,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write an SVG chart of the results here.")] = None,
+    plot: PlotOption = None,
+    quiet: QuietOption = False,
     log: Annotated[
         Path | None,
         typer.Option(
@@ -82,12 +110,15 @@ def simulate(
         ),
     ] = None,
 ) -> None:
-    """Play matches with simple agents; report seat fairness, length, scores and rule gaps."""
+    """Play matches with agents; report seat fairness, length, scores and rule gaps (on stdout)."""
     from dsl.sim.matches import SimulationInterrupted, SimulationUsageError
     from dsl.sim.matchlog import MatchLogError
 
     if log is not None and resume is not None and log != resume:
         usage_error("--resume appends to the log it continues; give --log only for a new run")
+    if ray_address is not None and backend is not Backend.ray:
+        usage_error("--ray-address is for --backend ray")
+    checked_plot(plot)
     engine, loader = load_engine(file)
     chosen_players = choose_players(engine, players)
     readings = parse_readings(reading or [])
@@ -97,7 +128,16 @@ def simulate(
     try:
         if log_path is not None:
             run_log = RunLog.open(
-                log_path, resume is not None, engine, chosen_players, games, seed, readings, agent_names, max_steps
+                log_path,
+                resume is not None,
+                engine,
+                chosen_players,
+                games,
+                seed,
+                readings,
+                agent_names,
+                max_steps,
+                budget,
             )
     except (SimulationUsageError, MatchLogError) as exc:
         usage_error(str(exc))
@@ -105,6 +145,8 @@ def simulate(
     reproduce += [f"--reading {shlex.quote(f'{name}={value}')}" for name, value in readings.items()]
     if agents:
         reproduce.append(f"--agents {shlex.quote(agents)}")
+    if budget:
+        reproduce.append(f"--budget {shlex.quote(budget)}")
     if max_steps != DEFAULT_MAX_STEPS:
         reproduce.append(f"--max-steps {max_steps}")
     interrupted = None
@@ -119,9 +161,11 @@ def simulate(
                 agents=agent_names,
                 max_steps=max_steps,
                 workers=workers,
-                progress=True,
+                progress=not quiet,
                 loader=loader,
                 backend=backend.value,
+                budget=budget,
+                ray_address=ray_address,
                 finished=run_log.finished if run_log else None,
                 on_result=run_log.on_result if run_log else None,
                 record_actions=run_log is not None,
@@ -135,23 +179,30 @@ def simulate(
         if run_log is not None:
             run_log.close()
     summary["file"] = str(file)
-    render_simulation(summary, reproduce=" ".join(reproduce))
+    if not quiet:
+        from dsl.sim.tables import render_simulation
+
+        # With --json - the JSON alone is the standard output; the table goes with the notes.
+        console = stderr_console() if str(json_path) == "-" else stdout_console()
+        render_simulation(summary, console, reproduce=" ".join(reproduce))
     if json_path is not None:
         write_json(summary, json_path)
+        wrote(json_path, quiet)
     if plot is not None:
-        from dsl.sim.plot import simulation_svg
+        from dsl.sim.plot import write_simulation_plot
 
-        write_file(plot, simulation_svg(summary))
+        write_plot(plot, quiet, write_simulation_plot, summary)
     if interrupted is not None:
         resume_with = None
         if log_path is not None:
             options = {"--players": chosen_players, "--games": games, "--seed": seed}
             options["--reading"] = [f"{name}={value}" for name, value in readings.items()]
-            options |= {"--agents": agents, "--max-steps": max_steps if max_steps != DEFAULT_MAX_STEPS else None}
+            options |= {"--agents": agents, "--budget": budget}
+            options |= {"--max-steps": max_steps if max_steps != DEFAULT_MAX_STEPS else None}
             options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--plot": plot}
             options["--backend"] = backend.value if backend is not Backend.local else None
             resume_with = command_line("simulate", file, {**options, "--resume": log_path})
-        report_interrupt(stderr_console(), len(interrupted.results), games, resume_with, json_path)
+        report_interrupt(stderr_console(), interrupted.finished, games, resume_with, json_path)
         raise typer.Exit(EXIT_INTERRUPTED)
     if engine_failed(summary):
         raise typer.Exit(EXIT_FAILED)
@@ -172,11 +223,14 @@ def readings(
     games: Annotated[int, typer.Option("--games", help="Matches per reading.")] = 500,
     seed: SeedOption = 0,
     agents: AgentsOption = None,
+    budget: BudgetOption = None,
     workers: WorkersOption = 1,
     max_steps: MaxStepsOption = DEFAULT_MAX_STEPS,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the comparison as JSON here ('-' for stdout).")
     ] = None,
+    plot: PlotOption = None,
+    quiet: QuietOption = False,
     log: Annotated[
         Path | None,
         typer.Option(
@@ -201,6 +255,7 @@ def readings(
 
     if log is not None and resume is not None and log != resume:
         usage_error("--resume appends to the log it continues; give --log only for a new run")
+    checked_plot(plot)
     engine, loader = load_engine(file)
     chosen_players = choose_players(engine, players)
     agent_names = [name.strip() for name in agents.split(",")] if agents else None
@@ -209,7 +264,7 @@ def readings(
     try:
         if log_path is not None:
             run_log = ReadingsLog(
-                log_path, resume is not None, engine, chosen_players, games, seed, agent_names, max_steps
+                log_path, resume is not None, engine, chosen_players, games, seed, agent_names, max_steps, budget
             )
     except (SimulationUsageError, MatchLogError) as exc:
         usage_error(str(exc))
@@ -225,8 +280,9 @@ def readings(
             agents=agent_names,
             max_steps=max_steps,
             workers=workers,
-            progress=True,
+            progress=not quiet,
             loader=loader,
+            budget=budget,
             **logged,
         )
 
@@ -241,15 +297,21 @@ def readings(
     finally:
         if run_log is not None:
             run_log.close()
-    report.update({"players": chosen_players, "games": games, "seed": seed})
+    from dsl.sim.matches import seat_agents
+    from dsl.sim.tables import render_readings
+
+    report.update({"players": chosen_players, "games": games, "seed": seed, "budget": budget})
+    report["agents"] = seat_agents(agent_names, chosen_players)
+    out = stderr_console() if str(json_path) == "-" else stdout_console()
     if interrupted:
         console = stderr_console()
         if report["baseline"] is None:
             console.print("interrupted before the run with the default readings finished: nothing to compare")
-        else:
-            render_readings(report)
+        elif not quiet:
+            render_readings(report, out)
         if json_path is not None:
             write_json(report, json_path)
+            wrote(json_path, quiet)
         compared = sum(len(a["readings"]) for a in report["ambiguities"])
         console.print(
             f"interrupted: {compared} reading{'s' if compared != 1 else ''} compared with the defaults; "
@@ -258,15 +320,31 @@ def readings(
         )
         if log_path is not None:
             options = {"--players": chosen_players, "--games": games, "--seed": seed, "--agents": agents}
+            options["--budget"] = budget
             options |= {"--max-steps": max_steps if max_steps != DEFAULT_MAX_STEPS else None}
             options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--resume": log_path}
             console.print(f"resume with: {command_line('readings', file, options)}", highlight=False)
         else:
             console.print("to resume an interrupted comparison, start it with --log FILE.jsonl", highlight=False)
         raise typer.Exit(EXIT_INTERRUPTED)
-    render_readings(report)
+    if not quiet:
+        render_readings(report, out)
     if json_path is not None:
         write_json(report, json_path)
+        wrote(json_path, quiet)
+    if plot is not None and report["baseline"] is not None:
+        from dsl.sim.plot import write_readings_plot
+
+        write_plot(plot, quiet, write_readings_plot, report)
     runs = [report["baseline"]] + [r["stats"] for a in report["ambiguities"] for r in a["readings"]]
     if any(engine_failed(stats) for stats in runs):
         raise typer.Exit(EXIT_FAILED)
+
+
+def write_plot(path: Path, quiet: bool, draw, data: dict) -> None:
+    """`draw(data, path)`; a file that cannot be written is one line and exit 2."""
+    try:
+        draw(data, path)
+    except OSError as exc:
+        usage_error(f"cannot write {path}: {exc.strerror or exc}")
+    wrote(path, quiet)

@@ -102,6 +102,11 @@ class BaseState:
         self.hits = [0] * self._N_HITS
         self.led = None
         self.winner = None
+        # How many tricks were taken and deals dealt so far: what a simulation reports as the
+        # length of a match in the game's own terms, and what a replay narrates.
+        self.tricks = 0
+        self.deals = 0
+        self.asked_at = 0
 
     def _copy_base_into(self, c: "BaseState") -> None:
         """The fields every engine has, copied for `clone` (the generated part copies the rest)."""
@@ -111,6 +116,7 @@ class BaseState:
         c.pc, c.cur, c.legal, c.choice = self.pc, self.cur, list(self.legal), self.choice
         c.decisions, c.done, c.history, c.hits = self.decisions, self.done, list(self.history), list(self.hits)
         c.led, c.winner, c.cards = self.led, self.winner, self.cards
+        c.tricks, c.deals, c.asked_at = self.tricks, self.deals, self.asked_at
 
     # ------------------------------------------------------------ the driver
     def _run(self):
@@ -140,6 +146,7 @@ class BaseState:
         self.cur = player
         self.legal = legal
         self.pc = resume
+        self.asked_at = line  # the rule file line of this decision, for `play`'s `?`
         return -1
 
     def _finish(self) -> int:

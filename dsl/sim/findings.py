@@ -13,7 +13,8 @@ import shlex
 
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, Severity, Span, error, info, warning
-from .matches import SimulationInterrupted, progress_bar, run_matches
+from .matches import SimulationInterrupted, run_matches
+from .progress import progress_bar
 from ..lint.effects import walk
 from ..lint.evaluate import describe_readings, reading_variants
 
@@ -77,9 +78,9 @@ def simulated_findings(model, engine, matches: int, progress: bool = False) -> l
                 summary = run_matches(recorder, players, matches, SEED, readings=readings, progress=False)
             except SimulationInterrupted as exc:
                 # Findings of the matches that finished; the one cut short counts for nothing.
-                recorder.states = recorder.states[: len(exc.results)]
+                recorder.states = recorder.states[: exc.finished]
                 recorder.collect()
-                played += len(exc.results)
+                played += exc.finished
                 add_gaps(exc.summary, players, readings)
                 raise FindingsInterrupted(findings(), played, matches * len(settings)) from None
             advance(matches)

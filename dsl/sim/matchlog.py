@@ -7,25 +7,28 @@ players, base seed, readings, agents and max steps. Every other line is one fini
 `match` (its index i, so seed = base seed + i), `seed`, `players`, `readings`, `decisions`,
 `actions` (every action chosen; after a rule gap the last one is the move that ran into it),
 `scores` and `winners` (null and [] unless it completed), `gap` (null, or the rule gap or step
-cap that ended it: code, line, message) and `truncated`. With several workers the lines come in
-the order matches finish; the index says where each belongs.
+cap that ended it: code, line, message), `truncated` and, for a completed match, `course` (the
+first seat to decide, tricks, deals, lead changes, when the winner led for good, the winner's
+worst deficit, the rules fired and the sides: what the statistics read). With several workers
+the lines come in the order matches finish; the index says where each belongs.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from dsl.sim.matches import MatchConfig, MatchResult
+from dsl.sim.play import Course, MatchConfig, MatchResult
 
 LOG_KIND = "cardrules-simulate"
 READINGS_LOG_KIND = "cardrules-readings"  # the same lines, for several runs (one per reading)
 LOG_VERSION = 1
 # What must be equal for a log to be resumed by a command (the rest only describes the run).
-RESUME_KEYS = ("game", "rules_digest", "players", "seed", "readings", "agents", "max_steps")
+RESUME_KEYS = ("game", "rules_digest", "players", "seed", "readings", "agents", "budget", "max_steps")
 OPTION_NAMES = {
     "game": "game",
     "rules_digest": "rules",
@@ -33,6 +36,7 @@ OPTION_NAMES = {
     "seed": "--seed",
     "readings": "--reading",
     "agents": "--agents",
+    "budget": "--budget",
     "max_steps": "--max-steps",
 }
 
@@ -57,6 +61,7 @@ def header(rules: dict, config: MatchConfig, seed: int, games: int, kind: str = 
         "seed": seed,
         "readings": dict(config.readings),
         "agents": list(config.agents),
+        "budget": config.budget,
         "max_steps": config.max_steps,
         "games": games,
     }
@@ -76,9 +81,9 @@ def result_line(index: int, result: MatchResult, config: MatchConfig) -> dict:
         "actions": list(result.actions),
         "scores": list(result.scores) if result.scores is not None else None,
         "winners": list(result.winners),
-        "sides": result.sides,
         "gap": gap,
         "truncated": result.truncated,
+        "course": dataclasses.asdict(result.course) if result.completed else None,
     }
 
 
@@ -92,9 +97,19 @@ def result_from_line(line: dict) -> MatchResult:
         scores=tuple(float(s) for s in scores) if scores is not None else None,
         gap=(str(gap["code"]), int(gap["line"]), str(gap["message"])) if gap else None,
         truncated=bool(line.get("truncated", False)),
-        sides=int(line["sides"]) if line.get("sides") is not None else None,
+        course=_course_from(line.get("course")),
         # The actions stay in the log: a summary does not need them.
     )
+
+
+def _course_from(value) -> Course:
+    if not isinstance(value, dict):
+        return Course()
+    known = {f.name for f in dataclasses.fields(Course)}
+    fields = {k: v for k, v in value.items() if k in known}
+    fields["hits"] = tuple(fields.get("hits") or ())
+    fields["teams"] = tuple(tuple(side) for side in fields.get("teams") or ())
+    return Course(**fields)
 
 
 RunKey = tuple[tuple[str, str], ...]  # the readings of a run, sorted

@@ -11,9 +11,10 @@ from types import ModuleType
 from typing import Callable
 
 from ..runtime.errors import IllegalAction, RuleGap
-from dsl.agents import SeatView, make_agent
+from dsl.agents import SeatView
 
-from .matches import DEFAULT_MAX_STEPS, agent_rng, seat_agents
+from .limits import DEFAULT_MAX_STEPS
+from .play import make_seat_agents, seat_agents
 
 
 @dataclass
@@ -62,18 +63,22 @@ def play_logged(
     max_steps: int = DEFAULT_MAX_STEPS,
     human_seat: int | None = None,
     ask_human: Chooser | None = None,
-    on_move: Callable[[Move], None] | None = None,
+    on_move: Callable[[Move, object], None] | None = None,
+    on_start: Callable[[object], None] | None = None,
+    budget: str | None = None,
 ) -> MatchLog:
     """Play one match as `simulate` would (same seeds, same agents), recording every move.
 
-    With `human_seat`, that seat's moves come from `ask_human(state, legal)` instead."""
+    `on_start(state)` sees the state before the first decision, `on_move(move, state)` after
+    each move. With `human_seat`, that seat's moves come from `ask_human(state, legal)`."""
     names = seat_agents(agents, players)
-    rng = agent_rng(seed)
-    seats = [make_agent(name, seat, rng) for seat, name in enumerate(names)]
+    seats = make_seat_agents(names, seed, budget)
     log = MatchLog(seed, players, dict(readings or {}))
     try:
         state = engine.new_game(players, seed, dict(readings or {}))
         log.readings = dict(state.readings)
+        if on_start:
+            on_start(state)
         while not state.is_terminal():
             if len(log.moves) >= max_steps:
                 log.truncated = True
@@ -89,7 +94,7 @@ def play_logged(
             move = Move(len(log.moves) + 1, seat, action, text)
             log.moves.append(move)
             if on_move:
-                on_move(move)
+                on_move(move, state)
         log.returns = state.returns()
         log.winners = state.winners()
     except RuleGap as gap:

@@ -77,17 +77,23 @@ def two_proportion_p_value(successes_a: int, trials_a: int, successes_b: int, tr
     return min(1.0, 2 * normal_cdf(-abs(z)))
 
 
-def welch_t_test_p_value(a: Sequence[float], b: Sequence[float]) -> float:
-    """Two-sided p-value of Welch's unequal-variance t-test for the means of `a` and `b`.
+def one_proportion_p_value(successes: int, trials: int, expected: float) -> float:
+    """Two-sided p-value of the z-test of an observed proportion against `expected`."""
+    if trials <= 0 or not 0 < expected < 1:
+        return 1.0
+    z = (successes / trials - expected) / math.sqrt(expected * (1 - expected) / trials)
+    return min(1.0, 2 * normal_cdf(-abs(z)))
+
+
+def welch_p_value_from_moments(n_a: int, mean_a: float, var_a: float, n_b: int, mean_b: float, var_b: float) -> float:
+    """Welch's test from each sample's size, mean and sample variance (what a summary keeps).
 
     Degenerate samples are handled explicitly: fewer than two values in either sample gives 1.0
     (no evidence); two constant samples give 1.0 if the constants are equal and 0.0 otherwise.
     """
-    n_a, n_b = len(a), len(b)
     if n_a < 2 or n_b < 2:
         return 1.0
-    mean_a, mean_b = mean(a), mean(b)
-    se2_a, se2_b = variance(a) / n_a, variance(b) / n_b
+    se2_a, se2_b = var_a / n_a, var_b / n_b
     se2 = se2_a + se2_b
     if se2 == 0:
         return 1.0 if mean_a == mean_b else 0.0
@@ -96,6 +102,63 @@ def welch_t_test_p_value(a: Sequence[float], b: Sequence[float]) -> float:
     df_denominator = (se2_a**2 / (n_a - 1) if se2_a else 0.0) + (se2_b**2 / (n_b - 1) if se2_b else 0.0)
     df = se2 * se2 / df_denominator
     return student_t_two_sided_p(t, df)
+
+
+def chi_square_p_value(statistic: float, df: int) -> float:
+    """P(X >= statistic) for a chi-square variable with `df` degrees of freedom."""
+    if df <= 0 or statistic <= 0:
+        return 1.0
+    return regularized_upper_gamma(df / 2, statistic / 2)
+
+
+def regularized_upper_gamma(a: float, x: float) -> float:
+    """Q(a, x) = Gamma(a, x) / Gamma(a): the series below a + 1, Lentz's fraction above
+    (Numerical Recipes, gammq)."""
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        for k in range(1, 10_000):
+            term *= x / (a + k)
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def seat_balance(wins: Sequence[int], label: str = "seat", alpha: float = ALPHA) -> dict:
+    """Chi-square goodness of fit of the wins per seat (or team) against equal shares.
+
+    Too few wins for the test (an expected count under 5) gives no p-value, not a verdict."""
+    total = sum(wins)
+    df = len(wins) - 1
+    expected = total / len(wins) if wins else 0.0
+    if df < 1 or expected < 5:
+        return {"chi2": None, "df": df, "p_value": None, "verdict": "too few wins to test"}
+    statistic = math.fsum((w - expected) ** 2 / expected for w in wins)
+    p = chi_square_p_value(statistic, df)
+    if p >= alpha:
+        verdict = f"balanced: no evidence of a favoured {label} (p={p:.3g})"
+    else:
+        best = max(range(len(wins)), key=lambda i: wins[i])
+        verdict = f"unbalanced: {label} {best} wins most (p={p:.3g} < {alpha})"
+    return {"chi2": round(statistic, 6), "df": df, "p_value": p, "verdict": verdict}
 
 
 def student_t_two_sided_p(t: float, df: float) -> float:
@@ -176,11 +239,16 @@ def compare_runs(baseline: dict, variant: dict) -> dict:
         "win_rate": [
             two_proportion_p_value(variant["wins"][s], n_variant, baseline["wins"][s], n_base) for s in range(players)
         ],
-        "mean_length": welch_t_test_p_value(variant["lengths"], baseline["lengths"]),
-        "score_spread": welch_t_test_p_value(variant["spreads"], baseline["spreads"]),
+        "mean_length": _welch(variant["length"]["decisions"], baseline["length"]["decisions"]),
+        "score_spread": _welch(variant["spread_distribution"], baseline["spread_distribution"]),
         "completion_rate": two_proportion_p_value(n_variant, g_variant, n_base, g_base),
     }
     return {"diff": diff, "p_values": p_values}
+
+
+def _welch(a: dict, b: dict) -> float:
+    """Welch's test on two summaries' distributions (`dsl.sim.tally.distribution`)."""
+    return welch_p_value_from_moments(a["n"], a["mean"], a["sd"] ** 2, b["n"], b["mean"], b["sd"] ** 2)
 
 
 def flatten_p_values(p_values: dict) -> list[float]:
@@ -197,13 +265,20 @@ READING_STAT_KEYS = (
     "completed",
     "wins",
     "ties",
+    "draws",
     "win_rate",
     "win_rate_ci95",
     "mean_length",
+    "length",
     "mean_score",
     "score_spread",
+    "spread_distribution",
     "rule_gaps",
     "truncated",
+    "teams",
+    "seat_balance",
+    "first_player",
+    "skill_gap",
 )
 
 
