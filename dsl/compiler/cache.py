@@ -47,11 +47,9 @@ def folder() -> pathlib.Path | None:
 
 @functools.lru_cache(maxsize=1)
 def compiler_version() -> str:
-    """Digest of the package version and of every source and template file of the compiler."""
-    from dsl import __version__
-
+    """Digest of every source, grammar and template file of the compiler."""
     root = pathlib.Path(__file__).resolve().parent.parent
-    h = hashlib.sha256(f"{FORMAT}:{__version__}".encode())
+    h = hashlib.sha256(f"format {FORMAT}".encode())
     for package in _COMPILER_PACKAGES:
         for path in sorted((root / package).rglob("*")):
             if path.is_file() and path.suffix in (".py", ".j2", ".lark", ".json"):
