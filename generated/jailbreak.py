@@ -1601,24 +1601,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State(0, blank=True)
-        s._copy_base_into(c)
-        c.r_match_length = s.r_match_length
-        c.r_circle = s.r_circle
-        c.r_all_pass = s.r_all_pass
-        c.r_tie_cards = s.r_tie_cards
-        c.r_tie_short = s.r_tie_short
-        c.r_trigger_cards = s.r_trigger_cards
-        c.r_red_ace_twelve = s.r_red_ace_twelve
-        c.r_red_ace_share = s.r_red_ace_share
-        c.r_red_ace_collect = s.r_red_ace_collect
-        c.r_convict_pick = s.r_convict_pick
-        c.r_black_ace = s.r_black_ace
-        c.r_black_ace_clash = s.r_black_ace_clash
-        c.r_red_jack_hand = s.r_red_jack_hand
-        c.r_freed_to = s.r_freed_to
-        c.r_reserve_out = s.r_reserve_out
-        c.r_score_sum = s.r_score_sum
+        s, c = self, self._clone_base()
         c.z_reserve = s.z_reserve[:]
         c.z_hand = [z[:] for z in s.z_hand]
         c.z_table = s.z_table[:]
@@ -1626,14 +1609,6 @@ class State(_rt.BaseState):
         c.z_aside = s.z_aside[:]
         c.z_hold = s.z_hold[:]
         c.z_handout = s.z_handout[:]
-        c.v_dealer = s.v_dealer
-        c.v_starter = s.v_starter
-        c.v_taker = s.v_taker
-        c.v_claim = s.v_claim
-        c.v_sure = s.v_sure
-        c.v_received = s.v_received
-        c.v_anyone_hunted = s.v_anyone_hunted
-        c.v_hunts = s.v_hunts
         c.v_hunted = s.v_hunted[:]
         c.v_hunt_no = s.v_hunt_no[:]
         c.v_hunted_card = s.v_hunted_card[:]
@@ -1641,18 +1616,7 @@ class State(_rt.BaseState):
         c.v_in_duel = s.v_in_duel[:]
         c.v_keep = s.v_keep[:]
         c.v_drew = s.v_drew[:]
-        c.v_give = s.v_give
-        c.v_game_over = s.v_game_over
-        c.v_out = s.v_out
-        c.v_games_played = s.v_games_played
         c.v_total = s.v_total[:]
-        c.l_c = s.l_c
-        c.l_p = s.l_p
-        c.l_t = s.l_t
-        c.l_q = s.l_q
-        c.l_answer = s.l_answer
-        c.loop_index10 = s.loop_index10
-        c.loop_index12 = s.loop_index12
         c.loop_items11 = s.loop_items11[:]
         c.loop_items9 = s.loop_items9[:]
         return c
@@ -2055,59 +2019,59 @@ _RULE_LINES = (
     (1587, 53),
     (1589, 54),
     (1603, 0),
-    (1673, 445),
-    (1676, 449),
-    (1677, 451),
+    (1637, 445),
+    (1640, 449),
+    (1641, 451),
+    (1645, 0),
+    (1646, 454),
+    (1648, 456),
+    (1653, 457),
+    (1657, 0),
+    (1658, 463),
+    (1660, 464),
+    (1665, 465),
+    (1669, 0),
+    (1670, 471),
+    (1672, 473),
+    (1677, 474),
     (1681, 0),
-    (1682, 454),
-    (1684, 456),
-    (1689, 457),
+    (1682, 480),
+    (1684, 481),
+    (1689, 482),
     (1693, 0),
-    (1694, 463),
-    (1696, 464),
-    (1701, 465),
-    (1705, 0),
-    (1706, 471),
-    (1708, 473),
-    (1713, 474),
-    (1717, 0),
-    (1718, 480),
-    (1720, 481),
-    (1725, 482),
-    (1729, 0),
-    (1730, 488),
-    (1732, 491),
-    (1735, 492),
-    (1739, 493),
-    (1743, 494),
-    (1745, 495),
-    (1752, 496),
-    (1753, 497),
-    (1757, 0),
-    (1758, 500),
-    (1760, 504),
-    (1763, 505),
-    (1766, 506),
-    (1769, 507),
-    (1773, 508),
-    (1777, 509),
-    (1779, 510),
-    (1786, 511),
-    (1790, 0),
-    (1791, 514),
-    (1793, 517),
-    (1797, 518),
-    (1801, 519),
-    (1803, 520),
-    (1810, 521),
-    (1814, 0),
-    (1815, 524),
-    (1817, 527),
-    (1820, 528),
-    (1824, 529),
-    (1828, 530),
-    (1830, 531),
-    (1837, 532),
-    (1838, 533),
-    (1856, 0),
+    (1694, 488),
+    (1696, 491),
+    (1699, 492),
+    (1703, 493),
+    (1707, 494),
+    (1709, 495),
+    (1716, 496),
+    (1717, 497),
+    (1721, 0),
+    (1722, 500),
+    (1724, 504),
+    (1727, 505),
+    (1730, 506),
+    (1733, 507),
+    (1737, 508),
+    (1741, 509),
+    (1743, 510),
+    (1750, 511),
+    (1754, 0),
+    (1755, 514),
+    (1757, 517),
+    (1761, 518),
+    (1765, 519),
+    (1767, 520),
+    (1774, 521),
+    (1778, 0),
+    (1779, 524),
+    (1781, 527),
+    (1784, 528),
+    (1788, 529),
+    (1792, 530),
+    (1794, 531),
+    (1801, 532),
+    (1802, 533),
+    (1820, 0),
 )

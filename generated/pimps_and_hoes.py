@@ -532,11 +532,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State(0, blank=True)
-        s._copy_base_into(c)
-        c.r_trump_card = s.r_trump_card
-        c.r_trumps = s.r_trumps
-        c.r_tie = s.r_tie
+        s, c = self, self._clone_base()
         c.z_deck = s.z_deck[:]
         c.z_turned = s.z_turned[:]
         c.z_aside = s.z_aside[:]
@@ -544,22 +540,8 @@ class State(_rt.BaseState):
         c.z_stage = [z[:] for z in s.z_stage]
         c.z_table = s.z_table[:]
         c.z_taken = [z[:] for z in s.z_taken]
-        c.v_dealer = s.v_dealer
-        c.v_leader = s.v_leader
-        c.v_trump = s.v_trump
-        c.v_shown = s.v_shown
-        c.v_first_stage = s.v_first_stage
-        c.v_later_stages = s.v_later_stages
-        c.v_later_stage = s.v_later_stage
-        c.v_stages = s.v_stages
-        c.v_stage_no = s.v_stage_no
-        c.v_stage_size = s.v_stage_size
         c.v_points = s.v_points[:]
-        c.l_p = s.l_p
-        c.loop_index2 = s.loop_index2
         c.loop_items1 = s.loop_items1[:]
-        c.picks_left3 = s.picks_left3
-        c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
         return c
@@ -701,22 +683,22 @@ _RULE_LINES = (
     (520, 39),
     (522, 40),
     (534, 0),
-    (580, 143),
-    (583, 147),
-    (584, 148),
-    (585, 149),
-    (589, 0),
-    (590, 154),
-    (593, 158),
-    (597, 0),
-    (598, 161),
-    (601, 165),
-    (605, 0),
-    (606, 168),
-    (609, 172),
-    (613, 0),
-    (614, 175),
-    (617, 177),
-    (618, 178),
-    (632, 0),
+    (562, 143),
+    (565, 147),
+    (566, 148),
+    (567, 149),
+    (571, 0),
+    (572, 154),
+    (575, 158),
+    (579, 0),
+    (580, 161),
+    (583, 165),
+    (587, 0),
+    (588, 168),
+    (591, 172),
+    (595, 0),
+    (596, 175),
+    (599, 177),
+    (600, 178),
+    (614, 0),
 )

@@ -2909,25 +2909,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State(0, blank=True)
-        s._copy_base_into(c)
-        c.r_fifty_card = s.r_fifty_card
-        c.r_play_phase = s.r_play_phase
-        c.r_contract = s.r_contract
-        c.r_bid_measure = s.r_bid_measure
-        c.r_deal_remainder = s.r_deal_remainder
-        c.r_turned_card = s.r_turned_card
-        c.r_pass_out = s.r_pass_out
-        c.r_auction_end = s.r_auction_end
-        c.r_bid_steps = s.r_bid_steps
-        c.r_counting = s.r_counting
-        c.r_combo_singles = s.r_combo_singles
-        c.r_joker_aces = s.r_joker_aces
-        c.r_trump_in_tricks = s.r_trump_in_tricks
-        c.r_trick_tie = s.r_trick_tie
-        c.r_short_pile = s.r_short_pile
-        c.r_match_length = s.r_match_length
-        c.r_score_tie = s.r_score_tie
+        s, c = self, self._clone_base()
         c.z_deck = s.z_deck[:]
         c.z_prisoners = s.z_prisoners[:]
         c.z_hand = [z[:] for z in s.z_hand]
@@ -2936,28 +2918,10 @@ class State(_rt.BaseState):
         c.z_table = s.z_table[:]
         c.z_taken = [z[:] for z in s.z_taken]
         c.z_discard = s.z_discard[:]
-        c.v_dealer = s.v_dealer
-        c.v_deals_played = s.v_deals_played
-        c.v_trump = s.v_trump
-        c.v_joker_turned = s.v_joker_turned
-        c.v_cap = s.v_cap
-        c.v_unit = s.v_unit
-        c.v_turn = s.v_turn
-        c.v_bidder = s.v_bidder
-        c.v_high_bid = s.v_high_bid
         c.v_in_auction = s.v_in_auction[:]
         c.v_in_deal = s.v_in_deal[:]
-        c.v_method = s.v_method
-        c.v_hand_value = s.v_hand_value
-        c.v_leader = s.v_leader
-        c.v_drawing = s.v_drawing
-        c.v_made = s.v_made
         c.v_collected = s.v_collected[:]
         c.v_total = s.v_total[:]
-        c.l_p = s.l_p
-        c.l_offer = s.l_offer
-        c.l_c = s.l_c
-        c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
         return c
@@ -3257,45 +3221,45 @@ _RULE_LINES = (
     (2898, 66),
     (2900, 67),
     (2911, 0),
-    (2978, 465),
-    (2981, 469),
-    (2982, 470),
-    (2986, 0),
-    (2987, 473),
-    (2990, 477),
-    (2991, 478),
-    (2995, 0),
-    (2996, 481),
-    (2999, 484),
-    (3000, 485),
-    (3001, 486),
-    (3005, 0),
-    (3006, 489),
-    (3008, 491),
-    (3011, 492),
-    (3015, 0),
-    (3016, 495),
-    (3018, 498),
-    (3021, 499),
-    (3025, 0),
-    (3026, 502),
-    (3028, 505),
-    (3031, 506),
-    (3035, 0),
-    (3036, 509),
-    (3038, 512),
-    (3041, 513),
-    (3045, 0),
-    (3046, 516),
-    (3048, 519),
-    (3051, 520),
-    (3055, 0),
-    (3056, 523),
-    (3059, 524),
-    (3063, 0),
-    (3064, 527),
-    (3066, 530),
-    (3069, 531),
-    (3070, 532),
-    (3089, 0),
+    (2942, 465),
+    (2945, 469),
+    (2946, 470),
+    (2950, 0),
+    (2951, 473),
+    (2954, 477),
+    (2955, 478),
+    (2959, 0),
+    (2960, 481),
+    (2963, 484),
+    (2964, 485),
+    (2965, 486),
+    (2969, 0),
+    (2970, 489),
+    (2972, 491),
+    (2975, 492),
+    (2979, 0),
+    (2980, 495),
+    (2982, 498),
+    (2985, 499),
+    (2989, 0),
+    (2990, 502),
+    (2992, 505),
+    (2995, 506),
+    (2999, 0),
+    (3000, 509),
+    (3002, 512),
+    (3005, 513),
+    (3009, 0),
+    (3010, 516),
+    (3012, 519),
+    (3015, 520),
+    (3019, 0),
+    (3020, 523),
+    (3023, 524),
+    (3027, 0),
+    (3028, 527),
+    (3030, 530),
+    (3033, 531),
+    (3034, 532),
+    (3053, 0),
 )

@@ -568,29 +568,16 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State(0, blank=True)
-        s._copy_base_into(c)
-        c.r_trick_point = s.r_trick_point
-        c.r_ace_in_runs = s.r_ace_in_runs
-        c.r_joker_lead = s.r_joker_lead
-        c.r_empty_stock = s.r_empty_stock
-        c.r_race_tie = s.r_race_tie
-        c.r_thirteen_points = s.r_thirteen_points
+        s, c = self, self._clone_base()
         c.z_deck = s.z_deck[:]
         c.z_hand = [z[:] for z in s.z_hand]
         c.z_stock = s.z_stock[:]
         c.z_turned = s.z_turned[:]
         c.z_table = s.z_table[:]
         c.z_taken = [[g[:] for g in z] for z in s.z_taken]
-        c.v_dealer = s.v_dealer
-        c.v_leader = s.v_leader
-        c.v_trump = s.v_trump
         c.v_points = s.v_points[:]
         c.v_total = s.v_total[:]
-        c.v_target = s.v_target
-        c.l_p = s.l_p
         c.l_g = _rt.copied(s.l_g)
-        c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
         return c
@@ -700,15 +687,15 @@ _RULE_LINES = (
     (558, 30),
     (560, 6),
     (570, 0),
-    (611, 151),
-    (614, 155),
-    (615, 156),
-    (619, 0),
-    (620, 159),
-    (623, 160),
+    (598, 151),
+    (601, 155),
+    (602, 156),
+    (606, 0),
+    (607, 159),
+    (610, 160),
+    (614, 0),
+    (615, 163),
+    (618, 165),
+    (619, 166),
     (627, 0),
-    (628, 163),
-    (631, 165),
-    (632, 166),
-    (640, 0),
 )

@@ -149,11 +149,10 @@ class CodeGenerator:
         return lines
 
     def clone_lines(self, program) -> list[str]:
+        # `_clone_base` already holds every field: only containers are copied here (readings and
+        # scalars need no line), so that no list is shared with the clone.
         m = self.model
-        lines = ["s._copy_base_into(c)"]
-        for amb in m.ambiguities:
-            field = escape.name("r_", amb)
-            lines.append(f"c.{field} = s.{field}")
+        lines = []
         for name, zone in m.zones.items():
             field = escape.name("z_", name)
             if zone.per_player and zone.grouped:
@@ -166,14 +165,15 @@ class CodeGenerator:
             field = escape.name("v_", name)
             if var.type_name not in SCALAR_TYPES:  # a list of cards or seats: never share it with the clone
                 lines.append(f"c.{field} = _rt.copied(s.{field})")
-            else:
-                lines.append(f"c.{field} = s.{field}[:]" if var.per_player else f"c.{field} = s.{field}")
+            elif var.per_player:
+                lines.append(f"c.{field} = s.{field}[:]")
         for name, local in m.locals.items():
             field = escape.name("l_", name)
-            copy = f"_rt.copied(s.{field})" if local.type not in SCALAR_TYPES else f"s.{field}"
-            lines.append(f"c.{field} = {copy}")
+            if local.type not in SCALAR_TYPES:
+                lines.append(f"c.{field} = _rt.copied(s.{field})")
         for name, kind in sorted(program.fields.items()):
-            lines.append(f"c.{name} = s.{name}[:]" if kind == "list" else f"c.{name} = s.{name}")
+            if kind == "list":
+                lines.append(f"c.{name} = s.{name}[:]")
         return lines
 
     def rules_metadata(self, program) -> dict:

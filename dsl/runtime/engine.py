@@ -90,14 +90,64 @@ class BaseState:
         self.led = None
         self.winner = None
 
+    # ------------------------------------------------------------ the random generator
+    # Copying a generator's state (`getstate`, 625 ints) costs most of a clone, and a search clones
+    # one state thousands of times and then rarely draws from the copies (a deal shuffles once). So
+    # a state keeps either a live generator (`_rng`) or, once cloned, the saved state it has
+    # reached (`_rng_saved`, an immutable tuple that the state and all its clones share), and
+    # builds a live generator again from it when the rules next draw. Draws only ever go through
+    # the live generator, so the saved tuple always is the state the generator would have.
+    _rng = None
+    _rng_saved = None
+    _RNG_FIELDS = ("_rng", "_rng_saved")
+
+    @property
+    def rng(self) -> random.Random:
+        live = self._rng
+        if live is None:
+            live = self._rng = random.Random.__new__(random.Random)
+            live.setstate(self._rng_saved)
+            self._rng_saved = None
+        return live
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_saved = generator, None
+
+    def _rng_state(self) -> tuple:
+        return self._rng.getstate() if self._rng is not None else self._rng_saved
+
+    def _clone_base(self) -> "BaseState":
+        """The start of `clone`: a state of the same class holding every field of this one, with
+        the fields every engine has copied; the generated part then copies the game's own
+        containers (zones, lists, groups). Scalars and tuples are taken as they are in one
+        dictionary copy, instead of one assignment each."""
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        c.readings, c.legal = dict(self.readings), list(self.legal)
+        c.history, c.hits = list(self.history), list(self.hits)
+        self._share_rng_with(c)
+        return c
+
     def _copy_base_into(self, c: "BaseState") -> None:
         """The fields every engine has, copied for `clone` (the generated part copies the rest)."""
         c.n, c.seed, c.readings = self.n, self.seed, dict(self.readings)
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        self._share_rng_with(c)
         c.pc, c.cur, c.legal, c.choice = self.pc, self.cur, list(self.legal), self.choice
         c.decisions, c.done, c.history, c.hits = self.decisions, self.done, list(self.history), list(self.hits)
         c.led, c.winner, c.cards = self.led, self.winner, self.cards
+
+    def _share_rng_with(self, c: "BaseState") -> None:
+        live = self._rng
+        if live is None:
+            c._rng, c._rng_saved = None, self._rng_saved
+        elif type(live) is random.Random:
+            saved = live.getstate()  # both go on from this state, each building its own generator
+            self._rng, self._rng_saved = None, saved
+            c._rng, c._rng_saved = None, saved
+        else:  # a scripted generator of explicit chance: the clone gets a plain one, as it always has
+            c.rng = random.Random()
+            c.rng.setstate(live.getstate())
 
     # ------------------------------------------------------------ the driver
     def _run(self):
@@ -297,8 +347,12 @@ class BaseState:
     def _fields_json(self) -> dict:
         """Every attribute of the state (zones, variables, the machine's position, the counters
         and fields the lowering adds...), as JSON-friendly copies; the RNG as its state list."""
-        fields = {name: copied(value) if isinstance(value, _NESTED) else value for name, value in vars(self).items()}
-        version, internal, gauss = self.rng.getstate()
+        fields = {
+            name: copied(value) if isinstance(value, _NESTED) else value
+            for name, value in vars(self).items()
+            if name not in self._RNG_FIELDS
+        }
+        version, internal, gauss = self._rng_state()
         fields["rng"] = [version, list(internal), gauss]
         return fields
 
@@ -313,7 +367,8 @@ class BaseState:
             state = cls(fields.get("n"), fields.get("seed", 0), fields.get("readings"), run=False)
         except RuleGap as gap:
             raise BadArgument(f"this saved state cannot be set up again: {gap}") from gap
-        missing, unknown = set(vars(state)) - set(fields), set(fields) - set(vars(state))
+        expected_names = (set(vars(state)) - set(cls._RNG_FIELDS)) | {"rng"}
+        missing, unknown = expected_names - set(fields), set(fields) - expected_names
         if missing or unknown:
             names = ", ".join(sorted(missing) + sorted(unknown))
             raise BadArgument(f"this saved state does not fit {cls._GAME} (fields missing or unknown: {names})")
