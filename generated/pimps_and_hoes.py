@@ -262,7 +262,7 @@ def _make_pimps(s):
         # pimps_and_hoes.cardrules:85: pattern jack: J => 1
         _Pattern('jack', 'ranks', ranks=(9,), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=lambda card: IS_A[card], leftover=None, maximise=True, name='pimps')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=lambda card: IS_A[card], leftover=None, maximise=True, name='pimps', alike=(IS_A,))
 
 
 # ---------------------------------------------------------------- the rules as a state machine

@@ -2174,7 +2174,7 @@ def _make_combos(s):
         # prisoners.cardrules:277: pattern single: 1 of a rank where reading combo_singles is face => value face of first...
         _Pattern('single', 'same_rank', size=1, where=lambda group: s.r_combo_singles == COMBO_SINGLES_FACE, score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 277), 277)),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=None, maximise=True, name='combos')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=None, maximise=True, name='combos', alike=None)
 
 
 # ---------------------------------------------------------------- the rules as a state machine

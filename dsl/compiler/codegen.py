@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, RANKS, SUIT_COLOR, Model
-from . import action_bounds, escape, gate, layout, parens
+from . import action_bounds, alike, escape, gate, layout, parens
 from ..runtime import observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -71,6 +71,7 @@ class CodeGenerator:
         refs = sorted(x.state_refs)
         x.state_refs = None
         return {
+            "alike": self.alike_tables(patterns, leftover, reusable),
             "name": scoring.name,
             "solvers": escape.name("_SOLVERS_", scoring.name),
             "solver": escape.name("_solver_", scoring.name),
@@ -82,6 +83,19 @@ class CodeGenerator:
             "maximise": not scoring.lowest,
             "refs": refs,
         }
+
+    def alike_tables(self, patterns: list[dict], leftover: str, reusable: str) -> str:
+        """The per-card tables the scoring's callables read, for its memo (see `alike`), or None."""
+        keyed = [arg for p in patterns for arg in p["args"] if arg.startswith(("where=", "score="))]
+        callables = [arg.split("=", 1)[1] for arg in keyed]
+        callables += [code for code in (leftover, reusable) if code != "None"]
+        per_card = {"RANK", "SUIT", "KIND", *self.tables.values.values()}
+        per_card |= {name for name, _table in self.tables.patterns.values()}
+        read = alike.tables_read(callables, frozenset(per_card))
+        if read is None:
+            return "None"
+        names = sorted(read)
+        return "(" + ", ".join(names) + ("," if len(names) == 1 else "") + ")"
 
     def example_context(self, index: int, ex: n.Example) -> dict:
         fn = Function(f"_example_{index}", "readings", [])
