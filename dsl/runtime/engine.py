@@ -168,7 +168,7 @@ class BaseState:
             raise rule_fault(exc) from exc
 
     def _decide(self, player: int, legal: list[int], resume: int, line: int) -> int:
-        if not _is_int(player) or not 0 <= player < self.n:
+        if type(player) is not int or not 0 <= player < self.n:  # (bool is not int: no seat either)
             # The rules asked a seat that is not at the table (or not set yet) to decide.
             code = "unset-value" if player is None else "no-such-seat"
             raise RuleGap(code, line, f"the rule asks {player!r} to decide, but the seats are 0 to {self.n - 1}")
@@ -519,6 +519,8 @@ def seats_from(start: int, n: int) -> list[int]:
 
 def distinct_kinds(cards, kind: Sequence[int]) -> list[int]:
     """Identical cards (two decks) are one action: keep the first of each kind."""
+    if len(set(map(kind.__getitem__, cards))) == len(cards):  # the usual case: no two alike
+        return list(cards)
     seen = set()
     out = []
     for c in cards:
