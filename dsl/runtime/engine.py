@@ -517,9 +517,24 @@ def seats_from(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+def _twins(kind: Sequence[int]) -> frozenset[int]:
+    """The cards of a kind table that share their kind with another card (the jokers of a deck
+    with two, every card of two decks), worked out once per engine's table."""
+    entry = _TWINS.get(id(kind))
+    if entry is None or entry[0] is not kind:  # (an id is only unique while its object lives)
+        count: dict = {}
+        for k in kind:
+            count[k] = count.get(k, 0) + 1
+        entry = _TWINS[id(kind)] = (kind, frozenset(c for c, k in enumerate(kind) if count[k] > 1))
+    return entry[1]
+
+
+_TWINS: dict[int, tuple] = {}
+
+
 def distinct_kinds(cards, kind: Sequence[int]) -> list[int]:
     """Identical cards (two decks) are one action: keep the first of each kind."""
-    if len(set(map(kind.__getitem__, cards))) == len(cards):  # the usual case: no two alike
+    if _twins(kind).isdisjoint(cards):  # the usual case: no card with a twin
         return list(cards)
     seen = set()
     out = []
