@@ -8,6 +8,7 @@ from dsl.agents import SeatView
 from dsl.api import Compiled
 from dsl.cli.source import GraphFormat
 from dsl.runtime.combos import Scoring
+from dsl.runtime.engine import BaseState
 from dsl.sim import plot, stats
 
 _ = Compiled
@@ -110,3 +111,5 @@ _chance.ScriptedRng.gauss_next  # read by random.Random.getstate when a state is
 
 # The agent interface: what plug-in agents call.
 SeatView.sample_world
+
+BaseState._clone_base  # called by every generated engine's clone()

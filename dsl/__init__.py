@@ -16,8 +16,9 @@ def check_source(text: str, path: str = "<input>", simulate: int = 0):
     return _check(text, path, simulate=simulate)
 
 
-def load_game(path: str):
-    """Parse, check and compile a `.cardrules` file in memory; returns the engine module."""
+def load_game(path: str, *, check: bool = False, cache: bool = True):
+    """The engine module of a `.cardrules` file, compiled in memory or reused from the compile
+    cache; `check=True` also runs the rule checks of `cardrules validate`."""
     from .api import load_game as _load
 
-    return _load(path)
+    return _load(path, check=check, cache=cache)

@@ -1603,24 +1603,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State(0, blank=True)
-        s._copy_base_into(c)
-        c.r_match_length = s.r_match_length
-        c.r_circle = s.r_circle
-        c.r_all_pass = s.r_all_pass
-        c.r_tie_cards = s.r_tie_cards
-        c.r_tie_short = s.r_tie_short
-        c.r_trigger_cards = s.r_trigger_cards
-        c.r_red_ace_twelve = s.r_red_ace_twelve
-        c.r_red_ace_share = s.r_red_ace_share
-        c.r_red_ace_collect = s.r_red_ace_collect
-        c.r_convict_pick = s.r_convict_pick
-        c.r_black_ace = s.r_black_ace
-        c.r_black_ace_clash = s.r_black_ace_clash
-        c.r_red_jack_hand = s.r_red_jack_hand
-        c.r_freed_to = s.r_freed_to
-        c.r_reserve_out = s.r_reserve_out
-        c.r_score_sum = s.r_score_sum
+        s, c = self, self._clone_base()
         c.z_reserve = s.z_reserve[:]
         c.z_hand = [z[:] for z in s.z_hand]
         c.z_table = s.z_table[:]
@@ -1628,14 +1611,6 @@ class State(_rt.BaseState):
         c.z_aside = s.z_aside[:]
         c.z_hold = s.z_hold[:]
         c.z_handout = s.z_handout[:]
-        c.v_dealer = s.v_dealer
-        c.v_starter = s.v_starter
-        c.v_taker = s.v_taker
-        c.v_claim = s.v_claim
-        c.v_sure = s.v_sure
-        c.v_received = s.v_received
-        c.v_anyone_hunted = s.v_anyone_hunted
-        c.v_hunts = s.v_hunts
         c.v_hunted = s.v_hunted[:]
         c.v_hunt_no = s.v_hunt_no[:]
         c.v_hunted_card = s.v_hunted_card[:]
@@ -1643,18 +1618,7 @@ class State(_rt.BaseState):
         c.v_in_duel = s.v_in_duel[:]
         c.v_keep = s.v_keep[:]
         c.v_drew = s.v_drew[:]
-        c.v_give = s.v_give
-        c.v_game_over = s.v_game_over
-        c.v_out = s.v_out
-        c.v_games_played = s.v_games_played
         c.v_total = s.v_total[:]
-        c.l_c = s.l_c
-        c.l_p = s.l_p
-        c.l_t = s.l_t
-        c.l_q = s.l_q
-        c.l_answer = s.l_answer
-        c.loop_index10 = s.loop_index10
-        c.loop_index12 = s.loop_index12
         c.loop_items11 = s.loop_items11[:]
         c.loop_items9 = s.loop_items9[:]
         return c
@@ -2057,59 +2021,59 @@ _RULE_LINES = (
     (1589, 53),
     (1591, 54),
     (1605, 0),
-    (1675, 445),
-    (1678, 449),
-    (1679, 451),
+    (1639, 445),
+    (1642, 449),
+    (1643, 451),
+    (1647, 0),
+    (1648, 454),
+    (1650, 456),
+    (1655, 457),
+    (1659, 0),
+    (1660, 463),
+    (1662, 464),
+    (1667, 465),
+    (1671, 0),
+    (1672, 471),
+    (1674, 473),
+    (1679, 474),
     (1683, 0),
-    (1684, 454),
-    (1686, 456),
-    (1691, 457),
+    (1684, 480),
+    (1686, 481),
+    (1691, 482),
     (1695, 0),
-    (1696, 463),
-    (1698, 464),
-    (1703, 465),
-    (1707, 0),
-    (1708, 471),
-    (1710, 473),
-    (1715, 474),
-    (1719, 0),
-    (1720, 480),
-    (1722, 481),
-    (1727, 482),
-    (1731, 0),
-    (1732, 488),
-    (1734, 491),
-    (1737, 492),
-    (1741, 493),
-    (1745, 494),
-    (1747, 495),
-    (1754, 496),
-    (1755, 497),
-    (1759, 0),
-    (1760, 500),
-    (1762, 504),
-    (1765, 505),
-    (1768, 506),
-    (1771, 507),
-    (1775, 508),
-    (1779, 509),
-    (1781, 510),
-    (1788, 511),
-    (1792, 0),
-    (1793, 514),
-    (1795, 517),
-    (1799, 518),
-    (1803, 519),
-    (1805, 520),
-    (1812, 521),
-    (1816, 0),
-    (1817, 524),
-    (1819, 527),
-    (1822, 528),
-    (1826, 529),
-    (1830, 530),
-    (1832, 531),
-    (1839, 532),
-    (1840, 533),
-    (1858, 0),
+    (1696, 488),
+    (1698, 491),
+    (1701, 492),
+    (1705, 493),
+    (1709, 494),
+    (1711, 495),
+    (1718, 496),
+    (1719, 497),
+    (1723, 0),
+    (1724, 500),
+    (1726, 504),
+    (1729, 505),
+    (1732, 506),
+    (1735, 507),
+    (1739, 508),
+    (1743, 509),
+    (1745, 510),
+    (1752, 511),
+    (1756, 0),
+    (1757, 514),
+    (1759, 517),
+    (1763, 518),
+    (1767, 519),
+    (1769, 520),
+    (1776, 521),
+    (1780, 0),
+    (1781, 524),
+    (1783, 527),
+    (1786, 528),
+    (1790, 529),
+    (1794, 530),
+    (1796, 531),
+    (1803, 532),
+    (1804, 533),
+    (1822, 0),
 )

@@ -264,7 +264,7 @@ def _make_pimps(s):
         # pimps_and_hoes.cardrules:85: pattern jack: J => 1
         _Pattern('jack', 'ranks', ranks=(9,), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=lambda card: IS_A[card], leftover=None, maximise=True, name='pimps')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=lambda card: IS_A[card], leftover=None, maximise=True, name='pimps', alike=(IS_A,))
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -538,11 +538,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State(0, blank=True)
-        s._copy_base_into(c)
-        c.r_trump_card = s.r_trump_card
-        c.r_trumps = s.r_trumps
-        c.r_tie = s.r_tie
+        s, c = self, self._clone_base()
         c.z_deck = s.z_deck[:]
         c.z_turned = s.z_turned[:]
         c.z_aside = s.z_aside[:]
@@ -550,23 +546,9 @@ class State(_rt.BaseState):
         c.z_stage = [z[:] for z in s.z_stage]
         c.z_table = s.z_table[:]
         c.z_taken = [z[:] for z in s.z_taken]
-        c.v_dealer = s.v_dealer
-        c.v_leader = s.v_leader
-        c.v_trump = s.v_trump
-        c.v_shown = s.v_shown
-        c.v_first_stage = s.v_first_stage
-        c.v_later_stages = s.v_later_stages
-        c.v_later_stage = s.v_later_stage
-        c.v_stages = s.v_stages
-        c.v_stage_no = s.v_stage_no
-        c.v_stage_size = s.v_stage_size
         c.v_points = s.v_points[:]
-        c.l_p = s.l_p
-        c.loop_index2 = s.loop_index2
         c.loop_items1 = s.loop_items1[:]
-        c.picks_left3 = s.picks_left3
         c.t_cards = s.t_cards[:]
-        c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
         return c
@@ -708,22 +690,22 @@ _RULE_LINES = (
     (525, 39),
     (527, 40),
     (540, 0),
-    (587, 143),
-    (590, 147),
-    (591, 148),
-    (592, 149),
-    (596, 0),
-    (597, 154),
-    (600, 158),
-    (604, 0),
-    (605, 161),
-    (608, 165),
-    (612, 0),
-    (613, 168),
-    (616, 172),
-    (620, 0),
-    (621, 175),
-    (624, 177),
-    (625, 178),
-    (639, 0),
+    (569, 143),
+    (572, 147),
+    (573, 148),
+    (574, 149),
+    (578, 0),
+    (579, 154),
+    (582, 158),
+    (586, 0),
+    (587, 161),
+    (590, 165),
+    (594, 0),
+    (595, 168),
+    (598, 172),
+    (602, 0),
+    (603, 175),
+    (606, 177),
+    (607, 178),
+    (621, 0),
 )

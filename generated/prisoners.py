@@ -2176,7 +2176,7 @@ def _make_combos(s):
         # prisoners.cardrules:277: pattern single: 1 of a rank where reading combo_singles is face => value face of first...
         _Pattern('single', 'same_rank', size=1, where=lambda group: s.r_combo_singles == COMBO_SINGLES_FACE, score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 277), 277)),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=None, maximise=True, name='combos')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=None, maximise=True, name='combos', alike=None)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -2915,25 +2915,7 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State(0, blank=True)
-        s._copy_base_into(c)
-        c.r_fifty_card = s.r_fifty_card
-        c.r_play_phase = s.r_play_phase
-        c.r_contract = s.r_contract
-        c.r_bid_measure = s.r_bid_measure
-        c.r_deal_remainder = s.r_deal_remainder
-        c.r_turned_card = s.r_turned_card
-        c.r_pass_out = s.r_pass_out
-        c.r_auction_end = s.r_auction_end
-        c.r_bid_steps = s.r_bid_steps
-        c.r_counting = s.r_counting
-        c.r_combo_singles = s.r_combo_singles
-        c.r_joker_aces = s.r_joker_aces
-        c.r_trump_in_tricks = s.r_trump_in_tricks
-        c.r_trick_tie = s.r_trick_tie
-        c.r_short_pile = s.r_short_pile
-        c.r_match_length = s.r_match_length
-        c.r_score_tie = s.r_score_tie
+        s, c = self, self._clone_base()
         c.z_deck = s.z_deck[:]
         c.z_prisoners = s.z_prisoners[:]
         c.z_hand = [z[:] for z in s.z_hand]
@@ -2942,29 +2924,11 @@ class State(_rt.BaseState):
         c.z_table = s.z_table[:]
         c.z_taken = [z[:] for z in s.z_taken]
         c.z_discard = s.z_discard[:]
-        c.v_dealer = s.v_dealer
-        c.v_deals_played = s.v_deals_played
-        c.v_trump = s.v_trump
-        c.v_joker_turned = s.v_joker_turned
-        c.v_cap = s.v_cap
-        c.v_unit = s.v_unit
-        c.v_turn = s.v_turn
-        c.v_bidder = s.v_bidder
-        c.v_high_bid = s.v_high_bid
         c.v_in_auction = s.v_in_auction[:]
         c.v_in_deal = s.v_in_deal[:]
-        c.v_method = s.v_method
-        c.v_hand_value = s.v_hand_value
-        c.v_leader = s.v_leader
-        c.v_drawing = s.v_drawing
-        c.v_made = s.v_made
         c.v_collected = s.v_collected[:]
         c.v_total = s.v_total[:]
-        c.l_p = s.l_p
-        c.l_offer = s.l_offer
-        c.l_c = s.l_c
         c.t_cards = s.t_cards[:]
-        c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
         return c
@@ -3264,45 +3228,45 @@ _RULE_LINES = (
     (2903, 66),
     (2905, 67),
     (2917, 0),
-    (2985, 465),
-    (2988, 469),
-    (2989, 470),
-    (2993, 0),
-    (2994, 473),
-    (2997, 477),
-    (2998, 478),
-    (3002, 0),
-    (3003, 481),
-    (3006, 484),
-    (3007, 485),
-    (3008, 486),
-    (3012, 0),
-    (3013, 489),
-    (3015, 491),
-    (3018, 492),
-    (3022, 0),
-    (3023, 495),
-    (3025, 498),
-    (3028, 499),
-    (3032, 0),
-    (3033, 502),
-    (3035, 505),
-    (3038, 506),
-    (3042, 0),
-    (3043, 509),
-    (3045, 512),
-    (3048, 513),
-    (3052, 0),
-    (3053, 516),
-    (3055, 519),
-    (3058, 520),
-    (3062, 0),
-    (3063, 523),
-    (3066, 524),
-    (3070, 0),
-    (3071, 527),
-    (3073, 530),
-    (3076, 531),
-    (3077, 532),
-    (3096, 0),
+    (2949, 465),
+    (2952, 469),
+    (2953, 470),
+    (2957, 0),
+    (2958, 473),
+    (2961, 477),
+    (2962, 478),
+    (2966, 0),
+    (2967, 481),
+    (2970, 484),
+    (2971, 485),
+    (2972, 486),
+    (2976, 0),
+    (2977, 489),
+    (2979, 491),
+    (2982, 492),
+    (2986, 0),
+    (2987, 495),
+    (2989, 498),
+    (2992, 499),
+    (2996, 0),
+    (2997, 502),
+    (2999, 505),
+    (3002, 506),
+    (3006, 0),
+    (3007, 509),
+    (3009, 512),
+    (3012, 513),
+    (3016, 0),
+    (3017, 516),
+    (3019, 519),
+    (3022, 520),
+    (3026, 0),
+    (3027, 523),
+    (3030, 524),
+    (3034, 0),
+    (3035, 527),
+    (3037, 530),
+    (3040, 531),
+    (3041, 532),
+    (3060, 0),
 )

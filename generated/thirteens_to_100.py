@@ -348,7 +348,7 @@ def _make_thirteens(s):
         # thirteens.cardrules:81: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
         _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens')
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER))
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -574,30 +574,17 @@ class State(_rt.BaseState):
             self._run()
 
     def clone(self):
-        s, c = self, State(0, blank=True)
-        s._copy_base_into(c)
-        c.r_trick_point = s.r_trick_point
-        c.r_ace_in_runs = s.r_ace_in_runs
-        c.r_joker_lead = s.r_joker_lead
-        c.r_empty_stock = s.r_empty_stock
-        c.r_race_tie = s.r_race_tie
-        c.r_thirteen_points = s.r_thirteen_points
+        s, c = self, self._clone_base()
         c.z_deck = s.z_deck[:]
         c.z_hand = [z[:] for z in s.z_hand]
         c.z_stock = s.z_stock[:]
         c.z_turned = s.z_turned[:]
         c.z_table = s.z_table[:]
         c.z_taken = [[g[:] for g in z] for z in s.z_taken]
-        c.v_dealer = s.v_dealer
-        c.v_leader = s.v_leader
-        c.v_trump = s.v_trump
         c.v_points = s.v_points[:]
         c.v_total = s.v_total[:]
-        c.v_target = s.v_target
-        c.l_p = s.l_p
         c.l_g = _rt.copied(s.l_g)
         c.t_cards = s.t_cards[:]
-        c.t_i = s.t_i
         c.t_order = s.t_order[:]
         c.t_seats = s.t_seats[:]
         return c
@@ -707,15 +694,15 @@ _RULE_LINES = (
     (563, 30),
     (565, 6),
     (576, 0),
-    (618, 151),
-    (621, 155),
-    (622, 156),
-    (626, 0),
-    (627, 159),
-    (630, 160),
+    (605, 151),
+    (608, 155),
+    (609, 156),
+    (613, 0),
+    (614, 159),
+    (617, 160),
+    (621, 0),
+    (622, 163),
+    (625, 165),
+    (626, 166),
     (634, 0),
-    (635, 163),
-    (638, 165),
-    (639, 166),
-    (647, 0),
 )

@@ -22,9 +22,16 @@ def frozen(value):
     raise AssertionError(f"unexpected {type(value).__name__} in an engine state: {value!r}")
 
 
+# A state holds its generator live or, after a clone, as a saved state it builds one from when the
+# rules next draw: either way, what counts is the state the generator is in.
+_GENERATOR_FIELDS = ("_rng", "_rng_saved")
+
+
 def whole_state(state) -> dict:
-    """Every attribute of `state`, frozen."""
-    return {name: frozen(value) for name, value in vars(state).items()}
+    """Every attribute of `state`, frozen (its random generator as the state it is in)."""
+    fields = {name: frozen(value) for name, value in vars(state).items() if name not in _GENERATOR_FIELDS}
+    fields["rng"] = frozen(state.rng)
+    return fields
 
 
 def differences(a, b) -> list[str]:

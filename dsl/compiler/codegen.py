@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, RANKS, SUIT_COLOR, Model
-from . import action_bounds, escape, gate, layout, parens, standings
+from . import action_bounds, alike, escape, gate, layout, parens, standings
 from ..runtime import observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -71,6 +71,7 @@ class CodeGenerator:
         refs = sorted(x.state_refs)
         x.state_refs = None
         return {
+            "alike": self.alike_tables(patterns, leftover, reusable),
             "name": scoring.name,
             "solvers": escape.name("_SOLVERS_", scoring.name),
             "solver": escape.name("_solver_", scoring.name),
@@ -82,6 +83,19 @@ class CodeGenerator:
             "maximise": not scoring.lowest,
             "refs": refs,
         }
+
+    def alike_tables(self, patterns: list[dict], leftover: str, reusable: str) -> str:
+        """The per-card tables the scoring's callables read, for its memo (see `alike`), or None."""
+        keyed = [arg for p in patterns for arg in p["args"] if arg.startswith(("where=", "score="))]
+        callables = [arg.split("=", 1)[1] for arg in keyed]
+        callables += [code for code in (leftover, reusable) if code != "None"]
+        per_card = {"RANK", "SUIT", "KIND", *self.tables.values.values()}
+        per_card |= {name for name, _table in self.tables.patterns.values()}
+        read = alike.tables_read(callables, frozenset(per_card))
+        if read is None:
+            return "None"
+        names = sorted(read)
+        return "(" + ", ".join(names) + ("," if len(names) == 1 else "") + ")"
 
     def example_context(self, index: int, ex: n.Example) -> dict:
         fn = Function(f"_example_{index}", "readings", [])
@@ -151,11 +165,10 @@ class CodeGenerator:
         return lines
 
     def clone_lines(self, program) -> list[str]:
+        # `_clone_base` already holds every field: only containers are copied here (readings and
+        # scalars need no line), so that no list is shared with the clone.
         m = self.model
-        lines = ["s._copy_base_into(c)"]
-        for amb in m.ambiguities:
-            field = escape.name("r_", amb)
-            lines.append(f"c.{field} = s.{field}")
+        lines = []
         for name, zone in m.zones.items():
             field = escape.name("z_", name)
             if zone.per_player and zone.grouped:
@@ -168,15 +181,16 @@ class CodeGenerator:
             field = escape.name("v_", name)
             if var.type_name not in SCALAR_TYPES:  # a list of cards or seats: never share it with the clone
                 lines.append(f"c.{field} = _rt.copied(s.{field})")
-            else:
-                lines.append(f"c.{field} = s.{field}[:]" if var.per_player else f"c.{field} = s.{field}")
+            elif var.per_player:
+                lines.append(f"c.{field} = s.{field}[:]")
         lines += standings.clone_lines(m)
         for name, local in m.locals.items():
             field = escape.name("l_", name)
-            copy = f"_rt.copied(s.{field})" if local.type not in SCALAR_TYPES else f"s.{field}"
-            lines.append(f"c.{field} = {copy}")
+            if local.type not in SCALAR_TYPES:
+                lines.append(f"c.{field} = _rt.copied(s.{field})")
         for name, kind in sorted(program.fields.items()):
-            lines.append(f"c.{name} = s.{name}[:]" if kind == "list" else f"c.{name} = s.{name}")
+            if kind == "list":
+                lines.append(f"c.{name} = s.{name}[:]")
         return lines
 
     def rules_metadata(self, program) -> dict:

@@ -38,6 +38,7 @@ SAFE_METHODS = frozenset(
         "_decide",
         "_finish",
         "_copy_base_into",
+        "_clone_base",
         "from_json",
     }
 )

@@ -12,12 +12,14 @@ import functools
 import jinja2
 
 from . import escape, layout
+from .precompiled import PrecompiledLoader
 
 
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("dsl.compiler", "templates"),
+        # compiled templates shipped in the package while they are fresh (see `precompiled`)
+        loader=PrecompiledLoader(jinja2.PackageLoader("dsl.compiler", "templates")),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

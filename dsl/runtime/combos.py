@@ -171,13 +171,16 @@ _FINDERS = {"same_rank": _same_rank, "sequence": _sequence, "sum": _sum, "ranks"
 class Scoring:
     """Best total of a collection of cards over all splits into `patterns` (see module docstring)."""
 
-    def __init__(self, patterns, rank, suit, kind, *, reusable=None, leftover=None, maximise=True, name="scoring"):
+    def __init__(
+        self, patterns, rank, suit, kind, *, reusable=None, leftover=None, maximise=True, name="scoring", alike=None
+    ):
         self.name = name
         self.patterns = tuple(patterns)
         self.rank, self.suit, self.kind = tuple(rank), tuple(suit), tuple(kind)
         self.reusable, self.leftover, self.maximise = reusable, leftover, maximise
         self._sign = 1 if maximise else -1
         self._reusable = tuple(bool(reusable and reusable(c)) for c in range(len(self.kind)))
+        self._memo_key = self._classes(alike)
         self._ids = range(len(self.kind))  # identity key for reusable-only groups
         finders = [(p, _FINDERS[p.shape](p, self.rank)) for p in self.patterns]
         self._finders = {
@@ -187,9 +190,21 @@ class Scoring:
         self._small = SmallHands(self)  # tricks: a few cards, none reusable (see small_hands.py)
         self._reusable_ids = frozenset(c for c, r in enumerate(self._reusable) if r)
 
+    def _classes(self, alike) -> tuple:
+        """Per card, the key its results are cached by. `alike` lists the per-card tables the
+        callables read, and nothing else of a card (the compiler checks: `compiler.alike`): then
+        two cards with the same rank, the same value in every sum and the same entries in those
+        tables are interchangeable, and a hand's result is cached by its multiset of such classes
+        (a trick of Thirteens: 14 classes instead of 54 kinds). Without it, by kinds."""
+        if alike is None:
+            return self.kind
+        tables = [self.rank, self._reusable, *(p.values for p in self.patterns if p.shape == "sum"), *alike]
+        seen: dict = {}
+        return tuple(seen.setdefault(tuple(t[c] for t in tables), len(seen)) for c in range(len(self.kind)))
+
     def best(self, cards) -> float:
         """Best total for these card ids."""
-        key = (None, tuple(sorted([self.kind[c] for c in cards])))
+        key = (None, tuple(sorted([self._memo_key[c] for c in cards])))
         got = self._cache.get(key)
         if got is None:
             self._trim()
@@ -210,7 +225,7 @@ class Scoring:
         cards = list(cards)
         if k >= len(cards):
             return self.best(cards)
-        key = (k, tuple(sorted([self.kind[c] for c in cards])))
+        key = (k, tuple(sorted([self._memo_key[c] for c in cards])))
         got = self._cache.get(key)
         if got is None:
             self._trim()

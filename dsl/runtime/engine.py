@@ -108,15 +108,65 @@ class BaseState:
         self.deals = 0
         self.asked_at = 0
 
+    # ------------------------------------------------------------ the random generator
+    # Copying a generator's state (`getstate`, 625 ints) costs most of a clone, and a search clones
+    # one state thousands of times and then rarely draws from the copies (a deal shuffles once). So
+    # a state keeps either a live generator (`_rng`) or, once cloned, the saved state it has
+    # reached (`_rng_saved`, an immutable tuple that the state and all its clones share), and
+    # builds a live generator again from it when the rules next draw. Draws only ever go through
+    # the live generator, so the saved tuple always is the state the generator would have.
+    _rng = None
+    _rng_saved = None
+    _RNG_FIELDS = ("_rng", "_rng_saved")
+
+    @property
+    def rng(self) -> random.Random:
+        live = self._rng
+        if live is None:
+            live = self._rng = random.Random.__new__(random.Random)
+            live.setstate(self._rng_saved)
+            self._rng_saved = None
+        return live
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_saved = generator, None
+
+    def _rng_state(self) -> tuple:
+        return self._rng.getstate() if self._rng is not None else self._rng_saved
+
+    def _clone_base(self) -> "BaseState":
+        """The start of `clone`: a state of the same class holding every field of this one, with
+        the fields every engine has copied; the generated part then copies the game's own
+        containers (zones, lists, groups). Scalars and tuples are taken as they are in one
+        dictionary copy, instead of one assignment each."""
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        c.readings, c.legal = dict(self.readings), list(self.legal)
+        c.history, c.hits = list(self.history), list(self.hits)
+        self._share_rng_with(c)
+        return c
+
     def _copy_base_into(self, c: "BaseState") -> None:
         """The fields every engine has, copied for `clone` (the generated part copies the rest)."""
         c.n, c.seed, c.readings = self.n, self.seed, dict(self.readings)
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        self._share_rng_with(c)
         c.pc, c.cur, c.legal, c.choice = self.pc, self.cur, list(self.legal), self.choice
         c.decisions, c.done, c.history, c.hits = self.decisions, self.done, list(self.history), list(self.hits)
         c.led, c.winner, c.cards = self.led, self.winner, self.cards
         c.tricks, c.deals, c.asked_at = self.tricks, self.deals, self.asked_at
+
+    def _share_rng_with(self, c: "BaseState") -> None:
+        live = self._rng
+        if live is None:
+            c._rng, c._rng_saved = None, self._rng_saved
+        elif type(live) is random.Random:
+            saved = live.getstate()  # both go on from this state, each building its own generator
+            self._rng, self._rng_saved = None, saved
+            c._rng, c._rng_saved = None, saved
+        else:  # a scripted generator of explicit chance: the clone gets a plain one, as it always has
+            c.rng = random.Random()
+            c.rng.setstate(live.getstate())
 
     # ------------------------------------------------------------ the driver
     def _run(self):
@@ -137,7 +187,7 @@ class BaseState:
             raise rule_fault(exc) from exc
 
     def _decide(self, player: int, legal: list[int], resume: int, line: int) -> int:
-        if not _is_int(player) or not 0 <= player < self.n:
+        if type(player) is not int or not 0 <= player < self.n:  # (bool is not int: no seat either)
             # The rules asked a seat that is not at the table (or not set yet) to decide.
             code = "unset-value" if player is None else "no-such-seat"
             raise RuleGap(code, line, f"the rule asks {player!r} to decide, but the seats are 0 to {self.n - 1}")
@@ -325,8 +375,12 @@ class BaseState:
     def _fields_json(self) -> dict:
         """Every attribute of the state (zones, variables, the machine's position, the counters
         and fields the lowering adds...), as JSON-friendly copies; the RNG as its state list."""
-        fields = {name: copied(value) if isinstance(value, _NESTED) else value for name, value in vars(self).items()}
-        version, internal, gauss = self.rng.getstate()
+        fields = {
+            name: copied(value) if isinstance(value, _NESTED) else value
+            for name, value in vars(self).items()
+            if name not in self._RNG_FIELDS
+        }
+        version, internal, gauss = self._rng_state()
         fields["rng"] = [version, list(internal), gauss]
         return fields
 
@@ -341,7 +395,8 @@ class BaseState:
             state = cls(fields.get("n"), fields.get("seed", 0), fields.get("readings"), run=False)
         except RuleGap as gap:
             raise BadArgument(f"this saved state cannot be set up again: {gap}") from gap
-        missing, unknown = set(vars(state)) - set(fields), set(fields) - set(vars(state))
+        expected_names = (set(vars(state)) - set(cls._RNG_FIELDS)) | {"rng"}
+        missing, unknown = expected_names - set(fields), set(fields) - expected_names
         if missing or unknown:
             names = ", ".join(sorted(missing) + sorted(unknown))
             raise BadArgument(f"this saved state does not fit {cls._GAME} (fields missing or unknown: {names})")
@@ -503,8 +558,25 @@ def seats_from(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+def _twins(kind: Sequence[int]) -> frozenset[int]:
+    """The cards of a kind table that share their kind with another card (the jokers of a deck
+    with two, every card of two decks), worked out once per engine's table."""
+    entry = _TWINS.get(id(kind))
+    if entry is None or entry[0] is not kind:  # (an id is only unique while its object lives)
+        count: dict = {}
+        for k in kind:
+            count[k] = count.get(k, 0) + 1
+        entry = _TWINS[id(kind)] = (kind, frozenset(c for c, k in enumerate(kind) if count[k] > 1))
+    return entry[1]
+
+
+_TWINS: dict[int, tuple] = {}
+
+
 def distinct_kinds(cards, kind: Sequence[int]) -> list[int]:
     """Identical cards (two decks) are one action: keep the first of each kind."""
+    if _twins(kind).isdisjoint(cards):  # the usual case: no card with a twin
+        return list(cards)
     seen = set()
     out = []
     for c in cards:

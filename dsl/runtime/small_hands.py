@@ -9,7 +9,8 @@ helps. A hand of n <= 8 cards has at most 255 subsets, so this module works on s
    time, and each is tested as a group of every pattern. A subset stops growing once no pattern
    could still be completed from it (its cards differ in rank for a pair, its values already pass
    the target of a sum...), so most of the 2**n subsets are never visited.
-2. A test depends only on the subset's kinds, so it is kept in a table shared by all calls of the
+2. A test depends only on the subset's kinds (or its card classes, when the compiler proved the
+   callables see nothing else: see `Scoring._classes`), so it is kept in a table shared by all calls of the
    Scoring: whole tricks rarely repeat but their pairs and triples do, and after a few hundred
    tricks most tests are one dict lookup.
 3. The search of combos.py then runs over bitmasks: branch on the lowest card still to place
@@ -121,19 +122,19 @@ class SmallHands:
 
     def __init__(self, sc):
         self.sign, self.leftover = sc._sign, sc.leftover
-        self.kind = sc.kind
+        self.key = sc._memo_key  # what a subset's test is cached by: kinds, or alike classes
         self.order = list(zip(sc.rank, sc.kind, strict=False))  # hand order, as combos._Hand sorts
         tests = [(p, *_tests(p, sc.rank, sc.kind)) for p in sc.patterns]
         # per subset size: (pattern, arrange) of the patterns taking that many cards, and the grows
         # tests of the patterns taking more
         self.takes = [[(p, a) for p, a, _ in tests if _takes(p, n)] for n in range(SMALL + 1)]
         self.grow = [[g for p, _, g in tests if n < _most(p)] for n in range(SMALL + 1)]
-        self.table = {}  # kinds of a subset in hand order -> (best signed score as a group or None, grows)
+        self.table = {}  # keys of a subset's cards in hand order -> (best signed score as a group or None, grows)
 
     def best(self, cards):
         """Best total (in the caller's sense, not signed) for at most SMALL non-reusable cards."""
         hand = sorted(cards, key=self.order.__getitem__)
-        kinds = [self.kind[c] for c in hand]
+        kinds = [self.key[c] for c in hand]
         n, track, table = len(hand), self.leftover is not None, self.table
         if len(table) > _LIMIT:
             table.clear()

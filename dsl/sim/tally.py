@@ -290,4 +290,3 @@ def quantile(values: Counter, q: float) -> float:
 
 def _plain(value: float) -> float | int:
     return int(value) if float(value).is_integer() else round(value, 6)
-

@@ -1,0 +1,203 @@
+"""Every speed figure of docs/PERFORMANCE.md, in one run:
+
+    python benchmarks/run.py [--seconds 2] [--runs 5] [--json results.json] [--quick]
+
+1. the machine: processor, cores, Python, and the load average before and after the run;
+2. per game and player count: random playouts/s and decisions/s of the compiled engine (one
+   `random.Random(seed)` per match choosing uniformly among the legal actions, as the yardstick);
+3. compiled / hand-written decisions/s for Thirteens (4 and 6 players) and Jailbreak (3), side by
+   side in alternating windows (benchmarks/yardstick.py);
+4. per game: compile time (in process, no cache), `load_game` served by the compile cache, and
+   `cardrules validate FILE` as a new process (wall time, median of --runs);
+5. clones/s of a state ten decisions into a match, per game at its smallest player count;
+6. `cardrules --help` start-up (wall time, median of --runs);
+7. `cardrules simulate` of Thirteens with `--workers 2` against `--workers 1` (wall time);
+8. the OpenSpiel C++ comparison: a slot, not measured until the classics corpus has a game
+   that OpenSpiel also ships.
+
+The machine may be shared: figures of one run are comparable with each other (and the ratios of
+3 are measured side by side), not with another run's on a different load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import yardstick  # noqa: E402
+from dsl.api import compile_file, load_game  # noqa: E402
+from dsl.runtime.errors import RuleGap  # noqa: E402
+
+GAMES = sorted((ROOT / "games").glob("*.cardrules"))
+YARDSTICK = [("thirteens", 4), ("thirteens", 6), ("jailbreak", 3)]
+
+
+def machine() -> dict:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "system": platform.platform(),
+        "load_before": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+    }
+
+
+def playouts(engine, players: int, seconds: float) -> dict:
+    """Whole random matches for about `seconds`: matches/s and decisions/s."""
+    decisions = matches = 0
+    seed = 0
+    started = time.perf_counter()
+    while True:
+        state, rng = engine.new_game(players=players, seed=seed), random.Random(seed)
+        seed += 1
+        try:
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                decisions += 1
+        except RuleGap:
+            pass  # a match that reached a rule gap ended there
+        matches += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return {"players": players, "playouts_per_s": matches / elapsed, "decisions_per_s": decisions / elapsed}
+
+
+def clones_per_s(engine, players: int) -> float:
+    state, rng = engine.new_game(players=players, seed=1), random.Random(1)
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    best = float("inf")
+    for _ in range(5):  # the fastest of five batches: the one the machine's load disturbed least
+        started = time.perf_counter()
+        for _ in range(2000):
+            state.clone()
+        best = min(best, (time.perf_counter() - started) / 2000)
+    return 1 / best
+
+
+def cardrules_command() -> list[str]:
+    script = pathlib.Path(sys.executable).parent / "cardrules"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "dsl.cli"]
+
+
+def wall(command: list[str], runs: int, env: dict | None = None) -> float:
+    """Median wall time of a command, in seconds (its output discarded)."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def compile_figures(path: pathlib.Path, runs: int, cache_env: dict) -> dict:
+    compile_file(str(path))  # imports and templates warm
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        compile_file(str(path))
+        times.append(time.perf_counter() - started)
+    os.environ["CARDRULES_CACHE"] = cache_env["CARDRULES_CACHE"]
+    load_game(str(path))  # the entry is written
+    cached = []
+    for _ in range(3):
+        started = time.perf_counter()
+        load_game(str(path))
+        cached.append(time.perf_counter() - started)
+    validate = wall([*cardrules_command(), "validate", str(path)], runs, cache_env)
+    return {
+        "compile_ms": 1000 * statistics.median(times),
+        "cached_load_ms": 1000 * statistics.median(cached),
+        "validate_ms": 1000 * validate,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds of play per game and player count")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each command timed as a new process")
+    parser.add_argument("--games", type=int, default=200, help="matches of the --workers comparison")
+    parser.add_argument("--quick", action="store_true", help="short figures, to see that everything runs")
+    parser.add_argument("--json", metavar="PATH", help="also write the results as JSON")
+    args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.runs, args.games = 0.3, 1, 20
+    cache = tempfile.mkdtemp(prefix="cardrules-bench-cache-")
+    env = dict(os.environ, CARDRULES_CACHE=cache)
+    results: dict = {"machine": machine(), "games": [], "yardstick": [], "startup": {}, "workers": {}}
+    print("machine:", json.dumps(results["machine"]), flush=True)
+
+    print(f"\n{'game':<18} {'players':>7} {'playouts/s':>10} {'decisions/s':>11}", flush=True)
+    for path in GAMES:
+        engine = load_game(str(path))
+        entry = {"file": path.name, "rows": []}
+        for players in engine.RULES["players"]:
+            row = playouts(engine, players, args.seconds)
+            entry["rows"].append(row)
+            print(f"{path.stem:<18} {players:>7} {row['playouts_per_s']:>10.1f} {row['decisions_per_s']:>11.0f}")
+        entry["clones_per_s"] = clones_per_s(engine, engine.RULES["players"][0])
+        entry.update(compile_figures(path, args.runs, env))
+        results["games"].append(entry)
+
+    print(f"\n{'game':<18} {'compile ms':>10} {'cached load ms':>14} {'validate ms':>11} {'clones/s':>9}")
+    for entry in results["games"]:
+        print(
+            f"{pathlib.Path(entry['file']).stem:<18} {entry['compile_ms']:>10.0f} {entry['cached_load_ms']:>14.1f}"
+            f" {entry['validate_ms']:>11.0f} {entry['clones_per_s']:>9.0f}"
+        )
+
+    print(f"\n{'yardstick':<18} {'players':>7} {'compiled/s':>10} {'hand/s':>9} {'ratio':>6}", flush=True)
+    for game, players in YARDSTICK:
+        row = yardstick.compare(game, players, max(args.seconds, 0.5), 2 if args.quick else 6)
+        results["yardstick"].append(row)
+        print(
+            f"{game:<18} {players:>7} {row['compiled']['decisions_per_s']:>10.0f}"
+            f" {row['handwritten']['decisions_per_s']:>9.0f} {row['ratio']:>6.3f}"
+        )
+
+    results["startup"]["help_ms"] = 1000 * wall([*cardrules_command(), "--help"], args.runs, env)
+    print(f"\ncardrules --help: {results['startup']['help_ms']:.0f} ms (median of {args.runs})")
+
+    simulate = [*cardrules_command(), "simulate", str(ROOT / "games" / "thirteens.cardrules"), "--players", "4"]
+    simulate += ["--games", str(args.games)]
+    for workers in (1, 2):
+        seconds = wall([*simulate, "--workers", str(workers)], 1, env)
+        results["workers"][str(workers)] = seconds
+        print(f"simulate thirteens, 4 players, {args.games} matches, --workers {workers}: {seconds:.2f} s")
+
+    results["openspiel"] = None  # the slot of the C++ comparison: no classics game yet
+    print("OpenSpiel C++ comparison: not measured (needs a game of the classics corpus; see docs/PERFORMANCE.md)")
+    results["machine"]["load_after"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    print(f"load average (1 min): {results['machine']['load_before']} before, {results['machine']['load_after']} after")
+    shutil.rmtree(cache, ignore_errors=True)
+    if args.json:
+        pathlib.Path(args.json).write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

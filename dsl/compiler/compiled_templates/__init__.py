@@ -1,0 +1,1 @@
+"""Jinja templates of the compiler, compiled: see `dsl.compiler.precompiled`."""

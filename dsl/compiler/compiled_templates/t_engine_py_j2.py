@@ -1,0 +1,340 @@
+# Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
+FINGERPRINT = '50393e261efa955ee2d06e144b8ea708241df54107863108809a588ecf1a4a53'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'engine.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_docstring = resolve('docstring')
+    l_0_scorings = resolve('scorings')
+    l_0_rules = resolve('rules')
+    l_0_readings = resolve('readings')
+    l_0_card_text = resolve('card_text')
+    l_0_rank = resolve('rank')
+    l_0_suit = resolve('suit')
+    l_0_color = resolve('color')
+    l_0_kind = resolve('kind')
+    l_0_orders = resolve('orders')
+    l_0_values = resolve('values')
+    l_0_patterns = resolve('patterns')
+    l_0_functions = resolve('functions')
+    l_0_blocks = resolve('blocks')
+    l_0_game = resolve('game')
+    l_0_block_names = resolve('block_names')
+    l_0_zones_meta = resolve('zones_meta')
+    l_0_vars_meta = resolve('vars_meta')
+    l_0_locals_meta = resolve('locals_meta')
+    l_0_n_cards = resolve('n_cards')
+    l_0_options = resolve('options')
+    l_0_late_actions = resolve('late_actions')
+    l_0_ambiguities_meta = resolve('ambiguities_meta')
+    l_0_players = resolve('players')
+    l_0_n_hits = resolve('n_hits')
+    l_0_winners = resolve('winners')
+    l_0_decks = resolve('decks')
+    l_0_deck_gap = resolve('deck_gap')
+    l_0_init_lines = resolve('init_lines')
+    l_0_clone_lines = resolve('clone_lines')
+    l_0_result = resolve('result')
+    l_0_examples = resolve('examples')
+    l_0_example_rows = resolve('example_rows')
+    try:
+        t_1 = environment.filters['code_call']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'code_call' found.")
+    try:
+        t_2 = environment.filters['code_tuple']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'code_tuple' found.")
+    try:
+        t_3 = environment.filters['each']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'each' found.")
+    try:
+        t_4 = environment.filters['pyrepr']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+    try:
+        t_5 = environment.filters['table']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'table' found.")
+    try:
+        t_6 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
+    pass
+    yield str((undefined(name='docstring') if l_0_docstring is missing else l_0_docstring))
+    yield '\n\nfrom dsl.runtime import engine as _rt\n'
+    if (undefined(name='scorings') if l_0_scorings is missing else l_0_scorings):
+        pass
+        yield 'from dsl.runtime.combos import Pattern as _Pattern, Scoring as _Scoring\n'
+    yield 'from dsl.runtime.errors import IllegalAction, RuleGap  # noqa: F401  (part of the engine API)\n\nRULES = '
+    yield str(t_5((undefined(name='rules') if l_0_rules is missing else l_0_rules), 'RULES = '))
+    yield '\n\n'
+    if (undefined(name='readings') if l_0_readings is missing else l_0_readings):
+        pass
+        yield '# ---------------------------------------------------------------- readings\n# An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.\n'
+        for l_1_amb in (undefined(name='readings') if l_0_readings is missing else l_0_readings):
+            _loop_vars = {}
+            pass
+            yield '# '
+            yield str(environment.getattr(l_1_amb, 'comment'))
+            yield '\n'
+            for (l_2_name, l_2_number, l_2_description) in environment.getattr(l_1_amb, 'constants'):
+                _loop_vars = {}
+                pass
+                yield str(l_2_name)
+                yield ' = '
+                yield str(l_2_number)
+                yield '  # '
+                yield str(l_2_description)
+                yield '\n'
+            l_2_name = l_2_number = l_2_description = missing
+        l_1_amb = missing
+        yield '\n'
+    yield '# ---------------------------------------------------------------- cards\n# One entry per card id; identical cards of two decks share a KIND.\nCARD_TEXT = '
+    yield str(t_5((undefined(name='card_text') if l_0_card_text is missing else l_0_card_text), 'CARD_TEXT = '))
+    yield '\nRANK = '
+    yield str(t_5((undefined(name='rank') if l_0_rank is missing else l_0_rank), 'RANK = '))
+    yield '\nSUIT = '
+    yield str(t_5((undefined(name='suit') if l_0_suit is missing else l_0_suit), 'SUIT = '))
+    yield '\nCOLOR = '
+    yield str(t_5((undefined(name='color') if l_0_color is missing else l_0_color), 'COLOR = '))
+    yield '\nKIND = '
+    yield str(t_5((undefined(name='kind') if l_0_kind is missing else l_0_kind), 'KIND = '))
+    yield '\n'
+    for (l_1_name, l_1_table) in (undefined(name='orders') if l_0_orders is missing else l_0_orders):
+        _loop_vars = {}
+        pass
+        yield '# '
+        yield str(environment.getattr(l_1_table, 'comment'))
+        yield '\n'
+        yield str(l_1_name)
+        yield ' = '
+        yield str(t_5(environment.getattr(l_1_table, 'data'), str_join((l_1_name, ' = ', ))))
+        yield '\n'
+    l_1_name = l_1_table = missing
+    for (l_1_name, l_1_table) in (undefined(name='values') if l_0_values is missing else l_0_values):
+        _loop_vars = {}
+        pass
+        yield '# '
+        yield str(environment.getattr(l_1_table, 'comment'))
+        yield '\n'
+        yield str(l_1_name)
+        yield ' = '
+        yield str(t_5(environment.getattr(l_1_table, 'data'), str_join((l_1_name, ' = ', ))))
+        yield '\n'
+    l_1_name = l_1_table = missing
+    for (l_1_name, l_1_comment, l_1_table) in (undefined(name='patterns') if l_0_patterns is missing else l_0_patterns):
+        _loop_vars = {}
+        pass
+        yield '# cards that are '
+        yield str(l_1_comment)
+        yield '\n'
+        yield str(l_1_name)
+        yield ' = '
+        yield str(t_5(l_1_table, str_join((l_1_name, ' = ', ))))
+        yield '\n'
+    l_1_name = l_1_comment = l_1_table = missing
+    for l_1_scoring in (undefined(name='scorings') if l_0_scorings is missing else l_0_scorings):
+        l_1_args = missing
+        _loop_vars = {}
+        pass
+        yield '\n\n# ---------------------------------------------------------------- scoring '
+        yield str(environment.getattr(l_1_scoring, 'name'))
+        yield '\n# '
+        yield str(environment.getattr(l_1_scoring, 'comment'))
+        yield '\n'
+        yield str(environment.getattr(l_1_scoring, 'solvers'))
+        yield ' = {}\n\n\ndef '
+        yield str(environment.getattr(l_1_scoring, 'solver'))
+        yield '(s):\n    key = '
+        yield str(t_2(t_3(environment.getattr(l_1_scoring, 'refs'), 's.{0}'), '    key = '))
+        yield '\n    solver = '
+        yield str(environment.getattr(l_1_scoring, 'solvers'))
+        yield '.get(key)\n    if solver is None:\n        snapshot = '
+        yield str(t_1('_rt.Snapshot', t_3(environment.getattr(l_1_scoring, 'refs'), '{0}=s.{0}'), '        snapshot = '))
+        yield '\n        solver = '
+        yield str(environment.getattr(l_1_scoring, 'solvers'))
+        yield '[key] = '
+        yield str(environment.getattr(l_1_scoring, 'make'))
+        yield '(snapshot)\n    return solver\n\n\ndef '
+        yield str(environment.getattr(l_1_scoring, 'make'))
+        yield '(s):\n    patterns = [\n'
+        for l_2_p in environment.getattr(l_1_scoring, 'patterns'):
+            _loop_vars = {}
+            pass
+            yield '        # '
+            yield str(environment.getattr(l_2_p, 'comment'))
+            yield '\n        '
+            yield str(t_1('_Pattern', environment.getattr(l_2_p, 'args'), '        ', 1))
+            yield ',\n'
+        l_2_p = missing
+        yield '    ]\n'
+        l_1_args = ['patterns', 'RANK', 'SUIT', 'KIND', str_join(('reusable=', environment.getattr(l_1_scoring, 'reusable'), )), str_join(('leftover=', environment.getattr(l_1_scoring, 'leftover'), )), str_join(('maximise=', environment.getattr(l_1_scoring, 'maximise'), )), str_join(('name=', t_4(environment.getattr(l_1_scoring, 'name')), )), str_join(('alike=', environment.getattr(l_1_scoring, 'alike'), ))]
+        _loop_vars['args'] = l_1_args
+        yield '    return '
+        yield str(t_1('_Scoring', (undefined(name='args') if l_1_args is missing else l_1_args), '    return '))
+        yield '\n'
+    l_1_scoring = l_1_args = missing
+    for l_1_fn in (undefined(name='functions') if l_0_functions is missing else l_0_functions):
+        _loop_vars = {}
+        pass
+        yield '\n\ndef '
+        yield str(environment.getattr(l_1_fn, 'name'))
+        yield '('
+        yield str(environment.getattr(l_1_fn, 'params'))
+        yield '):\n'
+        for l_2_line in environment.getattr(l_1_fn, 'lines'):
+            _loop_vars = {}
+            pass
+            yield str(l_2_line)
+            yield '\n'
+        l_2_line = missing
+    l_1_fn = missing
+    yield '\n\n# ---------------------------------------------------------------- the rules as a state machine\n'
+    l_1_loop = missing
+    for l_1_block, l_1_loop in LoopContext((undefined(name='blocks') if l_0_blocks is missing else l_0_blocks), undefined):
+        _loop_vars = {}
+        pass
+        yield '\n\ndef '
+        yield str(environment.getitem((undefined(name='block_names') if l_0_block_names is missing else l_0_block_names), environment.getattr(l_1_loop, 'index0')))
+        yield '(s):\n'
+        for l_2_line in l_1_block:
+            _loop_vars = {}
+            pass
+            yield str(l_2_line)
+            yield '\n'
+        l_2_line = missing
+    l_1_loop = l_1_block = missing
+    yield '\n\nclass State(_rt.BaseState):\n    _GAME = '
+    yield str(t_4(environment.getattr((undefined(name='game') if l_0_game is missing else l_0_game), 'name')))
+    yield '\n    _BLOCKS = '
+    yield str(t_2((undefined(name='block_names') if l_0_block_names is missing else l_0_block_names), '    _BLOCKS = '))
+    yield '\n    _ZONES = '
+    yield str(t_5((undefined(name='zones_meta') if l_0_zones_meta is missing else l_0_zones_meta), '    _ZONES = '))
+    yield '\n    _VARS = '
+    yield str(t_5((undefined(name='vars_meta') if l_0_vars_meta is missing else l_0_vars_meta), '    _VARS = '))
+    yield '\n    _LOCALS = '
+    yield str(t_5((undefined(name='locals_meta') if l_0_locals_meta is missing else l_0_locals_meta), '    _LOCALS = '))
+    yield '\n    _CARD_TEXT = CARD_TEXT\n    _N_CARDS = '
+    yield str((undefined(name='n_cards') if l_0_n_cards is missing else l_0_n_cards))
+    yield '\n    _OPTIONS = '
+    yield str((undefined(name='options') if l_0_options is missing else l_0_options))
+    yield '\n'
+    if (not t_6((undefined(name='late_actions') if l_0_late_actions is missing else l_0_late_actions))):
+        pass
+        yield '    _LATE_ACTIONS = '
+        yield str(t_5((undefined(name='late_actions') if l_0_late_actions is missing else l_0_late_actions), '    _LATE_ACTIONS = '))
+        yield '\n'
+    yield '    _AMBIGUITIES = '
+    yield str(t_5((undefined(name='ambiguities_meta') if l_0_ambiguities_meta is missing else l_0_ambiguities_meta), '    _AMBIGUITIES = '))
+    yield '\n    _PLAYERS = '
+    yield str((undefined(name='players') if l_0_players is missing else l_0_players))
+    yield '\n    _N_HITS = '
+    yield str((undefined(name='n_hits') if l_0_n_hits is missing else l_0_n_hits))
+    yield '\n    _WINNERS = '
+    yield str(t_4((undefined(name='winners') if l_0_winners is missing else l_0_winners)))
+    yield '\n\n    def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):\n        if blank:  # an empty state for clone() to fill in\n            return\n        s = self\n        self._setup(players, seed, readings, rng)\n'
+    for l_1_deck in (undefined(name='decks') if l_0_decks is missing else l_0_decks):
+        _loop_vars = {}
+        pass
+        if ((environment.getattr(l_1_deck, 'keyword') == 'if') and t_6(environment.getattr(l_1_deck, 'cond'))):
+            pass
+            yield '        s.cards = '
+            yield str(t_5(environment.getattr(l_1_deck, 'cards'), '        s.cards = '))
+            yield '\n'
+        else:
+            pass
+            yield '        '
+            yield str(environment.getattr(l_1_deck, 'keyword'))
+            if (not t_6(environment.getattr(l_1_deck, 'cond'))):
+                pass
+                yield ' '
+                yield str(environment.getattr(l_1_deck, 'cond'))
+            yield ':\n            s.cards = '
+            yield str(t_5(environment.getattr(l_1_deck, 'cards'), '            s.cards = '))
+            yield '\n'
+    l_1_deck = missing
+    if (undefined(name='deck_gap') if l_0_deck_gap is missing else l_0_deck_gap):
+        pass
+        if (undefined(name='decks') if l_0_decks is missing else l_0_decks):
+            pass
+            yield "        else:\n            _rt.gap('no-deck', 0, 'no deck line applies to this number of players')\n"
+        else:
+            pass
+            yield "        _rt.gap('no-deck', 0, 'no deck line applies to this number of players')\n"
+    for l_1_line in (undefined(name='init_lines') if l_0_init_lines is missing else l_0_init_lines):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(l_1_line)
+        yield '\n'
+    l_1_line = missing
+    yield '        if run:\n            self._run()\n\n    def clone(self):\n        s, c = self, self._clone_base()\n'
+    for l_1_line in (undefined(name='clone_lines') if l_0_clone_lines is missing else l_0_clone_lines):
+        _loop_vars = {}
+        pass
+        yield '        '
+        yield str(l_1_line)
+        yield '\n'
+    l_1_line = missing
+    yield '        return c\n\n    def _result(self):\n        s = self\n        return list('
+    yield str((undefined(name='result') if l_0_result is missing else l_0_result))
+    yield ')\n\n\ndef new_game(players, seed=0, readings=None, chance="seeded"):\n    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""\n    if chance == "seeded":\n        return State(players, seed, readings)\n    return _rt.explicit_game(State, players, seed, readings, chance)\n'
+    l_1_loop = missing
+    for l_1_ex, l_1_loop in LoopContext((undefined(name='examples') if l_0_examples is missing else l_0_examples), undefined):
+        _loop_vars = {}
+        pass
+        yield '\n\ndef _example_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield '(readings):\n    # '
+        yield str(environment.getattr(l_1_ex, 'comment'))
+        yield '\n    s = State('
+        yield str(environment.getattr(l_1_ex, 'players'))
+        yield ', 0, readings, run='
+        yield str(environment.getattr(l_1_ex, 'after_setup'))
+        yield ')  # noqa: F841 (not every example reads it)\n'
+        for l_2_line in environment.getattr(l_1_ex, 'lines'):
+            _loop_vars = {}
+            pass
+            yield str(l_2_line)
+            yield '\n'
+        l_2_line = missing
+        if environment.getattr(l_1_ex, 'expects'):
+            pass
+            yield '    return [\n'
+            for l_2_outcome in environment.getattr(l_1_ex, 'expects'):
+                _loop_vars = {}
+                pass
+                yield '        '
+                yield str(l_2_outcome)
+                yield ',\n'
+            l_2_outcome = missing
+            yield '    ]\n'
+        else:
+            pass
+            yield '    return []\n'
+    l_1_loop = l_1_ex = missing
+    yield '\n\nEXAMPLES = '
+    yield str(t_2((undefined(name='example_rows') if l_0_example_rows is missing else l_0_example_rows), 'EXAMPLES = '))
+    yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
+
+blocks = {}
+debug_info = '1=80&4=82&9=86&11=88&14=91&15=95&16=97&17=100&24=110&25=112&26=114&27=116&28=118&29=120&30=124&31=126&33=131&34=135&35=137&37=142&38=146&39=148&41=153&44=158&45=160&46=162&49=164&50=166&51=168&53=170&54=172&58=176&60=178&61=182&62=184&65=188&66=191&68=194&71=198&72=202&73=205&79=211&82=215&83=217&84=220&90=225&91=227&92=229&93=231&94=233&96=235&97=237&98=239&99=242&101=245&102=247&103=249&104=251&111=253&112=256&113=259&115=264&116=270&119=273&120=275&127=281&128=285&135=289&136=293&142=297&150=300&153=304&154=306&155=308&156=312&157=315&159=318&161=321&162=325&171=334'

@@ -1,0 +1,486 @@
+# Compiled from templates/lowering/decisions.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
+FINGERPRINT = 'c71aa18970a129c09715184ecf5a450d112b30724b78212157878445526b2153'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'lowering/decisions.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_if_tests = l_0_goto = l_0_loop_back = l_0_exit_if = l_0_for_start = l_0_for_next = l_0_suspend = l_0_legal_cards = l_0_choose_card_taken = l_0_choose_cards_start = l_0_choose_cards_taken = l_0_bid_legal = l_0_value_legal = l_0_value_taken = l_0_option_with_suit_taken = missing
+    try:
+        t_1 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
+    pass
+    def macro(l_1_tests, l_1_otherwise, l_1_jump):
+        t_2 = []
+        if l_1_tests is missing:
+            l_1_tests = undefined("parameter 'tests' was not provided", name='tests')
+        if l_1_otherwise is missing:
+            l_1_otherwise = undefined("parameter 'otherwise' was not provided", name='otherwise')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        for (l_2_cond, l_2_target) in l_1_tests:
+            _loop_vars = {}
+            pass
+            t_2.extend((
+                'if ',
+                str(l_2_cond),
+                ':\n    ',
+                str(context.call(l_1_jump, l_2_target, _loop_vars=_loop_vars)),
+                '\n',
+            ))
+        l_2_cond = l_2_target = missing
+        t_2.extend((
+            str(context.call(l_1_jump, l_1_otherwise)),
+            '\n',
+        ))
+        return concat(t_2)
+    context.exported_vars.add('if_tests')
+    context.vars['if_tests'] = l_0_if_tests = Macro(environment, macro, 'if_tests', ('tests', 'otherwise', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_target, l_1_jump):
+        t_3 = []
+        if l_1_target is missing:
+            l_1_target = undefined("parameter 'target' was not provided", name='target')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_3.extend((
+            str(context.call(l_1_jump, l_1_target)),
+            '\n',
+        ))
+        return concat(t_3)
+    context.exported_vars.add('goto')
+    context.vars['goto'] = l_0_goto = Macro(environment, macro, 'goto', ('target', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_stop, l_1_back, l_1_after, l_1_jump):
+        t_4 = []
+        if l_1_stop is missing:
+            l_1_stop = undefined("parameter 'stop' was not provided", name='stop')
+        if l_1_back is missing:
+            l_1_back = undefined("parameter 'back' was not provided", name='back')
+        if l_1_after is missing:
+            l_1_after = undefined("parameter 'after' was not provided", name='after')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_4.extend((
+            'if ',
+            str(l_1_stop),
+            ':\n    ',
+            str(context.call(l_1_jump, l_1_back)),
+            '\n',
+            str(context.call(l_1_jump, l_1_after)),
+            '\n',
+        ))
+        return concat(t_4)
+    context.exported_vars.add('loop_back')
+    context.vars['loop_back'] = l_0_loop_back = Macro(environment, macro, 'loop_back', ('stop', 'back', 'after', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_cond, l_1_after, l_1_jump):
+        t_5 = []
+        if l_1_cond is missing:
+            l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
+        if l_1_after is missing:
+            l_1_after = undefined("parameter 'after' was not provided", name='after')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_5.extend((
+            'if ',
+            str(l_1_cond),
+            ':\n    ',
+            str(context.call(l_1_jump, l_1_after)),
+            '\n',
+        ))
+        return concat(t_5)
+    context.exported_vars.add('exit_if')
+    context.vars['exit_if'] = l_0_exit_if = Macro(environment, macro, 'exit_if', ('cond', 'after', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_items, l_1_index, l_1_items_code, l_1_check, l_1_jump):
+        t_6 = []
+        if l_1_items is missing:
+            l_1_items = undefined("parameter 'items' was not provided", name='items')
+        if l_1_index is missing:
+            l_1_index = undefined("parameter 'index' was not provided", name='index')
+        if l_1_items_code is missing:
+            l_1_items_code = undefined("parameter 'items_code' was not provided", name='items_code')
+        if l_1_check is missing:
+            l_1_check = undefined("parameter 'check' was not provided", name='check')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_6.extend((
+            's.',
+            str(l_1_items),
+            ' = ',
+            str(l_1_items_code),
+            '\ns.',
+            str(l_1_index),
+            ' = 0\n',
+            str(context.call(l_1_jump, l_1_check)),
+            '\n',
+        ))
+        return concat(t_6)
+    context.exported_vars.add('for_start')
+    context.vars['for_start'] = l_0_for_start = Macro(environment, macro, 'for_start', ('items', 'index', 'items_code', 'check', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_items, l_1_index, l_1_local, l_1_skip, l_1_check, l_1_after, l_1_jump):
+        t_7 = []
+        if l_1_items is missing:
+            l_1_items = undefined("parameter 'items' was not provided", name='items')
+        if l_1_index is missing:
+            l_1_index = undefined("parameter 'index' was not provided", name='index')
+        if l_1_local is missing:
+            l_1_local = undefined("parameter 'local' was not provided", name='local')
+        if l_1_skip is missing:
+            l_1_skip = undefined("parameter 'skip' was not provided", name='skip')
+        if l_1_check is missing:
+            l_1_check = undefined("parameter 'check' was not provided", name='check')
+        if l_1_after is missing:
+            l_1_after = undefined("parameter 'after' was not provided", name='after')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_7.extend((
+            'if s.',
+            str(l_1_index),
+            ' >= len(s.',
+            str(l_1_items),
+            '):\n    ',
+            str(context.call(l_1_jump, l_1_after)),
+            '\n',
+        ))
+        if (not t_1(l_1_local)):
+            pass
+            t_7.extend((
+                's.',
+                str(l_1_local),
+                ' = s.',
+                str(l_1_items),
+                '[s.',
+                str(l_1_index),
+                ']\n',
+            ))
+        t_7.extend((
+            's.',
+            str(l_1_index),
+            ' += 1\n',
+        ))
+        if (not t_1(l_1_skip)):
+            pass
+            t_7.extend((
+                'if ',
+                str(l_1_skip),
+                ':\n    ',
+                str(context.call(l_1_jump, l_1_check)),
+                '\n',
+            ))
+        return concat(t_7)
+    context.exported_vars.add('for_next')
+    context.vars['for_next'] = l_0_for_next = Macro(environment, macro, 'for_next', ('items', 'index', 'local', 'skip', 'check', 'after', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_who, l_1_legal, l_1_resume, l_1_line, l_1_then):
+        t_8 = []
+        if l_1_who is missing:
+            l_1_who = undefined("parameter 'who' was not provided", name='who')
+        if l_1_legal is missing:
+            l_1_legal = undefined("parameter 'legal' was not provided", name='legal')
+        if l_1_resume is missing:
+            l_1_resume = undefined("parameter 'resume' was not provided", name='resume')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_then is missing:
+            l_1_then = undefined("parameter 'then' was not provided", name='then')
+        pass
+        t_8.extend((
+            'return s._decide(',
+            str(l_1_who),
+            ', ',
+            str(l_1_legal),
+            ', ',
+            str(l_1_resume),
+            ', ',
+            str(l_1_line),
+            ')  # then ',
+            str(l_1_then),
+            '\n',
+        ))
+        return concat(t_8)
+    context.exported_vars.add('suspend')
+    context.vars['suspend'] = l_0_suspend = Macro(environment, macro, 'suspend', ('who', 'legal', 'resume', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_zone, l_1_tests, l_1_else_any):
+        t_9 = []
+        if l_1_zone is missing:
+            l_1_zone = undefined("parameter 'zone' was not provided", name='zone')
+        if l_1_tests is missing:
+            l_1_tests = undefined("parameter 'tests' was not provided", name='tests')
+        if l_1_else_any is missing:
+            l_1_else_any = undefined("parameter 'else_any' was not provided", name='else_any')
+        pass
+        if (not l_1_tests):
+            pass
+            t_9.extend((
+                '_legal = list(',
+                str(l_1_zone),
+                ')\n',
+            ))
+        else:
+            pass
+            l_2_loop = missing
+            for (l_2_card, l_2_test), l_2_loop in LoopContext(l_1_tests, undefined):
+                _loop_vars = {}
+                pass
+                if environment.getattr(l_2_loop, 'first'):
+                    pass
+                    t_9.extend((
+                        '_legal = [',
+                        str(l_2_card),
+                        ' for ',
+                        str(l_2_card),
+                        ' in ',
+                        str(l_1_zone),
+                        ' if ',
+                        str(l_2_test),
+                        ']\n',
+                    ))
+                else:
+                    pass
+                    t_9.extend((
+                        'if not _legal:\n    _legal = [',
+                        str(l_2_card),
+                        ' for ',
+                        str(l_2_card),
+                        ' in ',
+                        str(l_1_zone),
+                        ' if ',
+                        str(l_2_test),
+                        ']\n',
+                    ))
+            l_2_loop = l_2_card = l_2_test = missing
+            if l_1_else_any:
+                pass
+                t_9.extend((
+                    'if not _legal:\n    _legal = list(',
+                    str(l_1_zone),
+                    ')\n',
+                ))
+        return concat(t_9)
+    context.exported_vars.add('legal_cards')
+    context.vars['legal_cards'] = l_0_legal_cards = Macro(environment, macro, 'legal_cards', ('zone', 'tests', 'else_any'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_local):
+        t_10 = []
+        if l_1_local is missing:
+            l_1_local = undefined("parameter 'local' was not provided", name='local')
+        pass
+        t_10.extend((
+            's.',
+            str(l_1_local),
+            ' = s.choice\n',
+        ))
+        return concat(t_10)
+    context.exported_vars.add('choose_card_taken')
+    context.vars['choose_card_taken'] = l_0_choose_card_taken = Macro(environment, macro, 'choose_card_taken', ('local',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_left, l_1_count, l_1_src, l_1_pick, l_1_jump):
+        t_11 = []
+        if l_1_left is missing:
+            l_1_left = undefined("parameter 'left' was not provided", name='left')
+        if l_1_count is missing:
+            l_1_count = undefined("parameter 'count' was not provided", name='count')
+        if l_1_src is missing:
+            l_1_src = undefined("parameter 'src' was not provided", name='src')
+        if l_1_pick is missing:
+            l_1_pick = undefined("parameter 'pick' was not provided", name='pick')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_11.extend((
+            's.',
+            str(l_1_left),
+            ' = min(',
+            str(l_1_count),
+            ', len(',
+            str(l_1_src),
+            '))\n',
+            str(context.call(l_1_jump, l_1_pick)),
+            '\n',
+        ))
+        return concat(t_11)
+    context.exported_vars.add('choose_cards_start')
+    context.vars['choose_cards_start'] = l_0_choose_cards_start = Macro(environment, macro, 'choose_cards_start', ('left', 'count', 'src', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_left, l_1_src, l_1_dst, l_1_pick, l_1_jump):
+        t_12 = []
+        if l_1_left is missing:
+            l_1_left = undefined("parameter 'left' was not provided", name='left')
+        if l_1_src is missing:
+            l_1_src = undefined("parameter 'src' was not provided", name='src')
+        if l_1_dst is missing:
+            l_1_dst = undefined("parameter 'dst' was not provided", name='dst')
+        if l_1_pick is missing:
+            l_1_pick = undefined("parameter 'pick' was not provided", name='pick')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_12.extend((
+            str(l_1_src),
+            '.remove(s.choice)\n',
+            str(l_1_dst),
+            '.append(s.choice)\ns.',
+            str(l_1_left),
+            ' -= 1\n',
+            str(context.call(l_1_jump, l_1_pick)),
+            '\n',
+        ))
+        return concat(t_12)
+    context.exported_vars.add('choose_cards_taken')
+    context.vars['choose_cards_taken'] = l_0_choose_cards_taken = Macro(environment, macro, 'choose_cards_taken', ('left', 'src', 'dst', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_base, l_1_low, l_1_high, l_1_step, l_1_pass_action, l_1_exclude):
+        t_13 = []
+        if l_1_base is missing:
+            l_1_base = undefined("parameter 'base' was not provided", name='base')
+        if l_1_low is missing:
+            l_1_low = undefined("parameter 'low' was not provided", name='low')
+        if l_1_high is missing:
+            l_1_high = undefined("parameter 'high' was not provided", name='high')
+        if l_1_step is missing:
+            l_1_step = undefined("parameter 'step' was not provided", name='step')
+        if l_1_pass_action is missing:
+            l_1_pass_action = undefined("parameter 'pass_action' was not provided", name='pass_action')
+        if l_1_exclude is missing:
+            l_1_exclude = undefined("parameter 'exclude' was not provided", name='exclude')
+        pass
+        if t_1(l_1_exclude):
+            pass
+            t_13.extend((
+                '_legal = [',
+                str(l_1_base),
+                ' + _a for _a in range(',
+                str(l_1_low),
+                ', (',
+                str(l_1_high),
+                ') + 1, max(1, ',
+                str(l_1_step),
+                ')) if _a >= 0]\n',
+            ))
+        else:
+            pass
+            t_13.extend((
+                '_not = ',
+                str(l_1_exclude),
+                '\n_legal = [',
+                str(l_1_base),
+                ' + _a for _a in range(',
+                str(l_1_low),
+                ', (',
+                str(l_1_high),
+                ') + 1, max(1, ',
+                str(l_1_step),
+                ')) if _a >= 0 and _a != _not]\n',
+            ))
+        if (not t_1(l_1_pass_action)):
+            pass
+            t_13.extend((
+                '_legal.append(',
+                str(l_1_pass_action),
+                ')\n',
+            ))
+        return concat(t_13)
+    context.exported_vars.add('bid_legal')
+    context.vars['bid_legal'] = l_0_bid_legal = Macro(environment, macro, 'bid_legal', ('base', 'low', 'high', 'step', 'pass_action', 'exclude'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_base, l_1_value, l_1_values, l_1_cond):
+        t_14 = []
+        if l_1_base is missing:
+            l_1_base = undefined("parameter 'base' was not provided", name='base')
+        if l_1_value is missing:
+            l_1_value = undefined("parameter 'value' was not provided", name='value')
+        if l_1_values is missing:
+            l_1_values = undefined("parameter 'values' was not provided", name='values')
+        if l_1_cond is missing:
+            l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
+        pass
+        t_14.extend((
+            '_legal = [',
+            str(l_1_base),
+            ' + ',
+            str(l_1_value),
+            ' for ',
+            str(l_1_value),
+            ' in ',
+            str(l_1_values),
+        ))
+        if (not t_1(l_1_cond)):
+            pass
+            t_14.extend((
+                ' if ',
+                str(l_1_cond),
+            ))
+        t_14.append(
+            ']\n',
+        )
+        return concat(t_14)
+    context.exported_vars.add('value_legal')
+    context.vars['value_legal'] = l_0_value_legal = Macro(environment, macro, 'value_legal', ('base', 'value', 'values', 'cond'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_local, l_1_base):
+        t_15 = []
+        if l_1_local is missing:
+            l_1_local = undefined("parameter 'local' was not provided", name='local')
+        if l_1_base is missing:
+            l_1_base = undefined("parameter 'base' was not provided", name='base')
+        pass
+        t_15.extend((
+            's.',
+            str(l_1_local),
+            ' = s.choice - ',
+            str(l_1_base),
+            '\n',
+        ))
+        return concat(t_15)
+    context.exported_vars.add('value_taken')
+    context.vars['value_taken'] = l_0_value_taken = Macro(environment, macro, 'value_taken', ('local', 'base'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_target, l_1_suit_target, l_1_option_base, l_1_suited_base, l_1_suited):
+        t_16 = []
+        if l_1_target is missing:
+            l_1_target = undefined("parameter 'target' was not provided", name='target')
+        if l_1_suit_target is missing:
+            l_1_suit_target = undefined("parameter 'suit_target' was not provided", name='suit_target')
+        if l_1_option_base is missing:
+            l_1_option_base = undefined("parameter 'option_base' was not provided", name='option_base')
+        if l_1_suited_base is missing:
+            l_1_suited_base = undefined("parameter 'suited_base' was not provided", name='suited_base')
+        if l_1_suited is missing:
+            l_1_suited = undefined("parameter 'suited' was not provided", name='suited')
+        pass
+        t_16.extend((
+            'if s.choice >= ',
+            str(l_1_suited_base),
+            ':\n    ',
+            str(l_1_target),
+            ' = ',
+            str(l_1_suited),
+            '[(s.choice - ',
+            str(l_1_suited_base),
+            ') // 4]\n    ',
+            str(l_1_suit_target),
+            ' = (s.choice - ',
+            str(l_1_suited_base),
+            ') % 4\nelse:\n    ',
+            str(l_1_target),
+            ' = s.choice - ',
+            str(l_1_option_base),
+            '\n    ',
+            str(l_1_suit_target),
+            ' = None\n',
+        ))
+        return concat(t_16)
+    context.exported_vars.add('option_with_suit_taken')
+    context.vars['option_with_suit_taken'] = l_0_option_with_suit_taken = Macro(environment, macro, 'option_with_suit_taken', ('target', 'suit_target', 'option_base', 'suited_base', 'suited'), False, False, False, context.eval_ctx.autoescape)
+
+blocks = {}
+debug_info = '5=18&6=27&7=32&8=34&10=39&13=46&14=54&18=60&19=73&20=75&21=77&24=84&25=95&26=97&30=103&31=118&32=122&33=124&36=131&37=150&38=154&39=157&40=161&42=170&43=173&44=177&45=179&50=185&51=200&55=214&56=223&57=227&59=233&60=236&61=240&64=253&67=263&69=267&74=274&75=281&79=287&80=302&81=308&85=314&86=328&87=330&88=332&89=334&92=341&93=356&94=360&96=373&97=375&99=384&100=388&105=394&106=407&109=428&110=437&114=445&115=460&116=462&117=468&119=472&120=476'

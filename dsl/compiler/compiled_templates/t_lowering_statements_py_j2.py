@@ -1,0 +1,572 @@
+# Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
+FINGERPRINT = '229c2596a6884c95aadf3e3bfc911d7409ba5c250d9b2157b7018dcc99a1d650'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'lowering/statements.py.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_comment = l_0_trigger_start = l_0_shuffle = l_0_move = l_0_deal_each = l_0_deal_evenly = l_0_draw = l_0_gather = l_0_assign = l_0_end_game = l_0_gap = l_0_hit = l_0_guard = l_0_if_ = l_0_repeat = l_0_while_ = l_0_for_ = missing
+    try:
+        t_1 = environment.filters['indent']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
+    try:
+        t_2 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
+    pass
+    def macro(l_1_text):
+        t_3 = []
+        if l_1_text is missing:
+            l_1_text = undefined("parameter 'text' was not provided", name='text')
+        pass
+        t_3.extend((
+            '# ',
+            str(l_1_text),
+            '\n',
+        ))
+        return concat(t_3)
+    context.exported_vars.add('comment')
+    context.vars['comment'] = l_0_comment = Macro(environment, macro, 'comment', ('text',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_card, l_1_player, l_1_skip):
+        t_4 = []
+        if l_1_card is missing:
+            l_1_card = undefined("parameter 'card' was not provided", name='card')
+        if l_1_player is missing:
+            l_1_player = undefined("parameter 'player' was not provided", name='player')
+        if l_1_skip is missing:
+            l_1_skip = undefined("parameter 'skip' was not provided", name='skip')
+        pass
+        t_4.extend((
+            's.',
+            str(l_1_card),
+            ' = card\ns.',
+            str(l_1_player),
+            ' = player\n',
+        ))
+        if (not t_2(l_1_skip)):
+            pass
+            t_4.extend((
+                'if ',
+                str(l_1_skip),
+                ':\n    return\n',
+            ))
+        return concat(t_4)
+    context.exported_vars.add('trigger_start')
+    context.vars['trigger_start'] = l_0_trigger_start = Macro(environment, macro, 'trigger_start', ('card', 'player', 'skip'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_zone):
+        t_5 = []
+        if l_1_zone is missing:
+            l_1_zone = undefined("parameter 'zone' was not provided", name='zone')
+        pass
+        t_5.extend((
+            's.rng.shuffle(',
+            str(l_1_zone),
+            ')\n',
+        ))
+        return concat(t_5)
+    context.exported_vars.add('shuffle')
+    context.vars['shuffle'] = l_0_shuffle = Macro(environment, macro, 'shuffle', ('zone',), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_amount, l_1_src, l_1_dst, l_1_line, l_1_arg, l_1_card, l_1_cond, l_1_source_grouped, l_1_dest_grouped, l_1_as_group, l_1_place):
+        t_6 = []
+        if l_1_amount is missing:
+            l_1_amount = undefined("parameter 'amount' was not provided", name='amount')
+        if l_1_src is missing:
+            l_1_src = undefined("parameter 'src' was not provided", name='src')
+        if l_1_dst is missing:
+            l_1_dst = undefined("parameter 'dst' was not provided", name='dst')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_arg is missing:
+            l_1_arg = undefined("parameter 'arg' was not provided", name='arg')
+        if l_1_card is missing:
+            l_1_card = undefined("parameter 'card' was not provided", name='card')
+        if l_1_cond is missing:
+            l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
+        if l_1_source_grouped is missing:
+            l_1_source_grouped = undefined("parameter 'source_grouped' was not provided", name='source_grouped')
+        if l_1_dest_grouped is missing:
+            l_1_dest_grouped = undefined("parameter 'dest_grouped' was not provided", name='dest_grouped')
+        if l_1_as_group is missing:
+            l_1_as_group = undefined("parameter 'as_group' was not provided", name='as_group')
+        if l_1_place is missing:
+            l_1_place = 'top'
+        pass
+        if (l_1_amount == 'all'):
+            pass
+            t_6.extend((
+                '_moved = ',
+                str(l_1_src),
+                '[:]\n',
+                str(l_1_src),
+                '.clear()\n',
+            ))
+        elif (l_1_amount == 'top'):
+            pass
+            t_6.extend((
+                '_moved = _rt.take_top(',
+                str(l_1_src),
+                ', ',
+                str(l_1_arg),
+                ', ',
+                str(l_1_line),
+                ')\n',
+            ))
+        elif (l_1_amount == 'middle'):
+            pass
+            t_6.extend((
+                '_moved = _rt.take_middle(',
+                str(l_1_src),
+                ', ',
+                str(l_1_arg),
+                ', ',
+                str(l_1_line),
+                ')\n',
+            ))
+        elif (l_1_amount == 'where'):
+            pass
+            t_6.extend((
+                '_moved = [',
+                str(l_1_card),
+                ' for ',
+                str(l_1_card),
+                ' in ',
+                str(l_1_src),
+                ' if ',
+                str(l_1_cond),
+                ']\n',
+                str(l_1_src),
+                '[:] = [',
+                str(l_1_card),
+                ' for ',
+                str(l_1_card),
+                ' in ',
+                str(l_1_src),
+                ' if not (',
+                str(l_1_cond),
+                ')]\n',
+            ))
+        else:
+            pass
+            t_6.extend((
+                '_moved = [_rt.take_card(',
+                str(l_1_src),
+                ', ',
+                str(l_1_arg),
+                ', ',
+                str(l_1_line),
+                ')]\n',
+            ))
+        if l_1_source_grouped:
+            pass
+            t_6.append(
+                '_moved = _rt.flat(_moved)\n',
+            )
+        if (l_1_place == 'bottom'):
+            pass
+            t_6.extend((
+                '_rt.place_bottom(',
+                str(l_1_dst),
+                ', _moved)\n',
+            ))
+        elif (l_1_place == 'random'):
+            pass
+            t_6.extend((
+                '_rt.place_random(',
+                str(l_1_dst),
+                ', _moved, s.rng)\n',
+            ))
+        elif (not l_1_dest_grouped):
+            pass
+            t_6.extend((
+                str(l_1_dst),
+                '.extend(_moved)\n',
+            ))
+            if (l_1_place == 'shuffled'):
+                pass
+                t_6.extend((
+                    's.rng.shuffle(',
+                    str(l_1_dst),
+                    ')\n',
+                ))
+        elif l_1_as_group:
+            pass
+            t_6.extend((
+                str(l_1_dst),
+                '.append(_moved)\n',
+            ))
+        else:
+            pass
+            t_6.extend((
+                str(l_1_dst),
+                '.extend([c] for c in _moved)\n',
+            ))
+        return concat(t_6)
+    context.exported_vars.add('move')
+    context.vars['move'] = l_0_move = Macro(environment, macro, 'move', ('amount', 'src', 'dst', 'line', 'arg', 'card', 'cond', 'source_grouped', 'dest_grouped', 'as_group', 'place'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_src, l_1_hands, l_1_count, l_1_start, l_1_line):
+        t_7 = []
+        if l_1_src is missing:
+            l_1_src = undefined("parameter 'src' was not provided", name='src')
+        if l_1_hands is missing:
+            l_1_hands = undefined("parameter 'hands' was not provided", name='hands')
+        if l_1_count is missing:
+            l_1_count = undefined("parameter 'count' was not provided", name='count')
+        if l_1_start is missing:
+            l_1_start = undefined("parameter 'start' was not provided", name='start')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        pass
+        t_7.extend((
+            '_rt.deal_round_robin(',
+            str(l_1_src),
+            ', ',
+            str(l_1_hands),
+            ', ',
+            str(l_1_count),
+            ', ',
+            str(l_1_start),
+            ', ',
+            str(l_1_line),
+            ')\n',
+        ))
+        return concat(t_7)
+    context.exported_vars.add('deal_each')
+    context.vars['deal_each'] = l_0_deal_each = Macro(environment, macro, 'deal_each', ('src', 'hands', 'count', 'start', 'line'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_src, l_1_hands, l_1_rest, l_1_line):
+        t_8 = []
+        if l_1_src is missing:
+            l_1_src = undefined("parameter 'src' was not provided", name='src')
+        if l_1_hands is missing:
+            l_1_hands = undefined("parameter 'hands' was not provided", name='hands')
+        if l_1_rest is missing:
+            l_1_rest = undefined("parameter 'rest' was not provided", name='rest')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        pass
+        t_8.extend((
+            '_rt.deal_round_robin(',
+            str(l_1_src),
+            ', ',
+            str(l_1_hands),
+            ', len(',
+            str(l_1_src),
+            ') // s.n, 0, ',
+            str(l_1_line),
+            ')\n',
+        ))
+        if (not t_2(l_1_rest)):
+            pass
+            t_8.extend((
+                str(l_1_rest),
+                '.extend(',
+                str(l_1_src),
+                ')\n',
+                str(l_1_src),
+                '.clear()\n',
+            ))
+        return concat(t_8)
+    context.exported_vars.add('deal_evenly')
+    context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'line'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner):
+        t_9 = []
+        if l_1_src is missing:
+            l_1_src = undefined("parameter 'src' was not provided", name='src')
+        if l_1_dst is missing:
+            l_1_dst = undefined("parameter 'dst' was not provided", name='dst')
+        if l_1_count is missing:
+            l_1_count = undefined("parameter 'count' was not provided", name='count')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_triggers is missing:
+            l_1_triggers = undefined("parameter 'triggers' was not provided", name='triggers')
+        if l_1_owner is missing:
+            l_1_owner = undefined("parameter 'owner' was not provided", name='owner')
+        pass
+        t_9.extend((
+            'for _c in _rt.take_top(',
+            str(l_1_src),
+            ', ',
+            str(l_1_count),
+            ', ',
+            str(l_1_line),
+            '):\n    ',
+            str(l_1_dst),
+            '.append(_c)\n',
+        ))
+        for l_2_trigger in l_1_triggers:
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '    ',
+                str(l_2_trigger),
+                '(s, _c, ',
+                str(l_1_owner),
+                ')\n',
+            ))
+        l_2_trigger = missing
+        return concat(t_9)
+    context.exported_vars.add('draw')
+    context.vars['draw'] = l_0_draw = Macro(environment, macro, 'draw', ('src', 'dst', 'count', 'line', 'triggers', 'owner'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_zones, l_1_dest):
+        t_10 = []
+        if l_1_zones is missing:
+            l_1_zones = undefined("parameter 'zones' was not provided", name='zones')
+        if l_1_dest is missing:
+            l_1_dest = undefined("parameter 'dest' was not provided", name='dest')
+        pass
+        for (l_2_field, l_2_per_player) in l_1_zones:
+            _loop_vars = {}
+            pass
+            if l_2_per_player:
+                pass
+                t_10.extend((
+                    'for _z in s.',
+                    str(l_2_field),
+                    ':\n    _z.clear()\n',
+                ))
+            else:
+                pass
+                t_10.extend((
+                    's.',
+                    str(l_2_field),
+                    '.clear()\n',
+                ))
+        l_2_field = l_2_per_player = missing
+        t_10.extend((
+            str(l_1_dest),
+            '.extend(s.cards)\n',
+        ))
+        return concat(t_10)
+    context.exported_vars.add('gather')
+    context.vars['gather'] = l_0_gather = Macro(environment, macro, 'gather', ('zones', 'dest'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_target, l_1_op, l_1_value):
+        t_11 = []
+        if l_1_target is missing:
+            l_1_target = undefined("parameter 'target' was not provided", name='target')
+        if l_1_op is missing:
+            l_1_op = undefined("parameter 'op' was not provided", name='op')
+        if l_1_value is missing:
+            l_1_value = undefined("parameter 'value' was not provided", name='value')
+        pass
+        t_11.extend((
+            str(l_1_target),
+            ' ',
+            str(l_1_op),
+            ' ',
+            str(l_1_value),
+            '\n',
+        ))
+        return concat(t_11)
+    context.exported_vars.add('assign')
+    context.vars['assign'] = l_0_assign = Macro(environment, macro, 'assign', ('target', 'op', 'value'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro():
+        t_12 = []
+        pass
+        t_12.append(
+            'return s._finish()\n',
+        )
+        return concat(t_12)
+    context.exported_vars.add('end_game')
+    context.vars['end_game'] = l_0_end_game = Macro(environment, macro, 'end_game', (), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_line, l_1_message):
+        t_13 = []
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_message is missing:
+            l_1_message = undefined("parameter 'message' was not provided", name='message')
+        pass
+        t_13.extend((
+            "_rt.gap('rule-gap', ",
+            str(l_1_line),
+            ', ',
+            str(l_1_message),
+            ')\n',
+        ))
+        return concat(t_13)
+    context.exported_vars.add('gap')
+    context.vars['gap'] = l_0_gap = Macro(environment, macro, 'gap', ('line', 'message'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_index):
+        t_14 = []
+        if l_1_index is missing:
+            l_1_index = undefined("parameter 'index' was not provided", name='index')
+        pass
+        t_14.extend((
+            's.hits[',
+            str(l_1_index),
+            '] += 1\n',
+        ))
+        return concat(t_14)
+    context.exported_vars.add('hit')
+    context.vars['hit'] = l_0_hit = Macro(environment, macro, 'hit', ('index',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_counter, l_1_line, l_1_limit):
+        t_15 = []
+        if l_1_counter is missing:
+            l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_limit is missing:
+            l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
+        pass
+        t_15.extend((
+            str(l_1_counter),
+            ' += 1\nif ',
+            str(l_1_counter),
+            ' > ',
+            str(l_1_limit),
+            ":\n    _rt.gap('non-termination', ",
+            str(l_1_line),
+            ", 'this loop never reaches its end')\n",
+        ))
+        return concat(t_15)
+    context.exported_vars.add('guard')
+    context.vars['guard'] = l_0_guard = Macro(environment, macro, 'guard', ('counter', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_branches, l_1_otherwise):
+        t_16 = []
+        if l_1_branches is missing:
+            l_1_branches = undefined("parameter 'branches' was not provided", name='branches')
+        if l_1_otherwise is missing:
+            l_1_otherwise = undefined("parameter 'otherwise' was not provided", name='otherwise')
+        pass
+        l_2_loop = missing
+        for (l_2_cond, l_2_body), l_2_loop in LoopContext(l_1_branches, undefined):
+            _loop_vars = {}
+            pass
+            t_16.extend((
+                str(('if' if environment.getattr(l_2_loop, 'first') else 'elif')),
+                ' ',
+                str(l_2_cond),
+                ':\n',
+                str(t_1(l_2_body, 4, first=True)),
+                '\n',
+            ))
+        l_2_loop = l_2_cond = l_2_body = missing
+        if (not t_2(l_1_otherwise)):
+            pass
+            t_16.extend((
+                'else:\n',
+                str(t_1(l_1_otherwise, 4, first=True)),
+                '\n',
+            ))
+        return concat(t_16)
+    context.exported_vars.add('if_')
+    context.vars['if_'] = l_0_if_ = Macro(environment, macro, 'if_', ('branches', 'otherwise'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_counter, l_1_body, l_1_until, l_1_line, l_1_limit):
+        t_17 = []
+        if l_1_counter is missing:
+            l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
+        if l_1_body is missing:
+            l_1_body = undefined("parameter 'body' was not provided", name='body')
+        if l_1_until is missing:
+            l_1_until = undefined("parameter 'until' was not provided", name='until')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_limit is missing:
+            l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
+        pass
+        t_17.extend((
+            str(l_1_counter),
+            ' = 0\nwhile True:\n',
+            str(t_1(l_1_body, 4, first=True)),
+            '\n    if ',
+            str(l_1_until),
+            ':\n        break\n',
+            str(t_1(context.call((undefined(name='guard') if l_0_guard is missing else l_0_guard), l_1_counter, l_1_line, l_1_limit), 4, first=True)),
+            '\n',
+        ))
+        return concat(t_17)
+    context.exported_vars.add('repeat')
+    context.vars['repeat'] = l_0_repeat = Macro(environment, macro, 'repeat', ('counter', 'body', 'until', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_counter, l_1_cond, l_1_body, l_1_line, l_1_limit):
+        t_18 = []
+        if l_1_counter is missing:
+            l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
+        if l_1_cond is missing:
+            l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
+        if l_1_body is missing:
+            l_1_body = undefined("parameter 'body' was not provided", name='body')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_limit is missing:
+            l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
+        pass
+        t_18.extend((
+            str(l_1_counter),
+            ' = 0\nwhile ',
+            str(l_1_cond),
+            ':\n',
+            str(t_1(context.call((undefined(name='guard') if l_0_guard is missing else l_0_guard), l_1_counter, l_1_line, l_1_limit), 4, first=True)),
+            '\n',
+            str(t_1(l_1_body, 4, first=True)),
+            '\n',
+        ))
+        return concat(t_18)
+    context.exported_vars.add('while_')
+    context.vars['while_'] = l_0_while_ = Macro(environment, macro, 'while_', ('counter', 'cond', 'body', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_var, l_1_items, l_1_local, l_1_skip, l_1_body):
+        t_19 = []
+        if l_1_var is missing:
+            l_1_var = undefined("parameter 'var' was not provided", name='var')
+        if l_1_items is missing:
+            l_1_items = undefined("parameter 'items' was not provided", name='items')
+        if l_1_local is missing:
+            l_1_local = undefined("parameter 'local' was not provided", name='local')
+        if l_1_skip is missing:
+            l_1_skip = undefined("parameter 'skip' was not provided", name='skip')
+        if l_1_body is missing:
+            l_1_body = undefined("parameter 'body' was not provided", name='body')
+        pass
+        t_19.extend((
+            'for ',
+            str(l_1_var),
+            ' in ',
+            str(l_1_items),
+            ':\n',
+        ))
+        if (not t_2(l_1_local)):
+            pass
+            t_19.extend((
+                '    s.',
+                str(l_1_local),
+                ' = ',
+                str(l_1_var),
+                '\n',
+            ))
+        if (not t_2(l_1_skip)):
+            pass
+            t_19.extend((
+                '    if ',
+                str(l_1_skip),
+                ':\n        continue\n',
+            ))
+        t_19.extend((
+            str(t_1(l_1_body, 4, first=True)),
+            '\n',
+        ))
+        return concat(t_19)
+    context.exported_vars.add('for_')
+    context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body'), False, False, False, context.eval_ctx.autoescape)
+
+blocks = {}
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&55=216&56=231&59=246&60=259&61=268&62=271&63=275&67=282&68=299&69=305&70=308&71=313&75=323&76=330&77=333&78=337&81=344&84=349&87=356&88=366&91=377&95=387&96=396&99=405&100=412&104=418&105=428&106=430&107=434&110=441&111=449&112=453&113=457&115=461&117=465&121=472&122=486&124=488&125=490&127=492&130=499&131=513&132=515&133=517&134=519&138=525&139=540&140=545&141=549&143=554&144=558&147=562'
