@@ -214,7 +214,8 @@ def test_hung_and_dead_workers_are_recorded_and_replaced(tmp_path, monkeypatch):
         return real(text, path, sentinel, seed)
 
     monkeypatch.setattr(pool_module, "check", faulty)  # the workers fork with it
-    pool = Pool(1, str(tmp_path), base_seconds=0.5)
+    # a limit far above what the plain input needs, even in a fresh worker on a loaded machine
+    pool = Pool(1, str(tmp_path), base_seconds=1.5, wall_factor=4.0)
     try:
         jobs = [Job(name, name, "g.cardrules") for name in ("hang", "spin", "die", 'game "g"\n')]
         outcomes = {job.key: outcome for job, outcome in pool.run(jobs)}
@@ -222,12 +223,12 @@ def test_hung_and_dead_workers_are_recorded_and_replaced(tmp_path, monkeypatch):
         pool.close()
     assert [f.kind for f in outcomes["hang"].failures] == ["timeout"]
     # waiting is stopped by wall time (four times the limit), working by processor time
-    assert outcomes["hang"].wall_seconds >= 4 * 0.5
+    assert outcomes["hang"].wall_seconds >= 4 * 1.5
     assert [f.kind for f in outcomes["spin"].failures] == ["timeout"]
     assert "processor time" in outcomes["spin"].failures[0].message
     # killed for its processor time, unless a loaded machine gave it so little that the wall
     # limit came first
-    assert outcomes["spin"].seconds >= 0.5 or outcomes["spin"].wall_seconds >= 4 * 0.5
+    assert outcomes["spin"].seconds >= 1.5 or outcomes["spin"].wall_seconds >= 4 * 1.5
     assert [(f.kind, f.where) for f in outcomes["die"].failures] == [("worker-died", "exit code 7")]
     assert outcomes['game "g"\n'].failures == []
     assert pool.replaced == 3

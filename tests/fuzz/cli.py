@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 
 from .inputs import make_input
 from .minimise import minimise
-from .pool import BASE_SECONDS, MEMORY_LIMIT, Job, Pool
+from .pool import BASE_SECONDS, MEMORY_LIMIT, WALL_FACTOR, Job, Pool
 
 SLOWEST = 15
 CHECKPOINT = 1000  # inputs between two writes of the report during a run
@@ -34,6 +34,9 @@ def _arguments(argv):
     parser.add_argument("--save", help="directory for failing and slowest inputs (text and path)")
     parser.add_argument("--memory", type=int, default=MEMORY_LIMIT // 1024**2, help="MB of address space per worker")
     parser.add_argument("--base-seconds", type=float, default=BASE_SECONDS, help="time allowance besides 1 s per 10 KB")
+    parser.add_argument(
+        "--wall-factor", type=float, default=WALL_FACTOR, help="wall time, in time limits, before a waiting input stops"
+    )
     parser.add_argument("--minimise", type=int, default=300, help="trials to shrink each failure class (0: none)")
     parser.add_argument("--minimise-seconds", type=float, default=20.0, help="time to shrink each failure class")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -60,7 +63,8 @@ def _key(failure, item) -> str:
 
 def run(args) -> dict:
     scratch = tempfile.mkdtemp(prefix="cardrules-fuzz-")
-    pool = Pool(args.workers, scratch, memory=args.memory * 1024**2, base_seconds=args.base_seconds)
+    memory = args.memory * 1024**2
+    pool = Pool(args.workers, scratch, memory=memory, base_seconds=args.base_seconds, wall_factor=args.wall_factor)
     per_generator: dict[str, Counter] = defaultdict(Counter)
     per_label: Counter = Counter()
     classes: dict[str, dict] = {}
@@ -212,7 +216,7 @@ def replay(args) -> int:
     with open(args.replay.removesuffix(".cardrules") + ".path.json", encoding="utf-8") as handle:
         path = json.load(handle)["path"]
     scratch = tempfile.mkdtemp(prefix="cardrules-fuzz-")
-    pool = Pool(1, scratch, memory=args.memory * 1024**2, base_seconds=args.base_seconds)
+    pool = Pool(1, scratch, memory=args.memory * 1024**2, base_seconds=args.base_seconds, wall_factor=args.wall_factor)
     try:
         for _, outcome in pool.run([Job(None, text, path)]):
             print(json.dumps({"path": path, **outcome.to_dict()}, indent=2, ensure_ascii=True))

@@ -5,7 +5,8 @@ that dies (segfault, memory cap reached outside Python's reach) is recorded and 
 
 The limit bounds the processor time a worker spends on an input, so that a busy machine does not
 turn a slow moment into a failure; an input that waits rather than works (a read that blocks) is
-stopped by wall time, at `WALL_FACTOR` times the limit."""
+stopped by wall time, at `wall_factor` times the limit (30 by default: a worker at low priority
+on a machine loaded tenfold still finishes its work, while a read that blocks is still stopped)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from .properties import ROOT, Failure, Outcome, check, materialise
 MEMORY_LIMIT = 2 * 1024**3
 BASE_SECONDS = 5.0
 SECONDS_PER_10KB = 1.0
-WALL_FACTOR = 4.0
+WALL_FACTOR = 30.0
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -82,7 +83,8 @@ def _serve(conn, memory: int, scratch: str) -> None:
 
 
 class Worker:
-    def __init__(self, context, memory: int, scratch: str):
+    def __init__(self, context, memory: int, scratch: str, wall_factor: float = WALL_FACTOR):
+        self.wall_factor = wall_factor
         self.conn, child = context.Pipe()
         self.process = context.Process(target=_serve, args=(child, memory, scratch), daemon=True)
         self.process.start()
@@ -106,9 +108,9 @@ class Worker:
         """At the deadline: True if the input used its processor time (or waited too long);
         otherwise the deadline moves on by the time it has left."""
         used = self.cpu_used()
-        if used is None or used >= self.limit or now - self.started >= WALL_FACTOR * self.limit:
+        if used is None or used >= self.limit or now - self.started >= self.wall_factor * self.limit:
             return True
-        self.deadline = min(now + self.limit - used, self.started + WALL_FACTOR * self.limit)
+        self.deadline = min(now + self.limit - used, self.started + self.wall_factor * self.limit)
         return False
 
     def kill(self) -> None:
@@ -118,13 +120,21 @@ class Worker:
 
 
 class Pool:
-    def __init__(self, workers: int, scratch: str, memory: int = MEMORY_LIMIT, base_seconds: float = BASE_SECONDS):
+    def __init__(
+        self,
+        workers: int,
+        scratch: str,
+        memory: int = MEMORY_LIMIT,
+        base_seconds: float = BASE_SECONDS,
+        wall_factor: float = WALL_FACTOR,
+    ):
+        self.wall_factor = wall_factor
         self.context = multiprocessing.get_context("fork")
         self.memory, self.scratch, self.base_seconds = memory, scratch, base_seconds
         fifo = os.path.join(scratch, "fifo")
         if not os.path.exists(fifo):
             os.mkfifo(fifo)
-        self.workers = [Worker(self.context, memory, scratch) for _ in range(workers)]
+        self.workers = [Worker(self.context, memory, scratch, wall_factor) for _ in range(workers)]
         self.replaced = 0
 
     def close(self) -> None:
@@ -139,7 +149,7 @@ class Pool:
 
     def _replace(self, worker: Worker) -> None:
         worker.kill()
-        self.workers[self.workers.index(worker)] = Worker(self.context, self.memory, self.scratch)
+        self.workers[self.workers.index(worker)] = Worker(self.context, self.memory, self.scratch, self.wall_factor)
         self.replaced += 1
 
     def run(self, jobs):
