@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '50393e261efa955ee2d06e144b8ea708241df54107863108809a588ecf1a4a53'
+FINGERPRINT = '1fe8d6cc3448d98e74f600c3b28d305c962e830b096d752f02764e980d64c333'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -29,12 +29,14 @@ def root(context, missing=missing):
     l_0_vars_meta = resolve('vars_meta')
     l_0_locals_meta = resolve('locals_meta')
     l_0_n_cards = resolve('n_cards')
+    l_0_suit_text = resolve('suit_text')
     l_0_options = resolve('options')
     l_0_late_actions = resolve('late_actions')
     l_0_ambiguities_meta = resolve('ambiguities_meta')
     l_0_players = resolve('players')
     l_0_n_hits = resolve('n_hits')
     l_0_winners = resolve('winners')
+    l_0_outcome_lines = resolve('outcome_lines')
     l_0_decks = resolve('decks')
     l_0_deck_gap = resolve('deck_gap')
     l_0_init_lines = resolve('init_lines')
@@ -235,7 +237,13 @@ def root(context, missing=missing):
     yield str(t_5((undefined(name='locals_meta') if l_0_locals_meta is missing else l_0_locals_meta), '    _LOCALS = '))
     yield '\n    _CARD_TEXT = CARD_TEXT\n    _N_CARDS = '
     yield str((undefined(name='n_cards') if l_0_n_cards is missing else l_0_n_cards))
-    yield '\n    _OPTIONS = '
+    yield '\n'
+    if (not t_6((undefined(name='suit_text') if l_0_suit_text is missing else l_0_suit_text))):
+        pass
+        yield '    _SUIT_TEXT = '
+        yield str((undefined(name='suit_text') if l_0_suit_text is missing else l_0_suit_text))
+        yield '\n'
+    yield '    _OPTIONS = '
     yield str((undefined(name='options') if l_0_options is missing else l_0_options))
     yield '\n'
     if (not t_6((undefined(name='late_actions') if l_0_late_actions is missing else l_0_late_actions))):
@@ -251,7 +259,15 @@ def root(context, missing=missing):
     yield str((undefined(name='n_hits') if l_0_n_hits is missing else l_0_n_hits))
     yield '\n    _WINNERS = '
     yield str(t_4((undefined(name='winners') if l_0_winners is missing else l_0_winners)))
-    yield '\n\n    def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):\n        if blank:  # an empty state for clone() to fill in\n            return\n        s = self\n        self._setup(players, seed, readings, rng)\n'
+    yield '\n'
+    for l_1_line in (undefined(name='outcome_lines') if l_0_outcome_lines is missing else l_0_outcome_lines):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(l_1_line)
+        yield '\n'
+    l_1_line = missing
+    yield '\n    def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):\n        if blank:  # an empty state for clone() to fill in\n            return\n        s = self\n        self._setup(players, seed, readings, rng)\n'
     for l_1_deck in (undefined(name='decks') if l_0_decks is missing else l_0_decks):
         _loop_vars = {}
         pass
@@ -337,4 +353,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=80&4=82&9=86&11=88&14=91&15=95&16=97&17=100&24=110&25=112&26=114&27=116&28=118&29=120&30=124&31=126&33=131&34=135&35=137&37=142&38=146&39=148&41=153&44=158&45=160&46=162&49=164&50=166&51=168&53=170&54=172&58=176&60=178&61=182&62=184&65=188&66=191&68=194&71=198&72=202&73=205&79=211&82=215&83=217&84=220&90=225&91=227&92=229&93=231&94=233&96=235&97=237&98=239&99=242&101=245&102=247&103=249&104=251&111=253&112=256&113=259&115=264&116=270&119=273&120=275&127=281&128=285&135=289&136=293&142=297&150=300&153=304&154=306&155=308&156=312&157=315&159=318&161=321&162=325&171=334'
+debug_info = '1=82&4=84&9=88&11=90&14=93&15=97&16=99&17=102&24=112&25=114&26=116&27=118&28=120&29=122&30=126&31=128&33=133&34=137&35=139&37=144&38=148&39=150&41=155&44=160&45=162&46=164&49=166&50=168&51=170&53=172&54=174&58=178&60=180&61=184&62=186&65=190&66=193&68=196&71=200&72=204&73=207&79=213&82=217&83=219&84=222&90=227&91=229&92=231&93=233&94=235&96=237&97=239&98=242&100=245&101=247&102=250&104=253&105=255&106=257&107=259&108=261&109=265&117=269&118=272&119=275&121=280&122=286&125=289&126=291&133=297&134=301&141=305&142=309&148=313&156=316&159=320&160=322&161=324&162=328&163=331&165=334&167=337&168=341&177=350'

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/decisions.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'c71aa18970a129c09715184ecf5a450d112b30724b78212157878445526b2153'
+FINGERPRINT = '1983ad30c642f23c31235f962d895990ffc9c8401b54da242ec6cd5cbde69d39'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/decisions.py.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_if_tests = l_0_goto = l_0_loop_back = l_0_exit_if = l_0_for_start = l_0_for_next = l_0_suspend = l_0_legal_cards = l_0_choose_card_taken = l_0_choose_cards_start = l_0_choose_cards_taken = l_0_bid_legal = l_0_value_legal = l_0_value_taken = l_0_option_with_suit_taken = missing
+    l_0_if_tests = l_0_goto = l_0_loop_back = l_0_exit_if = l_0_for_start = l_0_for_next = l_0_suspend = l_0_legal_cards = l_0_choose_card_taken = l_0_choose_cards_start = l_0_choose_cards_taken = l_0_choose_cards_held = l_0_deliver_held = l_0_bid_legal = l_0_value_legal = l_0_value_taken = l_0_option_with_suit_taken = missing
     try:
         t_1 = environment.tests['none']
     except KeyError:
@@ -339,9 +339,76 @@ def root(context, missing=missing):
         return concat(t_12)
     context.exported_vars.add('choose_cards_taken')
     context.vars['choose_cards_taken'] = l_0_choose_cards_taken = Macro(environment, macro, 'choose_cards_taken', ('left', 'src', 'dst', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_left, l_1_src, l_1_held, l_1_owner, l_1_pick, l_1_jump):
+        t_13 = []
+        if l_1_left is missing:
+            l_1_left = undefined("parameter 'left' was not provided", name='left')
+        if l_1_src is missing:
+            l_1_src = undefined("parameter 'src' was not provided", name='src')
+        if l_1_held is missing:
+            l_1_held = undefined("parameter 'held' was not provided", name='held')
+        if l_1_owner is missing:
+            l_1_owner = undefined("parameter 'owner' was not provided", name='owner')
+        if l_1_pick is missing:
+            l_1_pick = undefined("parameter 'pick' was not provided", name='pick')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_13.extend((
+            str(l_1_src),
+            '.remove(s.choice)\n_rt.hold_back(s.',
+            str(l_1_held),
+            ', s.choice, ',
+            str(l_1_owner),
+            ')\ns.',
+            str(l_1_left),
+            ' -= 1\n',
+            str(context.call(l_1_jump, l_1_pick)),
+            '\n',
+        ))
+        return concat(t_13)
+    context.exported_vars.add('choose_cards_held')
+    context.vars['choose_cards_held'] = l_0_choose_cards_held = Macro(environment, macro, 'choose_cards_held', ('left', 'src', 'held', 'owner', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_held, l_1_dest, l_1_per_player):
+        t_14 = []
+        if l_1_held is missing:
+            l_1_held = undefined("parameter 'held' was not provided", name='held')
+        if l_1_dest is missing:
+            l_1_dest = undefined("parameter 'dest' was not provided", name='dest')
+        if l_1_per_player is missing:
+            l_1_per_player = undefined("parameter 'per_player' was not provided", name='per_player')
+        pass
+        t_14.extend((
+            'for _c, _o in s.',
+            str(l_1_held),
+            ':\n',
+        ))
+        if l_1_per_player:
+            pass
+            t_14.extend((
+                '    ',
+                str(l_1_dest),
+                '[_o].append(_c)\n',
+            ))
+        else:
+            pass
+            t_14.extend((
+                '    ',
+                str(l_1_dest),
+                '.append(_c)\n',
+            ))
+        t_14.extend((
+            's.',
+            str(l_1_held),
+            ' = []\n',
+        ))
+        return concat(t_14)
+    context.exported_vars.add('deliver_held')
+    context.vars['deliver_held'] = l_0_deliver_held = Macro(environment, macro, 'deliver_held', ('held', 'dest', 'per_player'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_base, l_1_low, l_1_high, l_1_step, l_1_pass_action, l_1_exclude):
-        t_13 = []
+        t_15 = []
         if l_1_base is missing:
             l_1_base = undefined("parameter 'base' was not provided", name='base')
         if l_1_low is missing:
@@ -357,7 +424,7 @@ def root(context, missing=missing):
         pass
         if t_1(l_1_exclude):
             pass
-            t_13.extend((
+            t_15.extend((
                 '_legal = [',
                 str(l_1_base),
                 ' + _a for _a in range(',
@@ -370,7 +437,7 @@ def root(context, missing=missing):
             ))
         else:
             pass
-            t_13.extend((
+            t_15.extend((
                 '_not = ',
                 str(l_1_exclude),
                 '\n_legal = [',
@@ -385,16 +452,16 @@ def root(context, missing=missing):
             ))
         if (not t_1(l_1_pass_action)):
             pass
-            t_13.extend((
+            t_15.extend((
                 '_legal.append(',
                 str(l_1_pass_action),
                 ')\n',
             ))
-        return concat(t_13)
+        return concat(t_15)
     context.exported_vars.add('bid_legal')
     context.vars['bid_legal'] = l_0_bid_legal = Macro(environment, macro, 'bid_legal', ('base', 'low', 'high', 'step', 'pass_action', 'exclude'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_base, l_1_value, l_1_values, l_1_cond):
-        t_14 = []
+        t_16 = []
         if l_1_base is missing:
             l_1_base = undefined("parameter 'base' was not provided", name='base')
         if l_1_value is missing:
@@ -404,7 +471,7 @@ def root(context, missing=missing):
         if l_1_cond is missing:
             l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
         pass
-        t_14.extend((
+        t_16.extend((
             '_legal = [',
             str(l_1_base),
             ' + ',
@@ -416,36 +483,36 @@ def root(context, missing=missing):
         ))
         if (not t_1(l_1_cond)):
             pass
-            t_14.extend((
+            t_16.extend((
                 ' if ',
                 str(l_1_cond),
             ))
-        t_14.append(
+        t_16.append(
             ']\n',
         )
-        return concat(t_14)
+        return concat(t_16)
     context.exported_vars.add('value_legal')
     context.vars['value_legal'] = l_0_value_legal = Macro(environment, macro, 'value_legal', ('base', 'value', 'values', 'cond'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_local, l_1_base):
-        t_15 = []
+        t_17 = []
         if l_1_local is missing:
             l_1_local = undefined("parameter 'local' was not provided", name='local')
         if l_1_base is missing:
             l_1_base = undefined("parameter 'base' was not provided", name='base')
         pass
-        t_15.extend((
+        t_17.extend((
             's.',
             str(l_1_local),
             ' = s.choice - ',
             str(l_1_base),
             '\n',
         ))
-        return concat(t_15)
+        return concat(t_17)
     context.exported_vars.add('value_taken')
     context.vars['value_taken'] = l_0_value_taken = Macro(environment, macro, 'value_taken', ('local', 'base'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_target, l_1_suit_target, l_1_option_base, l_1_suited_base, l_1_suited):
-        t_16 = []
+        t_18 = []
         if l_1_target is missing:
             l_1_target = undefined("parameter 'target' was not provided", name='target')
         if l_1_suit_target is missing:
@@ -457,7 +524,7 @@ def root(context, missing=missing):
         if l_1_suited is missing:
             l_1_suited = undefined("parameter 'suited' was not provided", name='suited')
         pass
-        t_16.extend((
+        t_18.extend((
             'if s.choice >= ',
             str(l_1_suited_base),
             ':\n    ',
@@ -478,9 +545,9 @@ def root(context, missing=missing):
             str(l_1_suit_target),
             ' = None\n',
         ))
-        return concat(t_16)
+        return concat(t_18)
     context.exported_vars.add('option_with_suit_taken')
     context.vars['option_with_suit_taken'] = l_0_option_with_suit_taken = Macro(environment, macro, 'option_with_suit_taken', ('target', 'suit_target', 'option_base', 'suited_base', 'suited'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=18&6=27&7=32&8=34&10=39&13=46&14=54&18=60&19=73&20=75&21=77&24=84&25=95&26=97&30=103&31=118&32=122&33=124&36=131&37=150&38=154&39=157&40=161&42=170&43=173&44=177&45=179&50=185&51=200&55=214&56=223&57=227&59=233&60=236&61=240&64=253&67=263&69=267&74=274&75=281&79=287&80=302&81=308&85=314&86=328&87=330&88=332&89=334&92=341&93=356&94=360&96=373&97=375&99=384&100=388&105=394&106=407&109=428&110=437&114=445&115=460&116=462&117=468&119=472&120=476'
+debug_info = '5=18&6=27&7=32&8=34&10=39&13=46&14=54&18=60&19=73&20=75&21=77&24=84&25=95&26=97&30=103&31=118&32=122&33=124&36=131&37=150&38=154&39=157&40=161&42=170&43=173&44=177&45=179&50=185&51=200&55=214&56=223&57=227&59=233&60=236&61=240&64=253&67=263&69=267&74=274&75=281&79=287&80=302&81=308&85=314&86=328&87=330&88=332&89=334&93=340&94=356&95=358&96=362&97=364&100=371&101=382&102=385&103=389&105=396&107=401&110=408&111=423&112=427&114=440&115=442&117=451&118=455&123=461&124=474&127=495&128=504&132=512&133=527&134=529&135=535&137=539&138=543'

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '229c2596a6884c95aadf3e3bfc911d7409ba5c250d9b2157b7018dcc99a1d650'
+FINGERPRINT = '4a438bce2ac3f17b1203e1484b10a08d1269c5c195e57abf46b24cb4d719d31d'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -214,8 +214,7 @@ def root(context, missing=missing):
         return concat(t_6)
     context.exported_vars.add('move')
     context.vars['move'] = l_0_move = Macro(environment, macro, 'move', ('amount', 'src', 'dst', 'line', 'arg', 'card', 'cond', 'source_grouped', 'dest_grouped', 'as_group', 'place'), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
-    def macro(l_1_src, l_1_hands, l_1_count, l_1_start, l_1_line):
+    def macro(l_1_src, l_1_hands, l_1_count, l_1_start, l_1_line, l_1_seats):
         t_7 = []
         if l_1_src is missing:
             l_1_src = undefined("parameter 'src' was not provided", name='src')
@@ -227,25 +226,47 @@ def root(context, missing=missing):
             l_1_start = undefined("parameter 'start' was not provided", name='start')
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_seats is missing:
+            l_1_seats = None
         pass
-        t_7.extend((
-            '_rt.deal_round_robin(',
-            str(l_1_src),
-            ', ',
-            str(l_1_hands),
-            ', ',
-            str(l_1_count),
-            ', ',
-            str(l_1_start),
-            ', ',
-            str(l_1_line),
-            ')\n',
-        ))
+        if t_2(l_1_seats):
+            pass
+            t_7.extend((
+                '_rt.deal_round_robin(',
+                str(l_1_src),
+                ', ',
+                str(l_1_hands),
+                ', ',
+                str(l_1_count),
+                ', ',
+                str(l_1_start),
+                ', ',
+                str(l_1_line),
+                ')\n',
+            ))
+        else:
+            pass
+            t_7.extend((
+                '_rt.deal_to_seats(',
+                str(l_1_src),
+                ', ',
+                str(l_1_hands),
+                ', ',
+                str(l_1_seats),
+                ', ',
+                str(l_1_count),
+                ', ',
+                str(l_1_line),
+                ')\n',
+            ))
+        t_7.append(
+            's.deals += 1\n',
+        )
         return concat(t_7)
     context.exported_vars.add('deal_each')
-    context.vars['deal_each'] = l_0_deal_each = Macro(environment, macro, 'deal_each', ('src', 'hands', 'count', 'start', 'line'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['deal_each'] = l_0_deal_each = Macro(environment, macro, 'deal_each', ('src', 'hands', 'count', 'start', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
-    def macro(l_1_src, l_1_hands, l_1_rest, l_1_line):
+    def macro(l_1_src, l_1_hands, l_1_rest, l_1_line, l_1_seats):
         t_8 = []
         if l_1_src is missing:
             l_1_src = undefined("parameter 'src' was not provided", name='src')
@@ -255,18 +276,40 @@ def root(context, missing=missing):
             l_1_rest = undefined("parameter 'rest' was not provided", name='rest')
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_seats is missing:
+            l_1_seats = None
         pass
-        t_8.extend((
-            '_rt.deal_round_robin(',
-            str(l_1_src),
-            ', ',
-            str(l_1_hands),
-            ', len(',
-            str(l_1_src),
-            ') // s.n, 0, ',
-            str(l_1_line),
-            ')\n',
-        ))
+        if t_2(l_1_seats):
+            pass
+            t_8.extend((
+                '_rt.deal_round_robin(',
+                str(l_1_src),
+                ', ',
+                str(l_1_hands),
+                ', len(',
+                str(l_1_src),
+                ') // s.n, 0, ',
+                str(l_1_line),
+                ')\n',
+            ))
+        else:
+            pass
+            t_8.extend((
+                '_seats = ',
+                str(l_1_seats),
+                '\n_rt.deal_to_seats(',
+                str(l_1_src),
+                ', ',
+                str(l_1_hands),
+                ', _seats, len(',
+                str(l_1_src),
+                ') // len(_seats), ',
+                str(l_1_line),
+                ')\n',
+            ))
+        t_8.append(
+            's.deals += 1\n',
+        )
         if (not t_2(l_1_rest)):
             pass
             t_8.extend((
@@ -279,7 +322,7 @@ def root(context, missing=missing):
             ))
         return concat(t_8)
     context.exported_vars.add('deal_evenly')
-    context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'line'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner):
         t_9 = []
@@ -569,4 +612,4 @@ def root(context, missing=missing):
     context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&55=216&56=231&59=246&60=259&61=268&62=271&63=275&67=282&68=299&69=305&70=308&71=313&75=323&76=330&77=333&78=337&81=344&84=349&87=356&88=366&91=377&95=387&96=396&99=405&100=412&104=418&105=428&106=430&107=434&110=441&111=449&112=453&113=457&115=461&117=465&121=472&122=486&124=488&125=490&127=492&130=499&131=513&132=515&133=517&134=519&138=525&139=540&140=545&141=549&143=554&144=558&147=562'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=280&67=284&69=297&70=299&73=311&74=314&75=318&79=325&80=342&81=348&82=351&83=356&87=366&88=373&89=376&90=380&93=387&96=392&99=399&100=409&103=420&107=430&108=439&111=448&112=455&116=461&117=471&118=473&119=477&122=484&123=492&124=496&125=500&127=504&129=508&133=515&134=529&136=531&137=533&139=535&142=542&143=556&144=558&145=560&146=562&150=568&151=583&152=588&153=592&155=597&156=601&159=605'

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'a6451be76089532bc8d74258ee760f14ebb9347e86b5f7eb475942081ad1867c'
+FINGERPRINT = '76002d57aae6ce7a918f1ce8a2c786299ab5c256accbd95b8c573861579b34b0'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -9,9 +9,9 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_start = l_0_turn = l_0_follow = l_0_played = l_0_no_winner_yet = l_0_winner_rule = l_0_take = missing
+    l_0_start = l_0_turn_start = l_0_turn_hook = l_0_turn_hook_done = l_0_lead_test = l_0_lead = l_0_follow = l_0_played = l_0_no_winner_yet = l_0_winner_rule = l_0_take = missing
     pass
-    def macro(l_1_order, l_1_turn, l_1_jump):
+    def macro(l_1_order, l_1_turn, l_1_jump, l_1_hooks):
         t_1 = []
         if l_1_order is missing:
             l_1_order = undefined("parameter 'order' was not provided", name='order')
@@ -19,21 +19,96 @@ def root(context, missing=missing):
             l_1_turn = undefined("parameter 'turn' was not provided", name='turn')
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        if l_1_hooks is missing:
+            l_1_hooks = undefined("parameter 'hooks' was not provided", name='hooks')
         pass
         t_1.extend((
             's.t_order = ',
             str(l_1_order),
-            '\ns.t_i = 0\ns.t_seats = []\ns.led = None\n',
+            '\ns.t_i = 0\ns.t_seats = []\ns.t_cards = []\n',
+        ))
+        if l_1_hooks:
+            pass
+            t_1.append(
+                's.t_hooked = 0\n',
+            )
+        t_1.extend((
+            's.led = None\n',
             str(context.call(l_1_jump, l_1_turn)),
             '\n',
         ))
         return concat(t_1)
     context.exported_vars.add('start')
-    context.vars['start'] = l_0_start = Macro(environment, macro, 'start', ('order', 'turn', 'jump'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_resolve, l_1_lead_legal, l_1_played, l_1_line, l_1_then, l_1_jump):
+    context.vars['start'] = l_0_start = Macro(environment, macro, 'start', ('order', 'turn', 'jump', 'hooks'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_resolve, l_1_jump):
         t_2 = []
         if l_1_resolve is missing:
             l_1_resolve = undefined("parameter 'resolve' was not provided", name='resolve')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        pass
+        t_2.extend((
+            'if s.t_i >= len(s.t_order):\n    ',
+            str(context.call(l_1_jump, l_1_resolve)),
+            '\n_p = s.t_order[s.t_i]\n',
+        ))
+        return concat(t_2)
+    context.exported_vars.add('turn_start')
+    context.vars['turn_start'] = l_0_turn_start = Macro(environment, macro, 'turn_start', ('resolve', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_who, l_1_body, l_1_jump, l_1_index):
+        t_3 = []
+        if l_1_who is missing:
+            l_1_who = undefined("parameter 'who' was not provided", name='who')
+        if l_1_body is missing:
+            l_1_body = undefined("parameter 'body' was not provided", name='body')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        if l_1_index is missing:
+            l_1_index = undefined("parameter 'index' was not provided", name='index')
+        pass
+        t_3.extend((
+            'if s.t_hooked < ',
+            str(l_1_index),
+            ' and _p == ',
+            str(l_1_who),
+            ':\n    s.t_hooked = ',
+            str(l_1_index),
+            '\n    ',
+            str(context.call(l_1_jump, l_1_body)),
+            '\n',
+        ))
+        return concat(t_3)
+    context.exported_vars.add('turn_hook')
+    context.vars['turn_hook'] = l_0_turn_hook = Macro(environment, macro, 'turn_hook', ('who', 'body', 'jump', 'index'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_turn, l_1_jump, l_1_index):
+        t_4 = []
+        if l_1_turn is missing:
+            l_1_turn = undefined("parameter 'turn' was not provided", name='turn')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        if l_1_index is missing:
+            l_1_index = undefined("parameter 'index' was not provided", name='index')
+        pass
+        t_4.extend((
+            str(context.call(l_1_jump, l_1_turn)),
+            '\n',
+        ))
+        return concat(t_4)
+    context.exported_vars.add('turn_hook_done')
+    context.vars['turn_hook_done'] = l_0_turn_hook_done = Macro(environment, macro, 'turn_hook_done', ('turn', 'jump', 'index'), False, False, False, context.eval_ctx.autoescape)
+    def macro():
+        t_5 = []
+        pass
+        t_5.append(
+            'if s.t_i == 0:\n',
+        )
+        return concat(t_5)
+    context.exported_vars.add('lead_test')
+    context.vars['lead_test'] = l_0_lead_test = Macro(environment, macro, 'lead_test', (), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_lead_legal, l_1_played, l_1_line, l_1_then):
+        t_6 = []
         if l_1_lead_legal is missing:
             l_1_lead_legal = undefined("parameter 'lead_legal' was not provided", name='lead_legal')
         if l_1_played is missing:
@@ -42,13 +117,9 @@ def root(context, missing=missing):
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_then is missing:
             l_1_then = undefined("parameter 'then' was not provided", name='then')
-        if l_1_jump is missing:
-            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_2.extend((
-            'if s.t_i >= len(s.t_order):\n    ',
-            str(context.call(l_1_jump, l_1_resolve)),
-            '\n_p = s.t_order[s.t_i]\nif s.t_i == 0:\n    return s._decide(_p, ',
+        t_6.extend((
+            'return s._decide(_p, ',
             str(l_1_lead_legal),
             ', ',
             str(l_1_played),
@@ -58,12 +129,12 @@ def root(context, missing=missing):
             str(l_1_then),
             '\n',
         ))
-        return concat(t_2)
-    context.exported_vars.add('turn')
-    context.vars['turn'] = l_0_turn = Macro(environment, macro, 'turn', ('resolve', 'lead_legal', 'played', 'line', 'then', 'jump'), False, False, False, context.eval_ctx.autoescape)
+        return concat(t_6)
+    context.exported_vars.add('lead')
+    context.vars['lead'] = l_0_lead = Macro(environment, macro, 'lead', ('lead_legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_legal, l_1_played, l_1_line, l_1_then):
-        t_3 = []
+        t_7 = []
         if l_1_legal is missing:
             l_1_legal = undefined("parameter 'legal' was not provided", name='legal')
         if l_1_played is missing:
@@ -73,7 +144,7 @@ def root(context, missing=missing):
         if l_1_then is missing:
             l_1_then = undefined("parameter 'then' was not provided", name='then')
         pass
-        t_3.extend((
+        t_7.extend((
             'return s._decide(_p, ',
             str(l_1_legal),
             ', ',
@@ -84,12 +155,12 @@ def root(context, missing=missing):
             str(l_1_then),
             '\n',
         ))
-        return concat(t_3)
+        return concat(t_7)
     context.exported_vars.add('follow')
     context.vars['follow'] = l_0_follow = Macro(environment, macro, 'follow', ('legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
-    def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump):
-        t_4 = []
+    def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump, l_1_led, l_1_hooks):
+        t_8 = []
         if l_1_hand is missing:
             l_1_hand = undefined("parameter 'hand' was not provided", name='hand')
         if l_1_table is missing:
@@ -98,31 +169,44 @@ def root(context, missing=missing):
             l_1_turn = undefined("parameter 'turn' was not provided", name='turn')
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        if l_1_led is missing:
+            l_1_led = undefined("parameter 'led' was not provided", name='led')
+        if l_1_hooks is missing:
+            l_1_hooks = undefined("parameter 'hooks' was not provided", name='hooks')
         pass
-        t_4.extend((
+        t_8.extend((
             '_p = s.t_order[s.t_i]\n',
             str(l_1_hand),
             '.remove(s.choice)  # a legal card, so it is in the hand\n',
             str(l_1_table),
-            '.append(s.choice)\ns.t_seats.append(_p)\nif s.led is None and SUIT[s.choice] >= 0:\n    s.led = SUIT[s.choice]\ns.t_i += 1\n',
+            '.append(s.choice)\ns.t_seats.append(_p)\ns.t_cards.append(s.choice)\nif s.led is None and SUIT[s.choice] >= 0:\n    s.led = ',
+            str(l_1_led),
+            '\ns.t_i += 1\n',
+        ))
+        if l_1_hooks:
+            pass
+            t_8.append(
+                's.t_hooked = 0\n',
+            )
+        t_8.extend((
             str(context.call(l_1_jump, l_1_turn)),
             '\n',
         ))
-        return concat(t_4)
+        return concat(t_8)
     context.exported_vars.add('played')
-    context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'turn', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'turn', 'jump', 'led', 'hooks'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro():
-        t_5 = []
+        t_9 = []
         pass
-        t_5.append(
+        t_9.append(
             '_winner = None\n',
         )
-        return concat(t_5)
+        return concat(t_9)
     context.exported_vars.add('no_winner_yet')
     context.vars['no_winner_yet'] = l_0_no_winner_yet = Macro(environment, macro, 'no_winner_yet', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_guard, l_1_card, l_1_order, l_1_where, l_1_table, l_1_hit, l_1_tie, l_1_line):
-        t_6 = []
+        t_10 = []
         if l_1_guard is missing:
             l_1_guard = undefined("parameter 'guard' was not provided", name='guard')
         if l_1_card is missing:
@@ -140,16 +224,16 @@ def root(context, missing=missing):
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         pass
-        t_6.append(
+        t_10.append(
             'if _winner is None',
         )
         if l_1_guard:
             pass
-            t_6.extend((
+            t_10.extend((
                 ' and ',
                 str(l_1_guard),
             ))
-        t_6.extend((
+        t_10.extend((
             ':\n    _cands = [(_i, ',
             str(l_1_card),
             ') for _i, ',
@@ -164,11 +248,11 @@ def root(context, missing=missing):
         ))
         if l_1_where:
             pass
-            t_6.extend((
+            t_10.extend((
                 ' and ',
                 str(l_1_where),
             ))
-        t_6.extend((
+        t_10.extend((
             ']\n    if _cands:\n        s.hits[',
             str(l_1_hit),
             '] += 1\n        _best = max(',
@@ -181,12 +265,11 @@ def root(context, missing=missing):
             str(l_1_line),
             ')]\n',
         ))
-        return concat(t_6)
+        return concat(t_10)
     context.exported_vars.add('winner_rule')
     context.vars['winner_rule'] = l_0_winner_rule = Macro(environment, macro, 'winner_rule', ('guard', 'card', 'order', 'where', 'table', 'hit', 'tie', 'line'), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
     def macro(l_1_line, l_1_take, l_1_table, l_1_grouped, l_1_as_group):
-        t_7 = []
+        t_11 = []
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_take is missing:
@@ -198,14 +281,14 @@ def root(context, missing=missing):
         if l_1_as_group is missing:
             l_1_as_group = undefined("parameter 'as_group' was not provided", name='as_group')
         pass
-        t_7.extend((
+        t_11.extend((
             "if _winner is None:\n    _rt.gap('no-winner', ",
             str(l_1_line),
-            ", 'no winner rule applies to this trick')\ns.winner = _winner\n",
+            ", 'no winner rule applies to this trick')\ns.winner = _winner\ns.tricks += 1\n",
         ))
         if (l_1_grouped and l_1_as_group):
             pass
-            t_7.extend((
+            t_11.extend((
                 str(l_1_take),
                 '.append(',
                 str(l_1_table),
@@ -213,7 +296,7 @@ def root(context, missing=missing):
             ))
         elif l_1_grouped:
             pass
-            t_7.extend((
+            t_11.extend((
                 str(l_1_take),
                 '.extend([_c] for _c in ',
                 str(l_1_table),
@@ -221,19 +304,19 @@ def root(context, missing=missing):
             ))
         else:
             pass
-            t_7.extend((
+            t_11.extend((
                 str(l_1_take),
                 '.extend(',
                 str(l_1_table),
                 ')\n',
             ))
-        t_7.extend((
+        t_11.extend((
             str(l_1_table),
-            '.clear()\ns.t_seats = []\n',
+            '.clear()\n',
         ))
-        return concat(t_7)
+        return concat(t_11)
     context.exported_vars.add('take')
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=12&4=23&8=25&12=31&14=48&17=50&20=63&21=76&24=89&26=102&27=104&32=106&35=113&40=122&41=144&42=152&44=171&45=173&46=175&47=177&50=186&52=201&54=204&55=207&56=212&57=215&59=223&61=229'
+debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&38=108&39=121&42=134&43=147&46=160&48=177&49=179&53=181&55=184&58=190&61=197&66=206&67=228&68=236&70=255&71=257&72=259&73=261&77=269&79=284&82=287&83=290&84=295&85=298&87=306&89=312'
