@@ -203,7 +203,8 @@ class StraightLowering(_Lowering):
         src = self.zone(s.source)
         hands = "s." + escape.name("z_", s.zone)
         rest = self.zone(s.rest) if s.rest is not None else None
-        self.out.code(self.t.deal_evenly(src=src, hands=hands, rest=rest, line=s.span.line))
+        start = self.x.compile(s.start) if s.start is not None else "0"
+        self.out.code(self.t.deal_evenly(src=src, hands=hands, rest=rest, start=start, line=s.span.line))
 
     def visit_Draw(self, s: n.Draw):
         src, dst = self.zone(s.source), self.zone(s.dest)

@@ -47,6 +47,7 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
         variant_of=variant.variant_of,
         sources=_merge_named(base.sources, variant.sources, lambda s: s.name),
         players=variant.players or base.players,
+        individual=variant.individual or base.individual,
         decks=variant.decks or base.decks,
         orders=_merge_named(base.orders, variant.orders, lambda o: o.name or ""),
         values=_merge_named(base.values, variant.values, lambda v: v.name),
