@@ -4,9 +4,13 @@ behaviour of a file that does not state it; each other value really changes play
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from dsl import load_game
 from dsl.api import check_source
+from tests.conftest import ROOT
 from tests.language_helpers import engine
 
 SCORED = """game "Scored"
@@ -126,3 +130,21 @@ def test_individual_play_is_stated_once_and_changes_no_play():
     twice = DEALT.replace("individual play", "individual play\nindividual play").replace("START", "")
     found = [d for d in check_source(twice, "dealt.cardrules") if d.severity == "error"]
     assert [d.code for d in found] == ["duplicate-clause"]
+
+
+def _scores(engine, players: int, seed: int, readings: dict) -> list:
+    state = engine.new_game(players=players, seed=seed, readings=readings)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state.returns()
+
+
+def test_the_thirteens_reading_of_card_reuse_changes_the_scores_of_seeded_matches():
+    """Thirteens lets an ambiguity choose the solver's `groups` policy: the same seeded play
+    scores differently once a card may count in two combinations."""
+    engine = load_game(str(ROOT / "games" / "thirteens.cardrules"))
+    once = [_scores(engine, 4, seed, {"card_reuse": "once"}) for seed in range(6)]
+    every = [_scores(engine, 4, seed, {"card_reuse": "every"}) for seed in range(6)]
+    assert once == [_scores(engine, 4, seed, {}) for seed in range(6)]  # the default
+    assert once != every

@@ -574,12 +574,6 @@ class ScoringPolicy(Cited):
         return [self.value] if self.value is not None else [value for _, value in self.cases]
 
 
-# The solver's policies when a scoring states none: each card in at most one group, and the
-# split that scores best for the player.
-DEFAULT_GROUPS = "disjoint"
-DEFAULT_SPLIT = "best"
-
-
 @dataclass
 class Scoring(Cited):
     name: str
@@ -588,6 +582,8 @@ class Scoring(Cited):
     reusable: Optional[CardPattern] = None
     reusable_cites: list[Cite] = field(default_factory=list)
     lowest: bool = False
+    # Unstated (None), the solver counts each card in one group at most and takes the split
+    # that scores best for the player: `groups disjoint`, `split best`.
     groups: Optional[ScoringPolicy] = None
     split: Optional[ScoringPolicy] = None
 
