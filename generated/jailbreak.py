@@ -16,7 +16,7 @@ RULES = {
         {
             'name': 'match_length',
             'question': "The text speaks of 'the next games' dealt in turn but names no match: is a game one deal, or does every player deal once and the points add up?",
-            'line': 58,
+            'line': 59,
             'readings': ['single', 'every_dealer'],
             'descriptions': {'single': 'one deal is the whole game; the rotation only says who deals the next, separate game', 'every_dealer': 'a match of one deal per player, each dealing in turn clockwise; the points of the deals add up'},
             'default': 'single',
@@ -25,7 +25,7 @@ RULES = {
         {
             'name': 'circle',
             'question': 'After the first hunt, do the players who passed before it get another turn?',
-            'line': 67,
+            'line': 68,
             'readings': ['once', 'again'],
             'descriptions': {'once': 'every player decides once a round, clockwise from the player who opens it', 'again': 'once someone hunts, the decision goes all the way round the table: those who passed before the hunt decide again'},
             'default': 'once',
@@ -34,7 +34,7 @@ RULES = {
         {
             'name': 'all_pass',
             'question': 'What happens when nobody hunts? The text only covers everyone passing but one hunter.',
-            'line': 75,
+            'line': 76,
             'readings': ['replay', 'last_hunts', 'game_ends'],
             'descriptions': {'replay': 'nothing is won; the round is played again from the same player and nobody receives a card', 'last_hunts': 'the last player of the round may not pass when everybody before him passed: he hunts', 'game_ends': 'nobody will hunt any more: the game ends and the points are counted'},
             'default': 'replay',
@@ -43,7 +43,7 @@ RULES = {
         {
             'name': 'tie_cards',
             'question': 'Where do the cards the tied players take from the dealer go once they have decided the winner?',
-            'line': 86,
+            'line': 87,
             'readings': ['pot', 'set_aside'],
             'descriptions': {'pot': 'they are laid on the table like the hunted cards, and the winner takes them with the rest', 'set_aside': 'they only decide the winner and are set aside, out of the game'},
             'default': 'pot',
@@ -52,7 +52,7 @@ RULES = {
         {
             'name': 'tie_short',
             'question': 'The reserve cannot give every tied player another card: who takes the table?',
-            'line': 95,
+            'line': 96,
             'readings': ['nobody', 'first_hunter'],
             'descriptions': {'nobody': 'the reserve has run out, so the game ends; the undecided cards belong to nobody', 'first_hunter': 'the tied player who hunted first in the round takes the table'},
             'default': 'nobody',
@@ -61,7 +61,7 @@ RULES = {
         {
             'name': 'trigger_cards',
             'question': "Which cards are 'received from the dealer' for the red ace, the black ace and the red jack?",
-            'line': 103,
+            'line': 104,
             'readings': ['replacement', 'with_ties', 'every_card'],
             'descriptions': {'replacement': 'only the card a hunter receives after a round: line 8 uses the same words', 'with_ties': 'also the cards tied players take from the dealer to break a tie', 'every_card': 'also the first card dealt to each player'},
             'default': 'replacement',
@@ -70,7 +70,7 @@ RULES = {
         {
             'name': 'red_ace_twelve',
             'question': 'A red ace reaches a player with exactly 12 convicts: the text covers only more and fewer than 12.',
-            'line': 112,
+            'line': 113,
             'readings': ['as_fewer', 'as_more'],
             'descriptions': {'as_fewer': 'as with fewer than 12: he already has 12, so nothing changes', 'as_more': 'as with more than 12: he hands out half of them, 6'},
             'default': 'as_fewer',
@@ -79,7 +79,7 @@ RULES = {
         {
             'name': 'red_ace_share',
             'question': "Does a red-ace player who hands out half his convicts count himself among 'all the players'?",
-            'line': 119,
+            'line': 120,
             'readings': ['others', 'everyone'],
             'descriptions': {'others': 'he hands them to the other players, clockwise from his left, as evenly as possible', 'everyone': 'he deals them round the whole table, himself included, so his own share stays in his prison'},
             'default': 'others',
@@ -88,7 +88,7 @@ RULES = {
         {
             'name': 'red_ace_collect',
             'question': 'A red-ace player with fewer than 12 convicts: one convict from each player at most, or round again until he has 12?',
-            'line': 129,
+            'line': 130,
             'readings': ['until_twelve', 'one_each'],
             'descriptions': {'until_twelve': 'he goes round the table clockwise, one convict from each player per turn, until he has 12 or nobody has any left', 'one_each': 'one time round: at most one convict from each player, stopping at 12'},
             'default': 'until_twelve',
@@ -97,7 +97,7 @@ RULES = {
         {
             'name': 'convict_pick',
             'question': 'Which convicts change prisons on a red ace? A prison is a face-down pile.',
-            'line': 137,
+            'line': 138,
             'readings': ['top', 'random'],
             'descriptions': {'top': 'the top of the pile: the convicts won last', 'random': 'any, unseen: the pile is shuffled before each convict is taken'},
             'default': 'top',
@@ -106,7 +106,7 @@ RULES = {
         {
             'name': 'black_ace',
             'question': 'Does a black ace win the next round for its holder even if he passes in it?',
-            'line': 144,
+            'line': 145,
             'readings': ['always', 'if_hunts'],
             'descriptions': {'always': 'he takes the table of the next round in which someone hunts, whether he hunted or not', 'if_hunts': 'he wins the next round only if he hunts in it; otherwise the claim lapses'},
             'default': 'always',
@@ -115,16 +115,25 @@ RULES = {
         {
             'name': 'black_ace_clash',
             'question': 'Two players receive a black ace before the same round: whose is the next round?',
-            'line': 152,
+            'line': 153,
             'readings': ['first', 'last'],
             'descriptions': {'first': "the first to receive one (the dealer gives cards clockwise from the round's winner)", 'last': 'the last to receive one'},
             'default': 'first',
             'cites': ['ru:12'],
         },
         {
+            'name': 'black_ace_carry',
+            'question': 'A black ace received in the last round of a deal has no next round in it: does its claim carry over to the next deal of the match?',
+            'line': 162,
+            'readings': ['lapses', 'carries'],
+            'descriptions': {'lapses': 'every deal starts afresh: the claim ends with the deal it was received in', 'carries': "'regardless of anything': the next hunt is his, even in the next deal"},
+            'default': 'lapses',
+            'cites': ['ru:12'],
+        },
+        {
             'name': 'red_jack_hand',
             'question': 'The red jack goes to prison, so its player is left without a card: does he get another?',
-            'line': 161,
+            'line': 169,
             'readings': ['redraw', 'sit_out'],
             'descriptions': {'redraw': 'the dealer gives him another card straight away (it may trigger in turn)', 'sit_out': 'he has no card for the next round, can only pass, and receives a card with the hunters after it'},
             'default': 'redraw',
@@ -133,7 +142,7 @@ RULES = {
         {
             'name': 'freed_to',
             'question': 'Where in the reserve do the freed convicts go?',
-            'line': 170,
+            'line': 178,
             'readings': ['bottom', 'top', 'shuffled'],
             'descriptions': {'bottom': 'under the reserve, whose own order does not change', 'top': 'on top of the reserve, to be dealt next', 'shuffled': 'into the reserve, which is then shuffled'},
             'default': 'bottom',
@@ -142,7 +151,7 @@ RULES = {
         {
             'name': 'reserve_out',
             'question': "When has the reserve 'run out'? A red jack can put freed convicts back into it after its last card was given.",
-            'line': 178,
+            'line': 186,
             'readings': ['last_card', 'empty_after_round'],
             'descriptions': {
                 'last_card': 'as soon as the dealer gives out its last card: nobody receives another, the round ends and the points are counted; cards freed into it after that score for nobody',
@@ -154,7 +163,7 @@ RULES = {
         {
             'name': 'score_sum',
             'question': "Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 point of every card, or come on top of it?",
-            'line': 187,
+            'line': 195,
             'readings': ['instead', 'additive'],
             'descriptions': {'instead': 'a jack scores 3, a red ace 2, a two 4, any other card 1', 'additive': 'every card scores 1, and a jack 3 more, a red ace 2 more, a two 4 more'},
             'default': 'instead',
@@ -196,57 +205,58 @@ RULES = {
     'teams': None,
     'outcome': 'best',
     'branches': [
-        {'line': 196, 'what': 'trigger'},
-        {'line': 198, 'what': 'branch'},
-        {'line': 200, 'what': 'branch'},
-        {'line': 210, 'what': 'branch'},
+        {'line': 204, 'what': 'trigger'},
+        {'line': 206, 'what': 'branch'},
+        {'line': 208, 'what': 'branch'},
         {'line': 218, 'what': 'branch'},
-        {'line': 227, 'what': 'trigger'},
-        {'line': 229, 'what': 'branch'},
-        {'line': 234, 'what': 'trigger'},
-        {'line': 236, 'what': 'branch'},
-        {'line': 240, 'what': 'else branch'},
-        {'line': 242, 'what': 'branch'},
-        {'line': 264, 'what': 'branch'},
-        {'line': 285, 'what': 'branch'},
-        {'line': 286, 'what': 'branch'},
-        {'line': 293, 'what': 'else branch'},
+        {'line': 226, 'what': 'branch'},
+        {'line': 235, 'what': 'trigger'},
+        {'line': 237, 'what': 'branch'},
+        {'line': 242, 'what': 'trigger'},
+        {'line': 244, 'what': 'branch'},
+        {'line': 248, 'what': 'else branch'},
+        {'line': 250, 'what': 'branch'},
+        {'line': 263, 'what': 'branch'},
+        {'line': 274, 'what': 'branch'},
         {'line': 295, 'what': 'branch'},
-        {'line': 302, 'what': 'branch'},
-        {'line': 308, 'what': 'branch'},
-        {'line': 311, 'what': 'branch'},
-        {'line': 322, 'what': 'branch'},
-        {'line': 323, 'what': 'branch'},
-        {'line': 326, 'what': 'branch'},
-        {'line': 329, 'what': 'else branch'},
-        {'line': 330, 'what': 'branch'},
-        {'line': 332, 'what': 'else branch'},
-        {'line': 343, 'what': 'branch'},
-        {'line': 344, 'what': 'branch'},
-        {'line': 354, 'what': 'else branch'},
-        {'line': 357, 'what': 'else branch'},
-        {'line': 359, 'what': 'branch'},
-        {'line': 375, 'what': 'branch'},
-        {'line': 382, 'what': 'branch'},
-        {'line': 384, 'what': 'else branch'},
-        {'line': 391, 'what': 'branch'},
-        {'line': 395, 'what': 'branch'},
-        {'line': 397, 'what': 'else branch'},
-        {'line': 404, 'what': 'branch'},
-        {'line': 408, 'what': 'branch'},
-        {'line': 413, 'what': 'branch'},
+        {'line': 296, 'what': 'branch'},
+        {'line': 303, 'what': 'else branch'},
+        {'line': 305, 'what': 'branch'},
+        {'line': 312, 'what': 'branch'},
+        {'line': 318, 'what': 'branch'},
+        {'line': 321, 'what': 'branch'},
+        {'line': 332, 'what': 'branch'},
+        {'line': 333, 'what': 'branch'},
+        {'line': 336, 'what': 'branch'},
+        {'line': 339, 'what': 'else branch'},
+        {'line': 340, 'what': 'branch'},
+        {'line': 342, 'what': 'else branch'},
+        {'line': 353, 'what': 'branch'},
+        {'line': 354, 'what': 'branch'},
+        {'line': 364, 'what': 'else branch'},
+        {'line': 367, 'what': 'else branch'},
+        {'line': 369, 'what': 'branch'},
+        {'line': 385, 'what': 'branch'},
+        {'line': 392, 'what': 'branch'},
+        {'line': 394, 'what': 'else branch'},
+        {'line': 401, 'what': 'branch'},
+        {'line': 405, 'what': 'branch'},
+        {'line': 407, 'what': 'else branch'},
+        {'line': 414, 'what': 'branch'},
         {'line': 418, 'what': 'branch'},
+        {'line': 423, 'what': 'branch'},
+        {'line': 428, 'what': 'branch'},
     ],
     'examples': [
-        {'title': 'Each player is dealt one card; the rest of the deck is the reserve', 'line': 445},
-        {'title': 'A taken card scores 1 point', 'line': 454},
-        {'title': 'A taken jack scores 3 points', 'line': 463},
-        {'title': 'A taken red ace scores 2 points', 'line': 471},
-        {'title': 'A taken two scores 4 points', 'line': 480},
-        {'title': 'A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 'line': 488},
-        {'title': 'A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 'line': 500},
-        {'title': 'A black ace received from the dealer: its player wins the next round', 'line': 514},
-        {'title': 'A red jack frees every convict into the reserve and becomes the only one', 'line': 524},
+        {'title': 'Each player is dealt one card; the rest of the deck is the reserve', 'line': 455},
+        {'title': 'A taken card scores 1 point', 'line': 464},
+        {'title': 'A taken jack scores 3 points', 'line': 473},
+        {'title': 'A taken red ace scores 2 points', 'line': 481},
+        {'title': 'A taken two scores 4 points', 'line': 490},
+        {'title': 'A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 'line': 498},
+        {'title': 'A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 'line': 510},
+        {'title': 'A black ace received from the dealer: its player wins the next round', 'line': 524},
+        {'title': 'A red jack frees every convict into the reserve and becomes the only one', 'line': 534},
     ],
     'num_distinct_actions': 58,
     'max_chance_outcomes': 52,
@@ -262,55 +272,58 @@ RULES = {
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
-# jailbreak.cardrules:58: match_length: The text speaks of 'the next games' dealt in turn but names no match: is...
+# jailbreak.cardrules:59: match_length: The text speaks of 'the next games' dealt in turn but names no match: is...
 MATCH_LENGTH_SINGLE = 0  # one deal is the whole game; the rotation only says who deals the next, separate game
 MATCH_LENGTH_EVERY_DEALER = 1  # a match of one deal per player, each dealing in turn clockwise; the points of the deals add up
-# jailbreak.cardrules:67: circle: After the first hunt, do the players who passed before it get another turn?
+# jailbreak.cardrules:68: circle: After the first hunt, do the players who passed before it get another turn?
 CIRCLE_ONCE = 0  # every player decides once a round, clockwise from the player who opens it
 CIRCLE_AGAIN = 1  # once someone hunts, the decision goes all the way round the table: those who passed before the hunt decide again
-# jailbreak.cardrules:75: all_pass: What happens when nobody hunts? The text only covers everyone passing but one...
+# jailbreak.cardrules:76: all_pass: What happens when nobody hunts? The text only covers everyone passing but one...
 ALL_PASS_REPLAY = 0  # nothing is won; the round is played again from the same player and nobody receives a card
 ALL_PASS_LAST_HUNTS = 1  # the last player of the round may not pass when everybody before him passed: he hunts
 ALL_PASS_GAME_ENDS = 2  # nobody will hunt any more: the game ends and the points are counted
-# jailbreak.cardrules:86: tie_cards: Where do the cards the tied players take from the dealer go once they have...
+# jailbreak.cardrules:87: tie_cards: Where do the cards the tied players take from the dealer go once they have...
 TIE_CARDS_POT = 0  # they are laid on the table like the hunted cards, and the winner takes them with the rest
 TIE_CARDS_SET_ASIDE = 1  # they only decide the winner and are set aside, out of the game
-# jailbreak.cardrules:95: tie_short: The reserve cannot give every tied player another card: who takes the table?
+# jailbreak.cardrules:96: tie_short: The reserve cannot give every tied player another card: who takes the table?
 TIE_SHORT_NOBODY = 0  # the reserve has run out, so the game ends; the undecided cards belong to nobody
 TIE_SHORT_FIRST_HUNTER = 1  # the tied player who hunted first in the round takes the table
-# jailbreak.cardrules:103: trigger_cards: Which cards are 'received from the dealer' for the red ace, the black...
+# jailbreak.cardrules:104: trigger_cards: Which cards are 'received from the dealer' for the red ace, the black...
 TRIGGER_CARDS_REPLACEMENT = 0  # only the card a hunter receives after a round: line 8 uses the same words
 TRIGGER_CARDS_WITH_TIES = 1  # also the cards tied players take from the dealer to break a tie
 TRIGGER_CARDS_EVERY_CARD = 2  # also the first card dealt to each player
-# jailbreak.cardrules:112: red_ace_twelve: A red ace reaches a player with exactly 12 convicts: the text covers...
+# jailbreak.cardrules:113: red_ace_twelve: A red ace reaches a player with exactly 12 convicts: the text covers...
 RED_ACE_TWELVE_AS_FEWER = 0  # as with fewer than 12: he already has 12, so nothing changes
 RED_ACE_TWELVE_AS_MORE = 1  # as with more than 12: he hands out half of them, 6
-# jailbreak.cardrules:119: red_ace_share: Does a red-ace player who hands out half his convicts count himself...
+# jailbreak.cardrules:120: red_ace_share: Does a red-ace player who hands out half his convicts count himself...
 RED_ACE_SHARE_OTHERS = 0  # he hands them to the other players, clockwise from his left, as evenly as possible
 RED_ACE_SHARE_EVERYONE = 1  # he deals them round the whole table, himself included, so his own share stays in his prison
-# jailbreak.cardrules:129: red_ace_collect: A red-ace player with fewer than 12 convicts: one convict from each...
+# jailbreak.cardrules:130: red_ace_collect: A red-ace player with fewer than 12 convicts: one convict from each...
 RED_ACE_COLLECT_UNTIL_TWELVE = 0  # he goes round the table clockwise, one convict from each player per turn, until he has 12 or nobody has any left
 RED_ACE_COLLECT_ONE_EACH = 1  # one time round: at most one convict from each player, stopping at 12
-# jailbreak.cardrules:137: convict_pick: Which convicts change prisons on a red ace? A prison is a face-down pile.
+# jailbreak.cardrules:138: convict_pick: Which convicts change prisons on a red ace? A prison is a face-down pile.
 CONVICT_PICK_TOP = 0  # the top of the pile: the convicts won last
 CONVICT_PICK_RANDOM = 1  # any, unseen: the pile is shuffled before each convict is taken
-# jailbreak.cardrules:144: black_ace: Does a black ace win the next round for its holder even if he passes in it?
+# jailbreak.cardrules:145: black_ace: Does a black ace win the next round for its holder even if he passes in it?
 BLACK_ACE_ALWAYS = 0  # he takes the table of the next round in which someone hunts, whether he hunted or not
 BLACK_ACE_IF_HUNTS = 1  # he wins the next round only if he hunts in it; otherwise the claim lapses
-# jailbreak.cardrules:152: black_ace_clash: Two players receive a black ace before the same round: whose is the...
+# jailbreak.cardrules:153: black_ace_clash: Two players receive a black ace before the same round: whose is the...
 BLACK_ACE_CLASH_FIRST = 0  # the first to receive one (the dealer gives cards clockwise from the round's winner)
 BLACK_ACE_CLASH_LAST = 1  # the last to receive one
-# jailbreak.cardrules:161: red_jack_hand: The red jack goes to prison, so its player is left without a card: does...
+# jailbreak.cardrules:162: black_ace_carry: A black ace received in the last round of a deal has no next round in...
+BLACK_ACE_CARRY_LAPSES = 0  # every deal starts afresh: the claim ends with the deal it was received in
+BLACK_ACE_CARRY_CARRIES = 1  # 'regardless of anything': the next hunt is his, even in the next deal
+# jailbreak.cardrules:169: red_jack_hand: The red jack goes to prison, so its player is left without a card: does...
 RED_JACK_HAND_REDRAW = 0  # the dealer gives him another card straight away (it may trigger in turn)
 RED_JACK_HAND_SIT_OUT = 1  # he has no card for the next round, can only pass, and receives a card with the hunters after it
-# jailbreak.cardrules:170: freed_to: Where in the reserve do the freed convicts go?
+# jailbreak.cardrules:178: freed_to: Where in the reserve do the freed convicts go?
 FREED_TO_BOTTOM = 0  # under the reserve, whose own order does not change
 FREED_TO_TOP = 1  # on top of the reserve, to be dealt next
 FREED_TO_SHUFFLED = 2  # into the reserve, which is then shuffled
-# jailbreak.cardrules:178: reserve_out: When has the reserve 'run out'? A red jack can put freed convicts back...
+# jailbreak.cardrules:186: reserve_out: When has the reserve 'run out'? A red jack can put freed convicts back...
 RESERVE_OUT_LAST_CARD = 0  # as soon as the dealer gives out its last card: nobody receives another, the round ends and the points are counted; cards freed into it after that score for nobody
 RESERVE_OUT_EMPTY_AFTER_ROUND = 1  # only when it is empty at the end of a round: convicts a red jack frees into it keep the game going
-# jailbreak.cardrules:187: score_sum: Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 point of...
+# jailbreak.cardrules:195: score_sum: Do a jack's 3, a red ace's 2 and a two's 4 points replace the 1 point of...
 SCORE_SUM_INSTEAD = 0  # a jack scores 3, a red ace 2, a two 4, any other card 1
 SCORE_SUM_ADDITIVE = 1  # every card scores 1, and a jack 3 more, a red ace 2 more, a two 4 more
 
@@ -376,11 +389,11 @@ COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
-# jailbreak.cardrules:20: value strength: 2..10=face J=11 Q=12 K=13 A=14
+# jailbreak.cardrules:21: value strength: 2..10=face J=11 Q=12 K=13 A=14
 VALUE_STRENGTH = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
-# jailbreak.cardrules:22: value points: 2..A=1 J=3 red A=2 2=4
+# jailbreak.cardrules:23: value points: 2..A=1 J=3 red A=2 2=4
 VALUE_POINTS = (4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1)
-# jailbreak.cardrules:24: value bonus: 2..A=0 J=3 red A=2 2=4
+# jailbreak.cardrules:25: value bonus: 2..A=0 J=3 red A=2 2=4
 VALUE_BONUS = (4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0)
 # cards that are red A
 IS_RED_A = (
@@ -935,115 +948,115 @@ IS_J_DIAMONDS = (
 
 
 def _trigger_0(s, card, player):
-    # jailbreak.cardrules:196: when card c is drawn into hand of p where received and c is red A
+    # jailbreak.cardrules:204: when card c is drawn into hand of p where received and c is red A
     s.l_c = card
     s.l_p = player
     if not (s.v_received and (IS_RED_A[s.l_c])):
         return
     s.hits[0] += 1
-    # jailbreak.cardrules:198: if size of prison of p > 12 or (size of prison of p == 12 and reading red_ace_twelve is...
+    # jailbreak.cardrules:206: if size of prison of p > 12 or (size of prison of p == 12 and reading red_ace_twelve is...
     if (len(s.z_prison[s.l_p]) > 12) or ((len(s.z_prison[s.l_p]) == 12) and (s.r_red_ace_twelve == RED_ACE_TWELVE_AS_MORE)):
         s.hits[1] += 1
-        # jailbreak.cardrules:199: give = (size of prison of p + 1) / 2
+        # jailbreak.cardrules:207: give = (size of prison of p + 1) / 2
         s.v_give = (len(s.z_prison[s.l_p]) + 1) // 2
-        # jailbreak.cardrules:200: if reading convict_pick is random {
+        # jailbreak.cardrules:208: if reading convict_pick is random {
         if s.r_convict_pick == CONVICT_PICK_RANDOM:
             s.hits[2] += 1
-            # jailbreak.cardrules:201: shuffle prison of p
+            # jailbreak.cardrules:209: shuffle prison of p
             s.rng.shuffle(s.z_prison[s.l_p])
-        # jailbreak.cardrules:203: move top give from prison of p to handout
-        _moved = _rt.take_top(s.z_prison[s.l_p], s.v_give, 203)
+        # jailbreak.cardrules:211: move top give from prison of p to handout
+        _moved = _rt.take_top(s.z_prison[s.l_p], s.v_give, 211)
         s.z_handout.extend(_moved)
-        # jailbreak.cardrules:204: while not handout is empty {
+        # jailbreak.cardrules:212: while not handout is empty {
         _loop1 = 0
         while bool(s.z_handout):
             _loop1 += 1
             if _loop1 > 10000:
-                _rt.gap('non-termination', 204, 'this loop never reaches its end')
-            # jailbreak.cardrules:205: for each player t from left of p where not handout is empty
+                _rt.gap('non-termination', 212, 'this loop never reaches its end')
+            # jailbreak.cardrules:213: for each player t from left of p where not handout is empty
             for _p2 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p2
                 if not (bool(s.z_handout) and ((s.l_t != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE))):
                     continue
-                # jailbreak.cardrules:207: move top 1 from handout to prison of t
-                _moved = _rt.take_top(s.z_handout, 1, 207)
+                # jailbreak.cardrules:215: move top 1 from handout to prison of t
+                _moved = _rt.take_top(s.z_handout, 1, 215)
                 s.z_prison[s.l_t].extend(_moved)
     elif len(s.z_prison[s.l_p]) < 12:
         s.hits[3] += 1
-        # jailbreak.cardrules:211: give = 0  # times round the table
+        # jailbreak.cardrules:219: give = 0
         s.v_give = 0
-        # jailbreak.cardrules:212: while size of prison of p < 12
+        # jailbreak.cardrules:220: while size of prison of p < 12
         _loop3 = 0
         while (len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE)):
             _loop3 += 1
             if _loop3 > 10000:
-                _rt.gap('non-termination', 212, 'this loop never reaches its end')
-            # jailbreak.cardrules:215: give += 1
+                _rt.gap('non-termination', 220, 'this loop never reaches its end')
+            # jailbreak.cardrules:223: give += 1
             s.v_give += 1
-            # jailbreak.cardrules:216: for each player t from left of p where t != p and not prison of t is empty
+            # jailbreak.cardrules:224: for each player t from left of p where t != p and not prison of t is empty
             for _p4 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
                 s.l_t = _p4
                 if not ((s.l_t != s.l_p) and bool(s.z_prison[s.l_t]) and (len(s.z_prison[s.l_p]) < 12)):
                     continue
-                # jailbreak.cardrules:218: if reading convict_pick is random {
+                # jailbreak.cardrules:226: if reading convict_pick is random {
                 if s.r_convict_pick == CONVICT_PICK_RANDOM:
                     s.hits[4] += 1
-                    # jailbreak.cardrules:219: shuffle prison of t
+                    # jailbreak.cardrules:227: shuffle prison of t
                     s.rng.shuffle(s.z_prison[s.l_t])
-                # jailbreak.cardrules:221: move top 1 from prison of t to prison of p
-                _moved = _rt.take_top(s.z_prison[s.l_t], 1, 221)
+                # jailbreak.cardrules:229: move top 1 from prison of t to prison of p
+                _moved = _rt.take_top(s.z_prison[s.l_t], 1, 229)
                 s.z_prison[s.l_p].extend(_moved)
 
 
 def _trigger_1(s, card, player):
-    # jailbreak.cardrules:227: when card c is drawn into hand of p where received and c is black A
+    # jailbreak.cardrules:235: when card c is drawn into hand of p where received and c is black A
     s.l_c = card
     s.l_p = player
     if not (s.v_received and (IS_BLACK_A[s.l_c])):
         return
     s.hits[5] += 1
-    # jailbreak.cardrules:229: if claim == none or reading black_ace_clash is last {
+    # jailbreak.cardrules:237: if claim == none or reading black_ace_clash is last {
     if (s.v_claim is None) or (s.r_black_ace_clash == BLACK_ACE_CLASH_LAST):
         s.hits[6] += 1
-        # jailbreak.cardrules:230: claim = p
+        # jailbreak.cardrules:238: claim = p
         s.v_claim = s.l_p
 
 
 def _trigger_2(s, card, player):
-    # jailbreak.cardrules:234: when card c is drawn into hand of p where received and c is red J
+    # jailbreak.cardrules:242: when card c is drawn into hand of p where received and c is red J
     s.l_c = card
     s.l_p = player
     if not (s.v_received and (IS_RED_J[s.l_c])):
         return
     s.hits[7] += 1
-    # jailbreak.cardrules:236: if reading freed_to is bottom {
+    # jailbreak.cardrules:244: if reading freed_to is bottom {
     if s.r_freed_to == FREED_TO_BOTTOM:
         s.hits[8] += 1
-        # jailbreak.cardrules:237: move all from reserve to hold
+        # jailbreak.cardrules:245: move all from reserve to hold
         _moved = s.z_reserve[:]
         s.z_reserve.clear()
         s.z_hold.extend(_moved)
-        # jailbreak.cardrules:238: move all from prison of p to reserve
+        # jailbreak.cardrules:246: move all from prison of p to reserve
         _moved = s.z_prison[s.l_p][:]
         s.z_prison[s.l_p].clear()
         s.z_reserve.extend(_moved)
-        # jailbreak.cardrules:239: move all from hold to reserve
+        # jailbreak.cardrules:247: move all from hold to reserve
         _moved = s.z_hold[:]
         s.z_hold.clear()
         s.z_reserve.extend(_moved)
     else:
         s.hits[9] += 1
-        # jailbreak.cardrules:241: move all from prison of p to reserve
+        # jailbreak.cardrules:249: move all from prison of p to reserve
         _moved = s.z_prison[s.l_p][:]
         s.z_prison[s.l_p].clear()
         s.z_reserve.extend(_moved)
-        # jailbreak.cardrules:242: if reading freed_to is shuffled {
+        # jailbreak.cardrules:250: if reading freed_to is shuffled {
         if s.r_freed_to == FREED_TO_SHUFFLED:
             s.hits[10] += 1
-            # jailbreak.cardrules:243: shuffle reserve
+            # jailbreak.cardrules:251: shuffle reserve
             s.rng.shuffle(s.z_reserve)
-    # jailbreak.cardrules:246: move card c from hand of p to prison of p
-    _moved = [_rt.take_card(s.z_hand[s.l_p], s.l_c, 246)]
+    # jailbreak.cardrules:254: move card c from hand of p to prison of p
+    _moved = [_rt.take_card(s.z_hand[s.l_p], s.l_c, 254)]
     s.z_prison[s.l_p].extend(_moved)
 
 
@@ -1051,12 +1064,12 @@ def _trigger_2(s, card, player):
 
 
 def _start(s):
-    # jailbreak.cardrules:252: repeat {
-    return 1  # to _repeat_252_body
+    # jailbreak.cardrules:260: repeat {
+    return 1  # to _repeat_260_body
 
 
-def _repeat_252_body(s):
-    # jailbreak.cardrules:253: gather all into reserve
+def _repeat_260_body(s):
+    # jailbreak.cardrules:261: gather all into reserve
     s.z_reserve.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -1067,422 +1080,425 @@ def _repeat_252_body(s):
     s.z_hold.clear()
     s.z_handout.clear()
     s.z_reserve.extend(s.cards)
-    # jailbreak.cardrules:254: shuffle reserve
+    # jailbreak.cardrules:262: shuffle reserve
     s.rng.shuffle(s.z_reserve)
-    # jailbreak.cardrules:255: claim = none
-    s.v_claim = None
-    # jailbreak.cardrules:256: sure = none
+    # jailbreak.cardrules:263: if reading black_ace_carry is lapses {
+    if s.r_black_ace_carry == BLACK_ACE_CARRY_LAPSES:
+        s.hits[11] += 1
+        # jailbreak.cardrules:264: claim = none
+        s.v_claim = None
+    # jailbreak.cardrules:266: sure = none
     s.v_sure = None
-    # jailbreak.cardrules:257: game_over = false
+    # jailbreak.cardrules:267: game_over = false
     s.v_game_over = False
-    # jailbreak.cardrules:258: out = false
+    # jailbreak.cardrules:268: out = false
     s.v_out = False
-    # jailbreak.cardrules:260: received = reading trigger_cards is every_card
+    # jailbreak.cardrules:270: received = reading trigger_cards is every_card
     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD
-    # jailbreak.cardrules:261: for each player q from left of dealer {
+    # jailbreak.cardrules:271: for each player q from left of dealer {
     for _p5 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
         s.l_q = _p5
-        # jailbreak.cardrules:262: draw 1 from reserve to hand of q
-        for _c in _rt.take_top(s.z_reserve, 1, 262):
+        # jailbreak.cardrules:272: draw 1 from reserve to hand of q
+        for _c in _rt.take_top(s.z_reserve, 1, 272):
             s.z_hand[s.l_q].append(_c)
             _trigger_0(s, _c, s.l_q)
             _trigger_1(s, _c, s.l_q)
             _trigger_2(s, _c, s.l_q)
-    # jailbreak.cardrules:264: if reading red_jack_hand is redraw {
+    # jailbreak.cardrules:274: if reading red_jack_hand is redraw {
     if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
-        s.hits[11] += 1
-        # jailbreak.cardrules:265: while (count players q where hand of q is empty) > 0 and not reserve is empty {
+        s.hits[12] += 1
+        # jailbreak.cardrules:275: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
         while (len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve):
             _loop6 += 1
             if _loop6 > 10000:
-                _rt.gap('non-termination', 265, 'this loop never reaches its end')
-            # jailbreak.cardrules:266: for each player q from left of dealer where hand of q is empty and not reserve is empty {
+                _rt.gap('non-termination', 275, 'this loop never reaches its end')
+            # jailbreak.cardrules:276: for each player q from left of dealer where hand of q is empty and not reserve is empty {
             for _p7 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
                 s.l_q = _p7
                 if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve)):
                     continue
-                # jailbreak.cardrules:267: draw 1 from reserve to hand of q
-                for _c in _rt.take_top(s.z_reserve, 1, 267):
+                # jailbreak.cardrules:277: draw 1 from reserve to hand of q
+                for _c in _rt.take_top(s.z_reserve, 1, 277):
                     s.z_hand[s.l_q].append(_c)
                     _trigger_0(s, _c, s.l_q)
                     _trigger_1(s, _c, s.l_q)
                     _trigger_2(s, _c, s.l_q)
-    # jailbreak.cardrules:271: starter = dealer
+    # jailbreak.cardrules:281: starter = dealer
     s.v_starter = s.v_dealer
-    # jailbreak.cardrules:273: repeat {
-    return 3  # to _repeat_273_body
+    # jailbreak.cardrules:283: repeat {
+    return 3  # to _repeat_283_body
 
 
-def _repeat_252_after(s):
+def _repeat_260_after(s):
     return s._finish()
 
 
-def _repeat_273_body(s):
-    # jailbreak.cardrules:275: sure = claim
+def _repeat_283_body(s):
+    # jailbreak.cardrules:285: sure = claim
     s.v_sure = s.v_claim
-    # jailbreak.cardrules:276: claim = none
+    # jailbreak.cardrules:286: claim = none
     s.v_claim = None
-    # jailbreak.cardrules:277: anyone_hunted = false
+    # jailbreak.cardrules:287: anyone_hunted = false
     s.v_anyone_hunted = False
-    # jailbreak.cardrules:278: hunts = 0
+    # jailbreak.cardrules:288: hunts = 0
     s.v_hunts = 0
-    # jailbreak.cardrules:279: for each player q {
+    # jailbreak.cardrules:289: for each player q {
     for _p8 in _rt.seats_from(0, s.n):
         s.l_q = _p8
-        # jailbreak.cardrules:280: hunted of q = false
+        # jailbreak.cardrules:290: hunted of q = false
         s.v_hunted[s.l_q] = False
-        # jailbreak.cardrules:281: passed_early of q = false
+        # jailbreak.cardrules:291: passed_early of q = false
         s.v_passed_early[s.l_q] = False
-    # jailbreak.cardrules:283: for each player q from starter {
+    # jailbreak.cardrules:293: for each player q from starter {
     s.loop_items9 = _rt.seats_from(s.v_starter, s.n)
     s.loop_index10 = 0
-    return 5  # to _for_283_next
+    return 5  # to _for_293_next
 
 
-def _repeat_273_after(s):
-    # jailbreak.cardrules:429: for each player q {
+def _repeat_283_after(s):
+    # jailbreak.cardrules:439: for each player q {
     for _p27 in _rt.seats_from(0, s.n):
         s.l_q = _p27
-        # jailbreak.cardrules:430: total of q += reading score_sum {
-        s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 431) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 432))
-    # jailbreak.cardrules:435: dealer = left of dealer
+        # jailbreak.cardrules:440: total of q += reading score_sum {
+        s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 442))
+    # jailbreak.cardrules:445: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    # jailbreak.cardrules:436: games_played += 1
+    # jailbreak.cardrules:446: games_played += 1
     s.v_games_played += 1
     if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
-        return 1  # to _repeat_252_body
-    return 2  # to _repeat_252_after
+        return 1  # to _repeat_260_body
+    return 2  # to _repeat_260_after
 
 
-def _for_283_next(s):
+def _for_293_next(s):
     if s.loop_index10 >= len(s.loop_items9):
-        return 6  # to _for_283_after
+        return 6  # to _for_293_after
     s.l_q = s.loop_items9[s.loop_index10]
     s.loop_index10 += 1
-    # jailbreak.cardrules:285: if not hand of q is empty {
+    # jailbreak.cardrules:295: if not hand of q is empty {
     if bool(s.z_hand[s.l_q]):
-        return 8  # to _if_285_then
-    return 7  # to _if_285_after
+        return 8  # to _if_295_then
+    return 7  # to _if_295_after
 
 
-def _for_283_after(s):
-    # jailbreak.cardrules:308: if reading circle is again and anyone_hunted {
+def _for_293_after(s):
+    # jailbreak.cardrules:318: if reading circle is again and anyone_hunted {
     if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
-        return 14  # to _if_308_then
-    return 13  # to _if_308_after
+        return 14  # to _if_318_then
+    return 13  # to _if_318_after
 
 
-def _if_285_after(s):
-    return 5  # to _for_283_next
+def _if_295_after(s):
+    return 5  # to _for_293_next
 
 
-def _if_285_then(s):
-    s.hits[12] += 1
-    # jailbreak.cardrules:286: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
-    if (s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n):
-        return 10  # to _if_286_then
-    return 11  # to _if_286_else
-
-
-def _if_286_after(s):
-    return 7  # to _if_285_after
-
-
-def _if_286_then(s):
+def _if_295_then(s):
     s.hits[13] += 1
-    # jailbreak.cardrules:287: hunted of q = true
+    # jailbreak.cardrules:296: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
+    if (s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n):
+        return 10  # to _if_296_then
+    return 11  # to _if_296_else
+
+
+def _if_296_after(s):
+    return 7  # to _if_295_after
+
+
+def _if_296_then(s):
+    s.hits[14] += 1
+    # jailbreak.cardrules:297: hunted of q = true
     s.v_hunted[s.l_q] = True
-    # jailbreak.cardrules:288: hunts += 1
+    # jailbreak.cardrules:298: hunts += 1
     s.v_hunts += 1
-    # jailbreak.cardrules:289: hunt_no of q = hunts
+    # jailbreak.cardrules:299: hunt_no of q = hunts
     s.v_hunt_no[s.l_q] = s.v_hunts
-    # jailbreak.cardrules:290: hunted_card of q = top of hand of q
-    s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 290)
-    # jailbreak.cardrules:291: move all from hand of q to table
+    # jailbreak.cardrules:300: hunted_card of q = top of hand of q
+    s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 300)
+    # jailbreak.cardrules:301: move all from hand of q to table
     _moved = s.z_hand[s.l_q][:]
     s.z_hand[s.l_q].clear()
     s.z_table.extend(_moved)
-    # jailbreak.cardrules:292: anyone_hunted = true
+    # jailbreak.cardrules:302: anyone_hunted = true
     s.v_anyone_hunted = True
-    return 9  # to _if_286_after
+    return 9  # to _if_296_after
 
 
-def _if_286_else(s):
-    s.hits[14] += 1
-    # jailbreak.cardrules:294: q chooses one of pass, hunt as answer
-    return s._decide(s.l_q, [52, 53], 12, 294)  # then _choose_option_294_chosen
+def _if_296_else(s):
+    s.hits[15] += 1
+    # jailbreak.cardrules:304: q chooses one of pass, hunt as answer
+    return s._decide(s.l_q, [52, 53], 12, 304)  # then _choose_option_304_chosen
 
 
-def _choose_option_294_chosen(s):
+def _choose_option_304_chosen(s):
     s.l_answer = s.choice - 52
-    # jailbreak.cardrules:295: if answer == hunt {
+    # jailbreak.cardrules:305: if answer == hunt {
     if s.l_answer == 1:
-        s.hits[15] += 1
-        # jailbreak.cardrules:296: hunted of q = true
+        s.hits[16] += 1
+        # jailbreak.cardrules:306: hunted of q = true
         s.v_hunted[s.l_q] = True
-        # jailbreak.cardrules:297: hunts += 1
+        # jailbreak.cardrules:307: hunts += 1
         s.v_hunts += 1
-        # jailbreak.cardrules:298: hunt_no of q = hunts
+        # jailbreak.cardrules:308: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
-        # jailbreak.cardrules:299: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 299)
-        # jailbreak.cardrules:300: move all from hand of q to table
+        # jailbreak.cardrules:309: hunted_card of q = top of hand of q
+        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 309)
+        # jailbreak.cardrules:310: move all from hand of q to table
         _moved = s.z_hand[s.l_q][:]
         s.z_hand[s.l_q].clear()
         s.z_table.extend(_moved)
-        # jailbreak.cardrules:301: anyone_hunted = true
+        # jailbreak.cardrules:311: anyone_hunted = true
         s.v_anyone_hunted = True
     elif not s.v_anyone_hunted:
-        s.hits[16] += 1
-        # jailbreak.cardrules:303: passed_early of q = true
+        s.hits[17] += 1
+        # jailbreak.cardrules:313: passed_early of q = true
         s.v_passed_early[s.l_q] = True
-    return 9  # to _if_286_after
+    return 9  # to _if_296_after
 
 
-def _if_308_after(s):
-    # jailbreak.cardrules:322: if not anyone_hunted {
+def _if_318_after(s):
+    # jailbreak.cardrules:332: if not anyone_hunted {
     if not s.v_anyone_hunted:
-        s.hits[19] += 1
-        # jailbreak.cardrules:323: if claim == none {
+        s.hits[20] += 1
+        # jailbreak.cardrules:333: if claim == none {
         if s.v_claim is None:
-            s.hits[20] += 1
-            # jailbreak.cardrules:324: claim = sure  # the black ace waits for a round that is played
-            s.v_claim = s.v_sure
-        # jailbreak.cardrules:326: if reading all_pass is game_ends {
-        if s.r_all_pass == ALL_PASS_GAME_ENDS:
             s.hits[21] += 1
-            # jailbreak.cardrules:327: game_over = true
+            # jailbreak.cardrules:334: claim = sure  # the black ace waits for a round that is played
+            s.v_claim = s.v_sure
+        # jailbreak.cardrules:336: if reading all_pass is game_ends {
+        if s.r_all_pass == ALL_PASS_GAME_ENDS:
+            s.hits[22] += 1
+            # jailbreak.cardrules:337: game_over = true
             s.v_game_over = True
     else:
-        s.hits[22] += 1
-        # jailbreak.cardrules:330: if sure != none and (reading black_ace is always or hunted of sure) {
+        s.hits[23] += 1
+        # jailbreak.cardrules:340: if sure != none and (reading black_ace is always or hunted of sure) {
         if (s.v_sure is not None) and ((s.r_black_ace == BLACK_ACE_ALWAYS) or s.v_hunted[s.v_sure]):
-            s.hits[23] += 1
-            # jailbreak.cardrules:331: taker = sure
+            s.hits[24] += 1
+            # jailbreak.cardrules:341: taker = sure
             s.v_taker = s.v_sure
         else:
-            s.hits[24] += 1
-            # jailbreak.cardrules:333: for each player q {
+            s.hits[25] += 1
+            # jailbreak.cardrules:343: for each player q {
             for _p13 in _rt.seats_from(0, s.n):
                 s.l_q = _p13
-                # jailbreak.cardrules:334: in_duel of q = false
+                # jailbreak.cardrules:344: in_duel of q = false
                 s.v_in_duel[s.l_q] = False
-            # jailbreak.cardrules:337: for each q in players r
-            for _e14 in list(_rt.extreme([q3 for q3 in range(s.n) if s.v_hunted[q3]], lambda q3: _rt.value(VALUE_STRENGTH, s.v_hunted_card[q3], 338), 'highest')):
+            # jailbreak.cardrules:347: for each q in players r
+            for _e14 in list(_rt.extreme([q3 for q3 in range(s.n) if s.v_hunted[q3]], lambda q3: _rt.value(VALUE_STRENGTH, s.v_hunted_card[q3], 348), 'highest')):
                 s.l_q = _e14
-                # jailbreak.cardrules:339: in_duel of q = true
+                # jailbreak.cardrules:349: in_duel of q = true
                 s.v_in_duel[s.l_q] = True
-            # jailbreak.cardrules:342: while (count players q where in_duel of q) > 1 and not game_over {
+            # jailbreak.cardrules:352: while (count players q where in_duel of q) > 1 and not game_over {
             _loop15 = 0
             while (len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over):
                 _loop15 += 1
                 if _loop15 > 10000:
-                    _rt.gap('non-termination', 342, 'this loop never reaches its end')
-                # jailbreak.cardrules:343: if size of reserve < (count players q where in_duel of q) {
+                    _rt.gap('non-termination', 352, 'this loop never reaches its end')
+                # jailbreak.cardrules:353: if size of reserve < (count players q where in_duel of q) {
                 if len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]]):
-                    s.hits[25] += 1
-                    # jailbreak.cardrules:344: if reading tie_short is first_hunter {
+                    s.hits[26] += 1
+                    # jailbreak.cardrules:354: if reading tie_short is first_hunter {
                     if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
-                        s.hits[26] += 1
-                        # jailbreak.cardrules:345: for each player q {
+                        s.hits[27] += 1
+                        # jailbreak.cardrules:355: for each player q {
                         for _p16 in _rt.seats_from(0, s.n):
                             s.l_q = _p16
-                            # jailbreak.cardrules:346: keep of q = false
+                            # jailbreak.cardrules:356: keep of q = false
                             s.v_keep[s.l_q] = False
-                        # jailbreak.cardrules:348: for each q in players r where in_duel of r with lowest hunt_no of r {
+                        # jailbreak.cardrules:358: for each q in players r where in_duel of r with lowest hunt_no of r {
                         for _e17 in list(_rt.extreme([q6 for q6 in range(s.n) if s.v_in_duel[q6]], lambda q6: s.v_hunt_no[q6], 'lowest')):
                             s.l_q = _e17
-                            # jailbreak.cardrules:349: keep of q = true
+                            # jailbreak.cardrules:359: keep of q = true
                             s.v_keep[s.l_q] = True
-                        # jailbreak.cardrules:351: for each player q {
+                        # jailbreak.cardrules:361: for each player q {
                         for _p18 in _rt.seats_from(0, s.n):
                             s.l_q = _p18
-                            # jailbreak.cardrules:352: in_duel of q = keep of q
+                            # jailbreak.cardrules:362: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
                     else:
-                        s.hits[27] += 1
-                        # jailbreak.cardrules:355: game_over = true
+                        s.hits[28] += 1
+                        # jailbreak.cardrules:365: game_over = true
                         s.v_game_over = True
                 else:
-                    s.hits[28] += 1
-                    # jailbreak.cardrules:358: received = reading trigger_cards is with_ties
+                    s.hits[29] += 1
+                    # jailbreak.cardrules:368: received = reading trigger_cards is with_ties
                     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES
-                    # jailbreak.cardrules:359: if size of reserve == (count players q where in_duel of q)
+                    # jailbreak.cardrules:369: if size of reserve == (count players q where in_duel of q)
                     if (len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
-                        s.hits[29] += 1
-                        # jailbreak.cardrules:361: out = true
+                        s.hits[30] += 1
+                        # jailbreak.cardrules:371: out = true
                         s.v_out = True
-                    # jailbreak.cardrules:363: for each player q from starter where in_duel of q {
+                    # jailbreak.cardrules:373: for each player q from starter where in_duel of q {
                     for _p19 in _rt.seats_from(s.v_starter, s.n):
                         s.l_q = _p19
                         if not s.v_in_duel[s.l_q]:
                             continue
-                        # jailbreak.cardrules:364: draw 1 from reserve to hand of q
-                        for _c in _rt.take_top(s.z_reserve, 1, 364):
+                        # jailbreak.cardrules:374: draw 1 from reserve to hand of q
+                        for _c in _rt.take_top(s.z_reserve, 1, 374):
                             s.z_hand[s.l_q].append(_c)
                             _trigger_0(s, _c, s.l_q)
                             _trigger_1(s, _c, s.l_q)
                             _trigger_2(s, _c, s.l_q)
-                        # jailbreak.cardrules:365: drew of q = true
+                        # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
-                    # jailbreak.cardrules:367: for each player q {
+                    # jailbreak.cardrules:377: for each player q {
                     for _p20 in _rt.seats_from(0, s.n):
                         s.l_q = _p20
-                        # jailbreak.cardrules:368: keep of q = false
+                        # jailbreak.cardrules:378: keep of q = false
                         s.v_keep[s.l_q] = False
-                    # jailbreak.cardrules:371: for each q in players r where in_duel of r
-                    for _e21 in list(_rt.extreme([q8 for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], lambda q8: _rt.value(VALUE_STRENGTH, _rt.top(s.z_hand[q8], 372), 372), 'highest')):
+                    # jailbreak.cardrules:381: for each q in players r where in_duel of r
+                    for _e21 in list(_rt.extreme([q8 for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], lambda q8: _rt.value(VALUE_STRENGTH, _rt.top(s.z_hand[q8], 382), 382), 'highest')):
                         s.l_q = _e21
-                        # jailbreak.cardrules:373: keep of q = true
+                        # jailbreak.cardrules:383: keep of q = true
                         s.v_keep[s.l_q] = True
-                    # jailbreak.cardrules:375: if (count players q where keep of q) > 0 {
+                    # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
                     if len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0:
-                        s.hits[30] += 1
-                        # jailbreak.cardrules:376: for each player q {
+                        s.hits[31] += 1
+                        # jailbreak.cardrules:386: for each player q {
                         for _p22 in _rt.seats_from(0, s.n):
                             s.l_q = _p22
-                            # jailbreak.cardrules:377: in_duel of q = keep of q
+                            # jailbreak.cardrules:387: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
-                    # jailbreak.cardrules:380: for each player q where drew of q {
+                    # jailbreak.cardrules:390: for each player q where drew of q {
                     for _p23 in _rt.seats_from(0, s.n):
                         s.l_q = _p23
                         if not s.v_drew[s.l_q]:
                             continue
-                        # jailbreak.cardrules:381: drew of q = false
+                        # jailbreak.cardrules:391: drew of q = false
                         s.v_drew[s.l_q] = False
-                        # jailbreak.cardrules:382: if reading tie_cards is pot {
+                        # jailbreak.cardrules:392: if reading tie_cards is pot {
                         if s.r_tie_cards == TIE_CARDS_POT:
-                            s.hits[31] += 1
-                            # jailbreak.cardrules:383: move all from hand of q to table
+                            s.hits[32] += 1
+                            # jailbreak.cardrules:393: move all from hand of q to table
                             _moved = s.z_hand[s.l_q][:]
                             s.z_hand[s.l_q].clear()
                             s.z_table.extend(_moved)
                         else:
-                            s.hits[32] += 1
-                            # jailbreak.cardrules:385: move all from hand of q to aside
+                            s.hits[33] += 1
+                            # jailbreak.cardrules:395: move all from hand of q to aside
                             _moved = s.z_hand[s.l_q][:]
                             s.z_hand[s.l_q].clear()
                             s.z_aside.extend(_moved)
-            # jailbreak.cardrules:390: taker = none
+            # jailbreak.cardrules:400: taker = none
             s.v_taker = None
-            # jailbreak.cardrules:391: if not game_over {
+            # jailbreak.cardrules:401: if not game_over {
             if not s.v_game_over:
-                s.hits[33] += 1
-                # jailbreak.cardrules:392: taker = first of players q where in_duel of q
-                s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 392)
-        # jailbreak.cardrules:395: if game_over {
+                s.hits[34] += 1
+                # jailbreak.cardrules:402: taker = first of players q where in_duel of q
+                s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 402)
+        # jailbreak.cardrules:405: if game_over {
         if s.v_game_over:
-            s.hits[34] += 1
-            # jailbreak.cardrules:396: move all from table to aside
+            s.hits[35] += 1
+            # jailbreak.cardrules:406: move all from table to aside
             _moved = s.z_table[:]
             s.z_table.clear()
             s.z_aside.extend(_moved)
         else:
-            s.hits[35] += 1
-            # jailbreak.cardrules:398: move all from table to prison of taker
+            s.hits[36] += 1
+            # jailbreak.cardrules:408: move all from table to prison of taker
             _moved = s.z_table[:]
             s.z_table.clear()
             s.z_prison[s.v_taker].extend(_moved)
-            # jailbreak.cardrules:399: starter = taker
+            # jailbreak.cardrules:409: starter = taker
             s.v_starter = s.v_taker
-    # jailbreak.cardrules:404: if not game_over {
+    # jailbreak.cardrules:414: if not game_over {
     if not s.v_game_over:
-        s.hits[36] += 1
-        # jailbreak.cardrules:405: received = true
+        s.hits[37] += 1
+        # jailbreak.cardrules:415: received = true
         s.v_received = True
-        # jailbreak.cardrules:406: for each player q from starter where hand of q is empty and not reserve is empty
+        # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
         for _p24 in _rt.seats_from(s.v_starter, s.n):
             s.l_q = _p24
             if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                 continue
-            # jailbreak.cardrules:408: if size of reserve == 1 and reading reserve_out is last_card {
+            # jailbreak.cardrules:418: if size of reserve == 1 and reading reserve_out is last_card {
             if (len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
-                s.hits[37] += 1
-                # jailbreak.cardrules:409: out = true
+                s.hits[38] += 1
+                # jailbreak.cardrules:419: out = true
                 s.v_out = True
-            # jailbreak.cardrules:411: draw 1 from reserve to hand of q
-            for _c in _rt.take_top(s.z_reserve, 1, 411):
+            # jailbreak.cardrules:421: draw 1 from reserve to hand of q
+            for _c in _rt.take_top(s.z_reserve, 1, 421):
                 s.z_hand[s.l_q].append(_c)
                 _trigger_0(s, _c, s.l_q)
                 _trigger_1(s, _c, s.l_q)
                 _trigger_2(s, _c, s.l_q)
-        # jailbreak.cardrules:413: if reading red_jack_hand is redraw {
+        # jailbreak.cardrules:423: if reading red_jack_hand is redraw {
         if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
-            s.hits[38] += 1
-            # jailbreak.cardrules:414: while (count players q where hand of q is empty) > 0 and not reserve is empty
+            s.hits[39] += 1
+            # jailbreak.cardrules:424: while (count players q where hand of q is empty) > 0 and not reserve is empty
             _loop25 = 0
             while (len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out):
                 _loop25 += 1
                 if _loop25 > 10000:
-                    _rt.gap('non-termination', 414, 'this loop never reaches its end')
-                # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
+                    _rt.gap('non-termination', 424, 'this loop never reaches its end')
+                # jailbreak.cardrules:426: for each player q from starter where hand of q is empty and not reserve is empty
                 for _p26 in _rt.seats_from(s.v_starter, s.n):
                     s.l_q = _p26
                     if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                         continue
-                    # jailbreak.cardrules:418: if size of reserve == 1 and reading reserve_out is last_card {
+                    # jailbreak.cardrules:428: if size of reserve == 1 and reading reserve_out is last_card {
                     if (len(s.z_reserve) == 1) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
-                        s.hits[39] += 1
-                        # jailbreak.cardrules:419: out = true
+                        s.hits[40] += 1
+                        # jailbreak.cardrules:429: out = true
                         s.v_out = True
-                    # jailbreak.cardrules:421: draw 1 from reserve to hand of q
-                    for _c in _rt.take_top(s.z_reserve, 1, 421):
+                    # jailbreak.cardrules:431: draw 1 from reserve to hand of q
+                    for _c in _rt.take_top(s.z_reserve, 1, 431):
                         s.z_hand[s.l_q].append(_c)
                         _trigger_0(s, _c, s.l_q)
                         _trigger_1(s, _c, s.l_q)
                         _trigger_2(s, _c, s.l_q)
     if not (s.v_game_over or s.v_out or (not s.z_reserve)):
-        return 3  # to _repeat_273_body
-    return 4  # to _repeat_273_after
+        return 3  # to _repeat_283_body
+    return 4  # to _repeat_283_after
 
 
-def _if_308_then(s):
-    s.hits[17] += 1
-    # jailbreak.cardrules:309: for each player q from starter where passed_early of q and not hand of q is empty {
+def _if_318_then(s):
+    s.hits[18] += 1
+    # jailbreak.cardrules:319: for each player q from starter where passed_early of q and not hand of q is empty {
     s.loop_items11 = _rt.seats_from(s.v_starter, s.n)
     s.loop_index12 = 0
-    return 15  # to _for_309_next
+    return 15  # to _for_319_next
 
 
-def _for_309_next(s):
+def _for_319_next(s):
     if s.loop_index12 >= len(s.loop_items11):
-        return 16  # to _for_309_after
+        return 16  # to _for_319_after
     s.l_q = s.loop_items11[s.loop_index12]
     s.loop_index12 += 1
     if not (s.v_passed_early[s.l_q] and bool(s.z_hand[s.l_q])):
-        return 15  # to _for_309_next
-    # jailbreak.cardrules:310: q chooses one of pass, hunt as answer
-    return s._decide(s.l_q, [52, 53], 17, 310)  # then _choose_option_310_chosen
+        return 15  # to _for_319_next
+    # jailbreak.cardrules:320: q chooses one of pass, hunt as answer
+    return s._decide(s.l_q, [52, 53], 17, 320)  # then _choose_option_320_chosen
 
 
-def _for_309_after(s):
-    return 13  # to _if_308_after
+def _for_319_after(s):
+    return 13  # to _if_318_after
 
 
-def _choose_option_310_chosen(s):
+def _choose_option_320_chosen(s):
     s.l_answer = s.choice - 52
-    # jailbreak.cardrules:311: if answer == hunt {
+    # jailbreak.cardrules:321: if answer == hunt {
     if s.l_answer == 1:
-        s.hits[18] += 1
-        # jailbreak.cardrules:312: hunted of q = true
+        s.hits[19] += 1
+        # jailbreak.cardrules:322: hunted of q = true
         s.v_hunted[s.l_q] = True
-        # jailbreak.cardrules:313: hunts += 1
+        # jailbreak.cardrules:323: hunts += 1
         s.v_hunts += 1
-        # jailbreak.cardrules:314: hunt_no of q = hunts
+        # jailbreak.cardrules:324: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
-        # jailbreak.cardrules:315: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 315)
-        # jailbreak.cardrules:316: move all from hand of q to table
+        # jailbreak.cardrules:325: hunted_card of q = top of hand of q
+        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 325)
+        # jailbreak.cardrules:326: move all from hand of q to table
         _moved = s.z_hand[s.l_q][:]
         s.z_hand[s.l_q].clear()
         s.z_table.extend(_moved)
-    return 15  # to _for_309_next
+    return 15  # to _for_319_next
 
 
 class State(_rt.BaseState):
     _GAME = 'Jailbreak'
-    _BLOCKS = (_start, _repeat_252_body, _repeat_252_after, _repeat_273_body, _repeat_273_after, _for_283_next, _for_283_after, _if_285_after, _if_285_then, _if_286_after, _if_286_then, _if_286_else, _choose_option_294_chosen, _if_308_after, _if_308_then, _for_309_next, _for_309_after, _choose_option_310_chosen)
+    _BLOCKS = (_start, _repeat_260_body, _repeat_260_after, _repeat_283_body, _repeat_283_after, _for_293_next, _for_293_after, _if_295_after, _if_295_then, _if_296_after, _if_296_then, _if_296_else, _choose_option_304_chosen, _if_318_after, _if_318_then, _for_319_next, _for_319_after, _choose_option_320_chosen)
     _ZONES = (
         ('z_reserve', 'reserve', False, 'nobody', False),
         ('z_hand', 'hand', True, 'nobody', False),
@@ -1531,13 +1547,14 @@ class State(_rt.BaseState):
         ('convict_pick', ('top', 'random'), 0),
         ('black_ace', ('always', 'if_hunts'), 0),
         ('black_ace_clash', ('first', 'last'), 0),
+        ('black_ace_carry', ('lapses', 'carries'), 0),
         ('red_jack_hand', ('redraw', 'sit_out'), 0),
         ('freed_to', ('bottom', 'top', 'shuffled'), 0),
         ('reserve_out', ('last_card', 'empty_after_round'), 0),
         ('score_sum', ('instead', 'additive'), 0),
     )
     _PLAYERS = (2, 3, 4, 5, 6, 7, 8)
-    _N_HITS = 40
+    _N_HITS = 41
     _WINNERS = 'highest'
 
     def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
@@ -1553,42 +1570,42 @@ class State(_rt.BaseState):
         s.z_aside = []
         s.z_hold = []
         s.z_handout = []
-        # jailbreak.cardrules:35: var dealer: player = random_player()
+        # jailbreak.cardrules:36: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_starter = None
         s.v_taker = None
-        # jailbreak.cardrules:38: var claim: player = none                   # a black ace was received: this player wins...
+        # jailbreak.cardrules:39: var claim: player = none                   # a black ace was received: this player wins...
         s.v_claim = None
-        # jailbreak.cardrules:39: var sure: player = none                    # the claim that applies to the round being...
+        # jailbreak.cardrules:40: var sure: player = none                    # the claim that applies to the round being...
         s.v_sure = None
-        # jailbreak.cardrules:40: var received: bool = false                 # the cards now drawn count as "received...
+        # jailbreak.cardrules:41: var received: bool = false                 # the cards now drawn count as "received...
         s.v_received = False
-        # jailbreak.cardrules:41: var anyone_hunted: bool = false
+        # jailbreak.cardrules:42: var anyone_hunted: bool = false
         s.v_anyone_hunted = False
-        # jailbreak.cardrules:42: var hunts: int = 0                         # hunters so far in this round
+        # jailbreak.cardrules:43: var hunts: int = 0                         # hunters so far in this round
         s.v_hunts = 0
-        # jailbreak.cardrules:43: var hunted: bool per player = false
+        # jailbreak.cardrules:44: var hunted: bool per player = false
         s.v_hunted = [False for _ in range(players)]
-        # jailbreak.cardrules:44: var hunt_no: int per player = 0            # 1 for the first to hunt in the round, 2...
+        # jailbreak.cardrules:45: var hunt_no: int per player = 0            # 1 for the first to hunt in the round, 2...
         s.v_hunt_no = [0 for _ in range(players)]
         s.v_hunted_card = [None for _ in range(players)]
-        # jailbreak.cardrules:46: var passed_early: bool per player = false  # passed before anyone hunted (ambiguity...
+        # jailbreak.cardrules:47: var passed_early: bool per player = false  # passed before anyone hunted (ambiguity...
         s.v_passed_early = [False for _ in range(players)]
-        # jailbreak.cardrules:47: var in_duel: bool per player = false       # still tied for the highest hunted card
+        # jailbreak.cardrules:48: var in_duel: bool per player = false       # still tied for the highest hunted card
         s.v_in_duel = [False for _ in range(players)]
-        # jailbreak.cardrules:48: var keep: bool per player = false
+        # jailbreak.cardrules:49: var keep: bool per player = false
         s.v_keep = [False for _ in range(players)]
-        # jailbreak.cardrules:49: var drew: bool per player = false
+        # jailbreak.cardrules:50: var drew: bool per player = false
         s.v_drew = [False for _ in range(players)]
-        # jailbreak.cardrules:50: var give: int = 0
+        # jailbreak.cardrules:51: var give: int = 0
         s.v_give = 0
-        # jailbreak.cardrules:51: var game_over: bool = false
+        # jailbreak.cardrules:52: var game_over: bool = false
         s.v_game_over = False
-        # jailbreak.cardrules:52: var out: bool = false                      # the dealer has given out the last card of...
+        # jailbreak.cardrules:53: var out: bool = false                      # the dealer has given out the last card of...
         s.v_out = False
-        # jailbreak.cardrules:53: var games_played: int = 0
+        # jailbreak.cardrules:54: var games_played: int = 0
         s.v_games_played = 0
-        # jailbreak.cardrules:54: var total: int per player = 0
+        # jailbreak.cardrules:55: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_c = None
         s.l_p = None
@@ -1636,129 +1653,105 @@ def new_game(players, seed=0, readings=None, chance="seeded"):
 
 
 def _example_0(readings):
-    # jailbreak.cardrules:445: example "Each player is dealt one card; the rest of the deck is the reserve"
+    # jailbreak.cardrules:455: example "Each player is dealt one card; the rest of the deck is the reserve"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (449, 'expect size of hand of 0 == 1 and size of hand of 1 == 1 and size of hand of 2 == 1', bool(((len(s.z_hand[0]) == 1) and (len(s.z_hand[1]) == 1) and (len(s.z_hand[2]) == 1) and (len(s.z_hand[3]) == 1))), None),
-        _rt.expectation(451, 'expect size of reserve == 48', len(s.z_reserve), '==', 48),
+        (459, 'expect size of hand of 0 == 1 and size of hand of 1 == 1 and size of hand of 2 == 1', bool(((len(s.z_hand[0]) == 1) and (len(s.z_hand[1]) == 1) and (len(s.z_hand[2]) == 1) and (len(s.z_hand[3]) == 1))), None),
+        _rt.expectation(461, 'expect size of reserve == 48', len(s.z_reserve), '==', 48),
     ]
 
 
 def _example_1(readings):
-    # jailbreak.cardrules:454: example "A taken card scores 1 point"
+    # jailbreak.cardrules:464: example "A taken card scores 1 point"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:456: move cards where card is 7♠ from reserve to prison of 0
+    # jailbreak.cardrules:466: move cards where card is 7♠ from reserve to prison of 0
     _moved = [c13 for c13 in s.z_reserve if (IS_7_SPADES[c13])]
     s.z_reserve[:] = [c13 for c13 in s.z_reserve if not (IS_7_SPADES[c13])]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(457, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 458) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 459))), '==', 1),
+        _rt.expectation(467, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 468) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 469))), '==', 1),
     ]
 
 
 def _example_2(readings):
-    # jailbreak.cardrules:463: example "A taken jack scores 3 points"
+    # jailbreak.cardrules:473: example "A taken jack scores 3 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:464: move cards where card is J♣ from reserve to prison of 0
+    # jailbreak.cardrules:474: move cards where card is J♣ from reserve to prison of 0
     _moved = [c14 for c14 in s.z_reserve if (IS_J_CLUBS[c14])]
     s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_J_CLUBS[c14])]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(465, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 466) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 467))), '==', 3),
+        _rt.expectation(475, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 476) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 477))), '==', 3),
     ]
 
 
 def _example_3(readings):
-    # jailbreak.cardrules:471: example "A taken red ace scores 2 points"
+    # jailbreak.cardrules:481: example "A taken red ace scores 2 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:473: move cards where card is A♦ from reserve to prison of 0
+    # jailbreak.cardrules:483: move cards where card is A♦ from reserve to prison of 0
     _moved = [c15 for c15 in s.z_reserve if (IS_A_DIAMONDS[c15])]
     s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_DIAMONDS[c15])]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(474, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 475) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 476))), '==', 2),
+        _rt.expectation(484, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 485) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 486))), '==', 2),
     ]
 
 
 def _example_4(readings):
-    # jailbreak.cardrules:480: example "A taken two scores 4 points"
+    # jailbreak.cardrules:490: example "A taken two scores 4 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:481: move cards where card is 2♥ from reserve to prison of 0
+    # jailbreak.cardrules:491: move cards where card is 2♥ from reserve to prison of 0
     _moved = [c16 for c16 in s.z_reserve if (IS_2_HEARTS[c16])]
     s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_2_HEARTS[c16])]
     s.z_prison[0].extend(_moved)
     return [
-        _rt.expectation(482, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 483) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 484))), '==', 4),
+        _rt.expectation(492, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 493) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 494))), '==', 4),
     ]
 
 
 def _example_5(readings):
-    # jailbreak.cardrules:488: example
+    # jailbreak.cardrules:498: example
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:491: move top 13 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 13, 491)
+    # jailbreak.cardrules:501: move top 13 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 13, 501)
     s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:492: move cards where card is A♥ from reserve to hold
+    # jailbreak.cardrules:502: move cards where card is A♥ from reserve to hold
     _moved = [c17 for c17 in s.z_reserve if (IS_A_HEARTS[c17])]
     s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_A_HEARTS[c17])]
     s.z_hold.extend(_moved)
-    # jailbreak.cardrules:493: move all from hold to reserve
+    # jailbreak.cardrules:503: move all from hold to reserve
     _moved = s.z_hold[:]
     s.z_hold.clear()
     s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:494: received = true
+    # jailbreak.cardrules:504: received = true
     s.v_received = True
-    # jailbreak.cardrules:495: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 495):
+    # jailbreak.cardrules:505: draw 1 from reserve to hand of 0
+    for _c in _rt.take_top(s.z_reserve, 1, 505):
         s.z_hand[0].append(_c)
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
     return [
-        _rt.expectation(496, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
-        _rt.expectation(497, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
+        _rt.expectation(506, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
+        _rt.expectation(507, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
     ]
 
 
 def _example_6(readings):
-    # jailbreak.cardrules:500: example
+    # jailbreak.cardrules:510: example
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:504: move top 5 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 5, 504)
+    # jailbreak.cardrules:514: move top 5 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 5, 514)
     s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:505: move top 5 from reserve to prison of 1
-    _moved = _rt.take_top(s.z_reserve, 5, 505)
+    # jailbreak.cardrules:515: move top 5 from reserve to prison of 1
+    _moved = _rt.take_top(s.z_reserve, 5, 515)
     s.z_prison[1].extend(_moved)
-    # jailbreak.cardrules:506: move top 5 from reserve to prison of 2
-    _moved = _rt.take_top(s.z_reserve, 5, 506)
+    # jailbreak.cardrules:516: move top 5 from reserve to prison of 2
+    _moved = _rt.take_top(s.z_reserve, 5, 516)
     s.z_prison[2].extend(_moved)
-    # jailbreak.cardrules:507: move cards where card is A♥ from reserve to hold
+    # jailbreak.cardrules:517: move cards where card is A♥ from reserve to hold
     _moved = [c18 for c18 in s.z_reserve if (IS_A_HEARTS[c18])]
     s.z_reserve[:] = [c18 for c18 in s.z_reserve if not (IS_A_HEARTS[c18])]
-    s.z_hold.extend(_moved)
-    # jailbreak.cardrules:508: move all from hold to reserve
-    _moved = s.z_hold[:]
-    s.z_hold.clear()
-    s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:509: received = true
-    s.v_received = True
-    # jailbreak.cardrules:510: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 510):
-        s.z_hand[0].append(_c)
-        _trigger_0(s, _c, 0)
-        _trigger_1(s, _c, 0)
-        _trigger_2(s, _c, 0)
-    return [
-        _rt.expectation(511, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
-    ]
-
-
-def _example_7(readings):
-    # jailbreak.cardrules:514: example "A black ace received from the dealer: its player wins the next round"
-    s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:517: move cards where card is A♠ from reserve to hold
-    _moved = [c19 for c19 in s.z_reserve if (IS_A_SPADES[c19])]
-    s.z_reserve[:] = [c19 for c19 in s.z_reserve if not (IS_A_SPADES[c19])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:518: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1766,55 +1759,79 @@ def _example_7(readings):
     s.z_reserve.extend(_moved)
     # jailbreak.cardrules:519: received = true
     s.v_received = True
-    # jailbreak.cardrules:520: draw 1 from reserve to hand of 1
+    # jailbreak.cardrules:520: draw 1 from reserve to hand of 0
     for _c in _rt.take_top(s.z_reserve, 1, 520):
-        s.z_hand[1].append(_c)
-        _trigger_0(s, _c, 1)
-        _trigger_1(s, _c, 1)
-        _trigger_2(s, _c, 1)
-    return [
-        (521, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
-    ]
-
-
-def _example_8(readings):
-    # jailbreak.cardrules:524: example "A red jack frees every convict into the reserve and becomes the only one"
-    s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # jailbreak.cardrules:527: move top 5 from reserve to prison of 0
-    _moved = _rt.take_top(s.z_reserve, 5, 527)
-    s.z_prison[0].extend(_moved)
-    # jailbreak.cardrules:528: move cards where card is J♦ from reserve to hold
-    _moved = [c20 for c20 in s.z_reserve if (IS_J_DIAMONDS[c20])]
-    s.z_reserve[:] = [c20 for c20 in s.z_reserve if not (IS_J_DIAMONDS[c20])]
-    s.z_hold.extend(_moved)
-    # jailbreak.cardrules:529: move all from hold to reserve
-    _moved = s.z_hold[:]
-    s.z_hold.clear()
-    s.z_reserve.extend(_moved)
-    # jailbreak.cardrules:530: received = true
-    s.v_received = True
-    # jailbreak.cardrules:531: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 531):
         s.z_hand[0].append(_c)
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
         _trigger_2(s, _c, 0)
     return [
-        (532, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[_rt.top(s.z_prison[0], 532)]))), None),
-        (533, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
+        _rt.expectation(521, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
+    ]
+
+
+def _example_7(readings):
+    # jailbreak.cardrules:524: example "A black ace received from the dealer: its player wins the next round"
+    s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
+    # jailbreak.cardrules:527: move cards where card is A♠ from reserve to hold
+    _moved = [c19 for c19 in s.z_reserve if (IS_A_SPADES[c19])]
+    s.z_reserve[:] = [c19 for c19 in s.z_reserve if not (IS_A_SPADES[c19])]
+    s.z_hold.extend(_moved)
+    # jailbreak.cardrules:528: move all from hold to reserve
+    _moved = s.z_hold[:]
+    s.z_hold.clear()
+    s.z_reserve.extend(_moved)
+    # jailbreak.cardrules:529: received = true
+    s.v_received = True
+    # jailbreak.cardrules:530: draw 1 from reserve to hand of 1
+    for _c in _rt.take_top(s.z_reserve, 1, 530):
+        s.z_hand[1].append(_c)
+        _trigger_0(s, _c, 1)
+        _trigger_1(s, _c, 1)
+        _trigger_2(s, _c, 1)
+    return [
+        (531, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
+    ]
+
+
+def _example_8(readings):
+    # jailbreak.cardrules:534: example "A red jack frees every convict into the reserve and becomes the only one"
+    s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
+    # jailbreak.cardrules:537: move top 5 from reserve to prison of 0
+    _moved = _rt.take_top(s.z_reserve, 5, 537)
+    s.z_prison[0].extend(_moved)
+    # jailbreak.cardrules:538: move cards where card is J♦ from reserve to hold
+    _moved = [c20 for c20 in s.z_reserve if (IS_J_DIAMONDS[c20])]
+    s.z_reserve[:] = [c20 for c20 in s.z_reserve if not (IS_J_DIAMONDS[c20])]
+    s.z_hold.extend(_moved)
+    # jailbreak.cardrules:539: move all from hold to reserve
+    _moved = s.z_hold[:]
+    s.z_hold.clear()
+    s.z_reserve.extend(_moved)
+    # jailbreak.cardrules:540: received = true
+    s.v_received = True
+    # jailbreak.cardrules:541: draw 1 from reserve to hand of 0
+    for _c in _rt.take_top(s.z_reserve, 1, 541):
+        s.z_hand[0].append(_c)
+        _trigger_0(s, _c, 0)
+        _trigger_1(s, _c, 0)
+        _trigger_2(s, _c, 0)
+    return [
+        (542, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[_rt.top(s.z_prison[0], 542)]))), None),
+        (543, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
     ]
 
 
 EXAMPLES = (
-    ('Each player is dealt one card; the rest of the deck is the reserve', 445, _example_0),
-    ('A taken card scores 1 point', 454, _example_1),
-    ('A taken jack scores 3 points', 463, _example_2),
-    ('A taken red ace scores 2 points', 471, _example_3),
-    ('A taken two scores 4 points', 480, _example_4),
-    ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 488, _example_5),
-    ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 500, _example_6),
-    ('A black ace received from the dealer: its player wins the next round', 514, _example_7),
-    ('A red jack frees every convict into the reserve and becomes the only one', 524, _example_8),
+    ('Each player is dealt one card; the rest of the deck is the reserve', 455, _example_0),
+    ('A taken card scores 1 point', 464, _example_1),
+    ('A taken jack scores 3 points', 473, _example_2),
+    ('A taken red ace scores 2 points', 481, _example_3),
+    ('A taken two scores 4 points', 490, _example_4),
+    ('A red ace to a player with 13 convicts: he hands out half, rounded up (7), as evenly as possible', 498, _example_5),
+    ('A red ace to a player with fewer than 12 convicts: he takes convicts clockwise until he has 12', 510, _example_6),
+    ('A black ace received from the dealer: its player wins the next round', 524, _example_7),
+    ('A red jack frees every convict into the reserve and becomes the only one', 534, _example_8),
 )
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
@@ -1826,254 +1843,256 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (265, 58),
-    (268, 67),
-    (271, 75),
-    (275, 86),
-    (278, 95),
-    (281, 103),
-    (285, 112),
-    (288, 119),
-    (291, 129),
-    (294, 137),
-    (297, 144),
-    (300, 152),
-    (303, 161),
-    (306, 170),
-    (310, 178),
-    (313, 187),
-    (379, 20),
-    (381, 22),
-    (383, 24),
-    (937, 0),
-    (938, 196),
-    (944, 198),
-    (947, 199),
-    (949, 200),
-    (952, 201),
-    (954, 203),
-    (957, 204),
-    (963, 205),
-    (968, 207),
-    (973, 211),
-    (975, 212),
+    (275, 59),
+    (278, 68),
+    (281, 76),
+    (285, 87),
+    (288, 96),
+    (291, 104),
+    (295, 113),
+    (298, 120),
+    (301, 130),
+    (304, 138),
+    (307, 145),
+    (310, 153),
+    (313, 162),
+    (316, 169),
+    (319, 178),
+    (323, 186),
+    (326, 195),
+    (392, 21),
+    (394, 23),
+    (396, 25),
+    (950, 0),
+    (951, 204),
+    (957, 206),
+    (960, 207),
+    (962, 208),
+    (965, 209),
+    (967, 211),
+    (970, 212),
+    (976, 213),
     (981, 215),
-    (983, 216),
-    (988, 218),
-    (991, 219),
-    (993, 221),
-    (998, 0),
-    (999, 227),
-    (1005, 229),
-    (1008, 230),
-    (1012, 0),
-    (1013, 234),
-    (1019, 236),
-    (1022, 237),
-    (1026, 238),
-    (1030, 239),
-    (1036, 241),
-    (1040, 242),
-    (1043, 243),
-    (1045, 246),
-    (1053, 0),
-    (1054, 252),
-    (1058, 0),
-    (1059, 253),
-    (1070, 254),
-    (1072, 255),
-    (1074, 256),
-    (1076, 257),
-    (1078, 258),
-    (1080, 260),
-    (1082, 261),
-    (1085, 262),
-    (1091, 264),
-    (1094, 265),
-    (1100, 266),
-    (1105, 267),
-    (1111, 271),
-    (1113, 273),
-    (1117, 0),
-    (1122, 275),
-    (1124, 276),
-    (1126, 277),
-    (1128, 278),
-    (1130, 279),
-    (1133, 280),
-    (1135, 281),
-    (1137, 283),
-    (1143, 0),
-    (1144, 429),
-    (1147, 430),
-    (1149, 435),
-    (1151, 436),
-    (1158, 0),
-    (1163, 285),
-    (1169, 0),
-    (1170, 308),
-    (1176, 0),
-    (1182, 286),
-    (1188, 0),
-    (1194, 287),
-    (1196, 288),
-    (1198, 289),
-    (1200, 290),
-    (1202, 291),
-    (1206, 292),
-    (1211, 0),
-    (1213, 294),
-    (1217, 0),
-    (1219, 295),
-    (1222, 296),
-    (1224, 297),
-    (1226, 298),
-    (1228, 299),
-    (1230, 300),
-    (1234, 301),
-    (1238, 303),
-    (1243, 0),
-    (1244, 322),
-    (1247, 323),
-    (1250, 324),
-    (1252, 326),
-    (1255, 327),
-    (1259, 330),
-    (1262, 331),
-    (1266, 333),
-    (1269, 334),
+    (986, 219),
+    (988, 220),
+    (994, 223),
+    (996, 224),
+    (1001, 226),
+    (1004, 227),
+    (1006, 229),
+    (1011, 0),
+    (1012, 235),
+    (1018, 237),
+    (1021, 238),
+    (1025, 0),
+    (1026, 242),
+    (1032, 244),
+    (1035, 245),
+    (1039, 246),
+    (1043, 247),
+    (1049, 249),
+    (1053, 250),
+    (1056, 251),
+    (1058, 254),
+    (1066, 0),
+    (1067, 260),
+    (1071, 0),
+    (1072, 261),
+    (1083, 262),
+    (1085, 263),
+    (1088, 264),
+    (1090, 266),
+    (1092, 267),
+    (1094, 268),
+    (1096, 270),
+    (1098, 271),
+    (1101, 272),
+    (1107, 274),
+    (1110, 275),
+    (1116, 276),
+    (1121, 277),
+    (1127, 281),
+    (1129, 283),
+    (1133, 0),
+    (1138, 285),
+    (1140, 286),
+    (1142, 287),
+    (1144, 288),
+    (1146, 289),
+    (1149, 290),
+    (1151, 291),
+    (1153, 293),
+    (1159, 0),
+    (1160, 439),
+    (1163, 440),
+    (1165, 445),
+    (1167, 446),
+    (1174, 0),
+    (1179, 295),
+    (1185, 0),
+    (1186, 318),
+    (1192, 0),
+    (1198, 296),
+    (1204, 0),
+    (1210, 297),
+    (1212, 298),
+    (1214, 299),
+    (1216, 300),
+    (1218, 301),
+    (1222, 302),
+    (1227, 0),
+    (1229, 304),
+    (1233, 0),
+    (1235, 305),
+    (1238, 306),
+    (1240, 307),
+    (1242, 308),
+    (1244, 309),
+    (1246, 310),
+    (1250, 311),
+    (1254, 313),
+    (1259, 0),
+    (1260, 332),
+    (1263, 333),
+    (1266, 334),
+    (1268, 336),
     (1271, 337),
-    (1274, 339),
-    (1276, 342),
+    (1275, 340),
+    (1278, 341),
     (1282, 343),
     (1285, 344),
-    (1288, 345),
-    (1291, 346),
-    (1293, 348),
-    (1296, 349),
-    (1298, 351),
-    (1301, 352),
-    (1305, 355),
+    (1287, 347),
+    (1290, 349),
+    (1292, 352),
+    (1298, 353),
+    (1301, 354),
+    (1304, 355),
+    (1307, 356),
     (1309, 358),
-    (1311, 359),
+    (1312, 359),
     (1314, 361),
-    (1316, 363),
-    (1321, 364),
-    (1327, 365),
-    (1329, 367),
-    (1332, 368),
-    (1334, 371),
-    (1337, 373),
-    (1339, 375),
-    (1342, 376),
+    (1317, 362),
+    (1321, 365),
+    (1325, 368),
+    (1327, 369),
+    (1330, 371),
+    (1332, 373),
+    (1337, 374),
+    (1343, 375),
     (1345, 377),
-    (1347, 380),
-    (1352, 381),
-    (1354, 382),
-    (1357, 383),
-    (1363, 385),
-    (1367, 390),
-    (1369, 391),
-    (1372, 392),
-    (1374, 395),
-    (1377, 396),
-    (1383, 398),
-    (1387, 399),
-    (1389, 404),
-    (1392, 405),
-    (1394, 406),
+    (1348, 378),
+    (1350, 381),
+    (1353, 383),
+    (1355, 385),
+    (1358, 386),
+    (1361, 387),
+    (1363, 390),
+    (1368, 391),
+    (1370, 392),
+    (1373, 393),
+    (1379, 395),
+    (1383, 400),
+    (1385, 401),
+    (1388, 402),
+    (1390, 405),
+    (1393, 406),
     (1399, 408),
-    (1402, 409),
-    (1404, 411),
-    (1410, 413),
-    (1413, 414),
-    (1419, 416),
-    (1424, 418),
-    (1427, 419),
-    (1429, 421),
-    (1440, 0),
-    (1442, 309),
-    (1448, 0),
-    (1455, 310),
-    (1459, 0),
-    (1465, 311),
-    (1468, 312),
-    (1470, 313),
-    (1472, 314),
-    (1474, 315),
-    (1476, 316),
-    (1483, 0),
-    (1556, 35),
-    (1560, 38),
-    (1562, 39),
-    (1564, 40),
-    (1566, 41),
-    (1568, 42),
-    (1570, 43),
-    (1572, 44),
-    (1575, 46),
-    (1577, 47),
-    (1579, 48),
-    (1581, 49),
-    (1583, 50),
-    (1585, 51),
-    (1587, 52),
-    (1589, 53),
-    (1591, 54),
-    (1605, 0),
-    (1639, 445),
-    (1642, 449),
-    (1643, 451),
-    (1647, 0),
-    (1648, 454),
-    (1650, 456),
-    (1655, 457),
-    (1659, 0),
-    (1660, 463),
-    (1662, 464),
-    (1667, 465),
-    (1671, 0),
-    (1672, 471),
-    (1674, 473),
+    (1403, 409),
+    (1405, 414),
+    (1408, 415),
+    (1410, 416),
+    (1415, 418),
+    (1418, 419),
+    (1420, 421),
+    (1426, 423),
+    (1429, 424),
+    (1435, 426),
+    (1440, 428),
+    (1443, 429),
+    (1445, 431),
+    (1456, 0),
+    (1458, 319),
+    (1464, 0),
+    (1471, 320),
+    (1475, 0),
+    (1481, 321),
+    (1484, 322),
+    (1486, 323),
+    (1488, 324),
+    (1490, 325),
+    (1492, 326),
+    (1499, 0),
+    (1573, 36),
+    (1577, 39),
+    (1579, 40),
+    (1581, 41),
+    (1583, 42),
+    (1585, 43),
+    (1587, 44),
+    (1589, 45),
+    (1592, 47),
+    (1594, 48),
+    (1596, 49),
+    (1598, 50),
+    (1600, 51),
+    (1602, 52),
+    (1604, 53),
+    (1606, 54),
+    (1608, 55),
+    (1622, 0),
+    (1656, 455),
+    (1659, 459),
+    (1660, 461),
+    (1664, 0),
+    (1665, 464),
+    (1667, 466),
+    (1672, 467),
+    (1676, 0),
+    (1677, 473),
     (1679, 474),
-    (1683, 0),
-    (1684, 480),
-    (1686, 481),
-    (1691, 482),
-    (1695, 0),
-    (1696, 488),
-    (1698, 491),
-    (1701, 492),
-    (1705, 493),
-    (1709, 494),
-    (1711, 495),
-    (1718, 496),
-    (1719, 497),
-    (1723, 0),
-    (1724, 500),
+    (1684, 475),
+    (1688, 0),
+    (1689, 481),
+    (1691, 483),
+    (1696, 484),
+    (1700, 0),
+    (1701, 490),
+    (1703, 491),
+    (1708, 492),
+    (1712, 0),
+    (1713, 498),
+    (1715, 501),
+    (1718, 502),
+    (1722, 503),
     (1726, 504),
-    (1729, 505),
-    (1732, 506),
-    (1735, 507),
-    (1739, 508),
-    (1743, 509),
-    (1745, 510),
-    (1752, 511),
-    (1756, 0),
-    (1757, 514),
-    (1759, 517),
-    (1763, 518),
-    (1767, 519),
-    (1769, 520),
-    (1776, 521),
-    (1780, 0),
-    (1781, 524),
-    (1783, 527),
-    (1786, 528),
-    (1790, 529),
-    (1794, 530),
-    (1796, 531),
-    (1803, 532),
-    (1804, 533),
-    (1822, 0),
+    (1728, 505),
+    (1735, 506),
+    (1736, 507),
+    (1740, 0),
+    (1741, 510),
+    (1743, 514),
+    (1746, 515),
+    (1749, 516),
+    (1752, 517),
+    (1756, 518),
+    (1760, 519),
+    (1762, 520),
+    (1769, 521),
+    (1773, 0),
+    (1774, 524),
+    (1776, 527),
+    (1780, 528),
+    (1784, 529),
+    (1786, 530),
+    (1793, 531),
+    (1797, 0),
+    (1798, 534),
+    (1800, 537),
+    (1803, 538),
+    (1807, 539),
+    (1811, 540),
+    (1813, 541),
+    (1820, 542),
+    (1821, 543),
+    (1839, 0),
 )

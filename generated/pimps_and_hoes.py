@@ -17,7 +17,7 @@ RULES = {
         {
             'name': 'trump_card',
             'question': 'The trump card is drawn from the middle and shown, then the deck is dealt evenly; 51 cards do not divide by 2 or 4. Is the shown card dealt too?',
-            'line': 42,
+            'line': 45,
             'readings': ['returned', 'set_aside'],
             'descriptions': {
                 'returned': 'the card is only shown: it goes back where it was and all 52 cards are dealt (26 or 13 each); this is what leaves 2 players the 4 cards of line 8',
@@ -29,7 +29,7 @@ RULES = {
         {
             'name': 'trumps',
             'question': 'The highest card of the led suit takes the trick, yet a player who cannot follow must play a trump. Does a trump take the trick?',
-            'line': 51,
+            'line': 54,
             'readings': ['win', 'led_only'],
             'descriptions': {'win': 'the highest trump takes the trick, else the highest card of the led suit: a trump the text names and forces a void player to play must count for something', 'led_only': 'as written, only the highest card of the led suit takes the trick; a trump played on another suit is a discard'},
             'default': 'win',
@@ -38,7 +38,7 @@ RULES = {
         {
             'name': 'tie',
             'question': 'Equal top scores: the text declares a draw and also has the players play a new game to find the winner.',
-            'line': 61,
+            'line': 64,
             'readings': ['replay', 'draw'],
             'descriptions': {'replay': 'the game is a draw and does not count: all players play a new game (the next dealer deals) until one score is highest; the last game decides', 'draw': 'the game ends as a draw: the tied players share the win'},
             'default': 'replay',
@@ -70,13 +70,13 @@ RULES = {
     'options': [],
     'teams': None,
     'outcome': 'best',
-    'branches': [{'line': 99, 'what': 'branch'}, {'line': 124, 'what': 'winner rule'}, {'line': 125, 'what': 'winner rule'}],
+    'branches': [{'line': 104, 'what': 'branch'}, {'line': 129, 'what': 'winner rule'}, {'line': 130, 'what': 'winner rule'}],
     'examples': [
-        {'title': 'Two players play 7 cards, then 5 more, and so on', 'line': 143},
-        {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 154},
-        {'title': 'After all stages each of 2 players has 4 cards left', 'line': 161},
-        {'title': 'After all stages each of 4 players has 4 cards left', 'line': 168},
-        {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 175},
+        {'title': 'Two players play 7 cards, then 5 more, and so on', 'line': 148},
+        {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 159},
+        {'title': 'After all stages each of 2 players has 4 cards left', 'line': 166},
+        {'title': 'After all stages each of 4 players has 4 cards left', 'line': 173},
+        {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 180},
     ],
     'num_distinct_actions': 56,
     'max_chance_outcomes': 52,
@@ -92,13 +92,13 @@ RULES = {
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
-# pimps_and_hoes.cardrules:42: trump_card: The trump card is drawn from the middle and shown, then the deck is dealt...
+# pimps_and_hoes.cardrules:45: trump_card: The trump card is drawn from the middle and shown, then the deck is dealt...
 TRUMP_CARD_RETURNED = 0  # the card is only shown: it goes back where it was and all 52 cards are dealt (26 or 13 each); this is what leaves 2 players the 4 cards of line 8
 TRUMP_CARD_SET_ASIDE = 1  # the card stays face up out of play; 51 cards are dealt evenly (25 or 12 each) and the 1 or 3 over stay out of play with it
-# pimps_and_hoes.cardrules:51: trumps: The highest card of the led suit takes the trick, yet a player who cannot...
+# pimps_and_hoes.cardrules:54: trumps: The highest card of the led suit takes the trick, yet a player who cannot...
 TRUMPS_WIN = 0  # the highest trump takes the trick, else the highest card of the led suit: a trump the text names and forces a void player to play must count for something
 TRUMPS_LED_ONLY = 1  # as written, only the highest card of the led suit takes the trick; a trump played on another suit is a discard
-# pimps_and_hoes.cardrules:61: tie: Equal top scores: the text declares a draw and also has the players play a new...
+# pimps_and_hoes.cardrules:64: tie: Equal top scores: the text declares a draw and also has the players play a new...
 TIE_REPLAY = 0  # the game is a draw and does not count: all players play a new game (the next dealer deals) until one score is highest; the last game decides
 TIE_DRAW = 1  # the game ends as a draw: the tied players share the win
 
@@ -222,7 +222,7 @@ IS_A = (
 
 
 # ---------------------------------------------------------------- scoring pimps
-# pimps_and_hoes.cardrules:72: scoring pimps
+# pimps_and_hoes.cardrules:75: scoring pimps
 _SOLVERS_pimps = {}
 
 
@@ -237,31 +237,31 @@ def _solver_pimps(s):
 
 def _make_pimps(s):
     patterns = [
-        # pimps_and_hoes.cardrules:73: pattern ace: A => 8
+        # pimps_and_hoes.cardrules:76: pattern ace: A => 8
         _Pattern('ace', 'ranks', ranks=(12,), score=lambda group: 8),
-        # pimps_and_hoes.cardrules:74: pattern ace_queen: A + Q => 10
+        # pimps_and_hoes.cardrules:77: pattern ace_queen: A + Q => 10
         _Pattern('ace_queen', 'ranks', ranks=(12, 10), score=lambda group: 10),
-        # pimps_and_hoes.cardrules:75: pattern ace_king: A + K => 5
+        # pimps_and_hoes.cardrules:78: pattern ace_king: A + K => 5
         _Pattern('ace_king', 'ranks', ranks=(12, 11), score=lambda group: 5),
-        # pimps_and_hoes.cardrules:76: pattern ace_jack: A + J => 4
+        # pimps_and_hoes.cardrules:79: pattern ace_jack: A + J => 4
         _Pattern('ace_jack', 'ranks', ranks=(12, 9), score=lambda group: 4),
-        # pimps_and_hoes.cardrules:77: pattern king_queen: K + Q => 8
+        # pimps_and_hoes.cardrules:80: pattern king_queen: K + Q => 8
         _Pattern('king_queen', 'ranks', ranks=(11, 10), score=lambda group: 8),
-        # pimps_and_hoes.cardrules:78: pattern jack_queen: J + Q => 7
+        # pimps_and_hoes.cardrules:81: pattern jack_queen: J + Q => 7
         _Pattern('jack_queen', 'ranks', ranks=(9, 10), score=lambda group: 7),
-        # pimps_and_hoes.cardrules:79: pattern queen_queen: Q + Q => 5
+        # pimps_and_hoes.cardrules:82: pattern queen_queen: Q + Q => 5
         _Pattern('queen_queen', 'ranks', ranks=(10, 10), score=lambda group: 5),
-        # pimps_and_hoes.cardrules:80: pattern king_king: K + K => 5
+        # pimps_and_hoes.cardrules:83: pattern king_king: K + K => 5
         _Pattern('king_king', 'ranks', ranks=(11, 11), score=lambda group: 5),
-        # pimps_and_hoes.cardrules:81: pattern jack_jack: J + J => 3
+        # pimps_and_hoes.cardrules:84: pattern jack_jack: J + J => 3
         _Pattern('jack_jack', 'ranks', ranks=(9, 9), score=lambda group: 3),
-        # pimps_and_hoes.cardrules:82: pattern king_jack: K + J => 4
+        # pimps_and_hoes.cardrules:85: pattern king_jack: K + J => 4
         _Pattern('king_jack', 'ranks', ranks=(11, 9), score=lambda group: 4),
-        # pimps_and_hoes.cardrules:83: pattern king: K => 2
+        # pimps_and_hoes.cardrules:86: pattern king: K => 2
         _Pattern('king', 'ranks', ranks=(11,), score=lambda group: 2),
-        # pimps_and_hoes.cardrules:84: pattern queen: Q => 2
+        # pimps_and_hoes.cardrules:87: pattern queen: Q => 2
         _Pattern('queen', 'ranks', ranks=(10,), score=lambda group: 2),
-        # pimps_and_hoes.cardrules:85: pattern jack: J => 1
+        # pimps_and_hoes.cardrules:88: pattern jack: J => 1
         _Pattern('jack', 'ranks', ranks=(9,), score=lambda group: 1),
     ]
     return _Scoring(patterns, RANK, SUIT, KIND, reusable=lambda card: IS_A[card], leftover=None, maximise=True, name='pimps', alike=(IS_A,))
@@ -271,12 +271,12 @@ def _make_pimps(s):
 
 
 def _start(s):
-    # pimps_and_hoes.cardrules:93: repeat {
-    return 1  # to _repeat_93_body
+    # pimps_and_hoes.cardrules:98: repeat {
+    return 1  # to _repeat_98_body
 
 
-def _repeat_93_body(s):
-    # pimps_and_hoes.cardrules:94: gather all into deck
+def _repeat_98_body(s):
+    # pimps_and_hoes.cardrules:99: gather all into deck
     s.z_deck.clear()
     s.z_turned.clear()
     s.z_aside.clear()
@@ -288,136 +288,136 @@ def _repeat_93_body(s):
     for _z in s.z_taken:
         _z.clear()
     s.z_deck.extend(s.cards)
-    # pimps_and_hoes.cardrules:95: shuffle deck
+    # pimps_and_hoes.cardrules:100: shuffle deck
     s.rng.shuffle(s.z_deck)
-    # pimps_and_hoes.cardrules:96: move middle 1 from deck to turned
-    _moved = _rt.take_middle(s.z_deck, 1, 96)
+    # pimps_and_hoes.cardrules:101: move middle 1 from deck to turned
+    _moved = _rt.take_middle(s.z_deck, 1, 101)
     s.z_turned.extend(_moved)
-    # pimps_and_hoes.cardrules:97: shown = top of turned
-    s.v_shown = _rt.top(s.z_turned, 97)
-    # pimps_and_hoes.cardrules:98: trump = suit of shown
+    # pimps_and_hoes.cardrules:102: shown = top of turned
+    s.v_shown = _rt.top(s.z_turned, 102)
+    # pimps_and_hoes.cardrules:103: trump = suit of shown
     s.v_trump = SUIT[s.v_shown]
-    # pimps_and_hoes.cardrules:99: if reading trump_card is returned {
+    # pimps_and_hoes.cardrules:104: if reading trump_card is returned {
     if s.r_trump_card == TRUMP_CARD_RETURNED:
         s.hits[0] += 1
-        # pimps_and_hoes.cardrules:101: move top 26 from deck to aside
-        _moved = _rt.take_top(s.z_deck, 26, 101)
+        # pimps_and_hoes.cardrules:106: move top 26 from deck to aside
+        _moved = _rt.take_top(s.z_deck, 26, 106)
         s.z_aside.extend(_moved)
-        # pimps_and_hoes.cardrules:102: move all from turned to deck
+        # pimps_and_hoes.cardrules:107: move all from turned to deck
         _moved = s.z_turned[:]
         s.z_turned.clear()
         s.z_deck.extend(_moved)
-        # pimps_and_hoes.cardrules:103: move top 26 from aside to deck
-        _moved = _rt.take_top(s.z_aside, 26, 103)
+        # pimps_and_hoes.cardrules:108: move top 26 from aside to deck
+        _moved = _rt.take_top(s.z_aside, 26, 108)
         s.z_deck.extend(_moved)
-    # pimps_and_hoes.cardrules:105: deal size of deck / player_count from deck to hand each from left of dealer
-    _rt.deal_round_robin(s.z_deck, s.z_hand, (len(s.z_deck) // s.n), ((s.v_dealer) + 1) % s.n, 105)
+    # pimps_and_hoes.cardrules:110: deal size of deck / player_count from deck to hand each from left of dealer
+    _rt.deal_round_robin(s.z_deck, s.z_hand, (len(s.z_deck) // s.n), ((s.v_dealer) + 1) % s.n, 110)
     s.deals += 1
-    # pimps_and_hoes.cardrules:107: move all from deck to aside
+    # pimps_and_hoes.cardrules:112: move all from deck to aside
     _moved = s.z_deck[:]
     s.z_deck.clear()
     s.z_aside.extend(_moved)
-    # pimps_and_hoes.cardrules:108: leader = left of dealer
+    # pimps_and_hoes.cardrules:113: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
-    # pimps_and_hoes.cardrules:109: stage_no = 0
+    # pimps_and_hoes.cardrules:114: stage_no = 0
     s.v_stage_no = 0
-    # pimps_and_hoes.cardrules:110: while stage_no < stages {
-    return 3  # to _while_110_check
+    # pimps_and_hoes.cardrules:115: while stage_no < stages {
+    return 3  # to _while_115_check
 
 
-def _repeat_93_after(s):
+def _repeat_98_after(s):
     return s._finish()
 
 
-def _while_110_check(s):
+def _while_115_check(s):
     if s.v_stage_no >= s.v_stages:
-        return 4  # to _while_110_after
-    # pimps_and_hoes.cardrules:111: stage_no += 1
+        return 4  # to _while_115_after
+    # pimps_and_hoes.cardrules:116: stage_no += 1
     s.v_stage_no += 1
-    # pimps_and_hoes.cardrules:112: stage_size = if stage_no == 1 then first_stage else later_stage
+    # pimps_and_hoes.cardrules:117: stage_size = if stage_no == 1 then first_stage else later_stage
     s.v_stage_size = s.v_first_stage if (s.v_stage_no == 1) else s.v_later_stage
-    # pimps_and_hoes.cardrules:114: for each player p from leader {
+    # pimps_and_hoes.cardrules:119: for each player p from leader {
     s.loop_items1 = _rt.seats_from(s.v_leader, s.n)
     s.loop_index2 = 0
-    return 5  # to _for_114_next
+    return 5  # to _for_119_next
 
 
-def _while_110_after(s):
-    # pimps_and_hoes.cardrules:133: for each player p {
+def _while_115_after(s):
+    # pimps_and_hoes.cardrules:138: for each player p {
     for _p4 in _rt.seats_from(0, s.n):
         s.l_p = _p4
-        # pimps_and_hoes.cardrules:134: points of p = best 7 of taken of p by pimps
+        # pimps_and_hoes.cardrules:139: points of p = best 7 of taken of p by pimps
         s.v_points[s.l_p] = _solver_pimps(s).best_of(s.z_taken[s.l_p], 7)
-    # pimps_and_hoes.cardrules:136: dealer = left of dealer
+    # pimps_and_hoes.cardrules:141: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if not ((s.r_tie == TIE_DRAW) or (len([q5 for q5 in range(s.n) if (s.v_points[q5] == max(s.v_points))]) == 1)):
-        return 1  # to _repeat_93_body
-    return 2  # to _repeat_93_after
+        return 1  # to _repeat_98_body
+    return 2  # to _repeat_98_after
 
 
-def _for_114_next(s):
+def _for_119_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 6  # to _for_114_after
+        return 6  # to _for_119_after
     s.l_p = s.loop_items1[s.loop_index2]
     s.loop_index2 += 1
-    # pimps_and_hoes.cardrules:115: p chooses stage_size cards from hand of p to stage of p
+    # pimps_and_hoes.cardrules:120: p chooses stage_size cards from hand of p to stage of p
     s.picks_left3 = min(s.v_stage_size, len(s.z_hand[s.l_p]))
-    return 7  # to _choose_cards_115_pick
+    return 7  # to _choose_cards_120_pick
 
 
-def _for_114_after(s):
-    # pimps_and_hoes.cardrules:117: while not stage of leader is empty {
-    return 10  # to _while_117_check
+def _for_119_after(s):
+    # pimps_and_hoes.cardrules:122: while not stage of leader is empty {
+    return 10  # to _while_122_check
 
 
-def _choose_cards_115_pick(s):
+def _choose_cards_120_pick(s):
     if s.picks_left3 <= 0:
-        return 8  # to _choose_cards_115_after
-    return s._decide(s.l_p, list(s.z_hand[s.l_p]), 9, 115)  # then _choose_cards_115_chosen
+        return 8  # to _choose_cards_120_after
+    return s._decide(s.l_p, list(s.z_hand[s.l_p]), 9, 120)  # then _choose_cards_120_chosen
 
 
-def _choose_cards_115_after(s):
-    return 5  # to _for_114_next
+def _choose_cards_120_after(s):
+    return 5  # to _for_119_next
 
 
-def _choose_cards_115_chosen(s):
+def _choose_cards_120_chosen(s):
     s.z_hand[s.l_p].remove(s.choice)
     s.z_stage[s.l_p].append(s.choice)
     s.picks_left3 -= 1
-    return 7  # to _choose_cards_115_pick
+    return 7  # to _choose_cards_120_pick
 
 
-def _while_117_check(s):
+def _while_122_check(s):
     if not s.z_stage[s.v_leader]:
-        return 11  # to _while_117_after
-    # pimps_and_hoes.cardrules:118: trick {
+        return 11  # to _while_122_after
+    # pimps_and_hoes.cardrules:123: trick {
     s.t_order = _rt.seats_from(s.v_leader, s.n)
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
     s.led = None
-    return 12  # to _trick_118_turn
+    return 12  # to _trick_123_turn
 
 
-def _while_117_after(s):
-    return 3  # to _while_110_check
+def _while_122_after(s):
+    return 3  # to _while_115_check
 
 
-def _trick_118_turn(s):
+def _trick_123_turn(s):
     if s.t_i >= len(s.t_order):
-        return 14  # to _trick_118_resolve
+        return 14  # to _trick_123_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, list(s.z_stage[_p]), 13, 118)  # then _trick_118_played
+        return s._decide(_p, list(s.z_stage[_p]), 13, 123)  # then _trick_123_played
     _legal = [c1 for c1 in s.z_stage[_p] if ((s.led is None) or (SUIT[c1] == s.led))]
     if not _legal:
         _legal = [c2 for c2 in s.z_stage[_p] if (SUIT[c2] == s.v_trump)]
     if not _legal:
         _legal = list(s.z_stage[_p])
-    return s._decide(_p, _legal, 13, 118)  # then _trick_118_played
+    return s._decide(_p, _legal, 13, 123)  # then _trick_123_played
 
 
-def _trick_118_played(s):
+def _trick_123_played(s):
     _p = s.t_order[s.t_i]
     s.z_stage[_p].remove(s.choice)  # a legal card, so it is in the hand
     s.z_table.append(s.choice)
@@ -426,41 +426,41 @@ def _trick_118_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 12  # to _trick_118_turn
+    return 12  # to _trick_123_turn
 
 
-def _trick_118_resolve(s):
+def _trick_123_resolve(s):
     _winner = None
-    # pimps_and_hoes.cardrules:124: if reading trumps is win: highest where suit == trump
+    # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
     if _winner is None and (s.r_trumps == TRUMPS_WIN):
         _cands = [(_i, c3) for _i, c3 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c3]] >= 0 and (SUIT[c3] == s.v_trump)]
         if _cands:
             s.hits[1] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 124)]
-    # pimps_and_hoes.cardrules:125: highest where suit == led
+            _winner = s.t_seats[_rt.tie_break(_top, None, 129)]
+    # pimps_and_hoes.cardrules:130: highest where suit == led
     if _winner is None:
         _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c4]] >= 0 and (SUIT[c4] == s.led)]
         if _cands:
             s.hits[2] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 125)]
+            _winner = s.t_seats[_rt.tie_break(_top, None, 130)]
     if _winner is None:
-        _rt.gap('no-winner', 118, 'no winner rule applies to this trick')
+        _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
     s.winner = _winner
     s.tricks += 1
     s.z_taken[_winner].extend(s.z_table)
     s.z_table.clear()
-    # pimps_and_hoes.cardrules:129: leader = winner
+    # pimps_and_hoes.cardrules:134: leader = winner
     s.v_leader = s.winner
-    return 10  # to _while_117_check
+    return 10  # to _while_122_check
 
 
 class State(_rt.BaseState):
     _GAME = 'Pimps & Hoes'
-    _BLOCKS = (_start, _repeat_93_body, _repeat_93_after, _while_110_check, _while_110_after, _for_114_next, _for_114_after, _choose_cards_115_pick, _choose_cards_115_after, _choose_cards_115_chosen, _while_117_check, _while_117_after, _trick_118_turn, _trick_118_played, _trick_118_resolve)
+    _BLOCKS = (_start, _repeat_98_body, _repeat_98_after, _while_115_check, _while_115_after, _for_119_next, _for_119_after, _choose_cards_120_pick, _choose_cards_120_after, _choose_cards_120_chosen, _while_122_check, _while_122_after, _trick_123_turn, _trick_123_played, _trick_123_resolve)
     _ZONES = (
         ('z_deck', 'deck', False, 'nobody', False),
         ('z_turned', 'turned', False, 'everyone', False),
@@ -505,26 +505,26 @@ class State(_rt.BaseState):
         s.z_stage = [[] for _ in range(players)]
         s.z_table = []
         s.z_taken = [[] for _ in range(players)]
-        # pimps_and_hoes.cardrules:26: var dealer: player = random_player()
+        # pimps_and_hoes.cardrules:29: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_leader = None
-        # pimps_and_hoes.cardrules:28: var trump: suit = none
+        # pimps_and_hoes.cardrules:31: var trump: suit = none
         s.v_trump = None
-        # pimps_and_hoes.cardrules:29: var shown: card = none
+        # pimps_and_hoes.cardrules:32: var shown: card = none
         s.v_shown = None
-        # pimps_and_hoes.cardrules:30: var first_stage: int = if player_count == 2 then 7 else 5
+        # pimps_and_hoes.cardrules:33: var first_stage: int = if player_count == 2 then 7 else 5
         s.v_first_stage = 7 if (s.n == 2) else 5
-        # pimps_and_hoes.cardrules:32: var later_stages: int = if player_count == 2 then 3 else 2
+        # pimps_and_hoes.cardrules:35: var later_stages: int = if player_count == 2 then 3 else 2
         s.v_later_stages = 3 if (s.n == 2) else 2
-        # pimps_and_hoes.cardrules:34: var later_stage: int = if player_count == 2 then 5 else 3
+        # pimps_and_hoes.cardrules:37: var later_stage: int = if player_count == 2 then 5 else 3
         s.v_later_stage = 5 if (s.n == 2) else 3
-        # pimps_and_hoes.cardrules:36: var stages: int = 1 + later_stages
+        # pimps_and_hoes.cardrules:39: var stages: int = 1 + later_stages
         s.v_stages = 1 + s.v_later_stages
-        # pimps_and_hoes.cardrules:38: var stage_no: int = 0
+        # pimps_and_hoes.cardrules:41: var stage_no: int = 0
         s.v_stage_no = 0
-        # pimps_and_hoes.cardrules:39: var stage_size: int = 0
+        # pimps_and_hoes.cardrules:42: var stage_size: int = 0
         s.v_stage_size = 0
-        # pimps_and_hoes.cardrules:40: var points: int per player = 0
+        # pimps_and_hoes.cardrules:43: var points: int per player = 0
         s.v_points = [0 for _ in range(players)]
         s.l_p = None
         s.loop_index2 = 0
@@ -566,54 +566,54 @@ def new_game(players, seed=0, readings=None, chance="seeded"):
 
 
 def _example_0(readings):
-    # pimps_and_hoes.cardrules:143: example "Two players play 7 cards, then 5 more, and so on"
+    # pimps_and_hoes.cardrules:148: example "Two players play 7 cards, then 5 more, and so on"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(147, 'expect first_stage == 7', s.v_first_stage, '==', 7),
-        _rt.expectation(148, 'expect later_stage == 5', s.v_later_stage, '==', 5),
-        _rt.expectation(149, 'expect stages == 4', s.v_stages, '==', 4),
+        _rt.expectation(152, 'expect first_stage == 7', s.v_first_stage, '==', 7),
+        _rt.expectation(153, 'expect later_stage == 5', s.v_later_stage, '==', 5),
+        _rt.expectation(154, 'expect stages == 4', s.v_stages, '==', 4),
     ]
 
 
 def _example_1(readings):
-    # pimps_and_hoes.cardrules:154: example "A player takes 7 of the dealt cards, with 4 players too"
+    # pimps_and_hoes.cardrules:159: example "A player takes 7 of the dealt cards, with 4 players too"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(158, 'expect first_stage == 7', s.v_first_stage, '==', 7),
+        _rt.expectation(163, 'expect first_stage == 7', s.v_first_stage, '==', 7),
     ]
 
 
 def _example_2(readings):
-    # pimps_and_hoes.cardrules:161: example "After all stages each of 2 players has 4 cards left"
+    # pimps_and_hoes.cardrules:166: example "After all stages each of 2 players has 4 cards left"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(165, 'expect size of hand of 0 == first_stage + later_stages * later_stage + 4', len(s.z_hand[0]), '==', ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4)),
+        _rt.expectation(170, 'expect size of hand of 0 == first_stage + later_stages * later_stage + 4', len(s.z_hand[0]), '==', ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4)),
     ]
 
 
 def _example_3(readings):
-    # pimps_and_hoes.cardrules:168: example "After all stages each of 4 players has 4 cards left"
+    # pimps_and_hoes.cardrules:173: example "After all stages each of 4 players has 4 cards left"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(172, 'expect size of hand of 0 == first_stage + later_stages * later_stage + 4', len(s.z_hand[0]), '==', ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4)),
+        _rt.expectation(177, 'expect size of hand of 0 == first_stage + later_stages * later_stage + 4', len(s.z_hand[0]), '==', ((s.v_first_stage + (s.v_later_stages * s.v_later_stage)) + 4)),
     ]
 
 
 def _example_4(readings):
-    # pimps_and_hoes.cardrules:175: example "A-Q-Q-K-J-10-7 scores 37"
+    # pimps_and_hoes.cardrules:180: example "A-Q-Q-K-J-10-7 scores 37"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(177, 'expect best 7 of [A Q Q K J 10 7] by pimps == 37', _solver_pimps(s).best_of([12, 10, 23, 11, 9, 8, 5], 7), '==', 37),
-        _rt.expectation(178, 'expect scoring pimps of [10 7] == 0', _solver_pimps(s).best([8, 5]), '==', 0),
+        _rt.expectation(182, 'expect best 7 of [A Q Q K J 10 7] by pimps == 37', _solver_pimps(s).best_of([12, 10, 23, 11, 9, 8, 5], 7), '==', 37),
+        _rt.expectation(183, 'expect scoring pimps of [10 7] == 0', _solver_pimps(s).best([8, 5]), '==', 0),
     ]
 
 
 EXAMPLES = (
-    ('Two players play 7 cards, then 5 more, and so on', 143, _example_0),
-    ('A player takes 7 of the dealt cards, with 4 players too', 154, _example_1),
-    ('After all stages each of 2 players has 4 cards left', 161, _example_2),
-    ('After all stages each of 4 players has 4 cards left', 168, _example_3),
-    ('A-Q-Q-K-J-10-7 scores 37', 175, _example_4),
+    ('Two players play 7 cards, then 5 more, and so on', 148, _example_0),
+    ('A player takes 7 of the dealt cards, with 4 players too', 159, _example_1),
+    ('After all stages each of 2 players has 4 cards left', 166, _example_2),
+    ('After all stages each of 4 players has 4 cards left', 173, _example_3),
+    ('A-Q-Q-K-J-10-7 scores 37', 180, _example_4),
 )
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
@@ -625,87 +625,87 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (95, 42),
-    (98, 51),
-    (101, 61),
-    (225, 72),
+    (95, 45),
+    (98, 54),
+    (101, 64),
+    (225, 75),
     (229, 0),
-    (240, 73),
-    (242, 74),
-    (244, 75),
-    (246, 76),
-    (248, 77),
-    (250, 78),
-    (252, 79),
-    (254, 80),
-    (256, 81),
-    (258, 82),
-    (260, 83),
-    (262, 84),
-    (264, 85),
+    (240, 76),
+    (242, 77),
+    (244, 78),
+    (246, 79),
+    (248, 80),
+    (250, 81),
+    (252, 82),
+    (254, 83),
+    (256, 84),
+    (258, 85),
+    (260, 86),
+    (262, 87),
+    (264, 88),
     (273, 0),
-    (274, 93),
+    (274, 98),
     (278, 0),
-    (279, 94),
-    (291, 95),
-    (293, 96),
-    (296, 97),
-    (298, 98),
-    (300, 99),
-    (303, 101),
-    (306, 102),
-    (310, 103),
-    (313, 105),
-    (316, 107),
-    (320, 108),
-    (322, 109),
-    (324, 110),
+    (279, 99),
+    (291, 100),
+    (293, 101),
+    (296, 102),
+    (298, 103),
+    (300, 104),
+    (303, 106),
+    (306, 107),
+    (310, 108),
+    (313, 110),
+    (316, 112),
+    (320, 113),
+    (322, 114),
+    (324, 115),
     (328, 0),
-    (335, 111),
-    (337, 112),
-    (339, 114),
+    (335, 116),
+    (337, 117),
+    (339, 119),
     (345, 0),
-    (346, 133),
-    (349, 134),
-    (351, 136),
+    (346, 138),
+    (349, 139),
+    (351, 141),
     (358, 0),
-    (363, 115),
+    (363, 120),
     (368, 0),
-    (369, 117),
+    (369, 122),
     (373, 0),
-    (393, 118),
+    (393, 123),
     (402, 0),
-    (434, 124),
-    (442, 125),
-    (456, 129),
+    (434, 129),
+    (442, 130),
+    (456, 134),
     (461, 0),
-    (508, 26),
-    (511, 28),
-    (513, 29),
-    (515, 30),
-    (517, 32),
-    (519, 34),
-    (521, 36),
-    (523, 38),
-    (525, 39),
-    (527, 40),
+    (508, 29),
+    (511, 31),
+    (513, 32),
+    (515, 33),
+    (517, 35),
+    (519, 37),
+    (521, 39),
+    (523, 41),
+    (525, 42),
+    (527, 43),
     (540, 0),
-    (569, 143),
-    (572, 147),
-    (573, 148),
-    (574, 149),
+    (569, 148),
+    (572, 152),
+    (573, 153),
+    (574, 154),
     (578, 0),
-    (579, 154),
-    (582, 158),
+    (579, 159),
+    (582, 163),
     (586, 0),
-    (587, 161),
-    (590, 165),
+    (587, 166),
+    (590, 170),
     (594, 0),
-    (595, 168),
-    (598, 172),
+    (595, 173),
+    (598, 177),
     (602, 0),
-    (603, 175),
-    (606, 177),
-    (607, 178),
+    (603, 180),
+    (606, 182),
+    (607, 183),
     (621, 0),
 )

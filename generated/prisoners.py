@@ -17,7 +17,7 @@ RULES = {
         {
             'name': 'fifty_card',
             'question': "Which prisoner is worth 50 points? The Russian says the jack, the French says 'Diamonds'.",
-            'line': 71,
+            'line': 73,
             'readings': ['jack', 'diamonds'],
             'descriptions': {
                 'jack': "every jack is worth 50, as the Russian says; the French 'crics' (jacks) of the same line are removed as prisoners too, so 'Diamonds' stands where the jack should",
@@ -29,7 +29,7 @@ RULES = {
         {
             'name': 'play_phase',
             'question': "Is the deal played out in tricks? The Russian has tricks and a draw after each; the French has no trick play and ends 'after drawing all the prisoners'.",
-            'line': 82,
+            'line': 84,
             'readings': ['tricks', 'draw_only'],
             'descriptions': {
                 'tricks': 'the Russian trick play: the auction winner leads, each plays any card, the highest takes, then everyone draws a prisoner; players collect the cards they take',
@@ -41,7 +41,7 @@ RULES = {
         {
             'name': 'contract',
             'question': 'How does the deal score? The Russian gives the auction winner his bid if he made it, else 0; the French only says the most points wins.',
-            'line': 92,
+            'line': 94,
             'readings': ['made_or_zero', 'points_only'],
             'descriptions': {'made_or_zero': 'the auction winner scores his bid if he collected at least that much, else 0; the others score what they collected', 'points_only': 'everyone, the auction winner too, scores what he collected; the bid only decides who leads'},
             'default': 'made_or_zero',
@@ -50,7 +50,7 @@ RULES = {
         {
             'name': 'bid_measure',
             'question': 'What is bid? The Russian bids the points a player will collect (набрать); the French the points he can compose (composer), and both count the bid with the same methods as the cards.',
-            'line': 101,
+            'line': 103,
             'readings': ['collected', 'hand'],
             'descriptions': {'collected': 'the bid is what the bidder will collect by the end of the deal; it is made if he collects at least that much', 'hand': "the bid is what the bidder's hand, as dealt, is worth by the counting method; it is made if that hand counts at least the bid"},
             'default': 'collected',
@@ -59,7 +59,7 @@ RULES = {
         {
             'name': 'deal_remainder',
             'question': "40 cards are left to deal once the 14 prisoners are out; 3 players cannot get them 'evenly'.",
-            'line': 114,
+            'line': 116,
             'readings': ['aside', 'prisoners', 'dealer'],
             'descriptions': {'aside': 'the one card over is set aside, out of play, so the deal stays even', 'prisoners': 'the card over joins the prisoners pile, which is then mixed', 'dealer': 'the dealer keeps the card over and has one card more'},
             'default': 'aside',
@@ -68,7 +68,7 @@ RULES = {
         {
             'name': 'turned_card',
             'question': "Is the turned prisoner ever drawn? It is put face up beside the pile, and the French ends after 'all the prisoners' are drawn.",
-            'line': 124,
+            'line': 126,
             'readings': ['stays', 'drawn_last'],
             'descriptions': {'stays': 'it only shows the trump suit and never comes into play', 'drawn_last': 'it is drawn as the last prisoner, when the pile is empty'},
             'default': 'stays',
@@ -77,7 +77,7 @@ RULES = {
         {
             'name': 'pass_out',
             'question': "Does a pass put a player out of the auction only, or out of the whole deal? The text discards his cards, yet every player plays the tricks and 'the others' score what they took.",
-            'line': 133,
+            'line': 135,
             'readings': ['auction_only', 'whole_deal'],
             'descriptions': {'auction_only': "he stops bidding but keeps his cards and plays the deal: trick play has 'each next player' play, and 'the other players' score what they collected", 'whole_deal': 'as written, his cards are discarded and he takes no further part in the deal; he scores nothing in it'},
             'default': 'auction_only',
@@ -86,7 +86,7 @@ RULES = {
         {
             'name': 'auction_end',
             'question': "The auction runs 'until one player remains'. What if everyone before the last player passes without a bid, or the dealer and all pass?",
-            'line': 143,
+            'line': 145,
             'readings': ['last_must_bid', 'takes_at_zero', 'redeal'],
             'descriptions': {
                 'last_must_bid': 'the last player left wins the auction and, having announced nothing yet, must make a bid (he may not pass)',
@@ -99,7 +99,7 @@ RULES = {
         {
             'name': 'bid_steps',
             'question': 'The text gives no lowest bid, no step and no highest bid.',
-            'line': 154,
+            'line': 156,
             'readings': ['tens', 'ones'],
             'descriptions': {'tens': 'bids are multiples of 10 (the prisoners are priced in tens), from 10 up to every point in the pack', 'ones': 'any whole number of points, from 1 up to every point in the pack'},
             'default': 'tens',
@@ -108,7 +108,7 @@ RULES = {
         {
             'name': 'counting',
             'question': "Which counting method applies? 'Two ways are allowed' for the bid and the play.",
-            'line': 165,
+            'line': 167,
             'readings': ['better', 'face', 'combinations', 'bidder_names'],
             'descriptions': {
                 'better': "each player counts his number cards the way that gives him more (it is allowed); as no combination scores more than its cards' face values, this is always the first method",
@@ -122,7 +122,7 @@ RULES = {
         {
             'name': 'combo_singles',
             'question': 'Under the combination method, what does a number card in no combination score?',
-            'line': 176,
+            'line': 178,
             'readings': ['nothing', 'face'],
             'descriptions': {'nothing': 'nothing: the method scores combinations only, and the worked pairs and threes are worth what they say', 'face': "its face value, as under the first method; a group then only helps when it beats its cards' face values"},
             'default': 'nothing',
@@ -131,7 +131,7 @@ RULES = {
         {
             'name': 'joker_aces',
             'question': 'The sentence on jokers and aces cannot be understood as written.',
-            'line': 187,
+            'line': 189,
             'readings': ['no_rule', 'aces_after_joker'],
             'descriptions': {'no_rule': 'no rule can be drawn from it; it is left out', 'aces_after_joker': 'once a Joker has been played to a trick, a player holding 3 or 4 aces must play an ace to it, unless the turned prisoner is a Joker'},
             'default': 'no_rule',
@@ -140,7 +140,7 @@ RULES = {
         {
             'name': 'trump_in_tricks',
             'question': "The turned card's suit is made trump, yet the trick goes to 'the highest card'. Does a trump beat other suits?",
-            'line': 197,
+            'line': 199,
             'readings': ['beats', 'highest_only'],
             'descriptions': {'beats': 'a trump beats every card of another suit, as trumps do; a joker, the top rank, beats all', 'highest_only': 'only rank counts in a trick; the trump suit matters in combinations only (the French never calls it trump)'},
             'default': 'beats',
@@ -149,7 +149,7 @@ RULES = {
         {
             'name': 'trick_tie',
             'question': 'Two cards of the highest rank (different suits; identical cards of two decks; two jokers) tie for the trick: who takes it?',
-            'line': 208,
+            'line': 210,
             'readings': ['first_played', 'last_played'],
             'descriptions': {'first_played': 'the first of them: a later card must be higher to take the trick', 'last_played': 'the last of them'},
             'default': 'first_played',
@@ -158,7 +158,7 @@ RULES = {
         {
             'name': 'short_pile',
             'question': "After a trick 'all players take one prisoner', but the pile runs out part-way through a round (13 prisoners for 2 or 3 players, 27 for 4).",
-            'line': 215,
+            'line': 217,
             'readings': ['in_turn', 'nobody'],
             'descriptions': {'in_turn': "players draw one each, from the trick's taker clockwise, while the pile lasts", 'nobody': 'when the pile cannot give every player a card, nobody draws and the rest stay undrawn'},
             'default': 'in_turn',
@@ -167,7 +167,7 @@ RULES = {
         {
             'name': 'match_length',
             'question': "Is a game one deal? The dealer changes 'in following games', and the winner is whoever has the most points.",
-            'line': 225,
+            'line': 227,
             'readings': ['one_deal', 'each_deals'],
             'descriptions': {'one_deal': 'one deal is one game: the most points in it wins', 'each_deals': 'a game is a round of deals, each player dealing once; the totals decide'},
             'default': 'one_deal',
@@ -176,7 +176,7 @@ RULES = {
         {
             'name': 'score_tie',
             'question': 'Two players can end with the same, highest total: who wins?',
-            'line': 232,
+            'line': 234,
             'readings': ['share', 'play_on'],
             'descriptions': {'share': 'the tied players share the win', 'play_on': 'deal again, adding to the totals, until one total is highest'},
             'default': 'share',
@@ -217,54 +217,54 @@ RULES = {
     'teams': None,
     'outcome': 'best',
     'branches': [
-        {'line': 293, 'what': 'branch'},
-        {'line': 294, 'what': 'branch'},
-        {'line': 297, 'what': 'branch'},
-        {'line': 305, 'what': 'branch'},
-        {'line': 309, 'what': 'else branch'},
-        {'line': 327, 'what': 'branch'},
-        {'line': 328, 'what': 'branch'},
-        {'line': 330, 'what': 'else branch'},
+        {'line': 300, 'what': 'branch'},
+        {'line': 301, 'what': 'branch'},
+        {'line': 304, 'what': 'branch'},
+        {'line': 312, 'what': 'branch'},
+        {'line': 316, 'what': 'else branch'},
         {'line': 334, 'what': 'branch'},
-        {'line': 337, 'what': 'branch'},
-        {'line': 341, 'what': 'else branch'},
-        {'line': 349, 'what': 'branch'},
-        {'line': 352, 'what': 'branch'},
-        {'line': 358, 'what': 'branch'},
-        {'line': 360, 'what': 'branch'},
-        {'line': 362, 'what': 'else branch'},
-        {'line': 366, 'what': 'branch'},
-        {'line': 369, 'what': 'branch'},
+        {'line': 335, 'what': 'branch'},
+        {'line': 337, 'what': 'else branch'},
+        {'line': 341, 'what': 'branch'},
+        {'line': 344, 'what': 'branch'},
+        {'line': 348, 'what': 'else branch'},
+        {'line': 356, 'what': 'branch'},
+        {'line': 359, 'what': 'branch'},
+        {'line': 365, 'what': 'branch'},
+        {'line': 367, 'what': 'branch'},
+        {'line': 369, 'what': 'else branch'},
         {'line': 373, 'what': 'branch'},
-        {'line': 383, 'what': 'winner rule'},
-        {'line': 384, 'what': 'winner rule'},
-        {'line': 385, 'what': 'winner rule'},
-        {'line': 395, 'what': 'branch'},
-        {'line': 398, 'what': 'branch'},
-        {'line': 404, 'what': 'else branch'},
-        {'line': 407, 'what': 'branch'},
-        {'line': 408, 'what': 'branch'},
-        {'line': 421, 'what': 'branch'},
+        {'line': 376, 'what': 'branch'},
+        {'line': 380, 'what': 'branch'},
+        {'line': 390, 'what': 'winner rule'},
+        {'line': 391, 'what': 'winner rule'},
+        {'line': 392, 'what': 'winner rule'},
+        {'line': 402, 'what': 'branch'},
+        {'line': 405, 'what': 'branch'},
+        {'line': 411, 'what': 'else branch'},
+        {'line': 414, 'what': 'branch'},
+        {'line': 415, 'what': 'branch'},
         {'line': 428, 'what': 'branch'},
-        {'line': 431, 'what': 'branch'},
-        {'line': 433, 'what': 'else branch'},
-        {'line': 437, 'what': 'branch'},
-        {'line': 439, 'what': 'else branch'},
-        {'line': 443, 'what': 'branch'},
+        {'line': 435, 'what': 'branch'},
+        {'line': 438, 'what': 'branch'},
+        {'line': 440, 'what': 'else branch'},
         {'line': 444, 'what': 'branch'},
-        {'line': 448, 'what': 'else branch'},
+        {'line': 446, 'what': 'else branch'},
+        {'line': 450, 'what': 'branch'},
+        {'line': 451, 'what': 'branch'},
+        {'line': 455, 'what': 'else branch'},
     ],
     'examples': [
-        {'title': 'one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 'line': 465},
-        {'title': 'two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 'line': 473},
-        {'title': 'face values: a 2 is 2 points, a 5 is 5, an ace 11', 'line': 481},
-        {'title': "two fives, neither of the open card's suit, are worth 5+2=7", 'line': 489},
-        {'title': "two twos, one of the open card's suit, are worth 2*2=4", 'line': 495},
-        {'title': "three sixes, none of the open card's suit, are worth 6+3=9", 'line': 502},
-        {'title': "three aces, one of the open card's suit, are worth 11*3=33", 'line': 509},
-        {'title': "four sevens are worth 28: a seven's value times 4", 'line': 516},
-        {'title': 'the printed sum for four sevens: 4*4=28', 'line': 523},
-        {'title': 'two fives of spades (two packs) make no pair', 'line': 527},
+        {'title': 'one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 'line': 472},
+        {'title': 'two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 'line': 480},
+        {'title': 'face values: a 2 is 2 points, a 5 is 5, an ace 11', 'line': 488},
+        {'title': "two fives, neither of the open card's suit, are worth 5+2=7", 'line': 496},
+        {'title': "two twos, one of the open card's suit, are worth 2*2=4", 'line': 502},
+        {'title': "three sixes, none of the open card's suit, are worth 6+3=9", 'line': 509},
+        {'title': "three aces, one of the open card's suit, are worth 11*3=33", 'line': 516},
+        {'title': "four sevens are worth 28: a seven's value times 4", 'line': 523},
+        {'title': 'the printed sum for four sevens: 4*4=28', 'line': 530},
+        {'title': 'two fives of spades (two packs) make no pair', 'line': 534},
     ],
     'num_distinct_actions': 3836,
     'max_chance_outcomes': 108,
@@ -280,59 +280,59 @@ RULES = {
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
-# prisoners.cardrules:71: fifty_card: Which prisoner is worth 50 points? The Russian says the jack, the French...
+# prisoners.cardrules:73: fifty_card: Which prisoner is worth 50 points? The Russian says the jack, the French...
 FIFTY_CARD_JACK = 0  # every jack is worth 50, as the Russian says; the French 'crics' (jacks) of the same line are removed as prisoners too, so 'Diamonds' stands where the jack should
 FIFTY_CARD_DIAMONDS = 1  # as the French says: the 50-point prisoner is a diamond, the jack of diamonds; the other jacks are prisoners worth nothing
-# prisoners.cardrules:82: play_phase: Is the deal played out in tricks? The Russian has tricks and a draw after...
+# prisoners.cardrules:84: play_phase: Is the deal played out in tricks? The Russian has tricks and a draw after...
 PLAY_PHASE_TRICKS = 0  # the Russian trick play: the auction winner leads, each plays any card, the highest takes, then everyone draws a prisoner; players collect the cards they take
 PLAY_PHASE_DRAW_ONLY = 1  # the French: from the auction winner clockwise each player discards a card of his choice (the card 'used') and draws the top prisoner, until the prisoners are gone; each collects the hand he ends with
-# prisoners.cardrules:92: contract: How does the deal score? The Russian gives the auction winner his bid if he...
+# prisoners.cardrules:94: contract: How does the deal score? The Russian gives the auction winner his bid if he...
 CONTRACT_MADE_OR_ZERO = 0  # the auction winner scores his bid if he collected at least that much, else 0; the others score what they collected
 CONTRACT_POINTS_ONLY = 1  # everyone, the auction winner too, scores what he collected; the bid only decides who leads
-# prisoners.cardrules:101: bid_measure: What is bid? The Russian bids the points a player will collect (набрать);...
+# prisoners.cardrules:103: bid_measure: What is bid? The Russian bids the points a player will collect (набрать);...
 BID_MEASURE_COLLECTED = 0  # the bid is what the bidder will collect by the end of the deal; it is made if he collects at least that much
 BID_MEASURE_HAND = 1  # the bid is what the bidder's hand, as dealt, is worth by the counting method; it is made if that hand counts at least the bid
-# prisoners.cardrules:114: deal_remainder: 40 cards are left to deal once the 14 prisoners are out; 3 players...
+# prisoners.cardrules:116: deal_remainder: 40 cards are left to deal once the 14 prisoners are out; 3 players...
 DEAL_REMAINDER_ASIDE = 0  # the one card over is set aside, out of play, so the deal stays even
 DEAL_REMAINDER_PRISONERS = 1  # the card over joins the prisoners pile, which is then mixed
 DEAL_REMAINDER_DEALER = 2  # the dealer keeps the card over and has one card more
-# prisoners.cardrules:124: turned_card: Is the turned prisoner ever drawn? It is put face up beside the pile, and...
+# prisoners.cardrules:126: turned_card: Is the turned prisoner ever drawn? It is put face up beside the pile, and...
 TURNED_CARD_STAYS = 0  # it only shows the trump suit and never comes into play
 TURNED_CARD_DRAWN_LAST = 1  # it is drawn as the last prisoner, when the pile is empty
-# prisoners.cardrules:133: pass_out: Does a pass put a player out of the auction only, or out of the whole deal?...
+# prisoners.cardrules:135: pass_out: Does a pass put a player out of the auction only, or out of the whole deal?...
 PASS_OUT_AUCTION_ONLY = 0  # he stops bidding but keeps his cards and plays the deal: trick play has 'each next player' play, and 'the other players' score what they collected
 PASS_OUT_WHOLE_DEAL = 1  # as written, his cards are discarded and he takes no further part in the deal; he scores nothing in it
-# prisoners.cardrules:143: auction_end: The auction runs 'until one player remains'. What if everyone before the...
+# prisoners.cardrules:145: auction_end: The auction runs 'until one player remains'. What if everyone before the...
 AUCTION_END_LAST_MUST_BID = 0  # the last player left wins the auction and, having announced nothing yet, must make a bid (he may not pass)
 AUCTION_END_TAKES_AT_ZERO = 1  # the auction ends as soon as one player is left; if he never bid, he plays a bid of 0
 AUCTION_END_REDEAL = 2  # the last player may pass too; if all pass, nobody plays: the cards are thrown in and the next dealer deals again
-# prisoners.cardrules:154: bid_steps: The text gives no lowest bid, no step and no highest bid.
+# prisoners.cardrules:156: bid_steps: The text gives no lowest bid, no step and no highest bid.
 BID_STEPS_TENS = 0  # bids are multiples of 10 (the prisoners are priced in tens), from 10 up to every point in the pack
 BID_STEPS_ONES = 1  # any whole number of points, from 1 up to every point in the pack
-# prisoners.cardrules:165: counting: Which counting method applies? 'Two ways are allowed' for the bid and the play.
+# prisoners.cardrules:167: counting: Which counting method applies? 'Two ways are allowed' for the bid and the play.
 COUNTING_BETTER = 0  # each player counts his number cards the way that gives him more (it is allowed); as no combination scores more than its cards' face values, this is always the first method
 COUNTING_FACE = 1  # the first method only: face values, ace 11
 COUNTING_COMBINATIONS = 2  # the second method only: combinations
 COUNTING_BIDDER_NAMES = 3  # the auction winner names the method for everyone before the play
-# prisoners.cardrules:176: combo_singles: Under the combination method, what does a number card in no combination...
+# prisoners.cardrules:178: combo_singles: Under the combination method, what does a number card in no combination...
 COMBO_SINGLES_NOTHING = 0  # nothing: the method scores combinations only, and the worked pairs and threes are worth what they say
 COMBO_SINGLES_FACE = 1  # its face value, as under the first method; a group then only helps when it beats its cards' face values
-# prisoners.cardrules:187: joker_aces: The sentence on jokers and aces cannot be understood as written.
+# prisoners.cardrules:189: joker_aces: The sentence on jokers and aces cannot be understood as written.
 JOKER_ACES_NO_RULE = 0  # no rule can be drawn from it; it is left out
 JOKER_ACES_ACES_AFTER_JOKER = 1  # once a Joker has been played to a trick, a player holding 3 or 4 aces must play an ace to it, unless the turned prisoner is a Joker
-# prisoners.cardrules:197: trump_in_tricks: The turned card's suit is made trump, yet the trick goes to 'the...
+# prisoners.cardrules:199: trump_in_tricks: The turned card's suit is made trump, yet the trick goes to 'the...
 TRUMP_IN_TRICKS_BEATS = 0  # a trump beats every card of another suit, as trumps do; a joker, the top rank, beats all
 TRUMP_IN_TRICKS_HIGHEST_ONLY = 1  # only rank counts in a trick; the trump suit matters in combinations only (the French never calls it trump)
-# prisoners.cardrules:208: trick_tie: Two cards of the highest rank (different suits; identical cards of two...
+# prisoners.cardrules:210: trick_tie: Two cards of the highest rank (different suits; identical cards of two...
 TRICK_TIE_FIRST_PLAYED = 0  # the first of them: a later card must be higher to take the trick
 TRICK_TIE_LAST_PLAYED = 1  # the last of them
-# prisoners.cardrules:215: short_pile: After a trick 'all players take one prisoner', but the pile runs out...
+# prisoners.cardrules:217: short_pile: After a trick 'all players take one prisoner', but the pile runs out...
 SHORT_PILE_IN_TURN = 0  # players draw one each, from the trick's taker clockwise, while the pile lasts
 SHORT_PILE_NOBODY = 1  # when the pile cannot give every player a card, nobody draws and the rest stay undrawn
-# prisoners.cardrules:225: match_length: Is a game one deal? The dealer changes 'in following games', and the...
+# prisoners.cardrules:227: match_length: Is a game one deal? The dealer changes 'in following games', and the...
 MATCH_LENGTH_ONE_DEAL = 0  # one deal is one game: the most points in it wins
 MATCH_LENGTH_EACH_DEALS = 1  # a game is a round of deals, each player dealing once; the totals decide
-# prisoners.cardrules:232: score_tie: Two players can end with the same, highest total: who wins?
+# prisoners.cardrules:234: score_tie: Two players can end with the same, highest total: who wins?
 SCORE_TIE_SHARE = 0  # the tied players share the win
 SCORE_TIE_PLAY_ON = 1  # deal again, adding to the totals, until one total is highest
 
@@ -890,7 +890,7 @@ KIND = (
 )
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-# prisoners.cardrules:30: value face: 2..10=face A=11 J..K=0 Joker=0
+# prisoners.cardrules:32: value face: 2..10=face A=11 J..K=0 Joker=0
 VALUE_FACE = (
     2,
     3,
@@ -1001,7 +1001,7 @@ VALUE_FACE = (
     0,
     0,
 )
-# prisoners.cardrules:32: value prisoner: 2..10=0 A=0 J=50 Q=100 K=150 Joker=200
+# prisoners.cardrules:34: value prisoner: 2..10=0 A=0 J=50 Q=100 K=150 Joker=200
 VALUE_PRISONER = (
     0,
     0,
@@ -1112,7 +1112,7 @@ VALUE_PRISONER = (
     200,
     200,
 )
-# prisoners.cardrules:33: value prisoner_fr: 2..10=0 A=0 J=0 J♦=50 Q=100 K=150 Joker=200
+# prisoners.cardrules:35: value prisoner_fr: 2..10=0 A=0 J=0 J♦=50 Q=100 K=150 Joker=200
 VALUE_PRISONER_FR = (
     0,
     0,
@@ -2114,7 +2114,7 @@ IS_CLUBS = (
 
 
 # ---------------------------------------------------------------- scoring combos
-# prisoners.cardrules:246: scoring combos
+# prisoners.cardrules:248: scoring combos
 _SOLVERS_combos = {}
 
 
@@ -2129,7 +2129,7 @@ def _solver_combos(s):
 
 def _make_combos(s):
     patterns = [
-        # prisoners.cardrules:251: pattern pair: 2 of a rank
+        # prisoners.cardrules:253: pattern pair: 2 of a rank
         _Pattern(
             'pair',
             'same_rank',
@@ -2137,17 +2137,17 @@ def _make_combos(s):
             where=lambda group: (
                 (((((1 if any(IS_SPADES[c22] for c22 in group) else 0) + (1 if any(IS_HEARTS[c23] for c23 in group) else 0)) + (1 if any(IS_DIAMONDS[c24] for c24 in group) else 0)) + (1 if any(IS_CLUBS[c25] for c25 in group) else 0)) == len(group)) and (not any((SUIT[c26] == s.v_trump) for c26 in group))
             ),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 255), 255) + 2,
+            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 257), 257) + 2,
         ),
-        # prisoners.cardrules:257: pattern pair_trump: 2 of a rank
+        # prisoners.cardrules:259: pattern pair_trump: 2 of a rank
         _Pattern(
             'pair_trump',
             'same_rank',
             size=2,
             where=lambda group: (((((1 if any(IS_SPADES[c27] for c27 in group) else 0) + (1 if any(IS_HEARTS[c28] for c28 in group) else 0)) + (1 if any(IS_DIAMONDS[c29] for c29 in group) else 0)) + (1 if any(IS_CLUBS[c30] for c30 in group) else 0)) == len(group)) and any((SUIT[c31] == s.v_trump) for c31 in group),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 260), 260) * 2,
+            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 262), 262) * 2,
         ),
-        # prisoners.cardrules:262: pattern three: 3 of a rank
+        # prisoners.cardrules:264: pattern three: 3 of a rank
         _Pattern(
             'three',
             'same_rank',
@@ -2155,26 +2155,26 @@ def _make_combos(s):
             where=lambda group: (
                 (((((1 if any(IS_SPADES[c32] for c32 in group) else 0) + (1 if any(IS_HEARTS[c33] for c33 in group) else 0)) + (1 if any(IS_DIAMONDS[c34] for c34 in group) else 0)) + (1 if any(IS_CLUBS[c35] for c35 in group) else 0)) == len(group)) and (not any((SUIT[c36] == s.v_trump) for c36 in group))
             ),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 266), 266) + 3,
+            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 268), 268) + 3,
         ),
-        # prisoners.cardrules:268: pattern three_trump: 3 of a rank
+        # prisoners.cardrules:270: pattern three_trump: 3 of a rank
         _Pattern(
             'three_trump',
             'same_rank',
             size=3,
             where=lambda group: (((((1 if any(IS_SPADES[c37] for c37 in group) else 0) + (1 if any(IS_HEARTS[c38] for c38 in group) else 0)) + (1 if any(IS_DIAMONDS[c39] for c39 in group) else 0)) + (1 if any(IS_CLUBS[c40] for c40 in group) else 0)) == len(group)) and any((SUIT[c41] == s.v_trump) for c41 in group),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 271), 271) * 3,
+            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 273), 273) * 3,
         ),
-        # prisoners.cardrules:273: pattern four: 4 of a rank
+        # prisoners.cardrules:275: pattern four: 4 of a rank
         _Pattern(
             'four',
             'same_rank',
             size=4,
             where=lambda group: ((((1 if any(IS_SPADES[c42] for c42 in group) else 0) + (1 if any(IS_HEARTS[c43] for c43 in group) else 0)) + (1 if any(IS_DIAMONDS[c44] for c44 in group) else 0)) + (1 if any(IS_CLUBS[c45] for c45 in group) else 0)) == len(group),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 275), 275) * 4,
+            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 277), 277) * 4,
         ),
-        # prisoners.cardrules:277: pattern single: 1 of a rank where reading combo_singles is face => value face of first...
-        _Pattern('single', 'same_rank', size=1, where=lambda group: s.r_combo_singles == COMBO_SINGLES_FACE, score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 277), 277)),
+        # prisoners.cardrules:279: pattern single: 1 of a rank where reading combo_singles is face => value face of first...
+        _Pattern('single', 'same_rank', size=1, where=lambda group: s.r_combo_singles == COMBO_SINGLES_FACE, score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 279), 279)),
     ]
     return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=None, maximise=True, name='combos', alike=None)
 
@@ -2183,21 +2183,21 @@ def _make_combos(s):
 
 
 def _start(s):
-    # prisoners.cardrules:281: repeat {
-    return 1  # to _repeat_281_body
+    # prisoners.cardrules:288: repeat {
+    return 1  # to _repeat_288_body
 
 
-def _repeat_281_body(s):
-    # prisoners.cardrules:282: repeat {
-    return 3  # to _repeat_282_body
+def _repeat_288_body(s):
+    # prisoners.cardrules:289: repeat {
+    return 3  # to _repeat_289_body
 
 
-def _repeat_281_after(s):
+def _repeat_288_after(s):
     return s._finish()
 
 
-def _repeat_282_body(s):
-    # prisoners.cardrules:283: gather all into deck
+def _repeat_289_body(s):
+    # prisoners.cardrules:290: gather all into deck
     s.z_deck.clear()
     s.z_prisoners.clear()
     for _z in s.z_hand:
@@ -2209,332 +2209,332 @@ def _repeat_282_body(s):
         _z.clear()
     s.z_discard.clear()
     s.z_deck.extend(s.cards)
-    # prisoners.cardrules:286: shuffle deck
+    # prisoners.cardrules:293: shuffle deck
     s.rng.shuffle(s.z_deck)
-    # prisoners.cardrules:288: cap = sum prisoner of deck + sum face of deck  # no bid can be more than every point in...
-    s.v_cap = _rt.sum_values(VALUE_PRISONER, s.z_deck, 288) + _rt.sum_values(VALUE_FACE, s.z_deck, 288)
-    # prisoners.cardrules:289: move cards where card is J..K or card is Joker from deck to prisoners
+    # prisoners.cardrules:295: cap = sum prisoner of deck + sum face of deck  # no bid can be more than every point in...
+    s.v_cap = _rt.sum_values(VALUE_PRISONER, s.z_deck, 295) + _rt.sum_values(VALUE_FACE, s.z_deck, 295)
+    # prisoners.cardrules:296: move cards where card is J..K or card is Joker from deck to prisoners
     _moved = [c1 for c1 in s.z_deck if ((IS_J_TO_K[c1]) or (IS_JOKER[c1]))]
     s.z_deck[:] = [c1 for c1 in s.z_deck if not ((IS_J_TO_K[c1]) or (IS_JOKER[c1]))]
     s.z_prisoners.extend(_moved)
-    # prisoners.cardrules:291: deal evenly from deck to hand rest to odd
-    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 291)
+    # prisoners.cardrules:298: deal evenly from deck to hand rest to odd
+    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 298)
     s.deals += 1
     s.z_odd.extend(s.z_deck)
     s.z_deck.clear()
-    # prisoners.cardrules:293: if not odd is empty {
+    # prisoners.cardrules:300: if not odd is empty {
     if bool(s.z_odd):
         s.hits[0] += 1
-        # prisoners.cardrules:294: if reading deal_remainder is prisoners {
+        # prisoners.cardrules:301: if reading deal_remainder is prisoners {
         if s.r_deal_remainder == DEAL_REMAINDER_PRISONERS:
             s.hits[1] += 1
-            # prisoners.cardrules:295: move all from odd to prisoners
+            # prisoners.cardrules:302: move all from odd to prisoners
             _moved = s.z_odd[:]
             s.z_odd.clear()
             s.z_prisoners.extend(_moved)
-            # prisoners.cardrules:296: shuffle prisoners
+            # prisoners.cardrules:303: shuffle prisoners
             s.rng.shuffle(s.z_prisoners)
         elif s.r_deal_remainder == DEAL_REMAINDER_DEALER:
             s.hits[2] += 1
-            # prisoners.cardrules:298: move all from odd to hand of dealer
+            # prisoners.cardrules:305: move all from odd to hand of dealer
             _moved = s.z_odd[:]
             s.z_odd.clear()
             s.z_hand[s.v_dealer].extend(_moved)
-    # prisoners.cardrules:303: move top 1 from prisoners to turned
-    _moved = _rt.take_top(s.z_prisoners, 1, 303)
+    # prisoners.cardrules:310: move top 1 from prisoners to turned
+    _moved = _rt.take_top(s.z_prisoners, 1, 310)
     s.z_turned.extend(_moved)
-    # prisoners.cardrules:305: if top of turned is Joker {
-    if IS_JOKER[_rt.top(s.z_turned, 305)]:
-        return 6  # to _if_305_then
-    return 7  # to _if_305_else
+    # prisoners.cardrules:312: if top of turned is Joker {
+    if IS_JOKER[_rt.top(s.z_turned, 312)]:
+        return 6  # to _if_312_then
+    return 7  # to _if_312_else
 
 
-def _repeat_282_after(s):
-    # prisoners.cardrules:358: if reading counting is bidder_names {
+def _repeat_289_after(s):
+    # prisoners.cardrules:365: if reading counting is bidder_names {
     if s.r_counting == COUNTING_BIDDER_NAMES:
-        return 19  # to _if_358_then
+        return 19  # to _if_365_then
     if s.r_counting == COUNTING_COMBINATIONS:
-        return 20  # to _if_358_elif1
-    return 21  # to _if_358_else
+        return 20  # to _if_365_elif1
+    return 21  # to _if_365_else
 
 
-def _if_305_after(s):
-    # prisoners.cardrules:315: for each player p {
+def _if_312_after(s):
+    # prisoners.cardrules:322: for each player p {
     for _p1 in _rt.seats_from(0, s.n):
         s.l_p = _p1
-        # prisoners.cardrules:316: in_auction of p = true
+        # prisoners.cardrules:323: in_auction of p = true
         s.v_in_auction[s.l_p] = True
-        # prisoners.cardrules:317: in_deal of p = true
+        # prisoners.cardrules:324: in_deal of p = true
         s.v_in_deal[s.l_p] = True
-    # prisoners.cardrules:319: unit = reading bid_steps { tens => 10 ones => 1 }
+    # prisoners.cardrules:326: unit = reading bid_steps { tens => 10 ones => 1 }
     s.v_unit = 10 if s.r_bid_steps == BID_STEPS_TENS else 1
-    # prisoners.cardrules:320: high_bid = 0
+    # prisoners.cardrules:327: high_bid = 0
     s.v_high_bid = 0
-    # prisoners.cardrules:321: bidder = none
+    # prisoners.cardrules:328: bidder = none
     s.v_bidder = None
-    # prisoners.cardrules:322: turn = dealer
+    # prisoners.cardrules:329: turn = dealer
     s.v_turn = s.v_dealer
-    # prisoners.cardrules:324: while (count players q where in_auction of q) > 1
-    return 9  # to _while_324_check
+    # prisoners.cardrules:331: while (count players q where in_auction of q) > 1
+    return 9  # to _while_331_check
 
 
-def _if_305_then(s):
+def _if_312_then(s):
     s.hits[3] += 1
-    # prisoners.cardrules:306: joker_turned = true
+    # prisoners.cardrules:313: joker_turned = true
     s.v_joker_turned = True
-    # prisoners.cardrules:307: dealer chooses suit as trump
-    return s._decide(s.v_dealer, list(range(111, 115)), 8, 307)  # then _choose_suit_307_chosen
+    # prisoners.cardrules:314: dealer chooses suit as trump
+    return s._decide(s.v_dealer, list(range(111, 115)), 8, 314)  # then _choose_suit_314_chosen
 
 
-def _if_305_else(s):
+def _if_312_else(s):
     s.hits[4] += 1
-    # prisoners.cardrules:310: joker_turned = false
+    # prisoners.cardrules:317: joker_turned = false
     s.v_joker_turned = False
-    # prisoners.cardrules:311: trump = suit of top of turned
-    s.v_trump = SUIT[_rt.top(s.z_turned, 311)]
-    return 5  # to _if_305_after
+    # prisoners.cardrules:318: trump = suit of top of turned
+    s.v_trump = SUIT[_rt.top(s.z_turned, 318)]
+    return 5  # to _if_312_after
 
 
-def _choose_suit_307_chosen(s):
+def _choose_suit_314_chosen(s):
     s.v_trump = s.choice - 111
-    return 5  # to _if_305_after
+    return 5  # to _if_312_after
 
 
-def _while_324_check(s):
+def _while_331_check(s):
     if not ((len([q2 for q2 in range(s.n) if s.v_in_auction[q2]]) > 1) or ((s.v_bidder is None) and (len([q3 for q3 in range(s.n) if s.v_in_auction[q3]]) == 1) and (not (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO)))):
-        return 10  # to _while_324_after
-    # prisoners.cardrules:327: if in_auction of turn {
+        return 10  # to _while_331_after
+    # prisoners.cardrules:334: if in_auction of turn {
     if s.v_in_auction[s.v_turn]:
-        return 12  # to _if_327_then
-    return 11  # to _if_327_after
+        return 12  # to _if_334_then
+    return 11  # to _if_334_after
 
 
-def _while_324_after(s):
-    # prisoners.cardrules:349: if bidder == none and reading auction_end is takes_at_zero {
+def _while_331_after(s):
+    # prisoners.cardrules:356: if bidder == none and reading auction_end is takes_at_zero {
     if (s.v_bidder is None) and (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO):
         s.hits[11] += 1
-        # prisoners.cardrules:350: bidder = first of players q where in_auction of q
-        s.v_bidder = _rt.first([q6 for q6 in range(s.n) if s.v_in_auction[q6]], 350)
-    # prisoners.cardrules:352: if bidder == none {
+        # prisoners.cardrules:357: bidder = first of players q where in_auction of q
+        s.v_bidder = _rt.first([q6 for q6 in range(s.n) if s.v_in_auction[q6]], 357)
+    # prisoners.cardrules:359: if bidder == none {
     if s.v_bidder is None:
         s.hits[12] += 1
-        # prisoners.cardrules:353: dealer = left of dealer
+        # prisoners.cardrules:360: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
     if s.v_bidder is None:
-        return 3  # to _repeat_282_body
-    return 4  # to _repeat_282_after
+        return 3  # to _repeat_289_body
+    return 4  # to _repeat_289_after
 
 
-def _if_327_after(s):
-    # prisoners.cardrules:346: turn = left of turn
+def _if_334_after(s):
+    # prisoners.cardrules:353: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
-    return 9  # to _while_324_check
+    return 9  # to _while_331_check
 
 
-def _if_327_then(s):
+def _if_334_then(s):
     s.hits[5] += 1
-    # prisoners.cardrules:328: if (count players q where in_auction of q) == 1 and reading auction_end is last_must_bid {
+    # prisoners.cardrules:335: if (count players q where in_auction of q) == 1 and reading auction_end is last_must_bid {
     if (len([q4 for q4 in range(s.n) if s.v_in_auction[q4]]) == 1) and (s.r_auction_end == AUCTION_END_LAST_MUST_BID):
-        return 14  # to _if_328_then
-    return 15  # to _if_328_else
+        return 14  # to _if_335_then
+    return 15  # to _if_335_else
 
 
-def _if_328_after(s):
-    # prisoners.cardrules:334: if offer == 0 {
+def _if_335_after(s):
+    # prisoners.cardrules:341: if offer == 0 {
     if s.l_offer == 0:
         s.hits[8] += 1
-        # prisoners.cardrules:335: in_auction of turn = false
+        # prisoners.cardrules:342: in_auction of turn = false
         s.v_in_auction[s.v_turn] = False
-        # prisoners.cardrules:337: if reading pass_out is whole_deal {
+        # prisoners.cardrules:344: if reading pass_out is whole_deal {
         if s.r_pass_out == PASS_OUT_WHOLE_DEAL:
             s.hits[9] += 1
-            # prisoners.cardrules:338: in_deal of turn = false
+            # prisoners.cardrules:345: in_deal of turn = false
             s.v_in_deal[s.v_turn] = False
-            # prisoners.cardrules:339: move all from hand of turn to discard
+            # prisoners.cardrules:346: move all from hand of turn to discard
             _moved = s.z_hand[s.v_turn][:]
             s.z_hand[s.v_turn].clear()
             s.z_discard.extend(_moved)
     else:
         s.hits[10] += 1
-        # prisoners.cardrules:342: high_bid = offer
+        # prisoners.cardrules:349: high_bid = offer
         s.v_high_bid = s.l_offer
-        # prisoners.cardrules:343: bidder = turn
+        # prisoners.cardrules:350: bidder = turn
         s.v_bidder = s.v_turn
-    return 11  # to _if_327_after
+    return 11  # to _if_334_after
 
 
-def _if_328_then(s):
+def _if_335_then(s):
     s.hits[6] += 1
-    # prisoners.cardrules:329: turn bids offer from unit to cap step unit
+    # prisoners.cardrules:336: turn bids offer from unit to cap step unit
     _legal = [115 + _a for _a in range(s.v_unit, (s.v_cap) + 1, max(1, s.v_unit)) if _a >= 0]
-    return s._decide(s.v_turn, _legal, 16, 329)  # then _bid_329_chosen
+    return s._decide(s.v_turn, _legal, 16, 336)  # then _bid_336_chosen
 
 
-def _if_328_else(s):
+def _if_335_else(s):
     s.hits[7] += 1
-    # prisoners.cardrules:331: turn bids offer from high_bid + unit to cap step unit or pass
+    # prisoners.cardrules:338: turn bids offer from high_bid + unit to cap step unit or pass
     _legal = [115 + _a for _a in range((s.v_high_bid + s.v_unit), (s.v_cap) + 1, max(1, s.v_unit)) if _a >= 0]
     _legal.append(108)
-    return s._decide(s.v_turn, _legal, 17, 331)  # then _bid_331_chosen
+    return s._decide(s.v_turn, _legal, 17, 338)  # then _bid_338_chosen
 
 
-def _bid_329_chosen(s):
+def _bid_336_chosen(s):
     s.l_offer = 0 if s.choice == 108 else s.choice - 115
-    return 13  # to _if_328_after
+    return 13  # to _if_335_after
 
 
-def _bid_331_chosen(s):
+def _bid_338_chosen(s):
     s.l_offer = 0 if s.choice == 108 else s.choice - 115
-    return 13  # to _if_328_after
+    return 13  # to _if_335_after
 
 
-def _if_358_after(s):
-    # prisoners.cardrules:365: hand_value = sum face of hand of bidder
-    s.v_hand_value = _rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 365)
-    # prisoners.cardrules:366: if reading counting is better {
+def _if_365_after(s):
+    # prisoners.cardrules:372: hand_value = sum face of hand of bidder
+    s.v_hand_value = _rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 372)
+    # prisoners.cardrules:373: if reading counting is better {
     if s.r_counting == COUNTING_BETTER:
         s.hits[16] += 1
-        # prisoners.cardrules:367: hand_value = max(sum face of hand of bidder, scoring combos of cards in hand of bidder
-        s.v_hand_value = max(_rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 367), _solver_combos(s).best([c7 for c7 in s.z_hand[s.v_bidder] if ((IS_2_TO_10[c7]) or (IS_A[c7]))]))
+        # prisoners.cardrules:374: hand_value = max(sum face of hand of bidder, scoring combos of cards in hand of bidder
+        s.v_hand_value = max(_rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 374), _solver_combos(s).best([c7 for c7 in s.z_hand[s.v_bidder] if ((IS_2_TO_10[c7]) or (IS_A[c7]))]))
     elif s.v_method == 2:
         s.hits[17] += 1
-        # prisoners.cardrules:370: hand_value = scoring combos of cards in hand of bidder where card is 2..10 or card is A
+        # prisoners.cardrules:377: hand_value = scoring combos of cards in hand of bidder where card is 2..10 or card is A
         s.v_hand_value = _solver_combos(s).best([c8 for c8 in s.z_hand[s.v_bidder] if ((IS_2_TO_10[c8]) or (IS_A[c8]))])
-    # prisoners.cardrules:373: if reading play_phase is tricks {
+    # prisoners.cardrules:380: if reading play_phase is tricks {
     if s.r_play_phase == PLAY_PHASE_TRICKS:
-        return 24  # to _if_373_then
-    return 25  # to _if_373_else
+        return 24  # to _if_380_then
+    return 25  # to _if_380_else
 
 
-def _if_358_then(s):
+def _if_365_then(s):
     s.hits[13] += 1
-    # prisoners.cardrules:359: bidder chooses one of face_count, combination_count as method
-    return s._decide(s.v_bidder, [109, 110], 22, 359)  # then _choose_option_359_chosen
+    # prisoners.cardrules:366: bidder chooses one of face_count, combination_count as method
+    return s._decide(s.v_bidder, [109, 110], 22, 366)  # then _choose_option_366_chosen
 
 
-def _if_358_elif1(s):
+def _if_365_elif1(s):
     s.hits[14] += 1
-    # prisoners.cardrules:361: method = combination_count
+    # prisoners.cardrules:368: method = combination_count
     s.v_method = 2
-    return 18  # to _if_358_after
+    return 18  # to _if_365_after
 
 
-def _if_358_else(s):
+def _if_365_else(s):
     s.hits[15] += 1
-    # prisoners.cardrules:363: method = face_count
+    # prisoners.cardrules:370: method = face_count
     s.v_method = 1
-    return 18  # to _if_358_after
+    return 18  # to _if_365_after
 
 
-def _choose_option_359_chosen(s):
+def _choose_option_366_chosen(s):
     s.v_method = s.choice - 108
-    return 18  # to _if_358_after
+    return 18  # to _if_365_after
 
 
-def _if_373_after(s):
-    # prisoners.cardrules:420: for each player p {
+def _if_380_after(s):
+    # prisoners.cardrules:427: for each player p {
     for _p3 in _rt.seats_from(0, s.n):
         s.l_p = _p3
-        # prisoners.cardrules:421: if reading play_phase is draw_only {
+        # prisoners.cardrules:428: if reading play_phase is draw_only {
         if s.r_play_phase == PLAY_PHASE_DRAW_ONLY:
             s.hits[27] += 1
-            # prisoners.cardrules:422: move all from hand of p to taken of p
+            # prisoners.cardrules:429: move all from hand of p to taken of p
             _moved = s.z_hand[s.l_p][:]
             s.z_hand[s.l_p].clear()
             s.z_taken[s.l_p].extend(_moved)
-        # prisoners.cardrules:424: collected of p = reading fifty_card {
-        s.v_collected[s.l_p] = _rt.sum_values(VALUE_PRISONER, s.z_taken[s.l_p], 425) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[s.l_p], 426)
-        # prisoners.cardrules:428: if reading counting is better {
+        # prisoners.cardrules:431: collected of p = reading fifty_card {
+        s.v_collected[s.l_p] = _rt.sum_values(VALUE_PRISONER, s.z_taken[s.l_p], 432) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[s.l_p], 433)
+        # prisoners.cardrules:435: if reading counting is better {
         if s.r_counting == COUNTING_BETTER:
             s.hits[28] += 1
-            # prisoners.cardrules:429: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p
-            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 429), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2_TO_10[c19]) or (IS_A[c19]))]))
+            # prisoners.cardrules:436: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p
+            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 436), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2_TO_10[c19]) or (IS_A[c19]))]))
         elif s.v_method == 2:
             s.hits[29] += 1
-            # prisoners.cardrules:432: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
+            # prisoners.cardrules:439: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
             s.v_collected[s.l_p] += _solver_combos(s).best([c20 for c20 in s.z_taken[s.l_p] if ((IS_2_TO_10[c20]) or (IS_A[c20]))])
         else:
             s.hits[30] += 1
-            # prisoners.cardrules:434: collected of p += sum face of taken of p
-            s.v_collected[s.l_p] += _rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 434)
-    # prisoners.cardrules:437: if reading bid_measure is hand {
+            # prisoners.cardrules:441: collected of p += sum face of taken of p
+            s.v_collected[s.l_p] += _rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 441)
+    # prisoners.cardrules:444: if reading bid_measure is hand {
     if s.r_bid_measure == BID_MEASURE_HAND:
         s.hits[31] += 1
-        # prisoners.cardrules:438: made = hand_value >= high_bid
+        # prisoners.cardrules:445: made = hand_value >= high_bid
         s.v_made = s.v_hand_value >= s.v_high_bid
     else:
         s.hits[32] += 1
-        # prisoners.cardrules:440: made = collected of bidder >= high_bid
+        # prisoners.cardrules:447: made = collected of bidder >= high_bid
         s.v_made = s.v_collected[s.v_bidder] >= s.v_high_bid
-    # prisoners.cardrules:442: for each player p {
+    # prisoners.cardrules:449: for each player p {
     for _p4 in _rt.seats_from(0, s.n):
         s.l_p = _p4
-        # prisoners.cardrules:443: if p == bidder and reading contract is made_or_zero {
+        # prisoners.cardrules:450: if p == bidder and reading contract is made_or_zero {
         if (s.l_p == s.v_bidder) and (s.r_contract == CONTRACT_MADE_OR_ZERO):
             s.hits[33] += 1
-            # prisoners.cardrules:444: if made {
+            # prisoners.cardrules:451: if made {
             if s.v_made:
                 s.hits[34] += 1
-                # prisoners.cardrules:445: total of p += high_bid
+                # prisoners.cardrules:452: total of p += high_bid
                 s.v_total[s.l_p] += s.v_high_bid
         else:
             s.hits[35] += 1
-            # prisoners.cardrules:449: total of p += collected of p
+            # prisoners.cardrules:456: total of p += collected of p
             s.v_total[s.l_p] += s.v_collected[s.l_p]
-    # prisoners.cardrules:453: deals_played += 1
+    # prisoners.cardrules:460: deals_played += 1
     s.v_deals_played += 1
-    # prisoners.cardrules:454: dealer = left of dealer
+    # prisoners.cardrules:461: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q21 for q21 in range(s.n) if (s.v_total[q21] == max(s.v_total))]) == 1))):
-        return 1  # to _repeat_281_body
-    return 2  # to _repeat_281_after
+        return 1  # to _repeat_288_body
+    return 2  # to _repeat_288_after
 
 
-def _if_373_then(s):
+def _if_380_then(s):
     s.hits[18] += 1
-    # prisoners.cardrules:374: leader = bidder
+    # prisoners.cardrules:381: leader = bidder
     s.v_leader = s.v_bidder
-    # prisoners.cardrules:375: while (count players q where in_deal of q and not hand of q is empty) > 0 {
-    return 26  # to _while_375_check
+    # prisoners.cardrules:382: while (count players q where in_deal of q and not hand of q is empty) > 0 {
+    return 26  # to _while_382_check
 
 
-def _if_373_else(s):
+def _if_380_else(s):
     s.hits[24] += 1
-    # prisoners.cardrules:405: turn = bidder
+    # prisoners.cardrules:412: turn = bidder
     s.v_turn = s.v_bidder
-    # prisoners.cardrules:406: while not prisoners is empty or (reading turned_card is drawn_last and not turned is...
-    return 31  # to _while_406_check
+    # prisoners.cardrules:413: while not prisoners is empty or (reading turned_card is drawn_last and not turned is...
+    return 31  # to _while_413_check
 
 
-def _while_375_check(s):
+def _while_382_check(s):
     if len([q9 for q9 in range(s.n) if (s.v_in_deal[q9] and bool(s.z_hand[q9]))]) <= 0:
-        return 27  # to _while_375_after
-    # prisoners.cardrules:376: trick {
+        return 27  # to _while_382_after
+    # prisoners.cardrules:383: trick {
     s.t_order = [q10 for q10 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q10] and bool(s.z_hand[q10]))]
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
     s.led = None
-    return 28  # to _trick_376_turn
+    return 28  # to _trick_383_turn
 
 
-def _while_375_after(s):
-    return 23  # to _if_373_after
+def _while_382_after(s):
+    return 23  # to _if_380_after
 
 
-def _trick_376_turn(s):
+def _trick_383_turn(s):
     if s.t_i >= len(s.t_order):
-        return 30  # to _trick_376_resolve
+        return 30  # to _trick_383_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 376)  # then _trick_376_played
+        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 383)  # then _trick_383_played
     _legal = [c11 for c11 in s.z_hand[_p] if ((IS_A[c11]) and (s.r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER) and any(IS_JOKER[c12] for c12 in s.z_table) and (not s.v_joker_turned) and (len([c13 for c13 in s.z_hand[_p] if (IS_A[c13])]) >= 3))]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 376)  # then _trick_376_played
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 383)  # then _trick_383_played
 
 
-def _trick_376_played(s):
+def _trick_383_played(s):
     _p = s.t_order[s.t_i]
     s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
     s.z_table.append(s.choice)
@@ -2543,149 +2543,149 @@ def _trick_376_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 28  # to _trick_376_turn
+    return 28  # to _trick_383_turn
 
 
-def _trick_376_resolve(s):
+def _trick_383_resolve(s):
     _winner = None
-    # prisoners.cardrules:383: if table has Joker: highest
+    # prisoners.cardrules:390: if table has Joker: highest
     if _winner is None and any(IS_JOKER[c14] for c14 in s.z_table):
         _cands = [(_i, c15) for _i, c15 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c15]] >= 0]
         if _cands:
             s.hits[19] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 383)]
-    # prisoners.cardrules:384: if reading trump_in_tricks is beats: highest where suit == trump
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
+    # prisoners.cardrules:391: if reading trump_in_tricks is beats: highest where suit == trump
     if _winner is None and (s.r_trump_in_tricks == TRUMP_IN_TRICKS_BEATS):
         _cands = [(_i, c16) for _i, c16 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c16]] >= 0 and (SUIT[c16] == s.v_trump)]
         if _cands:
             s.hits[20] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 384)]
-    # prisoners.cardrules:385: highest
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 391)]
+    # prisoners.cardrules:392: highest
     if _winner is None:
         _cands = [(_i, c17) for _i, c17 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c17]] >= 0]
         if _cands:
             s.hits[21] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 385)]
+            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 392)]
     if _winner is None:
-        _rt.gap('no-winner', 376, 'no winner rule applies to this trick')
+        _rt.gap('no-winner', 383, 'no winner rule applies to this trick')
     s.winner = _winner
     s.tricks += 1
     s.z_taken[_winner].extend(s.z_table)
     s.z_table.clear()
-    # prisoners.cardrules:390: leader = winner
+    # prisoners.cardrules:397: leader = winner
     s.v_leader = s.winner
-    # prisoners.cardrules:391: drawing = reading short_pile is in_turn
+    # prisoners.cardrules:398: drawing = reading short_pile is in_turn
     s.v_drawing = (s.r_short_pile == SHORT_PILE_IN_TURN) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == TURNED_CARD_DRAWN_LAST) else 0)) >= len([q18 for q18 in range(s.n) if s.v_in_deal[q18]]))
-    # prisoners.cardrules:394: for each player p from winner where in_deal of p {
+    # prisoners.cardrules:401: for each player p from winner where in_deal of p {
     for _p2 in _rt.seats_from(s.winner, s.n):
         s.l_p = _p2
         if not s.v_in_deal[s.l_p]:
             continue
-        # prisoners.cardrules:395: if prisoners is empty and reading turned_card is drawn_last {
+        # prisoners.cardrules:402: if prisoners is empty and reading turned_card is drawn_last {
         if (not s.z_prisoners) and (s.r_turned_card == TURNED_CARD_DRAWN_LAST):
             s.hits[22] += 1
-            # prisoners.cardrules:396: move all from turned to prisoners
+            # prisoners.cardrules:403: move all from turned to prisoners
             _moved = s.z_turned[:]
             s.z_turned.clear()
             s.z_prisoners.extend(_moved)
-        # prisoners.cardrules:398: if drawing and not prisoners is empty {
+        # prisoners.cardrules:405: if drawing and not prisoners is empty {
         if s.v_drawing and bool(s.z_prisoners):
             s.hits[23] += 1
-            # prisoners.cardrules:399: draw 1 from prisoners to hand of p
-            for _c in _rt.take_top(s.z_prisoners, 1, 399):
+            # prisoners.cardrules:406: draw 1 from prisoners to hand of p
+            for _c in _rt.take_top(s.z_prisoners, 1, 406):
                 s.z_hand[s.l_p].append(_c)
-    return 26  # to _while_375_check
+    return 26  # to _while_382_check
 
 
-def _while_406_check(s):
+def _while_413_check(s):
     if not (bool(s.z_prisoners) or ((s.r_turned_card == TURNED_CARD_DRAWN_LAST) and bool(s.z_turned))):
-        return 32  # to _while_406_after
-    # prisoners.cardrules:407: if in_deal of turn {
+        return 32  # to _while_413_after
+    # prisoners.cardrules:414: if in_deal of turn {
     if s.v_in_deal[s.v_turn]:
-        return 34  # to _if_407_then
-    return 33  # to _if_407_after
+        return 34  # to _if_414_then
+    return 33  # to _if_414_after
 
 
-def _while_406_after(s):
-    return 23  # to _if_373_after
+def _while_413_after(s):
+    return 23  # to _if_380_after
 
 
-def _if_407_after(s):
-    # prisoners.cardrules:415: turn = left of turn
+def _if_414_after(s):
+    # prisoners.cardrules:422: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
-    return 31  # to _while_406_check
+    return 31  # to _while_413_check
 
 
-def _if_407_then(s):
+def _if_414_then(s):
     s.hits[25] += 1
-    # prisoners.cardrules:408: if prisoners is empty {
+    # prisoners.cardrules:415: if prisoners is empty {
     if not s.z_prisoners:
         s.hits[26] += 1
-        # prisoners.cardrules:409: move all from turned to prisoners
+        # prisoners.cardrules:416: move all from turned to prisoners
         _moved = s.z_turned[:]
         s.z_turned.clear()
         s.z_prisoners.extend(_moved)
-    # prisoners.cardrules:411: turn chooses card c from hand of turn
+    # prisoners.cardrules:418: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
-    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 411)  # then _choose_card_411_chosen
+    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 418)  # then _choose_card_418_chosen
 
 
-def _choose_card_411_chosen(s):
+def _choose_card_418_chosen(s):
     s.l_c = s.choice
-    # prisoners.cardrules:412: move card c from hand of turn to discard
-    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 412)]
+    # prisoners.cardrules:419: move card c from hand of turn to discard
+    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 419)]
     s.z_discard.extend(_moved)
-    # prisoners.cardrules:413: draw 1 from prisoners to hand of turn
-    for _c in _rt.take_top(s.z_prisoners, 1, 413):
+    # prisoners.cardrules:420: draw 1 from prisoners to hand of turn
+    for _c in _rt.take_top(s.z_prisoners, 1, 420):
         s.z_hand[s.v_turn].append(_c)
-    return 33  # to _if_407_after
+    return 33  # to _if_414_after
 
 
 class State(_rt.BaseState):
     _GAME = 'Prisoners'
     _BLOCKS = (
         _start,
-        _repeat_281_body,
-        _repeat_281_after,
-        _repeat_282_body,
-        _repeat_282_after,
-        _if_305_after,
-        _if_305_then,
-        _if_305_else,
-        _choose_suit_307_chosen,
-        _while_324_check,
-        _while_324_after,
-        _if_327_after,
-        _if_327_then,
-        _if_328_after,
-        _if_328_then,
-        _if_328_else,
-        _bid_329_chosen,
-        _bid_331_chosen,
-        _if_358_after,
-        _if_358_then,
-        _if_358_elif1,
-        _if_358_else,
-        _choose_option_359_chosen,
-        _if_373_after,
-        _if_373_then,
-        _if_373_else,
-        _while_375_check,
-        _while_375_after,
-        _trick_376_turn,
-        _trick_376_played,
-        _trick_376_resolve,
-        _while_406_check,
-        _while_406_after,
-        _if_407_after,
-        _if_407_then,
-        _choose_card_411_chosen,
+        _repeat_288_body,
+        _repeat_288_after,
+        _repeat_289_body,
+        _repeat_289_after,
+        _if_312_after,
+        _if_312_then,
+        _if_312_else,
+        _choose_suit_314_chosen,
+        _while_331_check,
+        _while_331_after,
+        _if_334_after,
+        _if_334_then,
+        _if_335_after,
+        _if_335_then,
+        _if_335_else,
+        _bid_336_chosen,
+        _bid_338_chosen,
+        _if_365_after,
+        _if_365_then,
+        _if_365_elif1,
+        _if_365_else,
+        _choose_option_366_chosen,
+        _if_380_after,
+        _if_380_then,
+        _if_380_else,
+        _while_382_check,
+        _while_382_after,
+        _trick_383_turn,
+        _trick_383_played,
+        _trick_383_resolve,
+        _while_413_check,
+        _while_413_after,
+        _if_414_after,
+        _if_414_then,
+        _choose_card_418_chosen,
     )
     _ZONES = (
         ('z_deck', 'deck', False, 'nobody', False),
@@ -2870,39 +2870,39 @@ class State(_rt.BaseState):
         s.z_table = []
         s.z_taken = [[] for _ in range(players)]
         s.z_discard = []
-        # prisoners.cardrules:49: var dealer: player = random_player()
+        # prisoners.cardrules:51: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
-        # prisoners.cardrules:51: var deals_played: int = 0
+        # prisoners.cardrules:53: var deals_played: int = 0
         s.v_deals_played = 0
-        # prisoners.cardrules:52: var trump: suit = none
+        # prisoners.cardrules:54: var trump: suit = none
         s.v_trump = None
-        # prisoners.cardrules:53: var joker_turned: bool = false
+        # prisoners.cardrules:55: var joker_turned: bool = false
         s.v_joker_turned = False
-        # prisoners.cardrules:54: var cap: int = 0
+        # prisoners.cardrules:56: var cap: int = 0
         s.v_cap = 0
-        # prisoners.cardrules:55: var unit: int = 10
-        s.v_unit = 10
+        # prisoners.cardrules:57: var unit: int = 0
+        s.v_unit = 0
         s.v_turn = None
-        # prisoners.cardrules:57: var bidder: player = none
+        # prisoners.cardrules:59: var bidder: player = none
         s.v_bidder = None
-        # prisoners.cardrules:58: var high_bid: int = 0
+        # prisoners.cardrules:60: var high_bid: int = 0
         s.v_high_bid = 0
-        # prisoners.cardrules:59: var in_auction: bool per player = false
+        # prisoners.cardrules:61: var in_auction: bool per player = false
         s.v_in_auction = [False for _ in range(players)]
-        # prisoners.cardrules:60: var in_deal: bool per player = false
+        # prisoners.cardrules:62: var in_deal: bool per player = false
         s.v_in_deal = [False for _ in range(players)]
-        # prisoners.cardrules:61: var method: option = face_count
-        s.v_method = 1
-        # prisoners.cardrules:62: var hand_value: int seen by nobody = 0
+        # prisoners.cardrules:63: var method: option = none
+        s.v_method = None
+        # prisoners.cardrules:64: var hand_value: int seen by nobody = 0
         s.v_hand_value = 0
         s.v_leader = None
-        # prisoners.cardrules:64: var drawing: bool = false
+        # prisoners.cardrules:66: var drawing: bool = false
         s.v_drawing = False
-        # prisoners.cardrules:65: var made: bool = false
+        # prisoners.cardrules:67: var made: bool = false
         s.v_made = False
-        # prisoners.cardrules:66: var collected: int per player = 0
+        # prisoners.cardrules:68: var collected: int per player = 0
         s.v_collected = [0 for _ in range(players)]
-        # prisoners.cardrules:67: var total: int per player = 0
+        # prisoners.cardrules:69: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         s.l_p = None
         s.l_offer = None
@@ -2946,113 +2946,113 @@ def new_game(players, seed=0, readings=None, chance="seeded"):
 
 
 def _example_0(readings):
-    # prisoners.cardrules:465: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
+    # prisoners.cardrules:472: example "one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each"
     s = State(2, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (469, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None),
-        _rt.expectation(470, 'expect size of prisoners + size of turned == 14', (len(s.z_prisoners) + len(s.z_turned)), '==', 14),
+        (476, 'expect size of hand of 0 == 20 and size of hand of 1 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[1]) == 20))), None),
+        _rt.expectation(477, 'expect size of prisoners + size of turned == 14', (len(s.z_prisoners) + len(s.z_turned)), '==', 14),
     ]
 
 
 def _example_1(readings):
-    # prisoners.cardrules:473: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
+    # prisoners.cardrules:480: example "two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each"
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        (477, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None),
-        _rt.expectation(478, 'expect size of prisoners + size of turned == 28', (len(s.z_prisoners) + len(s.z_turned)), '==', 28),
+        (484, 'expect size of hand of 0 == 20 and size of hand of 3 == 20', bool(((len(s.z_hand[0]) == 20) and (len(s.z_hand[3]) == 20))), None),
+        _rt.expectation(485, 'expect size of prisoners + size of turned == 28', (len(s.z_prisoners) + len(s.z_turned)), '==', 28),
     ]
 
 
 def _example_2(readings):
-    # prisoners.cardrules:481: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
+    # prisoners.cardrules:488: example "face values: a 2 is 2 points, a 5 is 5, an ace 11"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(484, 'expect sum face of [2♠] == 2', _rt.sum_values(VALUE_FACE, [0], 484), '==', 2),
-        _rt.expectation(485, 'expect sum face of [5♠] == 5', _rt.sum_values(VALUE_FACE, [3], 485), '==', 5),
-        _rt.expectation(486, 'expect sum face of [A♠] == 11', _rt.sum_values(VALUE_FACE, [12], 486), '==', 11),
+        _rt.expectation(491, 'expect sum face of [2♠] == 2', _rt.sum_values(VALUE_FACE, [0], 491), '==', 2),
+        _rt.expectation(492, 'expect sum face of [5♠] == 5', _rt.sum_values(VALUE_FACE, [3], 492), '==', 5),
+        _rt.expectation(493, 'expect sum face of [A♠] == 11', _rt.sum_values(VALUE_FACE, [12], 493), '==', 11),
     ]
 
 
 def _example_3(readings):
-    # prisoners.cardrules:489: example "two fives, neither of the open card's suit, are worth 5+2=7"
-    s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:491: trump = ♥
-    s.v_trump = 1
-    return [
-        _rt.expectation(492, 'expect scoring combos of [5♠ 5♣] == 7', _solver_combos(s).best([3, 42]), '==', 7),
-    ]
-
-
-def _example_4(readings):
-    # prisoners.cardrules:495: example "two twos, one of the open card's suit, are worth 2*2=4"
+    # prisoners.cardrules:496: example "two fives, neither of the open card's suit, are worth 5+2=7"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:498: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(499, 'expect scoring combos of [2♥ 2♠] == 4', _solver_combos(s).best([13, 0]), '==', 4),
+        _rt.expectation(499, 'expect scoring combos of [5♠ 5♣] == 7', _solver_combos(s).best([3, 42]), '==', 7),
     ]
 
 
-def _example_5(readings):
-    # prisoners.cardrules:502: example "three sixes, none of the open card's suit, are worth 6+3=9"
+def _example_4(readings):
+    # prisoners.cardrules:502: example "two twos, one of the open card's suit, are worth 2*2=4"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:505: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(506, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', _solver_combos(s).best([4, 30, 43]), '==', 9),
+        _rt.expectation(506, 'expect scoring combos of [2♥ 2♠] == 4', _solver_combos(s).best([13, 0]), '==', 4),
     ]
 
 
-def _example_6(readings):
-    # prisoners.cardrules:509: example "three aces, one of the open card's suit, are worth 11*3=33"
+def _example_5(readings):
+    # prisoners.cardrules:509: example "three sixes, none of the open card's suit, are worth 6+3=9"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:512: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(513, 'expect scoring combos of [A♥ A♠ A♦] == 33', _solver_combos(s).best([25, 12, 38]), '==', 33),
+        _rt.expectation(513, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', _solver_combos(s).best([4, 30, 43]), '==', 9),
     ]
 
 
-def _example_7(readings):
-    # prisoners.cardrules:516: example "four sevens are worth 28: a seven's value times 4"
+def _example_6(readings):
+    # prisoners.cardrules:516: example "three aces, one of the open card's suit, are worth 11*3=33"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:519: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(520, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', _solver_combos(s).best([5, 18, 31, 44]), '==', 28),
+        _rt.expectation(520, 'expect scoring combos of [A♥ A♠ A♦] == 33', _solver_combos(s).best([25, 12, 38]), '==', 33),
+    ]
+
+
+def _example_7(readings):
+    # prisoners.cardrules:523: example "four sevens are worth 28: a seven's value times 4"
+    s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
+    # prisoners.cardrules:526: trump = ♥
+    s.v_trump = 1
+    return [
+        _rt.expectation(527, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', _solver_combos(s).best([5, 18, 31, 44]), '==', 28),
     ]
 
 
 def _example_8(readings):
-    # prisoners.cardrules:523: example "the printed sum for four sevens: 4*4=28"
+    # prisoners.cardrules:530: example "the printed sum for four sevens: 4*4=28"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(524, 'expect 4 * 4 == 28', (4 * 4), '==', 28),
+        _rt.expectation(531, 'expect 4 * 4 == 28', (4 * 4), '==', 28),
     ]
 
 
 def _example_9(readings):
-    # prisoners.cardrules:527: example "two fives of spades (two packs) make no pair"
+    # prisoners.cardrules:534: example "two fives of spades (two packs) make no pair"
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
-    # prisoners.cardrules:530: trump = ♣
+    # prisoners.cardrules:537: trump = ♣
     s.v_trump = 3
     return [
-        _rt.expectation(531, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', _solver_combos(s).best([3, 55]), '==', (_solver_combos(s).best([3]) + _solver_combos(s).best([3]))),
-        _rt.expectation(532, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', _solver_combos(s).best([14, 66]), '==', (_solver_combos(s).best([14]) + _solver_combos(s).best([14]))),
+        _rt.expectation(538, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', _solver_combos(s).best([3, 55]), '==', (_solver_combos(s).best([3]) + _solver_combos(s).best([3]))),
+        _rt.expectation(539, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', _solver_combos(s).best([14, 66]), '==', (_solver_combos(s).best([14]) + _solver_combos(s).best([14]))),
     ]
 
 
 EXAMPLES = (
-    ('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 465, _example_0),
-    ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 473, _example_1),
-    ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 481, _example_2),
-    ("two fives, neither of the open card's suit, are worth 5+2=7", 489, _example_3),
-    ("two twos, one of the open card's suit, are worth 2*2=4", 495, _example_4),
-    ("three sixes, none of the open card's suit, are worth 6+3=9", 502, _example_5),
-    ("three aces, one of the open card's suit, are worth 11*3=33", 509, _example_6),
-    ("four sevens are worth 28: a seven's value times 4", 516, _example_7),
-    ('the printed sum for four sevens: 4*4=28', 523, _example_8),
-    ('two fives of spades (two packs) make no pair', 527, _example_9),
+    ('one pack of 52 and 2 jokers at 2 players: 14 prisoners, 20 cards each', 472, _example_0),
+    ('two packs and 4 jokers at 4 players: 28 prisoners, 20 cards each', 480, _example_1),
+    ('face values: a 2 is 2 points, a 5 is 5, an ace 11', 488, _example_2),
+    ("two fives, neither of the open card's suit, are worth 5+2=7", 496, _example_3),
+    ("two twos, one of the open card's suit, are worth 2*2=4", 502, _example_4),
+    ("three sixes, none of the open card's suit, are worth 6+3=9", 509, _example_5),
+    ("three aces, one of the open card's suit, are worth 11*3=33", 516, _example_6),
+    ("four sevens are worth 28: a seven's value times 4", 523, _example_7),
+    ('the printed sum for four sevens: 4*4=28', 530, _example_8),
+    ('two fives of spades (two packs) make no pair', 534, _example_9),
 )
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
@@ -3064,209 +3064,209 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (283, 71),
-    (286, 82),
-    (289, 92),
-    (292, 101),
-    (295, 114),
-    (299, 124),
-    (302, 133),
-    (305, 143),
-    (309, 154),
-    (312, 165),
-    (317, 176),
-    (320, 187),
-    (323, 197),
-    (326, 208),
-    (329, 215),
-    (332, 225),
-    (335, 232),
-    (893, 30),
-    (1004, 32),
-    (1115, 33),
-    (2117, 246),
+    (283, 73),
+    (286, 84),
+    (289, 94),
+    (292, 103),
+    (295, 116),
+    (299, 126),
+    (302, 135),
+    (305, 145),
+    (309, 156),
+    (312, 167),
+    (317, 178),
+    (320, 189),
+    (323, 199),
+    (326, 210),
+    (329, 217),
+    (332, 227),
+    (335, 234),
+    (893, 32),
+    (1004, 34),
+    (1115, 35),
+    (2117, 248),
     (2121, 0),
-    (2132, 251),
-    (2142, 257),
-    (2150, 262),
-    (2160, 268),
-    (2168, 273),
-    (2176, 277),
+    (2132, 253),
+    (2142, 259),
+    (2150, 264),
+    (2160, 270),
+    (2168, 275),
+    (2176, 279),
     (2185, 0),
-    (2186, 281),
+    (2186, 288),
     (2190, 0),
-    (2191, 282),
+    (2191, 289),
     (2195, 0),
-    (2200, 283),
-    (2212, 286),
-    (2214, 288),
-    (2216, 289),
-    (2220, 291),
-    (2225, 293),
-    (2228, 294),
-    (2231, 295),
-    (2235, 296),
-    (2239, 298),
-    (2243, 303),
-    (2246, 305),
+    (2200, 290),
+    (2212, 293),
+    (2214, 295),
+    (2216, 296),
+    (2220, 298),
+    (2225, 300),
+    (2228, 301),
+    (2231, 302),
+    (2235, 303),
+    (2239, 305),
+    (2243, 310),
+    (2246, 312),
     (2252, 0),
-    (2253, 358),
+    (2253, 365),
     (2261, 0),
-    (2262, 315),
-    (2265, 316),
-    (2267, 317),
-    (2269, 319),
-    (2271, 320),
-    (2273, 321),
-    (2275, 322),
-    (2277, 324),
+    (2262, 322),
+    (2265, 323),
+    (2267, 324),
+    (2269, 326),
+    (2271, 327),
+    (2273, 328),
+    (2275, 329),
+    (2277, 331),
     (2281, 0),
-    (2283, 306),
-    (2285, 307),
+    (2283, 313),
+    (2285, 314),
     (2289, 0),
-    (2291, 310),
-    (2293, 311),
+    (2291, 317),
+    (2293, 318),
     (2298, 0),
-    (2306, 327),
+    (2306, 334),
     (2312, 0),
-    (2313, 349),
-    (2316, 350),
-    (2318, 352),
-    (2321, 353),
+    (2313, 356),
+    (2316, 357),
+    (2318, 359),
+    (2321, 360),
     (2328, 0),
-    (2329, 346),
+    (2329, 353),
     (2334, 0),
-    (2336, 328),
+    (2336, 335),
     (2342, 0),
-    (2343, 334),
-    (2346, 335),
-    (2348, 337),
-    (2351, 338),
-    (2353, 339),
-    (2359, 342),
-    (2361, 343),
+    (2343, 341),
+    (2346, 342),
+    (2348, 344),
+    (2351, 345),
+    (2353, 346),
+    (2359, 349),
+    (2361, 350),
     (2366, 0),
-    (2368, 329),
+    (2368, 336),
     (2373, 0),
-    (2375, 331),
+    (2375, 338),
     (2381, 0),
-    (2392, 365),
-    (2394, 366),
-    (2397, 367),
-    (2401, 370),
-    (2403, 373),
+    (2392, 372),
+    (2394, 373),
+    (2397, 374),
+    (2401, 377),
+    (2403, 380),
     (2409, 0),
-    (2411, 359),
+    (2411, 366),
     (2415, 0),
-    (2417, 361),
+    (2417, 368),
     (2422, 0),
-    (2424, 363),
+    (2424, 370),
     (2429, 0),
-    (2435, 420),
-    (2438, 421),
-    (2441, 422),
-    (2445, 424),
-    (2447, 428),
-    (2450, 429),
-    (2454, 432),
-    (2458, 434),
-    (2460, 437),
-    (2463, 438),
-    (2467, 440),
-    (2469, 442),
-    (2472, 443),
-    (2475, 444),
-    (2478, 445),
-    (2482, 449),
-    (2484, 453),
-    (2486, 454),
+    (2435, 427),
+    (2438, 428),
+    (2441, 429),
+    (2445, 431),
+    (2447, 435),
+    (2450, 436),
+    (2454, 439),
+    (2458, 441),
+    (2460, 444),
+    (2463, 445),
+    (2467, 447),
+    (2469, 449),
+    (2472, 450),
+    (2475, 451),
+    (2478, 452),
+    (2482, 456),
+    (2484, 460),
+    (2486, 461),
     (2493, 0),
-    (2495, 374),
-    (2497, 375),
+    (2495, 381),
+    (2497, 382),
     (2501, 0),
-    (2503, 405),
-    (2505, 406),
+    (2503, 412),
+    (2505, 413),
     (2509, 0),
-    (2512, 376),
+    (2512, 383),
     (2521, 0),
-    (2551, 383),
-    (2559, 384),
-    (2567, 385),
-    (2581, 390),
-    (2583, 391),
-    (2585, 394),
-    (2590, 395),
-    (2593, 396),
-    (2597, 398),
-    (2600, 399),
+    (2551, 390),
+    (2559, 391),
+    (2567, 392),
+    (2581, 397),
+    (2583, 398),
+    (2585, 401),
+    (2590, 402),
+    (2593, 403),
+    (2597, 405),
+    (2600, 406),
     (2606, 0),
-    (2609, 407),
+    (2609, 414),
     (2615, 0),
-    (2620, 415),
+    (2620, 422),
     (2625, 0),
-    (2627, 408),
-    (2630, 409),
-    (2634, 411),
+    (2627, 415),
+    (2630, 416),
+    (2634, 418),
     (2639, 0),
-    (2641, 412),
-    (2644, 413),
+    (2641, 419),
+    (2644, 420),
     (2650, 0),
-    (2873, 49),
-    (2875, 51),
-    (2877, 52),
-    (2879, 53),
-    (2881, 54),
-    (2883, 55),
-    (2886, 57),
-    (2888, 58),
-    (2890, 59),
-    (2892, 60),
-    (2894, 61),
-    (2896, 62),
-    (2899, 64),
-    (2901, 65),
-    (2903, 66),
-    (2905, 67),
+    (2873, 51),
+    (2875, 53),
+    (2877, 54),
+    (2879, 55),
+    (2881, 56),
+    (2883, 57),
+    (2886, 59),
+    (2888, 60),
+    (2890, 61),
+    (2892, 62),
+    (2894, 63),
+    (2896, 64),
+    (2899, 66),
+    (2901, 67),
+    (2903, 68),
+    (2905, 69),
     (2917, 0),
-    (2949, 465),
-    (2952, 469),
-    (2953, 470),
+    (2949, 472),
+    (2952, 476),
+    (2953, 477),
     (2957, 0),
-    (2958, 473),
-    (2961, 477),
-    (2962, 478),
+    (2958, 480),
+    (2961, 484),
+    (2962, 485),
     (2966, 0),
-    (2967, 481),
-    (2970, 484),
-    (2971, 485),
-    (2972, 486),
+    (2967, 488),
+    (2970, 491),
+    (2971, 492),
+    (2972, 493),
     (2976, 0),
-    (2977, 489),
-    (2979, 491),
-    (2982, 492),
+    (2977, 496),
+    (2979, 498),
+    (2982, 499),
     (2986, 0),
-    (2987, 495),
-    (2989, 498),
-    (2992, 499),
+    (2987, 502),
+    (2989, 505),
+    (2992, 506),
     (2996, 0),
-    (2997, 502),
-    (2999, 505),
-    (3002, 506),
+    (2997, 509),
+    (2999, 512),
+    (3002, 513),
     (3006, 0),
-    (3007, 509),
-    (3009, 512),
-    (3012, 513),
+    (3007, 516),
+    (3009, 519),
+    (3012, 520),
     (3016, 0),
-    (3017, 516),
-    (3019, 519),
-    (3022, 520),
+    (3017, 523),
+    (3019, 526),
+    (3022, 527),
     (3026, 0),
-    (3027, 523),
-    (3030, 524),
+    (3027, 530),
+    (3030, 531),
     (3034, 0),
-    (3035, 527),
-    (3037, 530),
-    (3040, 531),
-    (3041, 532),
+    (3035, 534),
+    (3037, 537),
+    (3040, 538),
+    (3041, 539),
     (3060, 0),
 )

@@ -17,7 +17,7 @@ RULES = {
         {
             'name': 'trick_point',
             'question': "What earns the 1 point of a 'trick' (Взятка)?",
-            'line': 40,
+            'line': 41,
             'readings': ['leftover', 'every', 'bare'],
             'descriptions': {'leftover': 'a trick whose cards are not all used by combinations or jokers scores 1', 'every': 'every trick taken scores 1, besides its combinations', 'bare': 'only a trick with no combination at all scores 1'},
             'default': 'leftover',
@@ -26,7 +26,7 @@ RULES = {
         {
             'name': 'ace_in_runs',
             'question': 'Does the ace, high in rank order but worth 1 in a thirteen, also make A-2-3?',
-            'line': 48,
+            'line': 49,
             'readings': ['high', 'both'],
             'descriptions': {'high': 'only Q-K-A: the ace follows the rank order of line 8', 'both': 'Q-K-A and A-2-3'},
             'default': 'high',
@@ -35,7 +35,7 @@ RULES = {
         {
             'name': 'joker_lead',
             'question': 'Which suit must be followed when the first card of a trick is a joker?',
-            'line': 55,
+            'line': 56,
             'readings': ['first_suited', 'leader_wins'],
             'descriptions': {'first_suited': 'the suit of the first suited card played after it', 'leader_wins': 'nobody can follow a joker; the trick goes to its leader'},
             'default': 'first_suited',
@@ -44,7 +44,7 @@ RULES = {
         {
             'name': 'empty_stock',
             'question': 'With 3 or 6 players the 54 cards divide evenly and no card is left to turn for trump.',
-            'line': 62,
+            'line': 63,
             'readings': ['no_trump', 'dealer_card'],
             'descriptions': {'no_trump': 'no card can be turned: play without trumps, as when a joker is turned', 'dealer_card': 'the dealer turns his own last card for trump; it stays out of play'},
             'default': 'no_trump',
@@ -53,10 +53,19 @@ RULES = {
         {
             'name': 'race_tie',
             'question': "Two players can pass 50 in the same deal; who is 'first'?",
-            'line': 70,
+            'line': 71,
             'readings': ['highest', 'play_on'],
             'descriptions': {'highest': 'the highest total wins; equal totals share the win', 'play_on': 'deal again until one total is highest'},
             'default': 'highest',
+            'cites': ['ru:19'],
+        },
+        {
+            'name': 'card_reuse',
+            'question': 'May one card count in two combinations of a trick (a 6 in K-Q-6 and in 6-7-8)? The text never says; counts like it (fifteens, pairs and runs in cribbage) let a card count in every combination it makes.',
+            'line': 78,
+            'readings': ['once', 'every'],
+            'descriptions': {'once': 'each card counts in one combination at most: line 17 sorts the cards of a trick into those of some combination and those of none', 'every': 'a card counts in every combination it is part of'},
+            'default': 'once',
             'cites': ['ru:19'],
         },
         {
@@ -89,20 +98,20 @@ RULES = {
     'teams': None,
     'outcome': 'best',
     'branches': [
-        {'line': 95, 'what': 'branch'},
-        {'line': 97, 'what': 'branch'},
-        {'line': 100, 'what': 'else branch'},
-        {'line': 103, 'what': 'branch'},
-        {'line': 105, 'what': 'branch'},
-        {'line': 107, 'what': 'else branch'},
-        {'line': 118, 'what': 'winner rule'},
-        {'line': 120, 'what': 'winner rule'},
-        {'line': 121, 'what': 'winner rule'},
-        {'line': 122, 'what': 'winner rule'},
-        {'line': 133, 'what': 'branch'},
-        {'line': 137, 'what': 'branch'},
+        {'line': 107, 'what': 'branch'},
+        {'line': 109, 'what': 'branch'},
+        {'line': 112, 'what': 'else branch'},
+        {'line': 115, 'what': 'branch'},
+        {'line': 117, 'what': 'branch'},
+        {'line': 119, 'what': 'else branch'},
+        {'line': 130, 'what': 'winner rule'},
+        {'line': 132, 'what': 'winner rule'},
+        {'line': 133, 'what': 'winner rule'},
+        {'line': 134, 'what': 'winner rule'},
+        {'line': 145, 'what': 'branch'},
+        {'line': 149, 'what': 'branch'},
     ],
-    'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 151}, {'title': 'K-Q-6 is a thirteen', 'line': 159}, {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 163}],
+    'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 163}, {'title': 'K-Q-6 is a thirteen', 'line': 171}, {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 175}],
     'num_distinct_actions': 58,
     'max_chance_outcomes': 54,
     'max_game_length': 10000,
@@ -117,22 +126,25 @@ RULES = {
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
-# thirteens.cardrules:40: trick_point: What earns the 1 point of a 'trick' (Взятка)?
+# thirteens.cardrules:41: trick_point: What earns the 1 point of a 'trick' (Взятка)?
 TRICK_POINT_LEFTOVER = 0  # a trick whose cards are not all used by combinations or jokers scores 1
 TRICK_POINT_EVERY = 1  # every trick taken scores 1, besides its combinations
 TRICK_POINT_BARE = 2  # only a trick with no combination at all scores 1
-# thirteens.cardrules:48: ace_in_runs: Does the ace, high in rank order but worth 1 in a thirteen, also make A-2-3?
+# thirteens.cardrules:49: ace_in_runs: Does the ace, high in rank order but worth 1 in a thirteen, also make A-2-3?
 ACE_IN_RUNS_HIGH = 0  # only Q-K-A: the ace follows the rank order of line 8
 ACE_IN_RUNS_BOTH = 1  # Q-K-A and A-2-3
-# thirteens.cardrules:55: joker_lead: Which suit must be followed when the first card of a trick is a joker?
+# thirteens.cardrules:56: joker_lead: Which suit must be followed when the first card of a trick is a joker?
 JOKER_LEAD_FIRST_SUITED = 0  # the suit of the first suited card played after it
 JOKER_LEAD_LEADER_WINS = 1  # nobody can follow a joker; the trick goes to its leader
-# thirteens.cardrules:62: empty_stock: With 3 or 6 players the 54 cards divide evenly and no card is left to turn...
+# thirteens.cardrules:63: empty_stock: With 3 or 6 players the 54 cards divide evenly and no card is left to turn...
 EMPTY_STOCK_NO_TRUMP = 0  # no card can be turned: play without trumps, as when a joker is turned
 EMPTY_STOCK_DEALER_CARD = 1  # the dealer turns his own last card for trump; it stays out of play
-# thirteens.cardrules:70: race_tie: Two players can pass 50 in the same deal; who is 'first'?
+# thirteens.cardrules:71: race_tie: Two players can pass 50 in the same deal; who is 'first'?
 RACE_TIE_HIGHEST = 0  # the highest total wins; equal totals share the win
 RACE_TIE_PLAY_ON = 1  # deal again until one total is highest
+# thirteens.cardrules:78: card_reuse: May one card count in two combinations of a trick (a 6 in K-Q-6 and in...
+CARD_REUSE_ONCE = 0  # each card counts in one combination at most: line 17 sorts the cards of a trick into those of some combination and those of none
+CARD_REUSE_EVERY = 1  # a card counts in every combination it is part of
 # thirteens_to_100.cardrules:8: thirteen_points: A thirteen is listed among the combinations, but its value is never...
 THIRTEEN_POINTS_ONE = 0  # 1 point, like every other combination the text prices
 THIRTEEN_POINTS_THIRTEEN = 1  # 13 points, after its name
@@ -205,7 +217,7 @@ ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 ORDER_RUN_LOW = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, -1)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
 ORDER_WITH_JOKER = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-# thirteens.cardrules:16: value meld: A=1 J=2 Q=3 K=4 2..10=face Joker=none
+# thirteens.cardrules:17: value meld: A=1 J=2 Q=3 K=4 2..10=face Joker=none
 VALUE_MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, None, None)
 # cards that are Joker
 IS_JOKER = (
@@ -324,43 +336,54 @@ IS_A = (
 
 
 # ---------------------------------------------------------------- scoring thirteens
-# thirteens.cardrules:77: scoring thirteens
+# thirteens.cardrules:86: scoring thirteens
 _SOLVERS_thirteens = {}
 
 
 def _solver_thirteens(s):
-    key = (s.r_ace_in_runs, s.r_thirteen_points, s.r_trick_point)
+    key = (s.r_ace_in_runs, s.r_card_reuse, s.r_thirteen_points, s.r_trick_point)
     solver = _SOLVERS_thirteens.get(key)
     if solver is None:
-        snapshot = _rt.Snapshot(r_ace_in_runs=s.r_ace_in_runs, r_thirteen_points=s.r_thirteen_points, r_trick_point=s.r_trick_point)
+        snapshot = _rt.Snapshot(r_ace_in_runs=s.r_ace_in_runs, r_card_reuse=s.r_card_reuse, r_thirteen_points=s.r_thirteen_points, r_trick_point=s.r_trick_point)
         solver = _SOLVERS_thirteens[key] = _make_thirteens(snapshot)
     return solver
 
 
 def _make_thirteens(s):
     patterns = [
-        # thirteens.cardrules:78: pattern thirteen: cards summing meld to 13 => reading thirteen_points { one => 1...
+        # thirteens.cardrules:87: pattern thirteen: cards summing meld to 13 => reading thirteen_points { one => 1...
         _Pattern('thirteen', 'sum', target=13, values=VALUE_MELD, score=lambda group: 1 if s.r_thirteen_points == THIRTEEN_POINTS_ONE else 13),
-        # thirteens.cardrules:79: pattern pair: 2 of a rank => 1
+        # thirteens.cardrules:88: pattern pair: 2 of a rank => 1
         _Pattern('pair', 'same_rank', size=2, score=lambda group: 1),
-        # thirteens.cardrules:80: pattern run: 3 in sequence => 1
+        # thirteens.cardrules:89: pattern run: 3 in sequence => 1
         _Pattern('run', 'sequence', size=3, order=ORDER_DEFAULT, score=lambda group: 1),
-        # thirteens.cardrules:81: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
+        # thirteens.cardrules:90: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
         _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER))
+    return _Scoring(
+        patterns,
+        RANK,
+        SUIT,
+        KIND,
+        reusable=None,
+        leftover=lambda group: (1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0,
+        maximise=True,
+        name='thirteens',
+        alike=(IS_A, IS_JOKER),
+        overlapping=s.r_card_reuse == CARD_REUSE_EVERY,
+    )
 
 
 # ---------------------------------------------------------------- the rules as a state machine
 
 
 def _start(s):
-    # thirteens.cardrules:91: repeat {
-    return 1  # to _repeat_91_body
+    # thirteens.cardrules:103: repeat {
+    return 1  # to _repeat_103_body
 
 
-def _repeat_91_body(s):
-    # thirteens.cardrules:92: gather all into deck
+def _repeat_103_body(s):
+    # thirteens.cardrules:104: gather all into deck
     s.z_deck.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -370,107 +393,107 @@ def _repeat_91_body(s):
     for _z in s.z_taken:
         _z.clear()
     s.z_deck.extend(s.cards)
-    # thirteens.cardrules:93: shuffle deck
+    # thirteens.cardrules:105: shuffle deck
     s.rng.shuffle(s.z_deck)
-    # thirteens.cardrules:94: deal evenly from deck to hand rest to stock
-    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 94)
+    # thirteens.cardrules:106: deal evenly from deck to hand rest to stock
+    _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 106)
     s.deals += 1
     s.z_stock.extend(s.z_deck)
     s.z_deck.clear()
-    # thirteens.cardrules:95: if stock is empty {
+    # thirteens.cardrules:107: if stock is empty {
     if not s.z_stock:
         s.hits[0] += 1
-        # thirteens.cardrules:97: if reading empty_stock is dealer_card {
+        # thirteens.cardrules:109: if reading empty_stock is dealer_card {
         if s.r_empty_stock == EMPTY_STOCK_DEALER_CARD:
             s.hits[1] += 1
-            # thirteens.cardrules:98: move top 1 from hand of dealer to turned
-            _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 98)
+            # thirteens.cardrules:110: move top 1 from hand of dealer to turned
+            _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 110)
             s.z_turned.extend(_moved)
     else:
         s.hits[2] += 1
-        # thirteens.cardrules:101: move top 1 from stock to turned
-        _moved = _rt.take_top(s.z_stock, 1, 101)
+        # thirteens.cardrules:113: move top 1 from stock to turned
+        _moved = _rt.take_top(s.z_stock, 1, 113)
         s.z_turned.extend(_moved)
-    # thirteens.cardrules:103: if turned is empty {
+    # thirteens.cardrules:115: if turned is empty {
     if not s.z_turned:
         s.hits[3] += 1
-        # thirteens.cardrules:104: trump = none
+        # thirteens.cardrules:116: trump = none
         s.v_trump = None
-    elif IS_JOKER[_rt.top(s.z_turned, 105)]:
+    elif IS_JOKER[_rt.top(s.z_turned, 117)]:
         s.hits[4] += 1
-        # thirteens.cardrules:106: trump = none
+        # thirteens.cardrules:118: trump = none
         s.v_trump = None
     else:
         s.hits[5] += 1
-        # thirteens.cardrules:108: trump = suit of top of turned
-        s.v_trump = SUIT[_rt.top(s.z_turned, 108)]
-    # thirteens.cardrules:110: leader = left of dealer
+        # thirteens.cardrules:120: trump = suit of top of turned
+        s.v_trump = SUIT[_rt.top(s.z_turned, 120)]
+    # thirteens.cardrules:122: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
-    # thirteens.cardrules:111: while (count players q where not hand of q is empty) > 0 {
-    return 3  # to _while_111_check
+    # thirteens.cardrules:123: while (count players q where not hand of q is empty) > 0 {
+    return 3  # to _while_123_check
 
 
-def _repeat_91_after(s):
+def _repeat_103_after(s):
     return s._finish()
 
 
-def _while_111_check(s):
+def _while_123_check(s):
     if len([q1 for q1 in range(s.n) if bool(s.z_hand[q1])]) <= 0:
-        return 4  # to _while_111_after
-    # thirteens.cardrules:112: trick {
+        return 4  # to _while_123_after
+    # thirteens.cardrules:124: trick {
     s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if bool(s.z_hand[q2])]
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
     s.led = None
-    return 5  # to _trick_112_turn
+    return 5  # to _trick_124_turn
 
 
-def _while_111_after(s):
-    # thirteens.cardrules:128: for each player p {
+def _while_123_after(s):
+    # thirteens.cardrules:140: for each player p {
     for _p1 in _rt.seats_from(0, s.n):
         s.l_p = _p1
-        # thirteens.cardrules:129: points of p = 0
+        # thirteens.cardrules:141: points of p = 0
         s.v_points[s.l_p] = 0
-        # thirteens.cardrules:130: for each group g in taken of p {
+        # thirteens.cardrules:142: for each group g in taken of p {
         for _g2 in list(s.z_taken[s.l_p]):
             s.l_g = _g2
-            # thirteens.cardrules:131: points of p += scoring thirteens of g
+            # thirteens.cardrules:143: points of p += scoring thirteens of g
             s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
-            # thirteens.cardrules:132: points of p -= 4 * count cards in g where card is Joker
+            # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
             s.v_points[s.l_p] -= 4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])])
-            # thirteens.cardrules:133: if reading trick_point is bare and scoring thirteens of g == 0 {
+            # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
             if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0):
                 s.hits[10] += 1
-                # thirteens.cardrules:134: points of p += 1
+                # thirteens.cardrules:146: points of p += 1
                 s.v_points[s.l_p] += 1
-        # thirteens.cardrules:137: if taken of p is empty {
+        # thirteens.cardrules:149: if taken of p is empty {
         if not s.z_taken[s.l_p]:
             s.hits[11] += 1
-            # thirteens.cardrules:138: points of p -= 3
+            # thirteens.cardrules:150: points of p -= 3
             s.v_points[s.l_p] -= 3
-        # thirteens.cardrules:140: total of p += points of p
+        # thirteens.cardrules:152: total of p += points of p
         s.v_total[s.l_p] += s.v_points[s.l_p]
-    # thirteens.cardrules:142: dealer = left of dealer
+    # thirteens.cardrules:154: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1))):
-        return 1  # to _repeat_91_body
-    return 2  # to _repeat_91_after
+        return 1  # to _repeat_103_body
+    return 2  # to _repeat_103_after
 
 
-def _trick_112_turn(s):
+def _trick_124_turn(s):
     if s.t_i >= len(s.t_order):
-        return 7  # to _trick_112_resolve
+        return 7  # to _trick_124_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 6, 112)  # then _trick_112_played
+        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 6, 124)  # then _trick_124_played
     _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == s.led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 6, 112)  # then _trick_112_played
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 6, 124)  # then _trick_124_played
 
 
-def _trick_112_played(s):
+def _trick_124_played(s):
     _p = s.t_order[s.t_i]
     s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
     s.z_table.append(s.choice)
@@ -479,64 +502,72 @@ def _trick_112_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 5  # to _trick_112_turn
+    return 5  # to _trick_124_turn
 
 
-def _trick_112_resolve(s):
+def _trick_124_resolve(s):
     _winner = None
-    # thirteens.cardrules:118: if reading joker_lead is leader_wins and first of table is Joker: highest
-    if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 118)])):
-        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_WITH_JOKER[RANK[c4]] >= 0 and (c4 == _rt.first(s.z_table, 119))]
+    # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
+    if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 130)])):
+        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_WITH_JOKER[RANK[c4]] >= 0 and (c4 == _rt.first(s.z_table, 131))]
         if _cands:
             s.hits[6] += 1
             _best = max(ORDER_WITH_JOKER[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_WITH_JOKER[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 118)]
-    # thirteens.cardrules:120: if table has Joker: highest where suit == led
+            _winner = s.t_seats[_rt.tie_break(_top, None, 130)]
+    # thirteens.cardrules:132: if table has Joker: highest where suit == led
     if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
         _cands = [(_i, c6) for _i, c6 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c6]] >= 0 and (SUIT[c6] == s.led)]
         if _cands:
             s.hits[7] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 120)]
-    # thirteens.cardrules:121: highest where suit == trump
+            _winner = s.t_seats[_rt.tie_break(_top, None, 132)]
+    # thirteens.cardrules:133: highest where suit == trump
     if _winner is None:
         _cands = [(_i, c7) for _i, c7 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c7]] >= 0 and (SUIT[c7] == s.v_trump)]
         if _cands:
             s.hits[8] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 121)]
-    # thirteens.cardrules:122: highest where suit == led
+            _winner = s.t_seats[_rt.tie_break(_top, None, 133)]
+    # thirteens.cardrules:134: highest where suit == led
     if _winner is None:
         _cands = [(_i, c8) for _i, c8 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c8]] >= 0 and (SUIT[c8] == s.led)]
         if _cands:
             s.hits[9] += 1
             _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
             _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 122)]
+            _winner = s.t_seats[_rt.tie_break(_top, None, 134)]
     if _winner is None:
-        _rt.gap('no-winner', 112, 'no winner rule applies to this trick')
+        _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
     s.winner = _winner
     s.tricks += 1
     s.z_taken[_winner].append(s.z_table[:])
     s.z_table.clear()
-    # thirteens.cardrules:126: leader = winner
+    # thirteens.cardrules:138: leader = winner
     s.v_leader = s.winner
-    return 3  # to _while_111_check
+    return 3  # to _while_123_check
 
 
 class State(_rt.BaseState):
     _GAME = 'Thirteens to 100'
-    _BLOCKS = (_start, _repeat_91_body, _repeat_91_after, _while_111_check, _while_111_after, _trick_112_turn, _trick_112_played, _trick_112_resolve)
+    _BLOCKS = (_start, _repeat_103_body, _repeat_103_after, _while_123_check, _while_123_after, _trick_124_turn, _trick_124_played, _trick_124_resolve)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'), ('v_total', 'total', True, 'int', 'everyone'), ('v_target', 'target', False, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_g', 'g', 'cards'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 54
     _OPTIONS = ()
-    _AMBIGUITIES = (('trick_point', ('leftover', 'every', 'bare'), 0), ('ace_in_runs', ('high', 'both'), 0), ('joker_lead', ('first_suited', 'leader_wins'), 0), ('empty_stock', ('no_trump', 'dealer_card'), 0), ('race_tie', ('highest', 'play_on'), 0), ('thirteen_points', ('one', 'thirteen'), 1))
+    _AMBIGUITIES = (
+        ('trick_point', ('leftover', 'every', 'bare'), 0),
+        ('ace_in_runs', ('high', 'both'), 0),
+        ('joker_lead', ('first_suited', 'leader_wins'), 0),
+        ('empty_stock', ('no_trump', 'dealer_card'), 0),
+        ('race_tie', ('highest', 'play_on'), 0),
+        ('card_reuse', ('once', 'every'), 0),
+        ('thirteen_points', ('one', 'thirteen'), 1),
+    )
     _PLAYERS = (3, 4, 5, 6)
     _N_HITS = 12
     _WINNERS = 'highest'
@@ -553,14 +584,14 @@ class State(_rt.BaseState):
         s.z_turned = []
         s.z_table = []
         s.z_taken = [[] for _ in range(players)]
-        # thirteens.cardrules:26: var dealer: player = random_player()
+        # thirteens.cardrules:27: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
         s.v_leader = None
-        # thirteens.cardrules:28: var trump: suit = none
+        # thirteens.cardrules:29: var trump: suit = none
         s.v_trump = None
-        # thirteens.cardrules:29: var points: int per player = 0
+        # thirteens.cardrules:30: var points: int per player = 0
         s.v_points = [0 for _ in range(players)]
-        # thirteens.cardrules:30: var total: int per player = 0
+        # thirteens.cardrules:31: var total: int per player = 0
         s.v_total = [0 for _ in range(players)]
         # thirteens_to_100.cardrules:6: var target: int = 100
         s.v_target = 100
@@ -602,32 +633,32 @@ def new_game(players, seed=0, readings=None, chance="seeded"):
 
 
 def _example_0(readings):
-    # thirteens.cardrules:151: example "5 players get 10 cards each and 3 are left"
+    # thirteens.cardrules:163: example "5 players get 10 cards each and 3 are left"
     s = State(5, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(155, 'expect size of hand of 0 == 10', len(s.z_hand[0]), '==', 10),
-        _rt.expectation(156, 'expect size of stock + size of turned == 3', (len(s.z_stock) + len(s.z_turned)), '==', 3),
+        _rt.expectation(167, 'expect size of hand of 0 == 10', len(s.z_hand[0]), '==', 10),
+        _rt.expectation(168, 'expect size of stock + size of turned == 3', (len(s.z_stock) + len(s.z_turned)), '==', 3),
     ]
 
 
 def _example_1(readings):
-    # thirteens.cardrules:159: example "K-Q-6 is a thirteen"
+    # thirteens.cardrules:171: example "K-Q-6 is a thirteen"
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(160, 'expect sum meld of [K Q 6] == 13', _rt.sum_values(VALUE_MELD, [11, 10, 4], 160), '==', 13),
+        _rt.expectation(172, 'expect sum meld of [K Q 6] == 13', _rt.sum_values(VALUE_MELD, [11, 10, 4], 172), '==', 13),
     ]
 
 
 def _example_2(readings):
-    # thirteens.cardrules:163: example "6-7-8 and 10-J-Q are runs worth 1 point"
+    # thirteens.cardrules:175: example "6-7-8 and 10-J-Q are runs worth 1 point"
     s = State(3, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     return [
-        _rt.expectation(165, 'expect scoring thirteens of [6♠ 7♥ 8♦] >= 1', _solver_thirteens(s).best([4, 18, 32]), '>=', 1),
-        _rt.expectation(166, 'expect scoring thirteens of [10♠ J♥ Q♦] >= 1', _solver_thirteens(s).best([8, 22, 36]), '>=', 1),
+        _rt.expectation(177, 'expect scoring thirteens of [6♠ 7♥ 8♦] >= 1', _solver_thirteens(s).best([4, 18, 32]), '>=', 1),
+        _rt.expectation(178, 'expect scoring thirteens of [10♠ J♥ Q♦] >= 1', _solver_thirteens(s).best([8, 22, 36]), '>=', 1),
     ]
 
 
-EXAMPLES = (('5 players get 10 cards each and 3 are left', 151, _example_0), ('K-Q-6 is a thirteen', 159, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 163, _example_2))
+EXAMPLES = (('5 players get 10 cards each and 3 are left', 163, _example_0), ('K-Q-6 is a thirteen', 171, _example_1), ('6-7-8 and 10-J-Q are runs worth 1 point', 175, _example_2))
 EXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap
 
 
@@ -638,71 +669,72 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (120, 40),
-    (124, 48),
-    (127, 55),
-    (130, 62),
-    (133, 70),
-    (136, 8),
-    (208, 16),
-    (327, 77),
-    (331, 0),
-    (342, 78),
-    (344, 79),
-    (346, 80),
-    (348, 81),
-    (357, 0),
-    (358, 91),
-    (362, 0),
-    (363, 92),
-    (373, 93),
-    (375, 94),
-    (380, 95),
-    (383, 97),
-    (386, 98),
-    (391, 101),
-    (394, 103),
-    (397, 104),
-    (401, 106),
-    (405, 108),
-    (407, 110),
-    (409, 111),
-    (413, 0),
-    (420, 112),
-    (429, 0),
-    (430, 128),
-    (433, 129),
-    (435, 130),
-    (438, 131),
-    (440, 132),
-    (442, 133),
-    (445, 134),
-    (447, 137),
-    (450, 138),
-    (452, 140),
-    (454, 142),
-    (461, 0),
-    (487, 118),
-    (495, 120),
-    (503, 121),
-    (511, 122),
-    (525, 126),
-    (530, 0),
-    (556, 26),
-    (559, 28),
-    (561, 29),
-    (563, 30),
-    (565, 6),
-    (576, 0),
-    (605, 151),
-    (608, 155),
-    (609, 156),
-    (613, 0),
-    (614, 159),
-    (617, 160),
-    (621, 0),
-    (622, 163),
-    (625, 165),
-    (626, 166),
-    (634, 0),
+    (129, 41),
+    (133, 49),
+    (136, 56),
+    (139, 63),
+    (142, 71),
+    (145, 78),
+    (148, 8),
+    (220, 17),
+    (339, 86),
+    (343, 0),
+    (354, 87),
+    (356, 88),
+    (358, 89),
+    (360, 90),
+    (380, 0),
+    (381, 103),
+    (385, 0),
+    (386, 104),
+    (396, 105),
+    (398, 106),
+    (403, 107),
+    (406, 109),
+    (409, 110),
+    (414, 113),
+    (417, 115),
+    (420, 116),
+    (424, 118),
+    (428, 120),
+    (430, 122),
+    (432, 123),
+    (436, 0),
+    (443, 124),
+    (452, 0),
+    (453, 140),
+    (456, 141),
+    (458, 142),
+    (461, 143),
+    (463, 144),
+    (465, 145),
+    (468, 146),
+    (470, 149),
+    (473, 150),
+    (475, 152),
+    (477, 154),
+    (484, 0),
+    (510, 130),
+    (518, 132),
+    (526, 133),
+    (534, 134),
+    (548, 138),
+    (553, 0),
+    (587, 27),
+    (590, 29),
+    (592, 30),
+    (594, 31),
+    (596, 6),
+    (607, 0),
+    (636, 163),
+    (639, 167),
+    (640, 168),
+    (644, 0),
+    (645, 171),
+    (648, 172),
+    (652, 0),
+    (653, 175),
+    (656, 177),
+    (657, 178),
+    (665, 0),
 )

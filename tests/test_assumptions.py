@@ -56,9 +56,10 @@ def test_a_rule_inside_a_cited_one_is_supported_by_it():
 
 
 def test_implicit_policies_are_listed():
-    policies = {(a.group, a.what) for a in assumptions() if a.policy}
-    assert (SEATING, "a deal with no 'starting' seat goes round from player 0") in policies
-    assert any(group == END and "names every player who shares" in what for group, what in policies)
+    policies = {(a.group, a.what, a.span.line) for a in assumptions() if a.policy}
+    assert (SEATING, "this deal goes round from player 0 (no 'from' seat)", 13) in policies
+    assert any(what.startswith("every player plays for himself") for _, what, _ in policies)
+    assert any(group == END and "names every player who shares" in what for group, what, _ in policies)
     assert all(a.group in GROUPS for a in assumptions())
 
 
@@ -82,3 +83,79 @@ def test_cli_lists_them_grouped_with_a_count(tmp_path):
         run(["validate", "--assumptions", "--format", "json", str(path)])
     [entry] = json.loads(out.getvalue())["files"]
     assert {"group", "what", "line", "file", "policy"} == set(entry["assumptions"][0])
+
+
+SCORED = """game "Scored"
+source ru = "rules.txt"
+players 2                                          @ru:1
+cards {
+  deck standard                                    @ru:2
+}
+zone deck shared seen by nobody                     @ru:2
+zone hand per player seen by owner                  @ru:2
+var points: int per player = 0
+ambiguity r "Which split?" @ru:4 {
+  reading a "the best"
+  reading b "down the list"
+  default a                                        @ru:4
+}
+scoring melds                                      @ru:3 {
+  pattern pair: 2 of a rank => 1                   @ru:3
+  STATED
+}
+flow {
+  deal 5 from deck to hand each                    @ru:2
+  for each player p {
+    points of p = scoring melds of hand of p       @ru:3
+  }
+}
+result points                                      @ru:5
+"""
+
+
+def solver_policies(stated: str) -> tuple[set[str], set[str]]:
+    """(implicit solver policies, uncited solver rules) listed for a scoring that states `stated`."""
+    found = assumptions(SCORED.replace("STATED", stated))
+    policies = {a.what.split("(")[-1].rstrip(")") for a in found if a.policy and a.group == SCORING}
+    rules = {a.what for a in found if not a.policy and a.group == SCORING}
+    return policies, rules
+
+
+def test_an_unstated_solver_policy_is_listed_as_implicit():
+    assert solver_policies("") == ({"'groups disjoint'", "'split best'"}, set())
+
+
+def test_a_stated_and_cited_solver_policy_is_not_an_assumption():
+    assert solver_policies('groups disjoint  @ru:4 "once"\n  split best  @ru:4') == (set(), set())
+    # a cited `reusable` line states the reuse policy: the other cards count once
+    assert solver_policies("reusable A  @ru:4\n  split greedy @ru:4") == (set(), set())
+
+
+def test_a_stated_but_uncited_policy_is_an_uncited_rule():
+    policies, rules = solver_policies("groups overlapping\n  split reading r { a => best b => greedy }")
+    assert policies == set()
+    assert rules == {"'groups' policy of scoring 'melds'", "'split' policy of scoring 'melds'"}
+    assert solver_policies("reusable A")[1] == {"the reusable cards of scoring 'melds'"}
+
+
+def test_a_deal_that_names_its_first_seat_and_stated_individual_play_are_not_implicit():
+    text = SCORED.replace("STATED", "").replace("deal 5 from deck to hand each", "deal 5 from deck to hand each from 1")
+    text = text.replace("players 2 ", "individual play  @ru:1\nplayers 2 ")
+    assert not [a for a in assumptions(text) if a.policy and a.group in (SEATING, "other")]
+    uncited = text.replace("individual play  @ru:1", "individual play")
+    assert [a.what for a in assumptions(uncited) if a.what == "individual play"] == ["individual play"]
+
+
+def test_the_game_page_has_the_assumptions_grouped_as_validate_groups_them(tmp_path):
+    path = tmp_path / "half.cardrules"
+    path.write_text(RULES, encoding="utf-8")
+    page_path = tmp_path / "half.md"
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert run(["doc", str(path), "--out", str(page_path)]) == 0
+    page = page_path.read_text(encoding="utf-8")
+    section = page.split("## Assumptions", 1)[1].split("\n## ", 1)[0]
+    found = assumptions()
+    headings = [line[4:].rsplit(" (", 1)[0].lower() for line in section.splitlines() if line.startswith("### ")]
+    assert headings == [g for g in GROUPS if any(a.group == g for a in found)]
+    assert "- line 8: zone 'hand'" in section and "- line 13: an even deal" in section
+    assert section.count("(implicit policy)") == sum(a.policy for a in found)

@@ -29,7 +29,7 @@ def lark_words() -> set[str]:
         pattern = terminal.pattern.value
         if terminal.pattern.type == "str" and re.fullmatch(r"[a-z_]+", pattern):
             words.add(pattern)
-        elif terminal.name in ("VISIBILITY", "WHICH", "TIE_RULE", "COLOR", "EXTREME"):
+        elif terminal.name in ("VISIBILITY", "WHICH", "TIE_RULE", "GROUPING", "SPLITTING", "COLOR", "EXTREME"):
             bare = re.sub(r"\(\?![^)]*\)|\[[^\]]*\]|\?:", "", pattern)  # lookaheads, classes
             words |= set(re.findall(r"[a-z]+", bare))
     return words

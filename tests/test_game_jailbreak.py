@@ -583,7 +583,7 @@ def test_validate_exits_0_and_lists_the_ambiguities(root, monkeypatch):
     report = json.loads(result.stdout)
     codes = [d["code"] for d in report["files"][0]["diagnostics"]]
     assert report["errors"] == 0
-    assert codes.count("ambiguity") == 16
+    assert codes.count("ambiguity") == 17
 
 
 @pytest.mark.parametrize("players", [2, 8])

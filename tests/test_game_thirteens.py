@@ -102,7 +102,9 @@ example "tricks scored by their best partition" {
   expect reading ace_in_runs is both
     or scoring thirteens of [A 2 3 7] == reading thirteen_points { one => 1  thirteen => 13 } + every
   expect reading ace_in_runs is high or reading thirteen_points is thirteen or reading trick_point is bare
-    or scoring thirteens of [A 2 3 7] == 2
+    or reading card_reuse is every or scoring thirteens of [A 2 3 7] == 2
+  expect reading ace_in_runs is high or reading thirteen_points is thirteen or reading card_reuse is once
+    or scoring thirteens of [A 2 3 7] == 2 + every
 }
 """
 

@@ -388,7 +388,30 @@ def _leftover_decl(k: Kids):
 
 @rule("reusable_decl")
 def _reusable_decl(k: Kids):
-    return k.part("reusable", reusable=k.rest[0])
+    # Kept apart from the scoring's own: a cited `reusable` states the solver's reuse policy.
+    return k.part("reusable", reusable=k.rest[0], reusable_cites=k.cites)
+
+
+@rule("groups_fixed", "split_fixed")
+def _policy_fixed(k: Kids):
+    kind = "groups" if k.rest[0].type == "GROUPING" else "split"
+    policy = n.ScoringPolicy(kind, value=str(k.rest[0]), cites=k.cites, span=k.span)
+    return k.part(kind, **{kind: policy})
+
+
+@rule("groups_by_reading", "split_by_reading")
+def _policy_by_reading(k: Kids):
+    ambiguity, *cases = k.rest
+    kind = "groups" if cases[0][2] == "GROUPING" else "split"
+    policy = n.ScoringPolicy(
+        kind, ambiguity=str(ambiguity), cases=[(r, v) for r, v, _ in cases], cites=k.cites, span=k.span
+    )
+    return k.part(kind, **{kind: policy})
+
+
+@rule("groups_case", "split_case")
+def _policy_case(k: Kids):
+    return (str(k.rest[0]), str(k.rest[1]), k.rest[1].type)
 
 
 @rule("lowest_decl")
@@ -444,6 +467,11 @@ def _example_expect(k: Kids):
 @rule("result_decl")
 def _result_decl(k: Kids):
     return k.part("result", result=k.rest[0], result_cites=k.cites)
+
+
+@rule("individual_decl")
+def _individual_decl(k: Kids):
+    return k.part("individual play", individual=n.Individual(cites=k.cites, span=k.span))
 
 
 @rule("winners_decl")
@@ -535,7 +563,7 @@ def _player_order(k: Kids):
 @rule("deal_evenly")
 def _deal_evenly(k: Kids):
     source, zone, *rest = k.rest
-    return n.DealEvenly(source, str(zone), _optional(rest), span=k.span)
+    return k.fill(n.DealEvenly(source, str(zone), _optional(rest), span=k.span), "deal")
 
 
 @rule("rest_to")

@@ -317,6 +317,7 @@ class DealEvenly(Stmt):
     source: ZoneRef
     zone: str
     rest: Optional[ZoneRef] = None
+    start: Optional[Expr] = None  # who is dealt first; seat 0 when not said
 
 
 @dataclass
@@ -543,6 +544,11 @@ class Players(Cited):
 
 
 @dataclass
+class Individual(Cited):
+    """`individual play`: every player plays for himself (no partnerships), stated and cited."""
+
+
+@dataclass
 class DeckLine(Cited):
     copies: int = 1
     jokers: int = 0
@@ -632,12 +638,33 @@ class Pattern(Cited):
 
 
 @dataclass
+class ScoringPolicy(Cited):
+    """`groups disjoint`, `split greedy`, or one per reading: `groups reading R { a => overlapping }`.
+
+    `value` is set for a fixed policy, `ambiguity` and `cases` (reading -> value) for one chosen
+    by reading."""
+
+    kind: str  # "groups" | "split"
+    value: Optional[str] = None
+    ambiguity: Optional[str] = None
+    cases: list[tuple[str, str]] = field(default_factory=list)
+
+    def values(self) -> list[str]:
+        return [self.value] if self.value is not None else [value for _, value in self.cases]
+
+
+@dataclass
 class Scoring(Cited):
     name: str
     patterns: list[Pattern] = field(default_factory=list)
     leftover: Optional[Expr] = None
     reusable: Optional[CardPattern] = None
+    reusable_cites: list[Cite] = field(default_factory=list)
     lowest: bool = False
+    # Unstated (None), the solver counts each card in one group at most and takes the split
+    # that scores best for the player: `groups disjoint`, `split best`.
+    groups: Optional[ScoringPolicy] = None
+    split: Optional[ScoringPolicy] = None
 
 
 @dataclass
@@ -681,6 +708,7 @@ class Game(Node):
     variant_span: Optional[Span] = None  # where the base file is named
     sources: list[Source] = field(default_factory=list)
     players: Optional[Players] = None
+    individual: Optional[Individual] = None
     decks: list[DeckLine] = field(default_factory=list)
     suits: list[SuitsLine] = field(default_factory=list)
     suits_in_play: list[SuitInPlay] = field(default_factory=list)

@@ -68,10 +68,14 @@ class CodeGenerator:
         reusable = "None"
         if scoring.reusable is not None:
             reusable = f"lambda card: {self.tables.pattern(scoring.reusable)}[card]"
+        overlapping = self.policy_test(scoring.groups, "overlapping")
+        greedy = self.policy_test(scoring.split, "greedy")
         refs = sorted(x.state_refs)
         x.state_refs = None
         return {
             "alike": self.alike_tables(patterns, leftover, reusable),
+            "overlapping": overlapping,
+            "greedy": greedy,
             "name": scoring.name,
             "solvers": escape.name("_SOLVERS_", scoring.name),
             "solver": escape.name("_solver_", scoring.name),
@@ -96,6 +100,18 @@ class CodeGenerator:
             return "None"
         names = sorted(read)
         return "(" + ", ".join(names) + ("," if len(names) == 1 else "") + ")"
+
+    def policy_test(self, policy: n.ScoringPolicy | None, value: str) -> str:
+        """Python for 'the scoring's policy is `value`': a constant, or a test of the readings
+        that choose it (which then become part of the solver's key, like any state it reads)."""
+        if policy is None:
+            return "False"
+        if policy.ambiguity is None:
+            return "True" if policy.value == value else "False"
+        tests = [self.x.compile(n.ReadingIs(policy.ambiguity, r)) for r, v in policy.cases if v == value]
+        if len(tests) == len(policy.cases):
+            return "True"
+        return " or ".join(tests) or "False"
 
     def example_context(self, index: int, ex: n.Example) -> dict:
         fn = Function(f"_example_{index}", "readings", [])

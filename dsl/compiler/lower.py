@@ -215,8 +215,9 @@ class StraightLowering(_Lowering):
         src = self.zone(s.source)
         hands = "s." + escape.name("z_", s.zone)
         rest = self.zone(s.rest) if s.rest is not None else None
-        seats = standings.seat_order(self.model, "0") if standings.deals_to_seats(self.model) else None
-        self.out.code(self.t.deal_evenly(src=src, hands=hands, rest=rest, line=s.span.line, seats=seats))
+        start = self.x.compile(s.start) if s.start is not None else "0"
+        seats = standings.seat_order(self.model, start) if standings.deals_to_seats(self.model) else None
+        self.out.code(self.t.deal_evenly(src=src, hands=hands, rest=rest, start=start, line=s.span.line, seats=seats))
 
     def visit_Draw(self, s: n.Draw):
         src, dst = self.zone(s.source), self.zone(s.dest)

@@ -80,6 +80,8 @@ def _declarations(model) -> list[Assumption]:
         default = amb.default or amb.readings[0].name
         span = amb.default_span if amb.default is not None else amb.span
         out.append(Assumption(OTHER, f"the default reading of '{amb.name}' ({default})", span))
+    if game.individual is not None and not game.individual.cites:
+        out.append(Assumption(SEATING, "individual play", game.individual.span))
     for scoring in game.scorings:
         if not scoring.cites:
             out.append(Assumption(SCORING, f"scoring '{scoring.name}'", scoring.span))
@@ -88,6 +90,11 @@ def _declarations(model) -> list[Assumption]:
             for p in scoring.patterns
             if not p.cites
         ]
+        for policy in (scoring.groups, scoring.split):
+            if policy is not None and not policy.cites:
+                out.append(Assumption(SCORING, f"'{policy.kind}' policy of scoring '{scoring.name}'", policy.span))
+        if scoring.reusable is not None and not scoring.reusable_cites:
+            out.append(Assumption(SCORING, f"the reusable cards of scoring '{scoring.name}'", scoring.span))
     if game.result is not None and not game.result_cites:
         out.append(Assumption(END, "what decides the winner (result)", game.result.span))
     return out
@@ -199,30 +206,55 @@ def _name_of(stmt) -> str:
 
 
 def _policies(model) -> list[Assumption]:
-    """Choices the language makes for every game, unless the rule file says otherwise."""
+    """Choices the language makes for every game, listed only where the rule file does not state
+    them: a stated policy, cited or not, is a rule of the file (see `_declarations`)."""
     game, out = model.game, []
     nodes = [x for body in [game.flow] + [t.body for t in game.triggers] if body for x in walk_nodes(body)]
     if any(isinstance(x, (n.ScoringOf, n.BestOf)) for x in nodes):
         for scoring in game.scorings:
-            reuse = "only cards marked 'reusable' score again" if scoring.reusable else "no card is used twice"
-            out.append(
-                Assumption(
-                    SCORING,
-                    f"scoring '{scoring.name}' splits the cards into disjoint groups, the best split "
-                    f"for the player (not the player's own choice); {reuse}",
-                    scoring.span,
-                    policy=True,
-                )
-            )
+            out += _solver_policies(scoring)
     for trick in (x for x in nodes if isinstance(x, n.Trick)):
         if isinstance(trick.lead, n.Name) and trick.lead.id == "winner" and not trick.clause_cites:
             out.append(Assumption(SEATING, "the winner of the last trick leads the next one", trick.span, policy=True))
-    if any(isinstance(x, (n.DealEach, n.DealEvenly)) for x in nodes):
-        out.append(Assumption(SEATING, "a deal with no 'starting' seat goes round from player 0", policy=True))
-    out.append(Assumption(OTHER, "every player plays for himself: there are no partnerships", policy=True))
+    out += [
+        Assumption(SEATING, "this deal goes round from player 0 (no 'from' seat)", x.span, policy=True)
+        for x in nodes
+        if isinstance(x, (n.DealEach, n.DealEvenly)) and x.start is None
+    ]
+    # A game that declares teams states its partnerships; one that says `individual play` the opposite.
+    if game.individual is None and not getattr(game, "teams", None):
+        out.append(Assumption(OTHER, "every player plays for himself: there are no partnerships", policy=True))
     if game.result is not None:  # a `winners` line takes no citation: sharing the best is the language's
         out.append(
             Assumption(END, f"'winners {game.winners}' names every player who shares the best result", policy=True)
+        )
+    return out
+
+
+def _solver_policies(scoring) -> list[Assumption]:
+    """The combination solver's policies that the scoring leaves unsaid.  A `reusable` line
+    states the reuse policy as well as `groups` does: the other cards count once."""
+    out = []
+    if scoring.groups is None and scoring.reusable is None:
+        out.append(
+            Assumption(
+                SCORING,
+                f"scoring '{scoring.name}' counts each card in one group at most: no card is used twice "
+                "('groups disjoint')",
+                scoring.span,
+                policy=True,
+            )
+        )
+    if scoring.split is None:
+        best = "lowest" if scoring.lowest else "best"
+        out.append(
+            Assumption(
+                SCORING,
+                f"scoring '{scoring.name}' takes the split that scores {best} for the player, whatever "
+                "the order of its patterns ('split best')",
+                scoring.span,
+                policy=True,
+            )
         )
     return out
 

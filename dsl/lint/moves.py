@@ -5,7 +5,8 @@
 - A trick's `follow A else B` without `else any`: the same, for the card a player must play.
 - `p bids v from LO to HI` without `or pass`: the bids offered are the numbers from LO
   to HI; when LO or HI depend on play the range can be empty (LO > HI), and a constant range
-  can be empty outright.
+  can be empty outright.  An end held in a variable that one assignment decides on every path
+  to the bid is read from that assignment (see `dominators.py`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from ..ast.visitor import StmtVisitor
 from ..ast.walk import walk_stmts
 from ..report.diagnostics import Diagnostic, Span, warning
 from .effects import same_meaning_key
-from .evaluate import Evaluator, Probe, reading_fields, reading_variants
+from .dominators import value_at
+from .evaluate import Evaluator, deck_for, reading_fields, reading_variants
 from .facts import Holds, facts_before
 from .floors import lowest_value
 
@@ -169,9 +171,10 @@ def _bid_range_problem(model, evaluator: Evaluator, node: n.Bid):
     empty_at = []
     for players in model.players:
         for readings in reading_variants(model):
-            probe = Probe({"n": players, **reading_fields(model, readings)})
-            low, high = evaluator.maybe(node.low, probe), evaluator.maybe(node.high, probe)
-            step = evaluator.maybe(node.step, probe) if node.step is not None else 1
+            fields = {"n": players, **reading_fields(model, readings)}
+            pack = deck_for(evaluator.engine, players, readings)
+            low, high = (value_at(model, evaluator, end, node, fields, pack) for end in (node.low, node.high))
+            step = value_at(model, evaluator, node.step, node, fields, pack) if node.step is not None else 1
             if isinstance(low, int) and not isinstance(high, int) and isinstance(step, int):
                 high = lowest_value(model, node.high)  # the range is never smaller than at its floor
             if not all(isinstance(v, int) for v in (low, high, step)):

@@ -172,17 +172,32 @@ class Scoring:
     """Best total of a collection of cards over all splits into `patterns` (see module docstring)."""
 
     def __init__(
-        self, patterns, rank, suit, kind, *, reusable=None, leftover=None, maximise=True, name="scoring", alike=None
+        self,
+        patterns,
+        rank,
+        suit,
+        kind,
+        *,
+        reusable=None,
+        leftover=None,
+        maximise=True,
+        name="scoring",
+        overlapping=False,
+        greedy=False,
+        alike=None,
     ):
         self.name = name
         self.patterns = tuple(patterns)
         self.rank, self.suit, self.kind = tuple(rank), tuple(suit), tuple(kind)
         self.reusable, self.leftover, self.maximise = reusable, leftover, maximise
+        # `groups overlapping`: every card may count in every group it makes, as a reusable card does.
+        self.overlapping, self.greedy = overlapping, greedy
         self._sign = 1 if maximise else -1
-        self._reusable = tuple(bool(reusable and reusable(c)) for c in range(len(self.kind)))
+        self._reusable = tuple(overlapping or bool(reusable and reusable(c)) for c in range(len(self.kind)))
         self._memo_key = self._classes(alike)
         self._ids = range(len(self.kind))  # identity key for reusable-only groups
         finders = [(p, _FINDERS[p.shape](p, self.rank)) for p in self.patterns]
+        self._in_order = finders  # `split greedy` tries the patterns as they are written
         self._finders = {
             r: [(p, f) for p, f in finders if p.shape != "ranks" or r in p.ranks] for r in set(self.rank)
         }  # rank -> finders of patterns it can be in
@@ -203,12 +218,14 @@ class Scoring:
         return tuple(seen.setdefault(tuple(t[c] for t in tables), len(seen)) for c in range(len(self.kind)))
 
     def best(self, cards) -> float:
-        """Best total for these card ids."""
+        """Best total for these card ids (under `split greedy`: the total of the greedy split)."""
         key = (None, tuple(sorted([self._memo_key[c] for c in cards])))
         got = self._cache.get(key)
         if got is None:
             self._trim()
-            if len(cards) <= SMALL and self._reusable_ids.isdisjoint(cards):
+            if self.greedy:
+                got = self._cache[key] = self.greedy_groups(cards)[0]
+            elif len(cards) <= SMALL and self._reusable_ids.isdisjoint(cards):
                 got = self._cache[key] = self._small.best(cards)
             else:
                 hand = _Hand(self, cards)
@@ -217,8 +234,41 @@ class Scoring:
 
     def best_groups(self, cards):
         """(best total, [(pattern name, group card ids), ...]) for these card ids."""
+        if self.greedy:
+            return self.greedy_groups(cards)
         total, groups = _Hand(self, cards).explain()
         return self._sign * total, groups
+
+    def greedy_groups(self, cards):
+        """`split greedy`: (total, groups) when the patterns are taken in the order they are
+        written, each as many times as it still fits, a group through the lowest cards first;
+        the split a player makes by counting down the list, which need not be the best one."""
+        placed = sorted(cards, key=lambda c: (self.rank[c], self.kind[c]))
+        free = [c for c in placed if not self._reusable[c]]
+        shared = [c for c in placed if self._reusable[c]]
+        total, groups, counted = 0, [], set()
+        for p, find in self._in_order:
+            while True:
+                group = self._first_group(p, find, free + shared, counted)
+                if group is None:
+                    break
+                counted.add(frozenset(group))
+                total += p.score(group)
+                groups.append((p.name, group))
+                free = [c for c in free if c not in group]
+        if self.leftover is not None:
+            covered = {c for _, g in groups for c in g}
+            total += self.leftover(tuple(c for c in placed if c not in covered))
+        return total, groups
+
+    def _first_group(self, p, find, pool, counted):
+        """The first group of pattern p among pool (lowest cards first) not counted yet."""
+        for i, c in enumerate(pool):
+            for others in find(c, pool[i + 1 :], self._ids):
+                group = (c,) + tuple(others)
+                if frozenset(group) not in counted and (p.where is None or p.where(group)):
+                    return group
+        return None
 
     def best_of(self, cards, k) -> float:
         """Best total over all choices of min(k, len(cards)) of the cards."""
@@ -233,9 +283,10 @@ class Scoring:
         return got
 
     def _best_of(self, cards, k):
-        if self.leftover is not None:
-            # leftover may value any set of unused cards, so no card can be ruled out: try every
-            # choice of k cards up to identical cards (exponential; meant for small collections)
+        if self.leftover is not None or self.greedy:
+            # leftover may value any set of unused cards, and a greedy split may do better with
+            # fewer cards, so no card can be ruled out: try every choice of k cards up to
+            # identical cards (exponential; meant for small collections)
             pick = max if self.maximise else min
             order = sorted(cards, key=self.kind.__getitem__)
             return pick(self.best(c) for c in _combos(order, k, self.kind))

@@ -154,6 +154,7 @@ class TypeChecker(StmtVisitor[None]):
         self.zone_name(s.zone, s, per_player=True)
         if s.rest is not None:
             self.zone_ref(s.rest)
+        self.expect(s.start, Type.PLAYER, what="who is dealt first")
 
     def visit_Draw(self, s):
         self.expect(s.count, Type.INT, what="how many cards are drawn")
@@ -403,6 +404,9 @@ class TypeChecker(StmtVisitor[None]):
                 self.with_scope(scope, self.expect, pat.score, Type.INT, "the score of a pattern")
             if scoring.leftover is not None:
                 self.with_scope({"group": Type.CARDS}, self.expect, scoring.leftover, Type.INT, "the leftover score")
+            for policy in (scoring.groups, scoring.split):
+                if policy is not None and policy.ambiguity is not None:
+                    self.check_reading_cases(policy.ambiguity, [name for name, _ in policy.cases], policy)
         for trig in game.triggers:
             zone = self.zone_name(trig.zone, trig, per_player=True)
             del zone

@@ -47,6 +47,7 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
         variant_of=variant.variant_of,
         sources=_merge_named(base.sources, variant.sources, lambda s: s.name),
         players=variant.players or base.players,
+        individual=variant.individual or base.individual,
         decks=variant.decks or base.decks,
         suits=variant.suits or base.suits,  # the suits' names and the suit in play: replaced when given
         suits_in_play=variant.suits_in_play or base.suits_in_play,

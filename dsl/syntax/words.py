@@ -70,6 +70,8 @@ TERMINAL_WORDS = {
     "VISIBILITY": "owner, everyone or nobody",
     "WHICH": "highest or lowest",
     "TIE_RULE": "first, last or gap",
+    "GROUPING": "disjoint or overlapping",
+    "SPLITTING": "best or greedy",
     "EXTREME": "'with highest' or 'with lowest'",
     "$END": "the end of the file",
 }
@@ -89,6 +91,7 @@ TOP_LEVEL_WORDS = (
     "flow",
     "result",
     "winners",
+    "individual",
 )
 STATEMENT_WORDS = (
     "shuffle",
@@ -132,5 +135,7 @@ WORD_CHOICES = {
     "VISIBILITY": ("owner", "everyone", "nobody"),
     "WHICH": ("highest", "lowest"),
     "TIE_RULE": ("first", "last", "gap"),
+    "GROUPING": ("disjoint", "overlapping"),
+    "SPLITTING": ("best", "greedy"),
     "COLOR": ("red", "black"),
 }

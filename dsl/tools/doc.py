@@ -11,11 +11,13 @@ name or a question can hold `<script>` or `[a](javascript:...)`, and the page mu
 from __future__ import annotations
 
 import re
+from pathlib import PurePath
 
 from ..ast import nodes as n
-from ..report.diagnostics import Diagnostic
+from ..report.diagnostics import NOWHERE, Diagnostic
 from ..compiler.escape import LINE_BREAKS
 from ..compiler.sources import SourceLines
+from ..lint.assumptions import GROUPS, list_assumptions
 from ..semantics.model import RANKS, Model
 from .text import node_text
 
@@ -129,6 +131,8 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic], text: str) -> s
         )
     out.append("")
 
+    out += _assumptions_section(model)
+
     findings = [d for d in diagnostics if d.code not in ("ambiguity", "example-mismatch")]
     out += ["## Other findings", ""]
     if not findings:
@@ -137,3 +141,29 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic], text: str) -> s
         out.append(f"- line {d.span.line}, {d.severity.value} `{d.code}`: {_text(d.message)}")
     out.append("")
     return "\n".join(out)
+
+
+def _assumptions_section(model: Model) -> list[str]:
+    """What the encoding decides that no source says, grouped as `validate --assumptions`
+    groups it: uncited rules and defaults, then the policies the language applies unstated."""
+    found = list_assumptions(model)
+    policies = sum(a.policy for a in found)
+    out = ["## Assumptions", ""]
+    if not found:
+        return out + ["Every rule cites its source and every policy is stated.", ""]
+    out += [f"{len(found) - policies} uncited rules and defaults, {policies} implicit policies.", ""]
+    for group in GROUPS:
+        mine = [a for a in found if a.group == group]
+        if not mine:
+            continue
+        out += [f"### {group.capitalize()} ({len(mine)})", ""]
+        for a in mine:
+            if a.span is not NOWHERE:
+                # a variant's assumption may stand in its base file: named by file name, not path
+                where = f"line {a.span.line}" + (f" of {_code(PurePath(a.span.file).name)}" if a.span.file else "")
+            else:
+                where = "the language"
+            tag = " (implicit policy)" if a.policy else ""
+            out.append(f"- {where}: {_text(a.what)}{tag}")
+        out.append("")
+    return out

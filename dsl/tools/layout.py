@@ -26,7 +26,7 @@ CONTINUATION = 2  # extra indent levels of a wrapped line
 # Rules whose braces hold lines of their own.
 _BLOCK_BRACES = {"cards_decl", "ambiguity_decl", "scoring_decl", "example_decl", "trick_stmt", "trick_winner", "block"}
 # Rules whose braces stay on the line while it fits.
-_INLINE_BRACES = {"reading_switch", "tie_by_reading"}
+_INLINE_BRACES = {"reading_switch", "tie_by_reading", "groups_by_reading", "split_by_reading"}
 # Rules whose tokens are written without spaces between them (`2..10=face`, `-1`, `3..6`).
 _GLUED = {"rank_span", "value_entry", "player_range", "neg"}
 _NO_SPACE_BEFORE = {")", "]", ",", ":"}

@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '1fe8d6cc3448d98e74f600c3b28d305c962e830b096d752f02764e980d64c333'
+FINGERPRINT = '827881735e154a9f17ed309153020c5b4b42b98c07000283cdc36a738e7c8339'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -189,7 +189,7 @@ def root(context, missing=missing):
             yield ',\n'
         l_2_p = missing
         yield '    ]\n'
-        l_1_args = ['patterns', 'RANK', 'SUIT', 'KIND', str_join(('reusable=', environment.getattr(l_1_scoring, 'reusable'), )), str_join(('leftover=', environment.getattr(l_1_scoring, 'leftover'), )), str_join(('maximise=', environment.getattr(l_1_scoring, 'maximise'), )), str_join(('name=', t_4(environment.getattr(l_1_scoring, 'name')), )), str_join(('alike=', environment.getattr(l_1_scoring, 'alike'), ))]
+        l_1_args = ((['patterns', 'RANK', 'SUIT', 'KIND', str_join(('reusable=', environment.getattr(l_1_scoring, 'reusable'), )), str_join(('leftover=', environment.getattr(l_1_scoring, 'leftover'), )), str_join(('maximise=', environment.getattr(l_1_scoring, 'maximise'), )), str_join(('name=', t_4(environment.getattr(l_1_scoring, 'name')), )), str_join(('alike=', environment.getattr(l_1_scoring, 'alike'), ))] + ([str_join(('overlapping=', environment.getattr(l_1_scoring, 'overlapping'), ))] if (environment.getattr(l_1_scoring, 'overlapping') != 'False') else [])) + ([str_join(('greedy=', environment.getattr(l_1_scoring, 'greedy'), ))] if (environment.getattr(l_1_scoring, 'greedy') != 'False') else []))
         _loop_vars['args'] = l_1_args
         yield '    return '
         yield str(t_1('_Scoring', (undefined(name='args') if l_1_args is missing else l_1_args), '    return '))

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '4a438bce2ac3f17b1203e1484b10a08d1269c5c195e57abf46b24cb4d719d31d'
+FINGERPRINT = '83d100692ec3e4580d9a04a31cf56b38074bdc7331d3de778db8e14359459605'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -266,7 +266,7 @@ def root(context, missing=missing):
     context.exported_vars.add('deal_each')
     context.vars['deal_each'] = l_0_deal_each = Macro(environment, macro, 'deal_each', ('src', 'hands', 'count', 'start', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
-    def macro(l_1_src, l_1_hands, l_1_rest, l_1_line, l_1_seats):
+    def macro(l_1_src, l_1_hands, l_1_rest, l_1_start, l_1_line, l_1_seats):
         t_8 = []
         if l_1_src is missing:
             l_1_src = undefined("parameter 'src' was not provided", name='src')
@@ -274,6 +274,8 @@ def root(context, missing=missing):
             l_1_hands = undefined("parameter 'hands' was not provided", name='hands')
         if l_1_rest is missing:
             l_1_rest = undefined("parameter 'rest' was not provided", name='rest')
+        if l_1_start is missing:
+            l_1_start = undefined("parameter 'start' was not provided", name='start')
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_seats is missing:
@@ -288,7 +290,9 @@ def root(context, missing=missing):
                 str(l_1_hands),
                 ', len(',
                 str(l_1_src),
-                ') // s.n, 0, ',
+                ') // s.n, ',
+                str(l_1_start),
+                ', ',
                 str(l_1_line),
                 ')\n',
             ))
@@ -322,7 +326,7 @@ def root(context, missing=missing):
             ))
         return concat(t_8)
     context.exported_vars.add('deal_evenly')
-    context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'start', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner):
         t_9 = []
@@ -612,4 +616,4 @@ def root(context, missing=missing):
     context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=280&67=284&69=297&70=299&73=311&74=314&75=318&79=325&80=342&81=348&82=351&83=356&87=366&88=373&89=376&90=380&93=387&96=392&99=399&100=409&103=420&107=430&108=439&111=448&112=455&116=461&117=471&118=473&119=477&122=484&123=492&124=496&125=500&127=504&129=508&133=515&134=529&136=531&137=533&139=535&142=542&143=556&144=558&145=560&146=562&150=568&151=583&152=588&153=592&155=597&156=601&159=605'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&79=329&80=346&81=352&82=355&83=360&87=370&88=377&89=380&90=384&93=391&96=396&99=403&100=413&103=424&107=434&108=443&111=452&112=459&116=465&117=475&118=477&119=481&122=488&123=496&124=500&125=504&127=508&129=512&133=519&134=533&136=535&137=537&139=539&142=546&143=560&144=562&145=564&146=566&150=572&151=587&152=592&153=596&155=601&156=605&159=609'
