@@ -545,6 +545,7 @@ class Pattern(Cited):
     shape: str  # "same_rank" | "sequence" | "sum" | "ranks"
     size: int = 0
     order: Optional[str] = None
+    one_suit: bool = False  # a sequence whose cards share one suit (`3 in sequence of a suit`)
     table: Optional[str] = None
     target: int = 0
     ranks: list[CardPattern] = field(default_factory=list)
