@@ -70,7 +70,7 @@ def test_a_challenged_lie_makes_the_liar_take_the_pile_and_a_true_play_the_chall
 
 
 def test_an_unchallenged_play_stays_on_the_pile(engine):
-    for state, liar, cards, _ in list(challenges(engine, 3, range(3)))[:40]:
+    for state, _liar, cards, _ in list(challenges(engine, 3, range(3)))[:40]:
         before = sizes(state)
         pile = count(state.observation(0)["zones"]["pile"]) + len(cards)
         while not state.is_terminal() and [state.action_str(a) for a in state.legal_actions()] == ["cheat", "accept"]:
@@ -82,7 +82,7 @@ def test_an_unchallenged_play_stays_on_the_pile(engine):
 def test_the_ranks_go_up_from_aces_to_kings_and_round_again_one_per_turn(engine):
     state = engine.new_game(players=3, seed=1, readings={})
     rng = random.Random(1)
-    claims, turns = [], []
+    claims = []
     while not state.is_terminal() and len(claims) < 30:
         seen = state.observation(0)["vars"]
         if not claims or claims[-1] != (seen["claim"], seen["turn"]):
@@ -90,12 +90,12 @@ def test_the_ranks_go_up_from_aces_to_kings_and_round_again_one_per_turn(engine)
         state.apply(rng.choice(state.legal_actions()))
     ranks = [c for c, _ in claims]
     assert ranks[:15] == list(range(1, 14)) + [1, 2]
-    assert all(b == (a + 1) % 3 for (_, a), (_, b) in zip(claims, claims[1:]))
+    assert all(b == (a + 1) % 3 for (_, a), (_, b) in zip(claims, claims[1:], strict=False))
 
 
 def test_a_player_lays_one_to_four_cards(engine):
     laid_counts = set()
-    for state, _, cards, _ in challenges(engine, 5, range(6)):
+    for _state, _, cards, _ in challenges(engine, 5, range(6)):
         laid_counts.add(len(cards))
     assert laid_counts == {1, 2, 3, 4}
 
@@ -113,7 +113,7 @@ def test_under_random_caller_everyone_answers(engine):
 
 
 def test_under_nearest_left_the_first_call_ends_the_asking(engine):
-    for state, liar, _, _ in list(challenges(engine, 4, range(2)))[:40]:
+    for state, _liar, _, _ in list(challenges(engine, 4, range(2)))[:40]:
         state.apply(next(a for a in state.legal_actions() if state.action_str(a) == "cheat"))
         assert state.is_terminal() or state.action_str(state.legal_actions()[0]) != "cheat"
 

@@ -70,7 +70,8 @@ def show_by_rules(hand: list[str], starter: str, is_crib: bool = False) -> int:
         runs = [
             combo
             for combo in combinations(cards, size)
-            if sorted(PLACE[c[:-1]] for c in combo) == list(range(min(PLACE[c[:-1]] for c in combo), min(PLACE[c[:-1]] for c in combo) + size))
+            if sorted(PLACE[c[:-1]] for c in combo)
+            == list(range(min(PLACE[c[:-1]] for c in combo), min(PLACE[c[:-1]] for c in combo) + size))
         ]
         if runs:
             points += size * len(runs)
@@ -85,25 +86,35 @@ def show_by_rules(hand: list[str], starter: str, is_crib: bool = False) -> int:
 
 
 def test_the_best_hand_scores_29(engine):
-    pone, _, _, _ = shown_after(engine, ["5♠", "5♥", "5♦", "J♣"], ["2♠", "4♦", "9♥", "K♦"], ["3♠", "6♣", "8♦"], "5♣", "Q♠")
+    pone, _, _, _ = shown_after(
+        engine, ["5♠", "5♥", "5♦", "J♣"], ["2♠", "4♦", "9♥", "K♦"], ["3♠", "6♣", "8♦"], "5♣", "Q♠"
+    )
     assert pone == 29
 
 
 def test_a_double_run_with_two_fifteens_and_a_pair_scores_12(engine):
-    pone, _, _, _ = shown_after(engine, ["7♠", "8♥", "8♦", "9♣"], ["2♠", "4♦", "A♥", "Q♦"], ["3♠", "6♣", "10♦"], "K♠", "Q♠")
+    pone, _, _, _ = shown_after(
+        engine, ["7♠", "8♥", "8♦", "9♣"], ["2♠", "4♦", "A♥", "Q♦"], ["3♠", "6♣", "10♦"], "K♠", "Q♠"
+    )
     assert pone == 12
 
 
 def test_fifteens_pairs_and_runs_of_a_constructed_hand(engine):
     # 3-4-5-5 with a 6 starter: a double run of four (8), a pair (2), and 4+5+6, 4+5+6, 5+5+... fifteens
-    pone, _, _, _ = shown_after(engine, ["3♠", "4♥", "5♦", "5♣"], ["K♠", "Q♦", "9♥", "A♦"], ["8♠", "J♣", "10♦"], "6♥", "2♣")
+    pone, _, _, _ = shown_after(
+        engine, ["3♠", "4♥", "5♦", "5♣"], ["K♠", "Q♦", "9♥", "A♦"], ["8♠", "J♣", "10♦"], "6♥", "2♣"
+    )
     assert pone == show_by_rules(["3♠", "4♥", "5♦", "5♣"], "6♥") == 14
 
 
 def test_his_nobs_counts_one_for_the_jack_of_the_starters_suit(engine):
-    pone, _, _, _ = shown_after(engine, ["J♦", "2♠", "4♣", "9♥"], ["K♠", "Q♦", "8♥", "A♦"], ["3♠", "6♣", "10♥"], "7♦", "Q♠")
+    pone, _, _, _ = shown_after(
+        engine, ["J♦", "2♠", "4♣", "9♥"], ["K♠", "Q♦", "8♥", "A♦"], ["3♠", "6♣", "10♥"], "7♦", "Q♠"
+    )
     assert pone == 3  # 2+4+9 is a fifteen, and the jack of diamonds under a diamond starter
-    other, _, _, _ = shown_after(engine, ["J♠", "2♠", "4♣", "9♥"], ["K♠", "Q♦", "8♥", "A♦"], ["3♠", "6♣", "10♥"], "7♦", "Q♥")
+    other, _, _, _ = shown_after(
+        engine, ["J♠", "2♠", "4♣", "9♥"], ["K♠", "Q♦", "8♥", "A♦"], ["3♠", "6♣", "10♥"], "7♦", "Q♥"
+    )
     assert other == 2
 
 
@@ -111,14 +122,20 @@ def test_a_flush_of_four_counts_in_a_hand_but_not_in_the_crib(engine):
     hearts = ["2♥", "4♥", "6♥", "Q♥"]
     pone, dealer, crib, _ = shown_after(engine, hearts, ["9♣", "K♠", "8♠", "A♠"], ["2♦", "4♦", "6♦"], "K♣", "Q♦")
     assert pone == 4
-    _, _, crib, _ = shown_after(engine, ["9♣", "K♠", "8♠", "A♠"], ["7♣", "3♠", "10♠", "J♠"], ["2♥", "4♥", "6♥"], "K♣", "Q♥")
+    _, _, crib, _ = shown_after(
+        engine, ["9♣", "K♠", "8♠", "A♠"], ["7♣", "3♠", "10♠", "J♠"], ["2♥", "4♥", "6♥"], "K♣", "Q♥"
+    )
     assert crib == show_by_rules(["2♥", "4♥", "6♥", "Q♥"], "K♣", is_crib=True) == 0
-    _, _, crib, _ = shown_after(engine, ["9♣", "K♠", "8♠", "A♠"], ["7♣", "3♠", "10♠", "J♠"], ["2♥", "4♥", "6♥"], "3♥", "Q♥")
+    _, _, crib, _ = shown_after(
+        engine, ["9♣", "K♠", "8♠", "A♠"], ["7♣", "3♠", "10♠", "J♠"], ["2♥", "4♥", "6♥"], "3♥", "Q♥"
+    )
     assert crib == show_by_rules(["2♥", "4♥", "6♥", "Q♥"], "3♥", is_crib=True) == 12
 
 
 def test_a_jack_turned_up_gives_the_dealer_two_for_his_heels(engine):
-    _, _, _, state = shown_after(engine, ["2♠", "4♣", "9♥", "K♦"], ["3♠", "6♣", "8♦", "Q♠"], ["5♠", "7♥", "A♦"], "J♥", "10♣")
+    _, _, _, state = shown_after(
+        engine, ["2♠", "4♣", "9♥", "K♦"], ["3♠", "6♣", "8♦", "Q♠"], ["5♠", "7♥", "A♦"], "J♥", "10♣"
+    )
     assert state.observation(0)["vars"]["score"] == [2, 0]
 
 

@@ -84,7 +84,7 @@ def test_a_play_must_beat_the_last_with_as_many_cards_of_one_higher_rank(engine)
             played = after.observation(seat)["zones"]["pile"]
             if played:  # unless that play cleared the cards (everyone else out or passing)
                 assert len(played) == len(pile) + vars_["need"]
-                assert {rank_of(c) for c in played[-vars_['need']:]} == {state.action_str(action)[5:]}
+                assert {rank_of(c) for c in played[-vars_["need"] :]} == {state.action_str(action)[5:]}
             checked += 1
     assert checked > 50
 
@@ -124,7 +124,9 @@ def test_the_scum_gives_the_president_his_two_highest_cards(engine):
                 president = vars_["place"].index(1)
                 scum = vars_["place"].index(4)
                 assert seat == president
-                sizes = [h["count"] if isinstance(h, dict) else len(h) for h in state.observation(seat)["zones"]["hand"]]
+                sizes = [
+                    h["count"] if isinstance(h, dict) else len(h) for h in state.observation(seat)["zones"]["hand"]
+                ]
                 assert sizes[president] == 15 and sizes[scum] == 11
                 scum_hand = state.observation(scum)["zones"]["hand"][scum]
                 best_left = max(POWER[rank_of(c)] for c in scum_hand)

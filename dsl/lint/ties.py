@@ -180,8 +180,11 @@ def _first_to_target(model) -> bool:
     targets = {
         part.right.value
         for part in _conjuncts(loop.until)
-        if isinstance(part, n.BinOp) and part.op == ">=" and isinstance(part.right, n.Num)
-        and isinstance(part.left, n.Call) and part.left.func == "max"
+        if isinstance(part, n.BinOp)
+        and part.op == ">="
+        and isinstance(part.right, n.Num)
+        and isinstance(part.left, n.Call)
+        and part.left.func == "max"
         and [getattr(a, "id", None) for a in part.left.args] == [name]
     }
     if len(targets) != 1:
