@@ -418,7 +418,7 @@ def _for_68_after(s):
                 # cribbage.cardrules:100: ways = 1
                 s.v_ways = 1
         # cribbage.cardrules:103: points = scoring fifteens_and_pairs of show + run + nobs
-        s.v_points = (_solver_fifteens_and_pairs(s).best(s.z_show) + s.v_run) + (1 if any(((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut)) for c4 in s.z_show) else 0)
+        s.v_points = (_solver_fifteens_and_pairs(s).best(s.z_show) + s.v_run) + len([c4 for c4 in s.z_show if ((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut))])
         # cribbage.cardrules:104: points += if flush(show) then 5 else if four_flush then 4 else 0
         s.v_points += 5 if all((SUIT[c5] == SUIT[_rt.first(s.z_show, 57)]) for c5 in s.z_show) else (4 if s.v_four_flush else 0)
         # cribbage.cardrules:105: move card cut from show to starter
