@@ -35,8 +35,8 @@ def test_left_of_and_turns_skip_the_seats_knocked_out():
 var nxt: player per player = none
 var turns: int per player = 0
 flow {
-  knock out 1
-  knock out 2
+  eliminate 1
+  eliminate 2
   for each player p { nxt of p = left of p  turns of p += 1 }
   nxt of 1 = right of 0
 }
@@ -51,7 +51,7 @@ flow {
 def test_deals_skip_the_seats_knocked_out():
     body = """
 flow {
-  knock out 2
+  eliminate 2
   shuffle deck
   deal 5 from deck to hand each from 1
   deal evenly from deck to hand
@@ -67,7 +67,7 @@ def test_a_trick_goes_round_the_players_still_in():
     body = """
 var leader: player = 0
 flow {
-  knock out 1
+  eliminate 1
   shuffle deck
   deal 2 from deck to hand each
   trick {
@@ -90,7 +90,7 @@ def test_is_out_in_a_condition():
     body = """
 var left_in: int = 0
 flow {
-  knock out 3
+  eliminate 3
   left_in = count players q where q is not out
 }
 """

@@ -367,7 +367,12 @@ def _shape_same_rank(k: Kids):
 @rule("shape_sequence")
 def _shape_sequence(k: Kids):
     order = str(k.rest[1]) if len(k.rest) > 1 else None
-    return k.part(shape="sequence", size=int(k.rest[0]), order=order)
+    return k.part(shape="sequence", size=int(k.rest[0]), order=order, one_suit=bool(k.parts))
+
+
+@rule("one_suit")
+def _one_suit(k: Kids):
+    return k.part()
 
 
 @rule("shape_sum")

@@ -147,7 +147,7 @@ class IsPattern(Expr):
 
 @dataclass
 class IsOut(Expr):
-    """`p is out`: the player has been knocked out of the game (`knock out p`)."""
+    """`p is out`: the player has been knocked out of the game (`eliminate p`)."""
 
     subject: Expr
     negated: bool = False
@@ -504,7 +504,7 @@ class Gap(Stmt):
 
 @dataclass
 class Standing(Stmt):
-    """A change of a player's standing: `p joins bidders` (a team formed in play), `knock out p`,
+    """A change of a player's standing: `p joins bidders` (a team formed in play), `eliminate p`,
     `end game in a draw` (no player wins: `player` is None)."""
 
     kind: str  # "join" | "out" | "draw"
@@ -630,6 +630,7 @@ class Pattern(Cited):
     shape: str  # "same_rank" | "sequence" | "sum" | "ranks"
     size: int = 0
     order: Optional[str] = None
+    one_suit: bool = False  # a sequence whose cards share one suit (`3 in sequence of a suit`)
     table: Optional[str] = None
     target: int = 0
     ranks: list[CardPattern] = field(default_factory=list)

@@ -54,6 +54,8 @@ class CodeGenerator:
                 args.append(f"size={escape.literal(pat.size)}")
             if pat.shape == "sequence":
                 args.append(f"order={self.tables.order(pat.order)}")
+                if pat.one_suit:
+                    args.append("one_suit=True")
             if pat.shape == "sum":
                 args += [f"target={escape.literal(pat.target)}", f"values={self.tables.value(pat.table)}"]
             if pat.shape == "ranks":

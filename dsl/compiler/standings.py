@@ -146,7 +146,7 @@ def assignment(model: Model, x, target: n.Expr, op: str, value: str) -> str | No
 
 
 def lower_standing(low, s: n.Standing) -> None:
-    """`p joins t`, `knock out p`, `end game in a draw`, written into the current block."""
+    """`p joins t`, `eliminate p`, `end game in a draw`, written into the current block."""
     x, out = low.x, low.out
     if s.kind == "draw":
         out.code("s.drawn = True\nreturn s._finish()")

@@ -168,7 +168,7 @@ def _name_effect(model, name: str) -> set[str]:
 
 
 def standing_writes(model, stmt) -> set[str]:
-    """`knock out p` changes who is out; `p joins t` the teams and what its members share."""
+    """`eliminate p` changes who is out; `p joins t` the teams and what its members share."""
     if stmt.kind == "draw":
         return {"end"}
     if stmt.kind == "out":

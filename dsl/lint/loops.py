@@ -89,7 +89,7 @@ def _subject(expr):
 
 def _moves_away(model, loop, cond) -> str | None:
     thing, need = _exit_needs(loop, cond)
-    if thing is None:
+    if thing is None or _owner_changes(model, loop, cond):
         return None
     steps: list[int] = []
     stepper = StmtSteps(model, thing)
@@ -106,6 +106,19 @@ def _moves_away(model, loop, cond) -> str | None:
         goal = "empty" if need == "empty" else "low enough"
         return f"'{thing}' only ever grows or stays, but the loop ends when it is {goal}"
     return None
+
+
+def _owner_changes(model, loop, cond) -> bool:
+    """True when the loop changes whose zone or variable the exit looks at (`hand of turn` while
+    `turn` moves round the table): then the loop can reach its end without changing the thing."""
+    while isinstance(cond, n.Not):
+        cond = cond.operand
+    subject = cond.subject if isinstance(cond, n.IsEmpty) else getattr(cond, "left", None)
+    while isinstance(subject, n.Of) and subject.name == "size":
+        subject = subject.arg
+    if not isinstance(subject, n.Of):
+        return False
+    return bool(reads(model, subject.arg) & writes(model, loop.body))
 
 
 class StmtSteps(StmtVisitor["tuple[int, ...] | None"]):

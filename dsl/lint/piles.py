@@ -331,6 +331,8 @@ class PileTracker(StmtVisitor[Step]):
             start = self.eval(s.start, state, local) if s.start is not None else 0
             seats = [(start + i) % self.n for i in range(self.n)]
         except Unknown:
+            if self._false_for_every_seat(s.cond, state, local):
+                return state
             return self._loop(s.body, state, local)
         for seat in seats:
             inner = {**local, s.var: seat}
@@ -343,6 +345,14 @@ class PileTracker(StmtVisitor[Step]):
                     continue
             state = self.block(s.body, dict(state), inner)
         return state
+
+    def _false_for_every_seat(self, cond, state, local) -> bool:
+        """A loop condition that does not look at the seat (`where not stock is empty`) and is
+        false skips every seat, whatever seat the loop starts from."""
+        try:
+            return cond is not None and not self.eval(cond, state, local)
+        except Unknown:
+            return False
 
     def run_trick(self, s, state, local):
         state = dict(state)

@@ -17,6 +17,7 @@ from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, warning
 from ..semantics.model import RANKS
 from ..ast.walk import walk_nodes, walk_stmts
+from .effects import reads, same_meaning_key, writes
 from .evaluate import deck_for, reading_variants
 
 
@@ -105,7 +106,7 @@ def _final_score_ties(model) -> list[Diagnostic]:
     game = model.game
     if game.result is None or game.ties is not None or game.outcome != "best":
         return []  # no result, or the file says how equal results end
-    if _looks_for_shared_lead(model) or _one_prize(model):
+    if _looks_for_shared_lead(model) or _one_prize(model) or _first_to_target(model):
         return []
     best = "highest" if game.winners == "highest" else "lowest"
     return [
@@ -155,3 +156,92 @@ def _one_prize(model) -> bool:
     step = {"+=": change.value.value, "-=": -change.value.value, "=": change.value.value - var.init.value}
     delta = step.get(change.op, 0)
     return (delta > 0 and game.winners == "highest") or (delta < 0 and game.winners == "lowest")
+
+
+def _reaches(cond, name: str):
+    """(owner, target) when cond is `name of OWNER >= N`, else None."""
+    if isinstance(cond, n.BinOp) and cond.op == ">=" and isinstance(cond.right, n.Num):
+        left = cond.left
+        if isinstance(left, n.Of) and left.name == name:
+            return same_meaning_key(left.arg), cond.right.value
+    return None
+
+
+def _first_to_target(model) -> bool:
+    """A race to a target that stops the moment one player reaches it (Cribbage's 121): the flow
+    is one `repeat ... until max(R) >= N`, and every change of R of a player is followed, before
+    R changes for anyone else and before that player's name changes, by `if R of him >= N { end
+    game }` or by the end of the loop's own body. Then one player alone can reach N, and he leads."""
+    game = model.game
+    name = game.result.id if isinstance(game.result, n.Name) else None
+    var = model.vars.get(name) if name else None
+    flow = game.flow
+    if var is None or game.winners != "highest" or flow is None or any(t.body for t in game.triggers):
+        return False
+    loops = [s for s in flow.stmts if isinstance(s, n.Repeat)]
+    if len(loops) != 1 or any(f"var:{name}" in writes(model, s) for s in flow.stmts if s is not loops[0]):
+        return False
+    loop = loops[0]
+    targets = {
+        part.right.value
+        for part in _conjuncts(loop.until)
+        if isinstance(part, n.BinOp)
+        and part.op == ">="
+        and isinstance(part.right, n.Num)
+        and isinstance(part.left, n.Call)
+        and part.left.func == "max"
+        and [getattr(a, "id", None) for a in part.left.args] == [name]
+    }
+    if len(targets) != 1:
+        return False
+    target = targets.pop()
+    blocks = [b for b in walk_nodes(loop.body) if isinstance(b, n.Block)]
+    guard_blocks = {
+        id(body)
+        for stmt in walk_nodes(loop.body)
+        if isinstance(stmt, n.If) and stmt.otherwise is None and len(stmt.branches) == 1
+        for cond, body in stmt.branches
+        if _is_guard(body) and (_reaches(cond, name) or (None, None))[1] == target
+    }
+    guards = 0
+    for block in blocks:
+        for i, stmt in enumerate(block.stmts):
+            if isinstance(stmt, n.EndGame) and id(block) not in guard_blocks:
+                return False
+            if isinstance(stmt, n.Assign) and isinstance(stmt.target, n.Of) and stmt.target.name == name:
+                if not _checked_at_once(model, block, i, name, target, at_loop_end=block is loop.body):
+                    return False
+                guards += 1
+            elif not isinstance(stmt, (n.Assign, n.EndGame)) and f"var:{name}" in writes(model, stmt):
+                if not _only_through_blocks(stmt):
+                    return False
+    return guards > 0
+
+
+def _only_through_blocks(stmt) -> bool:
+    """A compound statement changes R only in its own blocks (looked at one by one)."""
+    return isinstance(stmt, (n.If, n.Repeat, n.RepeatTimes, n.While, n.ForPlayers, n.ForEach, n.ForGroups))
+
+
+def _is_guard(block) -> bool:
+    """The block is the body of `if R of P >= N { end game }`: only `end game`."""
+    return len(block.stmts) == 1 and isinstance(block.stmts[0], n.EndGame)
+
+
+def _checked_at_once(model, block, i: int, name: str, target: int, at_loop_end: bool) -> bool:
+    owner = same_meaning_key(block.stmts[i].target.arg)
+    owner_reads = reads(model, block.stmts[i].target.arg)
+    owner_moved = False  # once the owner's name changes, only the loop's until can check him
+    for later in block.stmts[i + 1 :]:
+        if isinstance(later, n.If) and len(later.branches) == 1 and later.otherwise is None and not owner_moved:
+            cond, body = later.branches[0]
+            if _reaches(cond, name) == (owner, target) and _is_guard(body):
+                return True
+        if isinstance(later, n.Assign) and isinstance(later.target, n.Of) and later.target.name == name:
+            if owner_moved or same_meaning_key(later.target.arg) != owner:
+                return False
+            continue
+        if f"var:{name}" in writes(model, later):
+            return False
+        owner_moved = owner_moved or bool(owner_reads & writes(model, later))
+    return at_loop_end

@@ -51,6 +51,7 @@ class Pattern:
     target: int = 0
     values: tuple = ()
     order: tuple = ()
+    one_suit: bool = False  # a sequence of cards of one suit
     ranks: tuple = ()
     where: Optional[Callable[[tuple], bool]] = None
     score: Optional[Callable[[tuple], float]] = None
@@ -90,7 +91,7 @@ def _same_rank(p, rank):
     return find
 
 
-def _sequence(p, rank):
+def _sequence(p, rank, suit):
     pos = [p.order[r] if 0 <= r < len(p.order) else -1 for r in rank]  # run position per card
     n = p.size
 
@@ -101,7 +102,7 @@ def _sequence(p, rank):
         slots = {}  # position -> candidate cards, one per kind
         for x in pool:
             q = pos[x]
-            if q >= 0 and q != at and abs(q - at) < n:
+            if q >= 0 and q != at and abs(q - at) < n and (not p.one_suit or suit[x] == suit[c]):
                 slot = slots.setdefault(q, [])
                 if all(key[y] != key[x] for y in slot):
                     slot.append(x)
@@ -165,7 +166,12 @@ def _ranks(p, rank):
     return find
 
 
-_FINDERS = {"same_rank": _same_rank, "sequence": _sequence, "sum": _sum, "ranks": _ranks}
+_FINDERS = {"same_rank": _same_rank, "sum": _sum, "ranks": _ranks}
+
+
+def _finder(p, rank, suit):
+    """The finder of pattern p; only a sequence looks at suits (`of a suit`)."""
+    return _sequence(p, rank, suit) if p.shape == "sequence" else _FINDERS[p.shape](p, rank)
 
 
 class Scoring:
@@ -196,7 +202,7 @@ class Scoring:
         self._reusable = tuple(overlapping or bool(reusable and reusable(c)) for c in range(len(self.kind)))
         self._memo_key = self._classes(alike)
         self._ids = range(len(self.kind))  # identity key for reusable-only groups
-        finders = [(p, _FINDERS[p.shape](p, self.rank)) for p in self.patterns]
+        finders = [(p, _finder(p, self.rank, self.suit)) for p in self.patterns]
         self._in_order = finders  # `split greedy` tries the patterns as they are written
         self._finders = {
             r: [(p, f) for p, f in finders if p.shape != "ranks" or r in p.ranks] for r in set(self.rank)
@@ -214,6 +220,8 @@ class Scoring:
         if alike is None:
             return self.kind
         tables = [self.rank, self._reusable, *(p.values for p in self.patterns if p.shape == "sum"), *alike]
+        if any(p.one_suit for p in self.patterns):
+            tables.append(self.suit)  # a run `of a suit` tells suits apart
         seen: dict = {}
         return tuple(seen.setdefault(tuple(t[c] for t in tables), len(seen)) for c in range(len(self.kind)))
 

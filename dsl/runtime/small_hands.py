@@ -51,7 +51,7 @@ def _takes(p, n):
     return n == _most(p) or (p.shape == "sum" and p.size == 0 and n >= 2)
 
 
-def _tests(p, rank, kind):
+def _tests(p, rank, kind, suit):
     """(arrange, grows) for pattern p, each taking a subset `ids` of a hand in hand order.
 
     arrange(ids), for ids of a size p accepts, is the group of p made of ids in the order the
@@ -75,6 +75,8 @@ def _tests(p, rank, kind):
 
         def grows(ids):  # distinct run positions within one window of the run's length
             at = [pos[x] for x in ids]
+            if p.one_suit and any(suit[x] != suit[ids[0]] for x in ids):
+                return False
             return min(at) >= 0 and max(at) - min(at) < p.size and len(set(at)) == len(at)
 
         def arrange(ids):
@@ -124,7 +126,7 @@ class SmallHands:
         self.sign, self.leftover = sc._sign, sc.leftover
         self.key = sc._memo_key  # what a subset's test is cached by: kinds, or alike classes
         self.order = list(zip(sc.rank, sc.kind, strict=False))  # hand order, as combos._Hand sorts
-        tests = [(p, *_tests(p, sc.rank, sc.kind)) for p in sc.patterns]
+        tests = [(p, *_tests(p, sc.rank, sc.kind, sc.suit)) for p in sc.patterns]
         # per subset size: (pattern, arrange) of the patterns taking that many cards, and the grows
         # tests of the patterns taking more
         self.takes = [[(p, a) for p, a, _ in tests if _takes(p, n)] for n in range(SMALL + 1)]

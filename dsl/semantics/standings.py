@@ -5,7 +5,7 @@ names and types they add to expressions.
   `teams a, b formed in play` (every seat starts in the last team; `p joins a` moves it);
 - `winners highest, ties share|draw`, `loser highest|lowest`, `winners against dealer`;
 - `house dealer`: a participant that is no seat; its zones and variables follow the seats';
-- `knock out p` and `p is out`.
+- `eliminate p` and `p is out`.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def check_declarations(game: n.Game, players: tuple[int, ...], names: set[str]) 
             "missing-declaration",
             "'winners still in' needs players to be knocked out",
             game.outcome_span,
-            hint="knock out p",
+            hint="eliminate p",
         )
     return out
 
@@ -135,7 +135,7 @@ def check_decider(game: n.Game, who: n.Expr | None, err) -> None:
 
 
 def check_standing(checker, s: n.Standing) -> None:
-    """`p joins t`, `knock out p`, `end game in a draw`, typed by the statement checker."""
+    """`p joins t`, `eliminate p`, `end game in a draw`, typed by the statement checker."""
     game = checker.model.game
     if s.kind == "draw":
         return

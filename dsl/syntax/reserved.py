@@ -11,7 +11,7 @@ free; `tests/test_language_bugs.py` checks this list against the grammar.
 from __future__ import annotations
 
 KEYWORDS = frozenset(
-    "all any best cards count deal draw end for gap gather highest if knock move not players printed random "
+    "all any best cards count deal draw eliminate end for gap gather highest if move not players printed random "
     "reading repeat scoring shuffle sum trick value while".split()
 )
 VALUES = frozenset({"true", "false", "none"})

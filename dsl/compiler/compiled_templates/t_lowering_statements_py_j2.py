@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '83d100692ec3e4580d9a04a31cf56b38074bdc7331d3de778db8e14359459605'
+FINGERPRINT = '2c8914bb9d0085938bde362d1ef1d4b1c3a9d2e245c2af595d87b5af8d4ff500'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -314,7 +314,7 @@ def root(context, missing=missing):
         t_8.append(
             's.deals += 1\n',
         )
-        if (not t_2(l_1_rest)):
+        if ((not t_2(l_1_rest)) and (l_1_rest != l_1_src)):
             pass
             t_8.extend((
                 str(l_1_rest),
