@@ -160,7 +160,7 @@ def test_a_rigged_reading_shows_in_the_win_rate(engine):
     "options, message",
     [
         ({"players": 9}, "allowed: 2, 3, 4"),
-        ({"agents": ["genius"]}, "choose from: first, random"),
+        ({"agents": ["genius"]}, "choose from: first, greedy, mcts, random"),
         ({"readings": {"nope": "x"}}, "choose from: coin, gaps, rounds"),
         ({"readings": {"coin": "bent"}}, "choose from: fair, rigged"),
         ({"games": 0}, "--games"),
@@ -328,7 +328,7 @@ def test_simulate_reports_rule_gaps_with_a_reproducing_command():
         (["--reading", "nope=x"], "choose from: coin, gaps, rounds"),
         (["--reading", "coin=bent"], "choose from: fair, rigged"),
         (["--reading", "coin"], "NAME=VALUE"),
-        (["--agents", "genius"], "choose from: first, random"),
+        (["--agents", "genius"], "choose from: first, greedy, mcts, random"),
     ],
 )
 def test_simulate_usage_errors_exit_2_with_one_line(args, expected):
