@@ -143,3 +143,9 @@ def test_distributions_histograms_and_quantiles_of_counted_values():
     wide = histogram(Counter({0: 1, 100: 1, 50: 3}), bins=4)
     assert wide == {"edges": [0, 25, 50, 75, 100], "counts": [1, 0, 3, 1]}
     assert quantile(Counter({3.5: 1}), 0.5) == 3.5
+
+
+def test_scores_known_only_at_the_end_say_nothing_about_leads():
+    summary = run_matches(scripted_engine([(0, 0), (0, 0), (0, 0), (3, 1)]), 2, 1, seed=0, progress=False)
+    assert summary["wins"] == [1, 0]
+    assert summary["decisiveness"]["matches"] == summary["drama"]["matches"] == 0
