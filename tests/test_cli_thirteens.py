@@ -86,7 +86,8 @@ def test_simulate_writes_every_design_key(root, tmp_path, monkeypatch):
     ):
         assert key in data, key
     assert data["players"] == 4 and data["games"] == 20
-    assert sum(data["wins"]) + data["ties"] == 20
+    assert data["draws"] == 0  # a shared win counts for each of its winners:
+    assert sum(data["wins"]) >= 20 + data["ties"]
     again = tmp_path / "again.json"
     runner.invoke(app, ["simulate", THIRTEENS, "--players", "4", "--games", "20", "--seed", "5", "--json", str(again)])
     replay = json.loads(again.read_text())

@@ -596,4 +596,5 @@ def test_simulate_under_the_defaults_finds_no_rule_gap(root, tmp_path, monkeypat
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert data["rule_gaps"] == []
-    assert sum(data["wins"]) + data["ties"] == 60
+    assert data["draws"] == 0  # a shared win counts for each of its winners:
+    assert sum(data["wins"]) >= 60 + data["ties"]

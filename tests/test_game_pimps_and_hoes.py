@@ -408,4 +408,5 @@ def test_cli_validate_and_simulate(root, tmp_path, monkeypatch):
         assert result.exit_code == 0, result.output
         data = json.loads(out.read_text())
         assert data["games"] == 20 and data["rule_gaps"] == [] and data["truncated"] == 0
-        assert sum(data["wins"]) + data["ties"] == 20
+        assert data["draws"] == 0  # a shared win counts for each of its winners:
+        assert sum(data["wins"]) >= 20 + data["ties"]

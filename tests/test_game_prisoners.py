@@ -631,4 +631,5 @@ def test_simulate_plays_every_player_count_without_rule_gaps(root, tmp_path, mon
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert data["rule_gaps"] == [] and data["truncated"] == 0
-    assert sum(data["wins"]) + data["ties"] == 30
+    assert data["draws"] == 0  # a shared win counts for each of its winners:
+    assert sum(data["wins"]) >= 30 + data["ties"]

@@ -161,7 +161,9 @@ def _course(state, trail: _ScoreTrail, first_seat: int, winners: tuple[int, ...]
     counters = dict(tricks=int(getattr(state, "tricks", 0)), deals=int(getattr(state, "deals", 0)))
     winning = [i for i, side in enumerate(sides) if set(side) & set(winners)]
     final = trail.points[-1][1]
-    if len(winning) != 1 or len(sides) < 2:
+    # Scores that appear only with the last decision (counted at the end) tell nothing about leads.
+    scored_at_end_only = len(trail.points) <= 2 and trail.points[-1][0] == steps
+    if len(winning) != 1 or len(sides) < 2 or scored_at_end_only:
         return Course(first_seat, hits=hits, teams=sides, **counters)
     # Which way the score counts: the winners' final score is the best one, high or low.
     best_of = max if _side_score(final, sides[winning[0]], max) == max(final) else min

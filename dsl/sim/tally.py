@@ -173,9 +173,10 @@ class Tally:
 
     def _first_player(self) -> dict:
         started = sum(self.starts)
-        seen = sum(self.side_seen.values())
-        sides = sum(len(sides) * count for sides, count in self.side_seen.items()) / seen if seen else 0
-        fair = 1 / sides if sides else 0.0
+        # The fair share is the win rate of an average side, not 1 / sides: with shared wins the
+        # rates add up to more than 1, and a fair first player wins as often as the others.
+        seen = sum(len(sides) * count for sides, count in self.side_seen.items())
+        fair = sum(self.side_wins.values()) / seen if seen else 0.0
         rate = self.first_wins / started if started else 0.0
         return {
             "starts": list(self.starts),
