@@ -49,6 +49,7 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
         players=variant.players or base.players,
         decks=variant.decks or base.decks,
         suits=variant.suits or base.suits,  # the suits' names and the suit in play: replaced when given
+        ranks=variant.ranks or base.ranks,
         suits_in_play=variant.suits_in_play or base.suits_in_play,
         orders=_merge_named(base.orders, variant.orders, lambda o: o.name or ""),
         values=_merge_named(base.values, variant.values, lambda v: v.name),
