@@ -60,7 +60,8 @@ def test_a_variant_that_declares_teams_plays_in_partnerships(tmp_path):
         encoding="utf-8",
     )
     variant = tmp_path / "pairs.cardrules"
-    variant.write_text('game "pairs" variant of "solo.cardrules"\nplayers 4\nteams partners opposite\n', encoding="utf-8")
+    pairs = 'game "pairs" variant of "solo.cardrules"\nplayers 4\nteams partners opposite\n'
+    variant.write_text(pairs, encoding="utf-8")
     state = load_game(str(variant)).new_game(players=4, seed=0)
     assert state.teams() == [[0, 2], [1, 3]]
     assert state.is_terminal() and state.winners() == [0, 2]  # seat 2 shares its partner's point

@@ -20,7 +20,6 @@ from .types import Type
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker")
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 JOKER = RANK_INDEX["Joker"]
-FACE_VALUE = {i: (int(r) if r.isdigit() else None) for i, r in enumerate(RANKS)}
 SUITS = ("♠", "♥", "♦", "♣")
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 SUIT_WORDS = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
