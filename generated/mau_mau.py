@@ -16,7 +16,7 @@ RULES = {
         {
             'name': 'answer_seven',
             'question': 'May a player who must draw for a seven pass it on with a seven of his own?',
-            'line': 24,
+            'line': 25,
             'readings': ['no', 'yes'],
             'descriptions': {'no': 'he draws two cards and misses his turn', 'yes': 'he may play a seven instead, and the next player draws two more'},
             'default': 'no',
@@ -42,18 +42,18 @@ RULES = {
     'teams': None,
     'outcome': 'still_in',
     'branches': [
-        {'line': 45, 'what': 'branch'},
-        {'line': 47, 'what': 'else branch'},
-        {'line': 51, 'what': 'branch'},
-        {'line': 57, 'what': 'branch'},
-        {'line': 63, 'what': 'branch'},
-        {'line': 65, 'what': 'branch'},
-        {'line': 67, 'what': 'branch'},
-        {'line': 70, 'what': 'branch'},
-        {'line': 74, 'what': 'branch'},
-        {'line': 76, 'what': 'else branch'},
-        {'line': 79, 'what': 'branch'},
-        {'line': 81, 'what': 'branch'},
+        {'line': 46, 'what': 'branch'},
+        {'line': 48, 'what': 'else branch'},
+        {'line': 52, 'what': 'branch'},
+        {'line': 58, 'what': 'branch'},
+        {'line': 64, 'what': 'branch'},
+        {'line': 66, 'what': 'branch'},
+        {'line': 68, 'what': 'branch'},
+        {'line': 71, 'what': 'branch'},
+        {'line': 75, 'what': 'branch'},
+        {'line': 77, 'what': 'else branch'},
+        {'line': 80, 'what': 'branch'},
+        {'line': 82, 'what': 'branch'},
     ],
     'examples': [],
     'num_distinct_actions': 38,
@@ -70,7 +70,7 @@ RULES = {
 
 # ---------------------------------------------------------------- readings
 # An ambiguity of the text is read one way per match: `s.r_<ambiguity>` holds the number of its reading.
-# mau_mau.cardrules:24: answer_seven: May a player who must draw for a seven pass it on with a seven of his own?
+# mau_mau.cardrules:25: answer_seven: May a player who must draw for a seven pass it on with a seven of his own?
 ANSWER_SEVEN_NO = 0  # he draws two cards and misses his turn
 ANSWER_SEVEN_YES = 1  # he may play a seven instead, and the next player draws two more
 
@@ -91,181 +91,181 @@ IS_J = (False, False, False, False, True, False, False, False, False, False, Fal
 
 
 def _start(s):
-    # mau_mau.cardrules:39: shuffle deck
+    # mau_mau.cardrules:40: shuffle deck
     s.rng.shuffle(s.z_deck)
-    # mau_mau.cardrules:40: deal 5 from deck to hand each from left of dealer
-    _rt.deal_to_seats(s.z_deck, s.z_hand, _rt.in_play_from(s.out, _rt.next_in_play(s.out, s.v_dealer, 1)), 5, 40)
-    # mau_mau.cardrules:41: move top 1 from deck to pile
-    _moved = _rt.take_top(s.z_deck, 1, 41)
+    # mau_mau.cardrules:41: deal 5 from deck to hand each from left of dealer
+    _rt.deal_to_seats(s.z_deck, s.z_hand, _rt.in_play_from(s.out, _rt.next_in_play(s.out, s.v_dealer, 1)), 5, 41)
+    # mau_mau.cardrules:42: move top 1 from deck to pile
+    _moved = _rt.take_top(s.z_deck, 1, 42)
     s.z_pile.extend(_moved)
-    # mau_mau.cardrules:42: called = suit of top of pile
-    s.v_called = SUIT[_rt.top(s.z_pile, 42)]
-    # mau_mau.cardrules:43: turn = left of dealer
+    # mau_mau.cardrules:43: called = suit of top of pile
+    s.v_called = SUIT[_rt.top(s.z_pile, 43)]
+    # mau_mau.cardrules:44: turn = left of dealer
     s.v_turn = _rt.next_in_play(s.out, s.v_dealer, 1)
-    # mau_mau.cardrules:44: while (count players q where hand of q is empty) == 0 {
-    return 1  # to _while_44_check
+    # mau_mau.cardrules:45: while (count players q where hand of q is empty) == 0 {
+    return 1  # to _while_45_check
 
 
-def _while_44_check(s):
+def _while_45_check(s):
     if len([q1 for q1 in range(s.n) if (not s.z_hand[q1])]) != 0:
-        return 2  # to _while_44_after
-    # mau_mau.cardrules:45: if skip {
+        return 2  # to _while_45_after
+    # mau_mau.cardrules:46: if skip {
     if s.v_skip:
-        return 4  # to _if_45_then
-    return 5  # to _if_45_else
+        return 4  # to _if_46_then
+    return 5  # to _if_46_else
 
 
-def _while_44_after(s):
-    # mau_mau.cardrules:88: for each player p where not hand of p is empty {
+def _while_45_after(s):
+    # mau_mau.cardrules:89: for each player p where not hand of p is empty {
     for _p2 in _rt.in_play_from(s.out, 0):
         s.l_p = _p2
         if not s.z_hand[s.l_p]:
             continue
-        # mau_mau.cardrules:89: knock out p
+        # mau_mau.cardrules:90: knock out p
         s.out[s.l_p] = True
     return s._finish()
 
 
-def _if_45_after(s):
-    # mau_mau.cardrules:86: turn = left of turn
+def _if_46_after(s):
+    # mau_mau.cardrules:87: turn = left of turn
     s.v_turn = _rt.next_in_play(s.out, s.v_turn, 1)
-    return 1  # to _while_44_check
+    return 1  # to _while_45_check
 
 
-def _if_45_then(s):
+def _if_46_then(s):
     s.hits[0] += 1
-    # mau_mau.cardrules:46: skip = false
+    # mau_mau.cardrules:47: skip = false
     s.v_skip = False
-    return 3  # to _if_45_after
+    return 3  # to _if_46_after
 
 
-def _if_45_else(s):
+def _if_46_else(s):
     s.hits[1] += 1
-    # mau_mau.cardrules:48: drawn = if penalty > 0 then (if any hand of turn where answers(card) then 0 else penalty)
-    s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[_rt.top(s.z_pile, 49)]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[_rt.top(s.z_pile, 49)]))) for c3 in s.z_hand[s.v_turn]) else 1)
-    # mau_mau.cardrules:50: repeat drawn times {
+    # mau_mau.cardrules:49: drawn = if penalty > 0 then (if any hand of turn where answers(card) then 0 else penalty)
+    s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[_rt.top(s.z_pile, 50)]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[_rt.top(s.z_pile, 50)]))) for c3 in s.z_hand[s.v_turn]) else 1)
+    # mau_mau.cardrules:51: repeat drawn times {
     for _t1 in range(s.v_drawn):
-        # mau_mau.cardrules:51: if deck is empty {
+        # mau_mau.cardrules:52: if deck is empty {
         if not s.z_deck:
             s.hits[2] += 1
-            # mau_mau.cardrules:52: move top 1 from pile to hold
-            _moved = _rt.take_top(s.z_pile, 1, 52)
+            # mau_mau.cardrules:53: move top 1 from pile to hold
+            _moved = _rt.take_top(s.z_pile, 1, 53)
             s.z_hold.extend(_moved)
-            # mau_mau.cardrules:53: move all from pile to deck
+            # mau_mau.cardrules:54: move all from pile to deck
             _moved = s.z_pile[:]
             s.z_pile.clear()
             s.z_deck.extend(_moved)
-            # mau_mau.cardrules:54: shuffle deck
+            # mau_mau.cardrules:55: shuffle deck
             s.rng.shuffle(s.z_deck)
-            # mau_mau.cardrules:55: move top 1 from hold to pile
-            _moved = _rt.take_top(s.z_hold, 1, 55)
+            # mau_mau.cardrules:56: move top 1 from hold to pile
+            _moved = _rt.take_top(s.z_hold, 1, 56)
             s.z_pile.extend(_moved)
-        # mau_mau.cardrules:57: if not deck is empty {
+        # mau_mau.cardrules:58: if not deck is empty {
         if bool(s.z_deck):
             s.hits[3] += 1
-            # mau_mau.cardrules:58: draw 1 from deck to hand of turn
-            for _c in _rt.take_top(s.z_deck, 1, 58):
+            # mau_mau.cardrules:59: draw 1 from deck to hand of turn
+            for _c in _rt.take_top(s.z_deck, 1, 59):
                 s.z_hand[s.v_turn].append(_c)
-    # mau_mau.cardrules:62: choice = none
+    # mau_mau.cardrules:63: choice = none
     s.v_choice = None
-    # mau_mau.cardrules:63: if penalty > 0 and drawn > 0 {
+    # mau_mau.cardrules:64: if penalty > 0 and drawn > 0 {
     if (s.v_penalty > 0) and (s.v_drawn > 0):
-        return 7  # to _if_63_then
-    if (s.v_drawn == 1) and ((not IS_J[_rt.top(s.z_pile, 65)]) if (RANK[_rt.top(s.z_hand[s.v_turn], 65)] == 9) else ((SUIT[_rt.top(s.z_hand[s.v_turn], 65)] == s.v_called) or (RANK[_rt.top(s.z_hand[s.v_turn], 65)] == RANK[_rt.top(s.z_pile, 65)]))):
-        return 8  # to _if_63_elif1
+        return 7  # to _if_64_then
+    if (s.v_drawn == 1) and ((not IS_J[_rt.top(s.z_pile, 66)]) if (RANK[_rt.top(s.z_hand[s.v_turn], 66)] == 9) else ((SUIT[_rt.top(s.z_hand[s.v_turn], 66)] == s.v_called) or (RANK[_rt.top(s.z_hand[s.v_turn], 66)] == RANK[_rt.top(s.z_pile, 66)]))):
+        return 8  # to _if_64_elif1
     if s.v_drawn == 0:
-        return 9  # to _if_63_elif2
-    return 6  # to _if_63_after
+        return 9  # to _if_64_elif2
+    return 6  # to _if_64_after
 
 
-def _if_63_after(s):
-    # mau_mau.cardrules:70: if choice == play_it and any hand of turn where playable(card) {
-    if (s.v_choice == 0) and any((((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c4] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 70)]) if (RANK[c4] == 9) else ((SUIT[c4] == s.v_called) or (RANK[c4] == RANK[_rt.top(s.z_pile, 70)])))) for c4 in s.z_hand[s.v_turn]):
-        return 12  # to _if_70_then
-    return 11  # to _if_70_after
+def _if_64_after(s):
+    # mau_mau.cardrules:71: if choice == play_it and any hand of turn where playable(card) {
+    if (s.v_choice == 0) and any((((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c4] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 71)]) if (RANK[c4] == 9) else ((SUIT[c4] == s.v_called) or (RANK[c4] == RANK[_rt.top(s.z_pile, 71)])))) for c4 in s.z_hand[s.v_turn]):
+        return 12  # to _if_71_then
+    return 11  # to _if_71_after
 
 
-def _if_63_then(s):
+def _if_64_then(s):
     s.hits[4] += 1
-    # mau_mau.cardrules:64: penalty = 0
+    # mau_mau.cardrules:65: penalty = 0
     s.v_penalty = 0
-    return 6  # to _if_63_after
+    return 6  # to _if_64_after
 
 
-def _if_63_elif1(s):
+def _if_64_elif1(s):
     s.hits[5] += 1
-    # mau_mau.cardrules:66: turn chooses one of play_it, keep_it as choice
-    return s._decide(s.v_turn, [32, 33], 10, 66)  # then _choose_option_66_chosen
+    # mau_mau.cardrules:67: turn chooses one of play_it, keep_it as choice
+    return s._decide(s.v_turn, [32, 33], 10, 67)  # then _choose_option_67_chosen
 
 
-def _if_63_elif2(s):
+def _if_64_elif2(s):
     s.hits[6] += 1
-    # mau_mau.cardrules:68: choice = play_it
+    # mau_mau.cardrules:69: choice = play_it
     s.v_choice = 0
-    return 6  # to _if_63_after
+    return 6  # to _if_64_after
 
 
-def _choose_option_66_chosen(s):
+def _choose_option_67_chosen(s):
     s.v_choice = s.choice - 32
-    return 6  # to _if_63_after
+    return 6  # to _if_64_after
 
 
-def _if_70_after(s):
-    return 3  # to _if_45_after
+def _if_71_after(s):
+    return 3  # to _if_46_after
 
 
-def _if_70_then(s):
+def _if_71_then(s):
     s.hits[7] += 1
-    # mau_mau.cardrules:71: turn chooses card c from hand of turn where playable(card)
-    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c5] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 71)]) if (RANK[c5] == 9) else ((SUIT[c5] == s.v_called) or (RANK[c5] == RANK[_rt.top(s.z_pile, 71)]))))]
-    return s._decide(s.v_turn, _legal, 13, 71)  # then _choose_card_71_chosen
+    # mau_mau.cardrules:72: turn chooses card c from hand of turn where playable(card)
+    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c5] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 72)]) if (RANK[c5] == 9) else ((SUIT[c5] == s.v_called) or (RANK[c5] == RANK[_rt.top(s.z_pile, 72)]))))]
+    return s._decide(s.v_turn, _legal, 13, 72)  # then _choose_card_72_chosen
 
 
-def _choose_card_71_chosen(s):
+def _choose_card_72_chosen(s):
     s.l_c = s.choice
-    # mau_mau.cardrules:73: move card c from hand of turn to pile
-    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 73)]
+    # mau_mau.cardrules:74: move card c from hand of turn to pile
+    _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 74)]
     s.z_pile.extend(_moved)
-    # mau_mau.cardrules:74: if rank of c == J {
+    # mau_mau.cardrules:75: if rank of c == J {
     if RANK[s.l_c] == 9:
-        return 15  # to _if_74_then
-    return 16  # to _if_74_else
+        return 15  # to _if_75_then
+    return 16  # to _if_75_else
 
 
-def _if_74_after(s):
-    # mau_mau.cardrules:79: if rank of c == 7 {
+def _if_75_after(s):
+    # mau_mau.cardrules:80: if rank of c == 7 {
     if RANK[s.l_c] == 5:
         s.hits[10] += 1
-        # mau_mau.cardrules:80: penalty += 2
+        # mau_mau.cardrules:81: penalty += 2
         s.v_penalty += 2
     elif RANK[s.l_c] == 6:
         s.hits[11] += 1
-        # mau_mau.cardrules:82: skip = true
+        # mau_mau.cardrules:83: skip = true
         s.v_skip = True
-    return 11  # to _if_70_after
+    return 11  # to _if_71_after
 
 
-def _if_74_then(s):
+def _if_75_then(s):
     s.hits[8] += 1
-    # mau_mau.cardrules:75: turn chooses suit as called
-    return s._decide(s.v_turn, list(range(34, 38)), 17, 75)  # then _choose_suit_75_chosen
+    # mau_mau.cardrules:76: turn chooses suit as called
+    return s._decide(s.v_turn, list(range(34, 38)), 17, 76)  # then _choose_suit_76_chosen
 
 
-def _if_74_else(s):
+def _if_75_else(s):
     s.hits[9] += 1
-    # mau_mau.cardrules:77: called = suit of c
+    # mau_mau.cardrules:78: called = suit of c
     s.v_called = SUIT[s.l_c]
-    return 14  # to _if_74_after
+    return 14  # to _if_75_after
 
 
-def _choose_suit_75_chosen(s):
+def _choose_suit_76_chosen(s):
     s.v_called = s.choice - 34
-    return 14  # to _if_74_after
+    return 14  # to _if_75_after
 
 
 class State(_rt.BaseState):
     _GAME = 'Mau-Mau'
-    _BLOCKS = (_start, _while_44_check, _while_44_after, _if_45_after, _if_45_then, _if_45_else, _if_63_after, _if_63_then, _if_63_elif1, _if_63_elif2, _choose_option_66_chosen, _if_70_after, _if_70_then, _choose_card_71_chosen, _if_74_after, _if_74_then, _if_74_else, _choose_suit_75_chosen)
+    _BLOCKS = (_start, _while_45_check, _while_45_after, _if_46_after, _if_46_then, _if_46_else, _if_64_after, _if_64_then, _if_64_elif1, _if_64_elif2, _choose_option_67_chosen, _if_71_after, _if_71_then, _choose_card_72_chosen, _if_75_after, _if_75_then, _if_75_else, _choose_suit_76_chosen)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_pile', 'pile', False, 'everyone', False), ('z_hold', 'hold', False, 'everyone', False))
     _VARS = (
         ('v_dealer', 'dealer', False, 'player', 'everyone'),
@@ -296,19 +296,19 @@ class State(_rt.BaseState):
         s.z_hand = [[] for _ in range(players)]
         s.z_pile = []
         s.z_hold = []
-        # mau_mau.cardrules:16: var dealer: player = random_player()
+        # mau_mau.cardrules:17: var dealer: player = random_player()
         s.v_dealer = s.rng.randrange(s.n)
-        # mau_mau.cardrules:17: var turn: player = none
+        # mau_mau.cardrules:18: var turn: player = none
         s.v_turn = None
-        # mau_mau.cardrules:18: var called: suit = none
+        # mau_mau.cardrules:19: var called: suit = none
         s.v_called = None
-        # mau_mau.cardrules:19: var penalty: int = 0
+        # mau_mau.cardrules:20: var penalty: int = 0
         s.v_penalty = 0
-        # mau_mau.cardrules:20: var skip: bool = false
+        # mau_mau.cardrules:21: var skip: bool = false
         s.v_skip = False
-        # mau_mau.cardrules:21: var drawn: int = 0
+        # mau_mau.cardrules:22: var drawn: int = 0
         s.v_drawn = 0
-        # mau_mau.cardrules:22: var choice: option = none
+        # mau_mau.cardrules:23: var choice: option = none
         s.v_choice = None
         s.out = [False] * players
         s.l_c = None
@@ -359,63 +359,63 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (73, 24),
+    (73, 25),
     (93, 0),
-    (94, 39),
-    (96, 40),
-    (98, 41),
-    (101, 42),
-    (103, 43),
-    (105, 44),
+    (94, 40),
+    (96, 41),
+    (98, 42),
+    (101, 43),
+    (103, 44),
+    (105, 45),
     (109, 0),
-    (112, 45),
+    (112, 46),
     (118, 0),
-    (119, 88),
-    (124, 89),
+    (119, 89),
+    (124, 90),
     (129, 0),
-    (130, 86),
+    (130, 87),
     (135, 0),
-    (137, 46),
+    (137, 47),
     (142, 0),
-    (144, 48),
-    (146, 50),
-    (148, 51),
-    (151, 52),
-    (154, 53),
-    (158, 54),
-    (160, 55),
-    (163, 57),
-    (166, 58),
-    (169, 62),
-    (171, 63),
+    (144, 49),
+    (146, 51),
+    (148, 52),
+    (151, 53),
+    (154, 54),
+    (158, 55),
+    (160, 56),
+    (163, 58),
+    (166, 59),
+    (169, 63),
+    (171, 64),
     (181, 0),
-    (182, 70),
+    (182, 71),
     (188, 0),
-    (190, 64),
+    (190, 65),
     (195, 0),
-    (197, 66),
+    (197, 67),
     (201, 0),
-    (203, 68),
+    (203, 69),
     (208, 0),
-    (219, 71),
+    (219, 72),
     (224, 0),
-    (226, 73),
-    (229, 74),
+    (226, 74),
+    (229, 75),
     (235, 0),
-    (236, 79),
-    (239, 80),
-    (243, 82),
+    (236, 80),
+    (239, 81),
+    (243, 83),
     (248, 0),
-    (250, 75),
+    (250, 76),
     (254, 0),
-    (256, 77),
+    (256, 78),
     (261, 0),
-    (299, 16),
-    (301, 17),
-    (303, 18),
-    (305, 19),
-    (307, 20),
-    (309, 21),
-    (311, 22),
+    (299, 17),
+    (301, 18),
+    (303, 19),
+    (305, 20),
+    (307, 21),
+    (309, 22),
+    (311, 23),
     (319, 0),
 )
