@@ -69,7 +69,7 @@ def test_no_double_negation_dead_branch_or_numbered_table(path):
 @pytest.mark.parametrize("path", GENERATED, ids=lambda p: p.stem)
 def test_rule_comments_are_the_rule_line_or_cut_at_a_word(path):
     engine = engine_of(path)
-    rule_file = next((ROOT / "games").rglob(engine.RULES["file"]))  # games/ or a folder of it (classics/)
+    rule_file = next((ROOT / "games").rglob(engine.RULES["file"]))  # games/ or a folder below it (classics/)
     game_lines = rule_file.read_text(encoding="utf-8").split("\n")
     label = re.escape(engine.RULES["file"])
     questions = {a["line"]: f"{a['name']}: {escape.comment(a['question'])}" for a in engine.RULES["ambiguities"]}
@@ -85,9 +85,10 @@ def test_rule_comments_are_the_rule_line_or_cut_at_a_word(path):
         assert len(kept) <= WIDTH
         assert any(w.startswith(kept) and w[len(kept)] == " " for w in whole), f"cut inside a word: {text}"
         shortened += 1
-    # Comments show a line's rule text, never its citations: only that text can need shortening.
-    texts = [re.sub(r"(^|\s)@\w+:\d+.*$", "", line.strip()) for line in game_lines]
-    assert shortened or all(len(text) <= WIDTH for text in texts)
+    # a file whose long lines are long only by their citations, comments or an ambiguity's
+    # question (its comment is the question) has no rule to shorten
+    rules = [re.sub(r"(^|\s)@\w+:\d+.*$", "", line.strip()) for line in game_lines if not line.strip().startswith("#")]
+    assert shortened or all(len(rule) <= WIDTH for rule in rules if not rule.startswith("ambiguity "))
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)

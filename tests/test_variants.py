@@ -49,3 +49,19 @@ def test_validate_shows_inherited_findings_in_the_base_file(root, monkeypatch):
         r"games/thirteens\.cardrules:\d+:3: warning\[contradiction\]", result.output
     )  # with the mismatch as notes
     assert "expect size of stock + size of turned == 3" in result.output  # the base file's own line
+
+
+def test_a_variant_that_declares_teams_plays_in_partnerships(tmp_path):
+    base = tmp_path / "solo.cardrules"
+    base.write_text(
+        'game "solo"\nplayers 2, 4\ncards { deck standard }\nzone deck shared seen by nobody\n'
+        "zone hand per player seen by owner\nvar points: int per player = 0\n"
+        "flow {\n  deal 1 from deck to hand each\n  points of 0 = 1\n}\nresult points\nwinners highest, ties share\n",
+        encoding="utf-8",
+    )
+    variant = tmp_path / "pairs.cardrules"
+    pairs = 'game "pairs" variant of "solo.cardrules"\nplayers 4\nteams partners opposite\n'
+    variant.write_text(pairs, encoding="utf-8")
+    state = load_game(str(variant)).new_game(players=4, seed=0)
+    assert state.teams() == [[0, 2], [1, 3]]
+    assert state.is_terminal() and state.winners() == [0, 2]  # seat 2 shares its partner's point

@@ -180,7 +180,7 @@ def _player_list(k: Kids):
 # ------------------------------------------------------------------ cards
 @rule("cards_decl")
 def _cards_decl(k: Kids):
-    lines: dict[str, list] = {"decks": [], "orders": [], "values": [], "suits": [], "suits_in_play": []}
+    lines: dict[str, list] = {"decks": [], "orders": [], "values": [], "suits": [], "ranks": [], "suits_in_play": []}
     for part in k.parts:
         for name, values in part.adds.items():
             lines[name].extend(values)
@@ -215,6 +215,11 @@ def _deck_without(k: Kids):
 @rule("suits_line")
 def _suits_line(k: Kids):
     return k.part(adds={"suits": [n.SuitsLine([str(t) for t in k.rest], cites=k.cites, span=k.span)]})
+
+
+@rule("ranks_line")
+def _ranks_line(k: Kids):
+    return k.part(adds={"ranks": [n.RanksLine(list(k.rest), cites=k.cites, span=k.span)]})
 
 
 @rule("suit_in_play_line")

@@ -567,6 +567,13 @@ class SuitsLine(Cited):
 
 
 @dataclass
+class RanksLine(Cited):
+    """`ranks asso 2 3 4 5 6 7 fante cavallo re`: the deck's own ranks, lowest first."""
+
+    names: list[str]
+
+
+@dataclass
 class SuitInPlay(Cited):
     """`suit in play = ...`: the suit a card follows and wins in (bare `suit` is its printed one)."""
 
@@ -712,6 +719,7 @@ class Game(Node):
     individual: Optional[Individual] = None
     decks: list[DeckLine] = field(default_factory=list)
     suits: list[SuitsLine] = field(default_factory=list)
+    ranks: list[RanksLine] = field(default_factory=list)
     suits_in_play: list[SuitInPlay] = field(default_factory=list)
     orders: list[OrderLine] = field(default_factory=list)
     values: list[ValueTable] = field(default_factory=list)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from ..ast import nodes as n
-from ..semantics.model import COLORS, RANKS, SUIT_COLOR, Model
+from ..semantics.model import COLORS, SUIT_COLOR, Model
 from . import action_bounds, alike, escape, gate, layout, parens, standings
 from ..runtime import observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
@@ -59,7 +59,7 @@ class CodeGenerator:
             if pat.shape == "sum":
                 args += [f"target={escape.literal(pat.target)}", f"values={self.tables.value(pat.table)}"]
             if pat.shape == "ranks":
-                args.append(f"ranks={escape.literal(pattern_rank_tuple(pat.ranks))}")
+                args.append(f"ranks={escape.literal(pattern_rank_tuple(pat.ranks, self.model.rank_index))}")
             if pat.where is not None:
                 args.append(f"where=lambda group: {x.with_binders({'group': 'group'}, pat.where)}")
             args.append(f"score=lambda group: {x.with_binders({'group': 'group'}, pat.score)}")
@@ -337,7 +337,7 @@ class CodeGenerator:
                 break
         orders = []
         for name, positions in m.orders.items():
-            ranked = sorted((p, RANKS[r]) for r, p in enumerate(positions) if p >= 0)
+            ranked = sorted((p, m.rank_text(r)) for r, p in enumerate(positions) if p >= 0)
             comment = escape.comment("rank order: " + " ".join(r for _, r in ranked))
             orders.append((self.tables.order(name), {"comment": comment, "data": _fmt(positions)}))
         values = []
@@ -371,6 +371,7 @@ class CodeGenerator:
             ),
             "n_cards": len(m.cards),
             "suit_text": escape.literal(tuple(m.suit_text(i) for i in range(4))) if m.suit_names else None,
+            "rank_text": escape.literal(tuple(m.rank_text(i) for i in range(14))) if m.rank_names else None,
             "options": escape.literal(tuple(m.options)),
             "late_actions": self.late_actions(),
             "ambiguities_meta": _fmt(

@@ -12,7 +12,7 @@ import dataclasses
 
 from ..ast import nodes as n
 from ..ast.visitor import ExprVisitor
-from ..semantics.model import RANK_INDEX, SUIT_COLOR, SUIT_INDEX, SUIT_WORDS, SUITS, Model
+from ..semantics.model import SUIT_COLOR, SUIT_INDEX, SUIT_WORDS, SUITS, Model
 from ..semantics.decks import suit_number
 from ..semantics.symbols import pattern_matches, pattern_ranks
 from . import escape, standings
@@ -48,7 +48,7 @@ class Tables:
         key = pattern.text()
         if key not in self.patterns:
             name = self.names.claim(escape.constant("IS_", *pattern_words(pattern)))
-            table = tuple(pattern_matches(pattern, card) for card in self.model.cards)
+            table = tuple(pattern_matches(pattern, card, self.model.rank_index) for card in self.model.cards)
             self.patterns[key] = (name, table)
         return self.patterns[key][0]
 
@@ -137,7 +137,7 @@ class ExprCompiler(ExprVisitor[str]):
         return "None"
 
     def visit_RankLit(self, e):
-        return escape.literal(RANK_INDEX[e.rank])
+        return escape.literal(self.model.rank_index[e.rank])
 
     def visit_SuitLit(self, e):
         return escape.literal(SUIT_INDEX[e.suit])
@@ -179,7 +179,7 @@ class ExprCompiler(ExprVisitor[str]):
         used: set[int] = set()
         ids = []
         for rank, suit in e.cards:
-            r = RANK_INDEX[rank]
+            r = self.model.rank_index[rank]
             candidates = [
                 c
                 for c in self.model.cards
@@ -220,6 +220,8 @@ class ExprCompiler(ExprVisitor[str]):
             return escape.literal(SUIT_WORDS[e.id])
         if e.id in m.suit_names:
             return escape.literal(m.suit_names.index(e.id))
+        if e.id in m.rank_names:
+            return escape.literal(m.rank_names.index(e.id))
         if e.id == "suit":
             return self.suit_of(self.bound("card"))
         if e.id in ("rank", "color"):
@@ -249,7 +251,7 @@ class ExprCompiler(ExprVisitor[str]):
 
     def _rank_side(self, e):
         if isinstance(e, n.Num):
-            return escape.literal(RANK_INDEX.get(str(e.value), -1))
+            return escape.literal(self.model.rank_index.get(str(e.value), -1))
         return self.compile(e)
 
     def visit_BoolOp(self, e):
@@ -420,9 +422,9 @@ class ExprCompiler(ExprVisitor[str]):
         return f"{e.func}({args})"
 
 
-def pattern_rank_tuple(patterns: list[n.CardPattern]) -> tuple[int, ...]:
+def pattern_rank_tuple(patterns: list[n.CardPattern], index: dict[str, int]) -> tuple[int, ...]:
     ranks = []
     for p in patterns:
-        admitted = pattern_ranks(p)
+        admitted = pattern_ranks(p, index)
         ranks.append(min(admitted) if admitted else -1)
     return tuple(ranks)

@@ -13,7 +13,7 @@ import unicodedata
 from . import parens
 
 # The line length of generated engines, as `generated/ruff.toml` sets it for `ruff format`.
-LINE_LENGTH = 320
+LINE_LENGTH = 400
 INDENT = "    "
 
 

@@ -17,7 +17,7 @@ from ..ast import nodes as n
 from ..ast.visitor import MissingVisit, StmtVisitor
 from ..ast.walk import has_decision, walk_stmts
 from ..semantics.constants import constant_int
-from ..semantics.model import RANKS, Model
+from ..semantics.model import RANKS, Model, rank_texts
 from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
@@ -517,6 +517,8 @@ class MachineLowering(_Lowering):
         else:
             base = self.actions.rank_base
             values = f"range({len(RANKS)})"
+            if self.model.rank_names:  # a deck of its own ranks offers those it holds
+                values = escape.literal(sorted({c.rank for c in self.model.cards}))
             if s.zone is not None:
                 cards = self.zone(s.zone)
                 if self.model.zones[s.zone.name].grouped:
@@ -583,7 +585,7 @@ class ActionSpace:
         return {
             "bid_span": self.bid_span,
             "seats": self.n_seats,
-            "ranks": RANKS if self.n_ranks else (),
+            "ranks": rank_texts(self.model.rank_names) if self.n_ranks else (),
             "bid_names": dict(self.model.bid_names),
             "suited_options": self.model.suited_options,
         }

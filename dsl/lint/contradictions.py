@@ -126,8 +126,8 @@ def _value_tables(model) -> list[Diagnostic]:
             for late in table.entries[i + 1 :]:
                 if early.amount == late.amount:
                     continue
-                early_cards = {c.id for c in model.cards if pattern_matches(early.pattern, c)}
-                late_cards = {c.id for c in model.cards if pattern_matches(late.pattern, c)}
+                early_cards = {c.id for c in model.cards if pattern_matches(early.pattern, c, model.rank_index)}
+                late_cards = {c.id for c in model.cards if pattern_matches(late.pattern, c, model.rank_index)}
                 # A later, narrower entry is the usual way to write "1 each, but a jack 3":
                 # only a later entry that is as wide or wider, or overlaps partly, is a clash.
                 if late_cards < early_cards:

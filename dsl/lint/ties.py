@@ -15,7 +15,7 @@ from collections import Counter
 
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, warning
-from ..semantics.model import RANKS
+from ..semantics.model import JOKER, RANKS
 from ..ast.walk import walk_nodes, walk_stmts
 from .effects import reads, same_meaning_key, writes
 from .evaluate import deck_for, reading_variants
@@ -68,9 +68,9 @@ def _tie_example(model, decks: list[list[int]], order: tuple, narrowing: str) ->
                 example = next(c for c in cards if c.rank == rank and (narrowing != "suit" or c.suit == key[1]))
                 if narrowing == "suit":
                     return f"two {example.text()} (the deck has {count} copies)"
-                if RANKS[rank] == "Joker":
+                if rank == JOKER:
                     return f"two jokers ({count} in the deck)"
-                return f"two cards of rank {RANKS[rank]} in different suits"
+                return f"two cards of rank {example.rank_name or RANKS[rank]} in different suits"
     return None
 
 

@@ -51,6 +51,7 @@ class BaseState:
     _LOCALS: tuple = ()  # (attribute, name, type)
     _CARD_TEXT: tuple = ()
     _SUIT_TEXT: tuple = SUIT_SYMBOLS  # what the game calls its suits (`suits coins cups ...`)
+    _RANK_TEXT: tuple = RANK_TEXT  # what the game calls its ranks (`ranks asso 2 ... re`)
     _N_CARDS = 0
     _OPTIONS: tuple = ()
     # After the bids: {"bid_span", "seats", "ranks", "bid_names"} (see the language reference).
@@ -347,7 +348,7 @@ class BaseState:
         if type_ == "option":
             return self._OPTIONS[value]
         if type_ == "rank":
-            return RANK_TEXT[value]
+            return self._RANK_TEXT[value]
         return value
 
     def to_json(self) -> dict:

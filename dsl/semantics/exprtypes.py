@@ -14,9 +14,9 @@ from ..report.diagnostics import Diagnostic, Fix, error
 from ..report.wording import a, either
 from ..syntax.limits import LIMIT_CODE
 from .decks import suit_number
-from .model import RANK_INDEX, SUIT_WORDS, LocalVar, Model
+from .model import SUIT_WORDS, LocalVar, Model
 from .standings import TEAM_OF, name_type
-from .symbols import check_pattern
+from .symbols import check_pattern, ranks_hint
 from .types import COLLECTIONS, NULLABLE, Type
 
 OF_BUILTINS: dict[str, tuple[frozenset[Type], Type | None]] = {
@@ -115,18 +115,24 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         return Type.NONE
 
     def visit_RankLit(self, e):
+        if e.rank not in self.model.rank_index:
+            self.err("undefined-name", f"'{e.rank}' is not a rank of this game", e, hint=self._ranks_hint())
         return Type.RANK
 
     def visit_SuitLit(self, e):
         return Type.SUIT
 
     def visit_CardList(self, e):
+        index = self.model.rank_index
         for rank, _suit in e.cards:
-            if rank not in RANK_INDEX:
-                self.err("undefined-name", f"'{rank}' is not a rank", e)
-        if all(rank in RANK_INDEX for rank, _suit in e.cards):
+            if rank not in index:
+                self.err("undefined-name", f"'{rank}' is not a rank of this game", e, hint=self._ranks_hint())
+        if all(rank in index for rank, _suit in e.cards):
             self._check_copies(e)
         return Type.CARDS
+
+    def _ranks_hint(self) -> str:
+        return ranks_hint(self.model.rank_names)
 
     def _check_copies(self, e):
         """Each literal card is a distinct card of the deck, taken as the engine takes them (an
@@ -135,13 +141,14 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         for card in self.model.cards:
             by_rank.setdefault(card.rank, []).append(card)
         used: set[int] = set()
+        index = self.model.rank_index
         for rank, suit in e.cards:
             wanted = suit_number(suit, self.model.suit_names) if suit else None
             if suit and wanted is None:
                 self.err("undefined-name", f"'{suit}' is not a suit of this game", e, hint=_suits_hint(self.model))
                 continue
             card = next(
-                (c for c in by_rank.get(RANK_INDEX[rank], []) if c.id not in used and wanted in (None, c.suit)),
+                (c for c in by_rank.get(index[rank], []) if c.id not in used and wanted in (None, c.suit)),
                 None,
             )
             if card is None:
@@ -185,6 +192,8 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             return Type.OPTION
         if e.id in SUIT_WORDS or e.id in m.suit_names:
             return Type.SUIT
+        if e.id in m.rank_names:
+            return Type.RANK
         if e.id in ("suit", "rank", "color") and self._in_card_scope():
             return OF_BUILTINS[e.id][1]
         declared = name_type(m.game, e.id)  # a team, the house
@@ -246,7 +255,7 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         return Type.BOOL
 
     def visit_IsPattern(self, e):
-        self.diags.extend(check_pattern(e.pattern, self.file, self.model.suit_names))
+        self.diags.extend(check_pattern(e.pattern, self.file, self.model.suit_names, self.model.rank_names))
         self.expect(e.subject, Type.CARD, what="what is compared with a card pattern")
         return Type.BOOL
 
@@ -255,7 +264,7 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         return Type.BOOL
 
     def visit_Has(self, e):
-        self.diags.extend(check_pattern(e.pattern, self.file, self.model.suit_names))
+        self.diags.extend(check_pattern(e.pattern, self.file, self.model.suit_names, self.model.rank_names))
         self.expect(e.subject, Type.CARDS, Type.GROUPS, what="what 'has' looks into")
         return Type.BOOL
 

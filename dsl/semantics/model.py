@@ -20,13 +20,30 @@ from .types import Type
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker")
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 JOKER = RANK_INDEX["Joker"]
-FACE_VALUE = {i: (int(r) if r.isdigit() else None) for i, r in enumerate(RANKS)}
 SUITS = ("♠", "♥", "♦", "♣")
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 SUIT_WORDS = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
 COLORS = ("black", "red")
 SUIT_COLOR = (0, 1, 1, 0)
 STANDARD_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def rank_texts(names: tuple[str, ...]) -> tuple[str, ...]:
+    """What each rank number is called: the standard words, or a deck's own names (`ranks asso 2
+    ... re`) in the places of 2, 3, ... with the joker's place kept (an unused place is "")."""
+    if not names:
+        return RANKS
+    return tuple(names) + ("",) * (JOKER - len(names)) + ("Joker",)
+
+
+def rank_index(names: tuple[str, ...]) -> dict[str, int]:
+    """The rank number each rank word of a game stands for."""
+    return RANK_INDEX if not names else {r: i for i, r in enumerate(rank_texts(names)) if r}
+
+
+def face_value(text: str) -> int | None:
+    """A rank named by a number is worth that number (`value points: 2..7=face`)."""
+    return int(text) if text.isdigit() else None
 
 
 @dataclass(frozen=True)
@@ -36,6 +53,7 @@ class Card:
     suit: int  # -1 for a joker
     copy: int  # which deck it comes from
     suit_text: str = ""  # the suit's name when the game names its suits (`suits coins cups ...`)
+    rank_name: str = ""  # the rank's name when the deck declares its ranks (`ranks asso 2 ... re`)
 
     @property
     def kind(self) -> int:
@@ -44,9 +62,10 @@ class Card:
     def text(self) -> str:
         if self.rank == JOKER:
             return "Joker"
+        rank = self.rank_name or RANKS[self.rank]
         if self.suit_text:
-            return f"{RANKS[self.rank]} {self.suit_text}"
-        return RANKS[self.rank] + SUITS[self.suit]
+            return f"{rank} {self.suit_text}"
+        return rank + SUITS[self.suit]
 
 
 @dataclass(frozen=True)
@@ -64,7 +83,7 @@ class LocalVar:
 
 
 _MAPPINGS = ("orders", "values", "zones", "vars", "locals", "ambiguities", "scorings", "sources")
-_SEQUENCES = ("players", "cards", "decks", "options", "suit_names")
+_SEQUENCES = ("players", "cards", "decks", "options", "suit_names", "rank_names")
 
 
 # slots: no instance `__dict__` to hide state in; weakref: later stages may keep caches keyed on a model.
@@ -90,9 +109,18 @@ class Model:
     sources: Mapping[str, str] = field(default_factory=dict)
     # the suits' names (`suits coins cups swords batons`); empty: the symbols ♠ ♥ ♦ ♣
     suit_names: tuple[str, ...] = ()
+    # the ranks' names, lowest first (`ranks asso 2 3 4 5 6 7 fante cavallo re`); empty: 2..A
+    rank_names: tuple[str, ...] = ()
 
     def suit_text(self, suit: int) -> str:
         return self.suit_names[suit] if suit < len(self.suit_names) else SUITS[suit]
+
+    def rank_text(self, rank: int) -> str:
+        return rank_texts(self.rank_names)[rank]
+
+    @property
+    def rank_index(self) -> dict[str, int]:
+        return rank_index(self.rank_names)
 
     def __post_init__(self):
         for name in _MAPPINGS:

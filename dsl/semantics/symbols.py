@@ -9,7 +9,6 @@ from ..report.diagnostics import Diagnostic, error, warning
 from ..report.wording import count
 from .model import (
     COLORS,
-    FACE_VALUE,
     RANK_INDEX,
     RANKS,
     STANDARD_ORDER,
@@ -18,22 +17,25 @@ from .model import (
     Card,
     DeckConfig,
     Model,
+    face_value,
+    rank_index,
+    rank_texts,
 )
 from . import decks as decks_of
 from .types import DECLARABLE
 
 
-def pattern_ranks(pattern: n.CardPattern) -> set[int] | None:
-    """Rank indices a pattern admits, None for "any rank"."""
+def pattern_ranks(pattern: n.CardPattern, index: dict[str, int] = RANK_INDEX) -> set[int] | None:
+    """Rank indices a pattern admits, None for "any rank" (`index`: the game's rank words)."""
     if not pattern.rank_lo:
         return None
-    lo = RANK_INDEX[pattern.rank_lo]
-    hi = RANK_INDEX[pattern.rank_hi] if pattern.rank_hi else lo
+    lo = index[pattern.rank_lo]
+    hi = index[pattern.rank_hi] if pattern.rank_hi else lo
     return set(range(min(lo, hi), max(lo, hi) + 1))
 
 
-def pattern_matches(pattern: n.CardPattern, card: Card) -> bool:
-    ranks = pattern_ranks(pattern)
+def pattern_matches(pattern: n.CardPattern, card: Card, index: dict[str, int] = RANK_INDEX) -> bool:
+    ranks = pattern_ranks(pattern, index)
     if ranks is not None and card.rank not in ranks:
         return False
     if pattern.suit and card.suit != SUIT_INDEX.get(pattern.suit, -1) and pattern.suit != card.suit_text:
@@ -44,7 +46,15 @@ def pattern_matches(pattern: n.CardPattern, card: Card) -> bool:
     return True
 
 
-def check_pattern(pattern: n.CardPattern, file: str, suits: tuple[str, ...] = ()) -> list[Diagnostic]:
+def ranks_hint(ranks: tuple[str, ...]) -> str:
+    if ranks:
+        return "this deck's ranks are " + " ".join(ranks) + " (and Joker)"
+    return "ranks are 2..10, J, Q, K, A and Joker"
+
+
+def check_pattern(
+    pattern: n.CardPattern, file: str, suits: tuple[str, ...] = (), ranks: tuple[str, ...] = ()
+) -> list[Diagnostic]:
     out = []
     if pattern.suit and pattern.suit not in SUIT_INDEX and pattern.suit not in suits:
         named = ", ".join(suits) if suits else "none: this game's suits are ♠ ♥ ♦ ♣"
@@ -57,15 +67,16 @@ def check_pattern(pattern: n.CardPattern, file: str, suits: tuple[str, ...] = ()
                 hint=f"suits named: {named}",
             )
         )
+    index = rank_index(ranks)
     for rank in (pattern.rank_lo, pattern.rank_hi):
-        if rank is not None and rank not in RANK_INDEX:
+        if rank is not None and rank not in index:
             out.append(
                 error(
                     "undefined-name",
-                    f"'{rank}' is not a rank",
+                    f"'{rank}' is not a rank of this game",
                     pattern.span,
                     file=file,
-                    hint="ranks are 2..10, J, Q, K, A and Joker",
+                    hint=ranks_hint(ranks),
                 )
             )
     return out
@@ -126,14 +137,23 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
     max_copies = max(d.copies for d in deck_lines)
     max_jokers = max(d.jokers for d in deck_lines)
     suits = decks_of.suit_names(game, RESERVED_WORDS, diags)
-    cards = decks_of.universe(max_copies, max_jokers, suits)
+    ranks = decks_of.rank_names(game, RESERVED_WORDS, diags)
+    index = rank_index(ranks)
+
+    def matches(pattern: n.CardPattern, card: Card) -> bool:
+        return pattern_matches(pattern, card, index)
+
+    def checked(pattern: n.CardPattern) -> list[Diagnostic]:
+        return check_pattern(pattern, file, suits, ranks)
+
+    cards = decks_of.universe(max_copies, max_jokers, suits, ranks)
     for line in deck_lines:
         for pattern in line.without:
-            diags.extend(check_pattern(pattern, file, suits))
-    cards = decks_of.in_some_deck(cards, deck_lines, pattern_matches) or cards
+            diags.extend(checked(pattern))
+    cards = decks_of.in_some_deck(cards, deck_lines, matches) or cards
     decks = []
     for line in deck_lines:
-        ids = decks_of.deck_ids(line, cards, pattern_matches)
+        ids = decks_of.deck_ids(line, cards, matches)
         if not ids:
             diags.append(error("type-mismatch", "this deck line leaves out every card", line.span, file=file))
         decks.append(DeckConfig(line.when, ids, line.span.line))
@@ -152,15 +172,15 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
     default_order = None
     for line in game.orders:
         name = line.name or ""
-        bad = [r for r in line.ranks if r not in RANK_INDEX]
+        bad = [r for r in line.ranks if r not in index]
         for r in bad:
             diags.append(
                 error(
                     "undefined-name",
-                    f"'{r}' is not a rank",
+                    f"'{r}' is not a rank of this game",
                     line.span,
                     file=file,
-                    hint="ranks are 2..10, J, Q, K, A and Joker",
+                    hint=ranks_hint(ranks),
                 )
             )
         places_of: dict[str, list[str]] = {}
@@ -182,8 +202,8 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
             )
         positions = [-1] * len(RANKS)
         for pos, r in enumerate(line.ranks):
-            if r in RANK_INDEX:
-                positions[RANK_INDEX[r]] = pos
+            if r in index:
+                positions[index[r]] = pos
         if name in orders:
             diags.append(
                 error("duplicate-name", f"order '{name or '(default)'}' is declared twice", line.span, file=file)
@@ -193,20 +213,21 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
             default_order = name
     if "" not in orders:
         positions = [-1] * len(RANKS)
-        for pos, r in enumerate(STANDARD_ORDER):
-            positions[RANK_INDEX[r]] = pos
+        for pos, r in enumerate(ranks or STANDARD_ORDER):  # a deck's own ranks are listed lowest first
+            positions[index[r]] = pos
         orders[""] = tuple(positions)
 
     values: dict[str, tuple] = {}
     for table in game.values:
         per_card: list = [None] * len(cards)
         for entry in table.entries:
-            diags.extend(check_pattern(entry.pattern, file, suits))
-            if any(r not in RANK_INDEX for r in (entry.pattern.rank_lo, entry.pattern.rank_hi) if r):
+            diags.extend(checked(entry.pattern))
+            if any(r not in index for r in (entry.pattern.rank_lo, entry.pattern.rank_hi) if r):
                 continue
+            texts = rank_texts(ranks)
             for card in cards:
-                if pattern_matches(entry.pattern, card):
-                    per_card[card.id] = FACE_VALUE[card.rank] if entry.amount == "face" else entry.amount
+                if matches(entry.pattern, card):
+                    per_card[card.id] = face_value(texts[card.rank]) if entry.amount == "face" else entry.amount
         if table.name in values:
             diags.append(
                 error("duplicate-name", f"value table '{table.name}' is declared twice", table.span, file=file)
@@ -307,7 +328,7 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
             scorings[scoring.name] = scoring
         for pat in scoring.patterns:
             for rp in pat.ranks:
-                diags.extend(check_pattern(rp, file, suits))
+                diags.extend(checked(rp))
             if pat.shape == "sum" and pat.table not in values:
                 diags.append(
                     error(
@@ -329,7 +350,7 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
                     )
                 )
         if scoring.reusable:
-            diags.extend(check_pattern(scoring.reusable, file, suits))
+            diags.extend(checked(scoring.reusable))
 
     sources = {s.name: s.file for s in game.sources}
     model = Model(
@@ -345,6 +366,7 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
         scorings=scorings,
         sources=sources,
         suit_names=suits,
+        rank_names=ranks,
     )
     return model, diags
 

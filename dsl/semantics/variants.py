@@ -50,6 +50,7 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
         individual=variant.individual or base.individual,
         decks=variant.decks or base.decks,
         suits=variant.suits or base.suits,  # the suits' names and the suit in play: replaced when given
+        ranks=variant.ranks or base.ranks,
         suits_in_play=variant.suits_in_play or base.suits_in_play,
         orders=_merge_named(base.orders, variant.orders, lambda o: o.name or ""),
         values=_merge_named(base.values, variant.values, lambda v: v.name),
@@ -64,6 +65,8 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
         result=variant.result or base.result,
         result_cites=variant.result_cites if variant.result is not None else base.result_cites,
         winners=variant.winners if variant.result is not None else base.winners,
+        teams=variant.teams or base.teams,  # a variant may seat the same game in partnerships
+        house=variant.house or base.house,
     )
 
 

@@ -18,7 +18,7 @@ from ..report.diagnostics import NOWHERE, Diagnostic
 from ..compiler.escape import LINE_BREAKS
 from ..compiler.sources import SourceLines
 from ..lint.assumptions import GROUPS, list_assumptions
-from ..semantics.model import RANKS, Model
+from ..semantics.model import Model
 from .text import node_text
 
 HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
@@ -88,10 +88,12 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic], text: str) -> s
         out.append(f"- {deck.copies} standard deck(s) {kind}{jokers}{when} ({_cites(deck)})")
     for line in game.suits[:1]:
         out.append(f"- suits, for ♠ ♥ ♦ ♣: {' '.join(_text(name) for name in line.names)} ({_cites(line)})")
+    for line in game.ranks[:1]:
+        out.append(f"- ranks, lowest first: {' '.join(_text(name) for name in line.names)} ({_cites(line)})")
     for rule in game.suits_in_play[:1]:
         out.append(f"- suit in play: {_code(node_text(lines, rule.expr))} ({_cites(rule)})")
     for name, positions in model.orders.items():
-        ranked = [RANKS[r] for _, r in sorted((p, r) for r, p in enumerate(positions) if p >= 0)]
+        ranked = [model.rank_text(r) for _, r in sorted((p, r) for r, p in enumerate(positions) if p >= 0)]
         out.append(f"- order {_text(name) or '(default)'}: {' '.join(ranked)}")
     for table in game.values:
         entries = " ".join(

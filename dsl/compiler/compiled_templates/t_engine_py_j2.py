@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '827881735e154a9f17ed309153020c5b4b42b98c07000283cdc36a738e7c8339'
+FINGERPRINT = 'e9057139d68e21ef4c8a234042b9b979bfc3767ffccbc718343d724c9bb00a10'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -30,6 +30,7 @@ def root(context, missing=missing):
     l_0_locals_meta = resolve('locals_meta')
     l_0_n_cards = resolve('n_cards')
     l_0_suit_text = resolve('suit_text')
+    l_0_rank_text = resolve('rank_text')
     l_0_options = resolve('options')
     l_0_late_actions = resolve('late_actions')
     l_0_ambiguities_meta = resolve('ambiguities_meta')
@@ -243,6 +244,11 @@ def root(context, missing=missing):
         yield '    _SUIT_TEXT = '
         yield str((undefined(name='suit_text') if l_0_suit_text is missing else l_0_suit_text))
         yield '\n'
+    if (not t_6((undefined(name='rank_text') if l_0_rank_text is missing else l_0_rank_text))):
+        pass
+        yield '    _RANK_TEXT = '
+        yield str((undefined(name='rank_text') if l_0_rank_text is missing else l_0_rank_text))
+        yield '\n'
     yield '    _OPTIONS = '
     yield str((undefined(name='options') if l_0_options is missing else l_0_options))
     yield '\n'
@@ -353,4 +359,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=82&4=84&9=88&11=90&14=93&15=97&16=99&17=102&24=112&25=114&26=116&27=118&28=120&29=122&30=126&31=128&33=133&34=137&35=139&37=144&38=148&39=150&41=155&44=160&45=162&46=164&49=166&50=168&51=170&53=172&54=174&58=178&60=180&61=184&62=186&65=190&66=193&68=196&71=200&72=204&73=207&79=213&82=217&83=219&84=222&90=227&91=229&92=231&93=233&94=235&96=237&97=239&98=242&100=245&101=247&102=250&104=253&105=255&106=257&107=259&108=261&109=265&117=269&118=272&119=275&121=280&122=286&125=289&126=291&133=297&134=301&141=305&142=309&148=313&156=316&159=320&160=322&161=324&162=328&163=331&165=334&167=337&168=341&177=350'
+debug_info = '1=83&4=85&9=89&11=91&14=94&15=98&16=100&17=103&24=113&25=115&26=117&27=119&28=121&29=123&30=127&31=129&33=134&34=138&35=140&37=145&38=149&39=151&41=156&44=161&45=163&46=165&49=167&50=169&51=171&53=173&54=175&58=179&60=181&61=185&62=187&65=191&66=194&68=197&71=201&72=205&73=208&79=214&82=218&83=220&84=223&90=228&91=230&92=232&93=234&94=236&96=238&97=240&98=243&100=245&101=248&103=251&104=253&105=256&107=259&108=261&109=263&110=265&111=267&112=271&120=275&121=278&122=281&124=286&125=292&128=295&129=297&136=303&137=307&144=311&145=315&151=319&159=322&162=326&163=328&164=330&165=334&166=337&168=340&170=343&171=347&180=356'
