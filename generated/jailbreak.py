@@ -987,7 +987,7 @@ def _trigger_0(s, card, player):
         s.v_give = 0
         # jailbreak.cardrules:220: while size of prison of p < 12
         _loop3 = 0
-        while (len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE)):
+        while (len(s.z_prison[s.l_p]) < 12) and any(((q1 != s.l_p) and bool(s.z_prison[q1])) for q1 in range(s.n)) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE)):
             _loop3 += 1
             if _loop3 > 10000:
                 _rt.gap('non-termination', 220, 'this loop never reaches its end')
@@ -1109,7 +1109,7 @@ def _repeat_260_body(s):
         s.hits[12] += 1
         # jailbreak.cardrules:275: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
-        while (len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve):
+        while any((not s.z_hand[q2]) for q2 in range(s.n)) and bool(s.z_reserve):
             _loop6 += 1
             if _loop6 > 10000:
                 _rt.gap('non-termination', 275, 'this loop never reaches its end')
@@ -1353,7 +1353,7 @@ def _if_318_after(s):
                         # jailbreak.cardrules:383: keep of q = true
                         s.v_keep[s.l_q] = True
                     # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
-                    if len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0:
+                    if any(s.v_keep[q9] for q9 in range(s.n)):
                         s.hits[31] += 1
                         # jailbreak.cardrules:386: for each player q {
                         for _p22 in _rt.seats_from(0, s.n):
@@ -1428,7 +1428,7 @@ def _if_318_after(s):
             s.hits[39] += 1
             # jailbreak.cardrules:424: while (count players q where hand of q is empty) > 0 and not reserve is empty
             _loop25 = 0
-            while (len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out):
+            while any((not s.z_hand[q12]) for q12 in range(s.n)) and bool(s.z_reserve) and (not s.v_out):
                 _loop25 += 1
                 if _loop25 > 10000:
                     _rt.gap('non-termination', 424, 'this loop never reaches its end')

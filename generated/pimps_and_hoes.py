@@ -433,20 +433,28 @@ def _trick_123_resolve(s):
     _winner = None
     # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
     if _winner is None and (s.r_trumps == TRUMPS_WIN):
-        _cands = [(_i, c3) for _i, c3 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c3]] >= 0 and (SUIT[c3] == s.v_trump)]
-        if _cands:
+        _best = -1
+        for _i, c3 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c3]]
+            if _rank >= 0 and (SUIT[c3] == s.v_trump) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[1] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 129)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
     # pimps_and_hoes.cardrules:130: highest where suit == led
     if _winner is None:
-        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c4]] >= 0 and (SUIT[c4] == s.led)]
-        if _cands:
+        _best = -1
+        for _i, c4 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c4]]
+            if _rank >= 0 and (SUIT[c4] == s.led) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[2] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 130)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
     if _winner is None:
         _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
     s.winner = _winner
@@ -676,36 +684,36 @@ _RULE_LINES = (
     (393, 123),
     (402, 0),
     (434, 129),
-    (442, 130),
-    (456, 134),
-    (461, 0),
-    (508, 29),
-    (511, 31),
-    (513, 32),
-    (515, 33),
-    (517, 35),
-    (519, 37),
-    (521, 39),
-    (523, 41),
-    (525, 42),
-    (527, 43),
-    (540, 0),
-    (569, 148),
-    (572, 152),
-    (573, 153),
-    (574, 154),
-    (578, 0),
-    (579, 159),
-    (582, 163),
+    (446, 130),
+    (464, 134),
+    (469, 0),
+    (516, 29),
+    (519, 31),
+    (521, 32),
+    (523, 33),
+    (525, 35),
+    (527, 37),
+    (529, 39),
+    (531, 41),
+    (533, 42),
+    (535, 43),
+    (548, 0),
+    (577, 148),
+    (580, 152),
+    (581, 153),
+    (582, 154),
     (586, 0),
-    (587, 166),
-    (590, 170),
+    (587, 159),
+    (590, 163),
     (594, 0),
-    (595, 173),
-    (598, 177),
+    (595, 166),
+    (598, 170),
     (602, 0),
-    (603, 180),
-    (606, 182),
-    (607, 183),
-    (621, 0),
+    (603, 173),
+    (606, 177),
+    (610, 0),
+    (611, 180),
+    (614, 182),
+    (615, 183),
+    (629, 0),
 )

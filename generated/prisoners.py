@@ -888,6 +888,8 @@ KIND = (
     65,
     65,
 )
+# the cards with an identical twin: a hand without them needs no de-duplication of its actions
+TWINS = _rt.twins(KIND)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 # prisoners.cardrules:32: value face: 2..10=face A=11 J..K=0 Joker=0
@@ -2507,7 +2509,7 @@ def _if_380_else(s):
 
 
 def _while_382_check(s):
-    if len([q9 for q9 in range(s.n) if (s.v_in_deal[q9] and bool(s.z_hand[q9]))]) <= 0:
+    if not any((s.v_in_deal[q9] and bool(s.z_hand[q9])) for q9 in range(s.n)):
         return 27  # to _while_382_after
     # prisoners.cardrules:383: trick {
     s.t_order = [q10 for q10 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q10] and bool(s.z_hand[q10]))]
@@ -2527,11 +2529,11 @@ def _trick_383_turn(s):
         return 30  # to _trick_383_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 383)  # then _trick_383_played
+        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS), 29, 383)  # then _trick_383_played
     _legal = [c11 for c11 in s.z_hand[_p] if ((IS_A[c11]) and (s.r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER) and any(IS_JOKER[c12] for c12 in s.z_table) and (not s.v_joker_turned) and (len([c13 for c13 in s.z_hand[_p] if (IS_A[c13])]) >= 3))]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 383)  # then _trick_383_played
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND, TWINS), 29, 383)  # then _trick_383_played
 
 
 def _trick_383_played(s):
@@ -2550,28 +2552,40 @@ def _trick_383_resolve(s):
     _winner = None
     # prisoners.cardrules:390: if table has Joker: highest
     if _winner is None and any(IS_JOKER[c14] for c14 in s.z_table):
-        _cands = [(_i, c15) for _i, c15 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c15]] >= 0]
-        if _cands:
+        _best = -1
+        for _i, c15 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c15]]
+            if _rank >= 0 and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[19] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
     # prisoners.cardrules:391: if reading trump_in_tricks is beats: highest where suit == trump
     if _winner is None and (s.r_trump_in_tricks == TRUMP_IN_TRICKS_BEATS):
-        _cands = [(_i, c16) for _i, c16 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c16]] >= 0 and (SUIT[c16] == s.v_trump)]
-        if _cands:
+        _best = -1
+        for _i, c16 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c16]]
+            if _rank >= 0 and (SUIT[c16] == s.v_trump) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[20] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 391)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 391)]
     # prisoners.cardrules:392: highest
     if _winner is None:
-        _cands = [(_i, c17) for _i, c17 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c17]] >= 0]
-        if _cands:
+        _best = -1
+        for _i, c17 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c17]]
+            if _rank >= 0 and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[21] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 392)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 392)]
     if _winner is None:
         _rt.gap('no-winner', 383, 'no winner rule applies to this trick')
     s.winner = _winner
@@ -2633,7 +2647,7 @@ def _if_414_then(s):
         s.z_prisoners.extend(_moved)
     # prisoners.cardrules:418: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
-    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 418)  # then _choose_card_418_chosen
+    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND, TWINS), 35, 418)  # then _choose_card_418_chosen
 
 
 def _choose_card_418_chosen(s):
@@ -3081,192 +3095,192 @@ _RULE_LINES = (
     (329, 217),
     (332, 227),
     (335, 234),
-    (893, 32),
-    (1004, 34),
-    (1115, 35),
-    (2117, 248),
-    (2121, 0),
-    (2132, 253),
-    (2142, 259),
-    (2150, 264),
-    (2160, 270),
-    (2168, 275),
-    (2176, 279),
-    (2185, 0),
-    (2186, 288),
-    (2190, 0),
-    (2191, 289),
-    (2195, 0),
-    (2200, 290),
-    (2212, 293),
-    (2214, 295),
-    (2216, 296),
-    (2220, 298),
-    (2225, 300),
-    (2228, 301),
-    (2231, 302),
-    (2235, 303),
-    (2239, 305),
-    (2243, 310),
-    (2246, 312),
-    (2252, 0),
-    (2253, 365),
-    (2261, 0),
-    (2262, 322),
-    (2265, 323),
-    (2267, 324),
-    (2269, 326),
-    (2271, 327),
-    (2273, 328),
-    (2275, 329),
-    (2277, 331),
-    (2281, 0),
-    (2283, 313),
-    (2285, 314),
-    (2289, 0),
-    (2291, 317),
-    (2293, 318),
-    (2298, 0),
-    (2306, 334),
-    (2312, 0),
-    (2313, 356),
-    (2316, 357),
-    (2318, 359),
-    (2321, 360),
-    (2328, 0),
-    (2329, 353),
-    (2334, 0),
-    (2336, 335),
-    (2342, 0),
-    (2343, 341),
-    (2346, 342),
-    (2348, 344),
-    (2351, 345),
-    (2353, 346),
-    (2359, 349),
-    (2361, 350),
-    (2366, 0),
-    (2368, 336),
-    (2373, 0),
-    (2375, 338),
-    (2381, 0),
-    (2392, 372),
-    (2394, 373),
-    (2397, 374),
-    (2401, 377),
-    (2403, 380),
-    (2409, 0),
-    (2411, 366),
-    (2415, 0),
-    (2417, 368),
-    (2422, 0),
-    (2424, 370),
-    (2429, 0),
-    (2435, 427),
-    (2438, 428),
-    (2441, 429),
-    (2445, 431),
-    (2447, 435),
-    (2450, 436),
-    (2454, 439),
-    (2458, 441),
-    (2460, 444),
-    (2463, 445),
-    (2467, 447),
-    (2469, 449),
-    (2472, 450),
-    (2475, 451),
-    (2478, 452),
-    (2482, 456),
-    (2484, 460),
-    (2486, 461),
-    (2493, 0),
-    (2495, 381),
-    (2497, 382),
-    (2501, 0),
-    (2503, 412),
-    (2505, 413),
-    (2509, 0),
-    (2512, 383),
-    (2521, 0),
-    (2551, 390),
-    (2559, 391),
-    (2567, 392),
-    (2581, 397),
-    (2583, 398),
-    (2585, 401),
-    (2590, 402),
-    (2593, 403),
-    (2597, 405),
-    (2600, 406),
-    (2606, 0),
-    (2609, 414),
-    (2615, 0),
-    (2620, 422),
-    (2625, 0),
-    (2627, 415),
-    (2630, 416),
-    (2634, 418),
+    (895, 32),
+    (1006, 34),
+    (1117, 35),
+    (2119, 248),
+    (2123, 0),
+    (2134, 253),
+    (2144, 259),
+    (2152, 264),
+    (2162, 270),
+    (2170, 275),
+    (2178, 279),
+    (2187, 0),
+    (2188, 288),
+    (2192, 0),
+    (2193, 289),
+    (2197, 0),
+    (2202, 290),
+    (2214, 293),
+    (2216, 295),
+    (2218, 296),
+    (2222, 298),
+    (2227, 300),
+    (2230, 301),
+    (2233, 302),
+    (2237, 303),
+    (2241, 305),
+    (2245, 310),
+    (2248, 312),
+    (2254, 0),
+    (2255, 365),
+    (2263, 0),
+    (2264, 322),
+    (2267, 323),
+    (2269, 324),
+    (2271, 326),
+    (2273, 327),
+    (2275, 328),
+    (2277, 329),
+    (2279, 331),
+    (2283, 0),
+    (2285, 313),
+    (2287, 314),
+    (2291, 0),
+    (2293, 317),
+    (2295, 318),
+    (2300, 0),
+    (2308, 334),
+    (2314, 0),
+    (2315, 356),
+    (2318, 357),
+    (2320, 359),
+    (2323, 360),
+    (2330, 0),
+    (2331, 353),
+    (2336, 0),
+    (2338, 335),
+    (2344, 0),
+    (2345, 341),
+    (2348, 342),
+    (2350, 344),
+    (2353, 345),
+    (2355, 346),
+    (2361, 349),
+    (2363, 350),
+    (2368, 0),
+    (2370, 336),
+    (2375, 0),
+    (2377, 338),
+    (2383, 0),
+    (2394, 372),
+    (2396, 373),
+    (2399, 374),
+    (2403, 377),
+    (2405, 380),
+    (2411, 0),
+    (2413, 366),
+    (2417, 0),
+    (2419, 368),
+    (2424, 0),
+    (2426, 370),
+    (2431, 0),
+    (2437, 427),
+    (2440, 428),
+    (2443, 429),
+    (2447, 431),
+    (2449, 435),
+    (2452, 436),
+    (2456, 439),
+    (2460, 441),
+    (2462, 444),
+    (2465, 445),
+    (2469, 447),
+    (2471, 449),
+    (2474, 450),
+    (2477, 451),
+    (2480, 452),
+    (2484, 456),
+    (2486, 460),
+    (2488, 461),
+    (2495, 0),
+    (2497, 381),
+    (2499, 382),
+    (2503, 0),
+    (2505, 412),
+    (2507, 413),
+    (2511, 0),
+    (2514, 383),
+    (2523, 0),
+    (2553, 390),
+    (2565, 391),
+    (2577, 392),
+    (2595, 397),
+    (2597, 398),
+    (2599, 401),
+    (2604, 402),
+    (2607, 403),
+    (2611, 405),
+    (2614, 406),
+    (2620, 0),
+    (2623, 414),
+    (2629, 0),
+    (2634, 422),
     (2639, 0),
-    (2641, 419),
-    (2644, 420),
-    (2650, 0),
-    (2873, 51),
-    (2875, 53),
-    (2877, 54),
-    (2879, 55),
-    (2881, 56),
-    (2883, 57),
-    (2886, 59),
-    (2888, 60),
-    (2890, 61),
-    (2892, 62),
-    (2894, 63),
-    (2896, 64),
-    (2899, 66),
-    (2901, 67),
-    (2903, 68),
-    (2905, 69),
-    (2917, 0),
-    (2949, 472),
-    (2952, 476),
-    (2953, 477),
-    (2957, 0),
-    (2958, 480),
-    (2961, 484),
-    (2962, 485),
-    (2966, 0),
-    (2967, 488),
-    (2970, 491),
-    (2971, 492),
-    (2972, 493),
-    (2976, 0),
-    (2977, 496),
-    (2979, 498),
-    (2982, 499),
-    (2986, 0),
-    (2987, 502),
-    (2989, 505),
-    (2992, 506),
-    (2996, 0),
-    (2997, 509),
-    (2999, 512),
-    (3002, 513),
-    (3006, 0),
-    (3007, 516),
-    (3009, 519),
-    (3012, 520),
-    (3016, 0),
-    (3017, 523),
-    (3019, 526),
-    (3022, 527),
-    (3026, 0),
-    (3027, 530),
-    (3030, 531),
-    (3034, 0),
-    (3035, 534),
-    (3037, 537),
-    (3040, 538),
-    (3041, 539),
-    (3060, 0),
+    (2641, 415),
+    (2644, 416),
+    (2648, 418),
+    (2653, 0),
+    (2655, 419),
+    (2658, 420),
+    (2664, 0),
+    (2887, 51),
+    (2889, 53),
+    (2891, 54),
+    (2893, 55),
+    (2895, 56),
+    (2897, 57),
+    (2900, 59),
+    (2902, 60),
+    (2904, 61),
+    (2906, 62),
+    (2908, 63),
+    (2910, 64),
+    (2913, 66),
+    (2915, 67),
+    (2917, 68),
+    (2919, 69),
+    (2931, 0),
+    (2963, 472),
+    (2966, 476),
+    (2967, 477),
+    (2971, 0),
+    (2972, 480),
+    (2975, 484),
+    (2976, 485),
+    (2980, 0),
+    (2981, 488),
+    (2984, 491),
+    (2985, 492),
+    (2986, 493),
+    (2990, 0),
+    (2991, 496),
+    (2993, 498),
+    (2996, 499),
+    (3000, 0),
+    (3001, 502),
+    (3003, 505),
+    (3006, 506),
+    (3010, 0),
+    (3011, 509),
+    (3013, 512),
+    (3016, 513),
+    (3020, 0),
+    (3021, 516),
+    (3023, 519),
+    (3026, 520),
+    (3030, 0),
+    (3031, 523),
+    (3033, 526),
+    (3036, 527),
+    (3040, 0),
+    (3041, 530),
+    (3044, 531),
+    (3048, 0),
+    (3049, 534),
+    (3051, 537),
+    (3054, 538),
+    (3055, 539),
+    (3074, 0),
 )

@@ -211,6 +211,8 @@ RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 
 SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1, -1)
 COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1)
 KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64, 65, 65)
+# the cards with an identical twin: a hand without them needs no de-duplication of its actions
+TWINS = _rt.twins(KIND)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # rank order: A 2 3 4 5 6 7 8 9 10 J Q K
@@ -438,7 +440,7 @@ def _repeat_103_after(s):
 
 
 def _while_123_check(s):
-    if len([q1 for q1 in range(s.n) if bool(s.z_hand[q1])]) <= 0:
+    if not any(bool(s.z_hand[q1]) for q1 in range(s.n)):
         return 4  # to _while_123_after
     # thirteens.cardrules:124: trick {
     s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if bool(s.z_hand[q2])]
@@ -486,11 +488,11 @@ def _trick_124_turn(s):
         return 7  # to _trick_124_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 6, 124)  # then _trick_124_played
+        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS), 6, 124)  # then _trick_124_played
     _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == s.led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 6, 124)  # then _trick_124_played
+    return s._decide(_p, _rt.distinct_kinds(_legal, KIND, TWINS), 6, 124)  # then _trick_124_played
 
 
 def _trick_124_played(s):
@@ -509,36 +511,52 @@ def _trick_124_resolve(s):
     _winner = None
     # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
     if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 130)])):
-        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_WITH_JOKER[RANK[c4]] >= 0 and (c4 == _rt.first(s.z_table, 131))]
-        if _cands:
+        _best = -1
+        for _i, c4 in enumerate(s.z_table):
+            _rank = ORDER_WITH_JOKER[RANK[c4]]
+            if _rank >= 0 and (c4 == _rt.first(s.z_table, 131)) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[6] += 1
-            _best = max(ORDER_WITH_JOKER[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_WITH_JOKER[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 130)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
     # thirteens.cardrules:132: if table has Joker: highest where suit == led
     if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
-        _cands = [(_i, c6) for _i, c6 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c6]] >= 0 and (SUIT[c6] == s.led)]
-        if _cands:
+        _best = -1
+        for _i, c6 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c6]]
+            if _rank >= 0 and (SUIT[c6] == s.led) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[7] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 132)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
     # thirteens.cardrules:133: highest where suit == trump
     if _winner is None:
-        _cands = [(_i, c7) for _i, c7 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c7]] >= 0 and (SUIT[c7] == s.v_trump)]
-        if _cands:
+        _best = -1
+        for _i, c7 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c7]]
+            if _rank >= 0 and (SUIT[c7] == s.v_trump) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[8] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 133)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
     # thirteens.cardrules:134: highest where suit == led
     if _winner is None:
-        _cands = [(_i, c8) for _i, c8 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c8]] >= 0 and (SUIT[c8] == s.led)]
-        if _cands:
+        _best = -1
+        for _i, c8 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c8]]
+            if _rank >= 0 and (SUIT[c8] == s.led) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[9] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 134)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
     if _winner is None:
         _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
     s.winner = _winner
@@ -676,65 +694,65 @@ _RULE_LINES = (
     (142, 71),
     (145, 78),
     (148, 8),
-    (220, 17),
-    (339, 86),
-    (343, 0),
-    (354, 87),
-    (356, 88),
-    (358, 89),
-    (360, 90),
-    (380, 0),
-    (381, 103),
-    (385, 0),
-    (386, 104),
-    (396, 105),
-    (398, 106),
-    (403, 107),
-    (406, 109),
-    (409, 110),
-    (414, 113),
-    (417, 115),
-    (420, 116),
-    (424, 118),
-    (428, 120),
-    (430, 122),
-    (432, 123),
-    (436, 0),
-    (443, 124),
-    (452, 0),
-    (453, 140),
-    (456, 141),
-    (458, 142),
-    (461, 143),
-    (463, 144),
-    (465, 145),
-    (468, 146),
-    (470, 149),
-    (473, 150),
-    (475, 152),
-    (477, 154),
-    (484, 0),
-    (510, 130),
-    (518, 132),
-    (526, 133),
-    (534, 134),
-    (548, 138),
-    (553, 0),
-    (587, 27),
-    (590, 29),
-    (592, 30),
-    (594, 31),
-    (596, 6),
-    (607, 0),
-    (636, 163),
-    (639, 167),
-    (640, 168),
-    (644, 0),
-    (645, 171),
-    (648, 172),
-    (652, 0),
-    (653, 175),
-    (656, 177),
-    (657, 178),
-    (665, 0),
+    (222, 17),
+    (341, 86),
+    (345, 0),
+    (356, 87),
+    (358, 88),
+    (360, 89),
+    (362, 90),
+    (382, 0),
+    (383, 103),
+    (387, 0),
+    (388, 104),
+    (398, 105),
+    (400, 106),
+    (405, 107),
+    (408, 109),
+    (411, 110),
+    (416, 113),
+    (419, 115),
+    (422, 116),
+    (426, 118),
+    (430, 120),
+    (432, 122),
+    (434, 123),
+    (438, 0),
+    (445, 124),
+    (454, 0),
+    (455, 140),
+    (458, 141),
+    (460, 142),
+    (463, 143),
+    (465, 144),
+    (467, 145),
+    (470, 146),
+    (472, 149),
+    (475, 150),
+    (477, 152),
+    (479, 154),
+    (486, 0),
+    (512, 130),
+    (524, 132),
+    (536, 133),
+    (548, 134),
+    (566, 138),
+    (571, 0),
+    (605, 27),
+    (608, 29),
+    (610, 30),
+    (612, 31),
+    (614, 6),
+    (625, 0),
+    (654, 163),
+    (657, 167),
+    (658, 168),
+    (662, 0),
+    (663, 171),
+    (666, 172),
+    (670, 0),
+    (671, 175),
+    (674, 177),
+    (675, 178),
+    (683, 0),
 )

@@ -356,6 +356,7 @@ class CodeGenerator:
             "suit": _fmt(tuple(c.suit for c in m.cards)),
             "color": _fmt(tuple(SUIT_COLOR[c.suit] if c.suit >= 0 else -1 for c in m.cards)),
             "kind": _fmt(tuple(c.kind for c in m.cards)),
+            "twins": len({c.kind for c in m.cards}) < len(m.cards),
             "orders": orders,
             "values": values,
             "scorings": scorings,

@@ -442,7 +442,7 @@ class MachineLowering(_Lowering):
         A game without identical cards needs no de-duplication, only a copy (unless `fresh`)."""
         kinds = [card.kind for card in self.model.cards]
         if len(set(kinds)) < len(kinds):
-            return f"_rt.distinct_kinds({cards}, KIND)"
+            return f"_rt.distinct_kinds({cards}, KIND, TWINS)"
         return cards if fresh else f"list({cards})"
 
     def visit_ChooseCard(self, s: n.ChooseCard):

@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '827881735e154a9f17ed309153020c5b4b42b98c07000283cdc36a738e7c8339'
+FINGERPRINT = '4a216b85aed248b5f19014d4db41891ac86620c5c856ccaa73e988515c2c841b'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -18,6 +18,7 @@ def root(context, missing=missing):
     l_0_suit = resolve('suit')
     l_0_color = resolve('color')
     l_0_kind = resolve('kind')
+    l_0_twins = resolve('twins')
     l_0_orders = resolve('orders')
     l_0_values = resolve('values')
     l_0_patterns = resolve('patterns')
@@ -121,6 +122,9 @@ def root(context, missing=missing):
     yield '\nKIND = '
     yield str(t_5((undefined(name='kind') if l_0_kind is missing else l_0_kind), 'KIND = '))
     yield '\n'
+    if (undefined(name='twins') if l_0_twins is missing else l_0_twins):
+        pass
+        yield '# the cards with an identical twin: a hand without them needs no de-duplication of its actions\nTWINS = _rt.twins(KIND)\n'
     for (l_1_name, l_1_table) in (undefined(name='orders') if l_0_orders is missing else l_0_orders):
         _loop_vars = {}
         pass
@@ -353,4 +357,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=82&4=84&9=88&11=90&14=93&15=97&16=99&17=102&24=112&25=114&26=116&27=118&28=120&29=122&30=126&31=128&33=133&34=137&35=139&37=144&38=148&39=150&41=155&44=160&45=162&46=164&49=166&50=168&51=170&53=172&54=174&58=178&60=180&61=184&62=186&65=190&66=193&68=196&71=200&72=204&73=207&79=213&82=217&83=219&84=222&90=227&91=229&92=231&93=233&94=235&96=237&97=239&98=242&100=245&101=247&102=250&104=253&105=255&106=257&107=259&108=261&109=265&117=269&118=272&119=275&121=280&122=286&125=289&126=291&133=297&134=301&141=305&142=309&148=313&156=316&159=320&160=322&161=324&162=328&163=331&165=334&167=337&168=341&177=350'
+debug_info = '1=83&4=85&9=89&11=91&14=94&15=98&16=100&17=103&24=113&25=115&26=117&27=119&28=121&29=123&33=126&34=130&35=132&37=137&38=141&39=143&41=148&42=152&43=154&45=159&48=164&49=166&50=168&53=170&54=172&55=174&57=176&58=178&62=182&64=184&65=188&66=190&69=194&70=197&72=200&75=204&76=208&77=211&83=217&86=221&87=223&88=226&94=231&95=233&96=235&97=237&98=239&100=241&101=243&102=246&104=249&105=251&106=254&108=257&109=259&110=261&111=263&112=265&113=269&121=273&122=276&123=279&125=284&126=290&129=293&130=295&137=301&138=305&145=309&146=313&152=317&160=320&163=324&164=326&165=328&166=332&167=335&169=338&171=341&172=345&181=354'

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '76002d57aae6ce7a918f1ce8a2c786299ab5c256accbd95b8c573861579b34b0'
+FINGERPRINT = '10b87ab7eb270512e6ae6176220ec712b69ffa743ce5ac57f1acf0547f67f6dc'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -234,17 +234,15 @@ def root(context, missing=missing):
                 str(l_1_guard),
             ))
         t_10.extend((
-            ':\n    _cands = [(_i, ',
-            str(l_1_card),
-            ') for _i, ',
+            ':\n    _best = -1\n    for _i, ',
             str(l_1_card),
             ' in enumerate(',
             str(l_1_table),
-            ') if ',
+            '):\n        _rank = ',
             str(l_1_order),
             '[RANK[',
             str(l_1_card),
-            ']] >= 0',
+            ']]\n        if _rank >= 0',
         ))
         if l_1_where:
             pass
@@ -253,13 +251,9 @@ def root(context, missing=missing):
                 str(l_1_where),
             ))
         t_10.extend((
-            ']\n    if _cands:\n        s.hits[',
+            ' and _rank >= _best:\n            if _rank > _best:\n                _best, _first = _rank, _i\n            _last = _i\n    if _best >= 0:\n        s.hits[',
             str(l_1_hit),
-            '] += 1\n        _best = max(',
-            str(l_1_order),
-            '[RANK[_c]] for _i, _c in _cands)\n        _top = [(_i, _c) for _i, _c in _cands if ',
-            str(l_1_order),
-            '[RANK[_c]] == _best]\n        _winner = s.t_seats[_rt.tie_break(_top, ',
+            '] += 1\n        _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ',
             str(l_1_tie),
             ', ',
             str(l_1_line),
@@ -319,4 +313,4 @@ def root(context, missing=missing):
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&38=108&39=121&42=134&43=147&46=160&48=177&49=179&53=181&55=184&58=190&61=197&66=206&67=228&68=236&70=255&71=257&72=259&73=261&77=269&79=284&82=287&83=290&84=295&85=298&87=306&89=312'
+debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&38=108&39=121&42=134&43=147&46=160&48=177&49=179&53=181&55=184&58=190&61=197&68=206&69=228&71=236&72=240&73=245&78=253&79=255&83=263&85=278&88=281&89=284&90=289&91=292&93=300&95=306'
