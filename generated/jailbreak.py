@@ -1144,7 +1144,7 @@ def _repeat_283_body(s):
     # jailbreak.cardrules:288: hunts = 0
     s.v_hunts = 0
     # jailbreak.cardrules:289: for each player q {
-    for _p8 in _rt.seats_from(0, s.n):
+    for _p8 in range(s.n):
         s.l_q = _p8
         # jailbreak.cardrules:290: hunted of q = false
         s.v_hunted[s.l_q] = False
@@ -1158,7 +1158,7 @@ def _repeat_283_body(s):
 
 def _repeat_283_after(s):
     # jailbreak.cardrules:439: for each player q {
-    for _p27 in _rt.seats_from(0, s.n):
+    for _p27 in range(s.n):
         s.l_q = _p27
         # jailbreak.cardrules:440: total of q += reading score_sum {
         s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 442))
@@ -1280,7 +1280,7 @@ def _if_318_after(s):
         else:
             s.hits[25] += 1
             # jailbreak.cardrules:343: for each player q {
-            for _p13 in _rt.seats_from(0, s.n):
+            for _p13 in range(s.n):
                 s.l_q = _p13
                 # jailbreak.cardrules:344: in_duel of q = false
                 s.v_in_duel[s.l_q] = False
@@ -1302,7 +1302,7 @@ def _if_318_after(s):
                     if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
                         s.hits[27] += 1
                         # jailbreak.cardrules:355: for each player q {
-                        for _p16 in _rt.seats_from(0, s.n):
+                        for _p16 in range(s.n):
                             s.l_q = _p16
                             # jailbreak.cardrules:356: keep of q = false
                             s.v_keep[s.l_q] = False
@@ -1312,7 +1312,7 @@ def _if_318_after(s):
                             # jailbreak.cardrules:359: keep of q = true
                             s.v_keep[s.l_q] = True
                         # jailbreak.cardrules:361: for each player q {
-                        for _p18 in _rt.seats_from(0, s.n):
+                        for _p18 in range(s.n):
                             s.l_q = _p18
                             # jailbreak.cardrules:362: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
@@ -1343,7 +1343,7 @@ def _if_318_after(s):
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
                     # jailbreak.cardrules:377: for each player q {
-                    for _p20 in _rt.seats_from(0, s.n):
+                    for _p20 in range(s.n):
                         s.l_q = _p20
                         # jailbreak.cardrules:378: keep of q = false
                         s.v_keep[s.l_q] = False
@@ -1356,12 +1356,12 @@ def _if_318_after(s):
                     if any(s.v_keep[q9] for q9 in range(s.n)):
                         s.hits[31] += 1
                         # jailbreak.cardrules:386: for each player q {
-                        for _p22 in _rt.seats_from(0, s.n):
+                        for _p22 in range(s.n):
                             s.l_q = _p22
                             # jailbreak.cardrules:387: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
                     # jailbreak.cardrules:390: for each player q where drew of q {
-                    for _p23 in _rt.seats_from(0, s.n):
+                    for _p23 in range(s.n):
                         s.l_q = _p23
                         if not s.v_drew[s.l_q]:
                             continue

@@ -344,7 +344,7 @@ def _while_115_check(s):
 
 def _while_115_after(s):
     # pimps_and_hoes.cardrules:138: for each player p {
-    for _p4 in _rt.seats_from(0, s.n):
+    for _p4 in range(s.n):
         s.l_p = _p4
         # pimps_and_hoes.cardrules:139: points of p = best 7 of taken of p by pimps
         s.v_points[s.l_p] = _solver_pimps(s).best_of(s.z_taken[s.l_p], 7)
@@ -426,7 +426,7 @@ def _trick_123_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 12  # to _trick_123_turn
+    return _trick_123_turn(s)  # block 12, the next turn
 
 
 def _trick_123_resolve(s):

@@ -2262,7 +2262,7 @@ def _repeat_289_after(s):
 
 def _if_312_after(s):
     # prisoners.cardrules:322: for each player p {
-    for _p1 in _rt.seats_from(0, s.n):
+    for _p1 in range(s.n):
         s.l_p = _p1
         # prisoners.cardrules:323: in_auction of p = true
         s.v_in_auction[s.l_p] = True
@@ -2435,7 +2435,7 @@ def _choose_option_366_chosen(s):
 
 def _if_380_after(s):
     # prisoners.cardrules:427: for each player p {
-    for _p3 in _rt.seats_from(0, s.n):
+    for _p3 in range(s.n):
         s.l_p = _p3
         # prisoners.cardrules:428: if reading play_phase is draw_only {
         if s.r_play_phase == PLAY_PHASE_DRAW_ONLY:
@@ -2469,7 +2469,7 @@ def _if_380_after(s):
         # prisoners.cardrules:447: made = collected of bidder >= high_bid
         s.v_made = s.v_collected[s.v_bidder] >= s.v_high_bid
     # prisoners.cardrules:449: for each player p {
-    for _p4 in _rt.seats_from(0, s.n):
+    for _p4 in range(s.n):
         s.l_p = _p4
         # prisoners.cardrules:450: if p == bidder and reading contract is made_or_zero {
         if (s.l_p == s.v_bidder) and (s.r_contract == CONTRACT_MADE_OR_ZERO):
@@ -2529,11 +2529,11 @@ def _trick_383_turn(s):
         return 30  # to _trick_383_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS), 29, 383)  # then _trick_383_played
+        return s._decide(_p, (list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)), 29, 383)  # then _trick_383_played
     _legal = [c11 for c11 in s.z_hand[_p] if ((IS_A[c11]) and (s.r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER) and any(IS_JOKER[c12] for c12 in s.z_table) and (not s.v_joker_turned) and (len([c13 for c13 in s.z_hand[_p] if (IS_A[c13])]) >= 3))]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND, TWINS), 29, 383)  # then _trick_383_played
+    return s._decide(_p, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 29, 383)  # then _trick_383_played
 
 
 def _trick_383_played(s):
@@ -2545,7 +2545,7 @@ def _trick_383_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 28  # to _trick_383_turn
+    return _trick_383_turn(s)  # block 28, the next turn
 
 
 def _trick_383_resolve(s):
@@ -2647,7 +2647,7 @@ def _if_414_then(s):
         s.z_prisoners.extend(_moved)
     # prisoners.cardrules:418: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
-    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND, TWINS), 35, 418)  # then _choose_card_418_chosen
+    return s._decide(s.v_turn, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 35, 418)  # then _choose_card_418_chosen
 
 
 def _choose_card_418_chosen(s):

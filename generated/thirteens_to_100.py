@@ -453,7 +453,7 @@ def _while_123_check(s):
 
 def _while_123_after(s):
     # thirteens.cardrules:140: for each player p {
-    for _p1 in _rt.seats_from(0, s.n):
+    for _p1 in range(s.n):
         s.l_p = _p1
         # thirteens.cardrules:141: points of p = 0
         s.v_points[s.l_p] = 0
@@ -488,11 +488,11 @@ def _trick_124_turn(s):
         return 7  # to _trick_124_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS), 6, 124)  # then _trick_124_played
+        return s._decide(_p, (list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)), 6, 124)  # then _trick_124_played
     _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == s.led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND, TWINS), 6, 124)  # then _trick_124_played
+    return s._decide(_p, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 6, 124)  # then _trick_124_played
 
 
 def _trick_124_played(s):
@@ -504,7 +504,7 @@ def _trick_124_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return 5  # to _trick_124_turn
+    return _trick_124_turn(s)  # block 5, the next turn
 
 
 def _trick_124_resolve(s):

@@ -29,6 +29,7 @@ from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault, rul
 # Blocks run between two decisions before the rules count as endless: a block ends at a decision,
 # so a real game runs a handful between two; an endless loop is stopped within about a second.
 STEP_LIMIT = 100_000
+_STEPS = range(STEP_LIMIT)
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker")
@@ -172,15 +173,13 @@ class BaseState:
     def _run(self):
         blocks = self._BLOCKS
         pc = self.pc
-        steps = 0
         try:  # free until something is raised: the lookup of the rule line waits for a fault
-            while pc >= 0:
+            for _ in _STEPS:
                 block = blocks[pc]
                 pc = block(self)
-                steps += 1
-                if steps > STEP_LIMIT:
-                    line = rule_line_of_function(block)
-                    raise RuleGap("non-termination", line, "the rules ran without a decision or an end")
+                if pc < 0:
+                    return
+            raise RuleGap("non-termination", rule_line_of_function(block), "the rules ran without a decision or an end")
         except API_ERRORS:
             raise
         except FAULTS as exc:
@@ -221,7 +220,19 @@ class BaseState:
         self.choice = action
         self.history.append(action)
         self.decisions += 1
-        self._run()
+        # The driver loop of `_run`, written out here: this is the one call of every decision.
+        blocks, pc = self._BLOCKS, self.pc
+        try:
+            for _ in _STEPS:
+                block = blocks[pc]
+                pc = block(self)
+                if pc < 0:
+                    return
+            raise RuleGap("non-termination", rule_line_of_function(block), "the rules ran without a decision or an end")
+        except API_ERRORS:
+            raise
+        except FAULTS as exc:
+            raise rule_fault(exc) from exc
 
     def is_terminal(self) -> bool:
         return self.done
