@@ -1179,7 +1179,7 @@ def _for_293_next(s):
     # jailbreak.cardrules:295: if not hand of q is empty {
     if bool(s.z_hand[s.l_q]):
         return 8  # to _if_295_then
-    return 7  # to _if_295_after
+    return 5  # to _for_293_next
 
 
 def _for_293_after(s):
@@ -1202,7 +1202,7 @@ def _if_295_then(s):
 
 
 def _if_296_after(s):
-    return 7  # to _if_295_after
+    return 5  # to _for_293_next
 
 
 def _if_296_then(s):
@@ -1221,7 +1221,7 @@ def _if_296_then(s):
     s.z_table.extend(_moved)
     # jailbreak.cardrules:302: anyone_hunted = true
     s.v_anyone_hunted = True
-    return 9  # to _if_296_after
+    return 5  # to _for_293_next
 
 
 def _if_296_else(s):
@@ -1253,7 +1253,7 @@ def _choose_option_304_chosen(s):
         s.hits[17] += 1
         # jailbreak.cardrules:313: passed_early of q = true
         s.v_passed_early[s.l_q] = True
-    return 9  # to _if_296_after
+    return 5  # to _for_293_next
 
 
 def _if_318_after(s):
@@ -1463,7 +1463,7 @@ def _if_318_then(s):
 
 def _for_319_next(s):
     if s.loop_index12 >= len(s.loop_items11):
-        return 16  # to _for_319_after
+        return 13  # to _if_318_after
     s.l_q = s.loop_items11[s.loop_index12]
     s.loop_index12 += 1
     if not (s.v_passed_early[s.l_q] and bool(s.z_hand[s.l_q])):

@@ -357,7 +357,7 @@ def _while_115_after(s):
 
 def _for_119_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 6  # to _for_119_after
+        return 10  # to _while_122_check
     s.l_p = s.loop_items1[s.loop_index2]
     s.loop_index2 += 1
     # pimps_and_hoes.cardrules:120: p chooses stage_size cards from hand of p to stage of p
@@ -372,7 +372,7 @@ def _for_119_after(s):
 
 def _choose_cards_120_pick(s):
     if s.picks_left3 <= 0:
-        return 8  # to _choose_cards_120_after
+        return 5  # to _for_119_next
     return s._decide(s.l_p, list(s.z_hand[s.l_p]), 9, 120)  # then _choose_cards_120_chosen
 
 
@@ -389,7 +389,7 @@ def _choose_cards_120_chosen(s):
 
 def _while_122_check(s):
     if not s.z_stage[s.v_leader]:
-        return 11  # to _while_122_after
+        return 3  # to _while_115_check
     # pimps_and_hoes.cardrules:123: trick {
     s.t_order = _rt.seats_from(s.v_leader, s.n)
     s.t_i = 0
@@ -426,7 +426,7 @@ def _trick_123_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return _trick_123_turn(s)  # block 12, the next turn
+    return 12  # to _trick_123_turn
 
 
 def _trick_123_resolve(s):

@@ -2186,7 +2186,7 @@ def _make_combos(s):
 
 def _start(s):
     # prisoners.cardrules:288: repeat {
-    return 1  # to _repeat_288_body
+    return 3  # to _repeat_289_body
 
 
 def _repeat_288_body(s):
@@ -2488,7 +2488,7 @@ def _if_380_after(s):
     # prisoners.cardrules:461: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q21 for q21 in range(s.n) if (s.v_total[q21] == max(s.v_total))]) == 1))):
-        return 1  # to _repeat_288_body
+        return 3  # to _repeat_289_body
     return 2  # to _repeat_288_after
 
 
@@ -2510,7 +2510,7 @@ def _if_380_else(s):
 
 def _while_382_check(s):
     if not any((s.v_in_deal[q9] and bool(s.z_hand[q9])) for q9 in range(s.n)):
-        return 27  # to _while_382_after
+        return 23  # to _if_380_after
     # prisoners.cardrules:383: trick {
     s.t_order = [q10 for q10 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q10] and bool(s.z_hand[q10]))]
     s.t_i = 0
@@ -2545,7 +2545,7 @@ def _trick_383_played(s):
     if s.led is None and SUIT[s.choice] >= 0:
         s.led = SUIT[s.choice]
     s.t_i += 1
-    return _trick_383_turn(s)  # block 28, the next turn
+    return 28  # to _trick_383_turn
 
 
 def _trick_383_resolve(s):
@@ -2619,7 +2619,7 @@ def _trick_383_resolve(s):
 
 def _while_413_check(s):
     if not (bool(s.z_prisoners) or ((s.r_turned_card == TURNED_CARD_DRAWN_LAST) and bool(s.z_turned))):
-        return 32  # to _while_413_after
+        return 23  # to _if_380_after
     # prisoners.cardrules:414: if in_deal of turn {
     if s.v_in_deal[s.v_turn]:
         return 34  # to _if_414_then

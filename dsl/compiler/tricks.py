@@ -62,8 +62,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     out.code(t.follow(legal=legal, played=played, line=line, then=then))
 
     out.goto(played)
-    turn_name = prog.block_names[turn]
-    out.code(t.played(hand=hand, table=table, turn=turn, turn_name=turn_name, led=x.suit_of("s.choice"), hooks=bool(s.turns)))
+    out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump, led=x.suit_of("s.choice"), hooks=bool(s.turns)))
 
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)

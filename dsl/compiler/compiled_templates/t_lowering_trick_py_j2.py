@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '918c181e9a20f55e1d7a64b9097a85494e9397e9bc64550d2c9d6ec75df33bcd'
+FINGERPRINT = '0233bd1521cd5091df7bc75cf8766626cd90ed5cfa39890140b96574401a6aa2'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -158,7 +158,7 @@ def root(context, missing=missing):
         return concat(t_7)
     context.exported_vars.add('follow')
     context.vars['follow'] = l_0_follow = Macro(environment, macro, 'follow', ('legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_hand, l_1_table, l_1_turn, l_1_turn_name, l_1_led, l_1_hooks):
+    def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump, l_1_led, l_1_hooks):
         t_8 = []
         if l_1_hand is missing:
             l_1_hand = undefined("parameter 'hand' was not provided", name='hand')
@@ -166,8 +166,8 @@ def root(context, missing=missing):
             l_1_table = undefined("parameter 'table' was not provided", name='table')
         if l_1_turn is missing:
             l_1_turn = undefined("parameter 'turn' was not provided", name='turn')
-        if l_1_turn_name is missing:
-            l_1_turn_name = undefined("parameter 'turn_name' was not provided", name='turn_name')
+        if l_1_jump is missing:
+            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         if l_1_led is missing:
             l_1_led = undefined("parameter 'led' was not provided", name='led')
         if l_1_hooks is missing:
@@ -188,15 +188,12 @@ def root(context, missing=missing):
                 's.t_hooked = 0\n',
             )
         t_8.extend((
-            'return ',
-            str(l_1_turn_name),
-            '(s)  # block ',
-            str(l_1_turn),
-            ', the next turn\n',
+            str(context.call(l_1_jump, l_1_turn)),
+            '\n',
         ))
         return concat(t_8)
     context.exported_vars.add('played')
-    context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'turn', 'turn_name', 'led', 'hooks'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'turn', 'jump', 'led', 'hooks'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro():
         t_9 = []
@@ -315,4 +312,4 @@ def root(context, missing=missing):
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&38=108&39=121&42=134&43=147&48=159&50=176&51=178&55=180&57=183&60=190&63=199&70=208&71=230&73=238&74=242&75=247&80=255&81=257&85=265&87=280&90=283&91=286&92=291&93=294&95=302&97=308'
+debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&38=108&39=121&42=134&43=147&48=159&50=176&51=178&55=180&57=183&60=189&63=196&70=205&71=227&73=235&74=239&75=244&80=252&81=254&85=262&87=277&90=280&91=283&92=288&93=291&95=299&97=305'
