@@ -215,7 +215,11 @@ class BaseState:
     def apply(self, action: int) -> None:
         # `True in [1]` and `1.0 in [1]` hold in Python: only a real int may name an action. A
         # finished match accepts none. (The usual case, a plain int, costs one type test.)
-        if action not in self.legal or (type(action) is not int and (type(action) is bool or not isinstance(action, int))) or self.done:
+        if (
+            action not in self.legal
+            or (type(action) is not int and (type(action) is bool or not isinstance(action, int)))
+            or self.done
+        ):
             raise IllegalAction(f"{action!r} is not a legal action here")
         self.choice = action
         self.history.append(action)
