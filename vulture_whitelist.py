@@ -40,7 +40,8 @@ engine.seats_from
 engine.distinct_kinds
 engine.deal_round_robin
 engine.expectation
-engine.tie_break
+engine.tied_winner
+engine.twins
 engine.place_bottom
 engine.place_random
 engine.random_pick

@@ -11,7 +11,7 @@ RULES = {
     'name': 'Briscola',
     'file': 'briscola.cardrules',
     'players': [2, 3],
-    'sources': {'bri': 'briscola.txt'},
+    'sources': {'bri': 'sources/briscola.txt'},
     'ambiguities': [],
     'zones': [
         {'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False},
@@ -130,7 +130,7 @@ def _while_34_check(s):
 
 def _while_34_after(s):
     # briscola.cardrules:54: for each player p {
-    for _p2 in _rt.seats_from(0, s.n):
+    for _p2 in range(s.n):
         s.l_p = _p2
         # briscola.cardrules:55: points of p = sum points of taken of p
         s.v_points[s.l_p] = _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 55)
@@ -163,20 +163,28 @@ def _trick_35_resolve(s):
     _winner = None
     # briscola.cardrules:40: highest where suit == trump
     if _winner is None:
-        _cands = [(_i, c1) for _i, c1 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c1]] >= 0 and (SUIT[c1] == s.v_trump)]
-        if _cands:
+        _best = -1
+        for _i, c1 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c1]]
+            if _rank >= 0 and (SUIT[c1] == s.v_trump) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[0] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 40)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
     # briscola.cardrules:41: highest where suit == led
     if _winner is None:
-        _cands = [(_i, c2) for _i, c2 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c2]] >= 0 and (SUIT[c2] == s.led)]
-        if _cands:
+        _best = -1
+        for _i, c2 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c2]]
+            if _rank >= 0 and (SUIT[c2] == s.led) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[1] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 41)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
     if _winner is None:
         _rt.gap('no-winner', 35, 'no winner rule applies to this trick')
     s.winner = _winner
@@ -302,4 +310,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((91, 13), (102, 0), (103, 28), (105, 29), (108, 31), (111, 32), (113, 33), (115, 34), (119, 0), (122, 35), (131, 0), (132, 54), (135, 55), (140, 0), (164, 40), (172, 41), (186, 45), (188, 46), (191, 47), (194, 48), (199, 50), (205, 0), (236, 22), (238, 23), (240, 24), (242, 25), (252, 0), (278, 62), (281, 64), (282, 65), (286, 0), (287, 67), (290, 68), (291, 69), (299, 0))
+_RULE_LINES = ((91, 13), (102, 0), (103, 28), (105, 29), (108, 31), (111, 32), (113, 33), (115, 34), (119, 0), (122, 35), (131, 0), (132, 54), (135, 55), (140, 0), (164, 40), (176, 41), (194, 45), (196, 46), (199, 47), (202, 48), (207, 50), (213, 0), (244, 22), (246, 23), (248, 24), (250, 25), (260, 0), (286, 62), (289, 64), (290, 65), (294, 0), (295, 67), (298, 68), (299, 69), (307, 0))

@@ -95,7 +95,7 @@ def _start(s):
 
 
 def _while_44_check(s):
-    if len([q1 for q1 in range(s.n) if (not s.z_hand[q1])]) != 0:
+    if any((not s.z_hand[q1]) for q1 in range(s.n)):
         return 2  # to _while_44_after
     # cheat.cardrules:45: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
@@ -130,7 +130,7 @@ def _while_48_after(s):
     # cheat.cardrules:55: challenger = none
     s.v_challenger = None
     # cheat.cardrules:56: for each player q {
-    for _p2 in _rt.seats_from(0, s.n):
+    for _p2 in range(s.n):
         s.l_q = _p2
         # cheat.cardrules:57: wants of q = false
         s.v_wants[s.l_q] = False
@@ -145,7 +145,7 @@ def _choose_option_49_chosen(s):
     # cheat.cardrules:50: if extend == add {
     if s.v_extend == 0:
         return 8  # to _if_50_then
-    return 7  # to _if_50_after
+    return 4  # to _while_48_check
 
 
 def _if_50_after(s):
@@ -164,7 +164,7 @@ def _choose_card_51_chosen(s):
     # cheat.cardrules:52: move card c from hand of turn to played
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 52)]
     s.z_played.extend(_moved)
-    return 7  # to _if_50_after
+    return 4  # to _while_48_check
 
 
 def _for_59_next(s):

@@ -301,7 +301,7 @@ def _for_68_after(s):
 
 def _choose_cards_69_pick(s):
     if s.picks_left3 <= 0:
-        return 6  # to _choose_cards_69_after
+        return 3  # to _for_68_next
     return s._decide(s.l_p, list(s.z_hand[s.l_p]), 7, 69)  # then _choose_cards_69_chosen
 
 
@@ -317,7 +317,7 @@ def _choose_cards_69_chosen(s):
 
 
 def _while_119_check(s):
-    if len([q6 for q6 in range(s.n) if bool(s.z_hand[q6])]) <= 0:
+    if not any(bool(s.z_hand[q6]) for q6 in range(s.n)):
         return 9  # to _while_119_after
     # cribbage.cardrules:120: if fits(turn) {
     if any(((_rt.value(VALUE_PIPS, c7, 120) + s.v_total) <= 31) for c7 in s.z_hand[s.v_turn]):
@@ -347,7 +347,7 @@ def _while_119_after(s):
 
 def _if_120_after(s):
     # cribbage.cardrules:143: if (count players q where fits(q)) == 0 {
-    if len([q9 for q9 in range(s.n) if any(((_rt.value(VALUE_PIPS, c10, 143) + s.v_total) <= 31) for c10 in s.z_hand[q9])]) == 0:
+    if not any(any(((_rt.value(VALUE_PIPS, c10, 143) + s.v_total) <= 31) for c10 in s.z_hand[q9]) for q9 in range(s.n)):
         s.hits[13] += 1
         # cribbage.cardrules:144: score of last_player += if total == 31 then 0 else 1
         s.v_score[s.v_last_player] += 0 if (s.v_total == 31) else 1

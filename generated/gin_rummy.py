@@ -153,7 +153,7 @@ def _repeat_61_body(s):
 
 def _repeat_61_after(s):
     # gin_rummy.cardrules:133: for each player p {
-    for _p5 in _rt.seats_from(0, s.n):
+    for _p5 in range(s.n):
         s.l_p = _p5
         # gin_rummy.cardrules:134: total of p = final(p)
         s.v_total[s.l_p] = (s.v_total[s.l_p] + (25 * s.v_hands_won[s.l_p])) + (100 if (s.v_total[s.l_p] >= 100) else 0)
@@ -162,13 +162,13 @@ def _repeat_61_after(s):
 
 def _for_69_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 4  # to _for_69_after
+        return 8  # to _while_77_check
     s.l_p = s.loop_items1[s.loop_index2]
     s.loop_index2 += 1
     # gin_rummy.cardrules:70: if pick == pass {
     if s.v_pick == 1:
         return 6  # to _if_70_then
-    return 5  # to _if_70_after
+    return 3  # to _for_69_next
 
 
 def _for_69_after(s):
@@ -193,7 +193,7 @@ def _choose_option_71_chosen(s):
         s.hits[1] += 1
         # gin_rummy.cardrules:73: turn = p
         s.v_turn = s.l_p
-    return 5  # to _if_70_after
+    return 3  # to _for_69_next
 
 
 def _while_77_check(s):

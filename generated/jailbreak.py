@@ -369,7 +369,7 @@ def _trigger_0(s, card, player):
         s.v_give = 0
         # jailbreak.cardrules:220: while size of prison of p < 12
         _loop3 = 0
-        while (len(s.z_prison[s.l_p]) < 12) and (len([q1 for q1 in range(s.n) if ((q1 != s.l_p) and bool(s.z_prison[q1]))]) > 0) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE)):
+        while (len(s.z_prison[s.l_p]) < 12) and any(((q1 != s.l_p) and bool(s.z_prison[q1])) for q1 in range(s.n)) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE)):
             _loop3 += 1
             if _loop3 > 10000:
                 _rt.gap('non-termination', 220, 'this loop never reaches its end')
@@ -491,7 +491,7 @@ def _repeat_260_body(s):
         s.hits[12] += 1
         # jailbreak.cardrules:275: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
-        while (len([q2 for q2 in range(s.n) if (not s.z_hand[q2])]) > 0) and bool(s.z_reserve):
+        while any((not s.z_hand[q2]) for q2 in range(s.n)) and bool(s.z_reserve):
             _loop6 += 1
             if _loop6 > 10000:
                 _rt.gap('non-termination', 275, 'this loop never reaches its end')
@@ -526,7 +526,7 @@ def _repeat_283_body(s):
     # jailbreak.cardrules:288: hunts = 0
     s.v_hunts = 0
     # jailbreak.cardrules:289: for each player q {
-    for _p8 in _rt.seats_from(0, s.n):
+    for _p8 in range(s.n):
         s.l_q = _p8
         # jailbreak.cardrules:290: hunted of q = false
         s.v_hunted[s.l_q] = False
@@ -540,7 +540,7 @@ def _repeat_283_body(s):
 
 def _repeat_283_after(s):
     # jailbreak.cardrules:439: for each player q {
-    for _p27 in _rt.seats_from(0, s.n):
+    for _p27 in range(s.n):
         s.l_q = _p27
         # jailbreak.cardrules:440: total of q += reading score_sum {
         s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 442))
@@ -561,7 +561,7 @@ def _for_293_next(s):
     # jailbreak.cardrules:295: if not hand of q is empty {
     if bool(s.z_hand[s.l_q]):
         return 8  # to _if_295_then
-    return 7  # to _if_295_after
+    return 5  # to _for_293_next
 
 
 def _for_293_after(s):
@@ -584,7 +584,7 @@ def _if_295_then(s):
 
 
 def _if_296_after(s):
-    return 7  # to _if_295_after
+    return 5  # to _for_293_next
 
 
 def _if_296_then(s):
@@ -603,7 +603,7 @@ def _if_296_then(s):
     s.z_table.extend(_moved)
     # jailbreak.cardrules:302: anyone_hunted = true
     s.v_anyone_hunted = True
-    return 9  # to _if_296_after
+    return 5  # to _for_293_next
 
 
 def _if_296_else(s):
@@ -635,7 +635,7 @@ def _choose_option_304_chosen(s):
         s.hits[17] += 1
         # jailbreak.cardrules:313: passed_early of q = true
         s.v_passed_early[s.l_q] = True
-    return 9  # to _if_296_after
+    return 5  # to _for_293_next
 
 
 def _if_318_after(s):
@@ -662,7 +662,7 @@ def _if_318_after(s):
         else:
             s.hits[25] += 1
             # jailbreak.cardrules:343: for each player q {
-            for _p13 in _rt.seats_from(0, s.n):
+            for _p13 in range(s.n):
                 s.l_q = _p13
                 # jailbreak.cardrules:344: in_duel of q = false
                 s.v_in_duel[s.l_q] = False
@@ -684,7 +684,7 @@ def _if_318_after(s):
                     if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
                         s.hits[27] += 1
                         # jailbreak.cardrules:355: for each player q {
-                        for _p16 in _rt.seats_from(0, s.n):
+                        for _p16 in range(s.n):
                             s.l_q = _p16
                             # jailbreak.cardrules:356: keep of q = false
                             s.v_keep[s.l_q] = False
@@ -694,7 +694,7 @@ def _if_318_after(s):
                             # jailbreak.cardrules:359: keep of q = true
                             s.v_keep[s.l_q] = True
                         # jailbreak.cardrules:361: for each player q {
-                        for _p18 in _rt.seats_from(0, s.n):
+                        for _p18 in range(s.n):
                             s.l_q = _p18
                             # jailbreak.cardrules:362: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
@@ -725,7 +725,7 @@ def _if_318_after(s):
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
                     # jailbreak.cardrules:377: for each player q {
-                    for _p20 in _rt.seats_from(0, s.n):
+                    for _p20 in range(s.n):
                         s.l_q = _p20
                         # jailbreak.cardrules:378: keep of q = false
                         s.v_keep[s.l_q] = False
@@ -735,15 +735,15 @@ def _if_318_after(s):
                         # jailbreak.cardrules:383: keep of q = true
                         s.v_keep[s.l_q] = True
                     # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
-                    if len([q9 for q9 in range(s.n) if s.v_keep[q9]]) > 0:
+                    if any(s.v_keep[q9] for q9 in range(s.n)):
                         s.hits[31] += 1
                         # jailbreak.cardrules:386: for each player q {
-                        for _p22 in _rt.seats_from(0, s.n):
+                        for _p22 in range(s.n):
                             s.l_q = _p22
                             # jailbreak.cardrules:387: in_duel of q = keep of q
                             s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
                     # jailbreak.cardrules:390: for each player q where drew of q {
-                    for _p23 in _rt.seats_from(0, s.n):
+                    for _p23 in range(s.n):
                         s.l_q = _p23
                         if not s.v_drew[s.l_q]:
                             continue
@@ -810,7 +810,7 @@ def _if_318_after(s):
             s.hits[39] += 1
             # jailbreak.cardrules:424: while (count players q where hand of q is empty) > 0 and not reserve is empty
             _loop25 = 0
-            while (len([q12 for q12 in range(s.n) if (not s.z_hand[q12])]) > 0) and bool(s.z_reserve) and (not s.v_out):
+            while any((not s.z_hand[q12]) for q12 in range(s.n)) and bool(s.z_reserve) and (not s.v_out):
                 _loop25 += 1
                 if _loop25 > 10000:
                     _rt.gap('non-termination', 424, 'this loop never reaches its end')
@@ -845,7 +845,7 @@ def _if_318_then(s):
 
 def _for_319_next(s):
     if s.loop_index12 >= len(s.loop_items11):
-        return 16  # to _for_319_after
+        return 13  # to _if_318_after
     s.l_q = s.loop_items11[s.loop_index12]
     s.loop_index12 += 1
     if not (s.v_passed_early[s.l_q] and bool(s.z_hand[s.l_q])):

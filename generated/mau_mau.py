@@ -11,7 +11,7 @@ RULES = {
     'name': 'Mau-Mau',
     'file': 'mau_mau.cardrules',
     'players': [2, 3, 4, 5],
-    'sources': {'mau': 'mau_mau.txt'},
+    'sources': {'mau': 'sources/mau_mau.txt'},
     'ambiguities': [{'name': 'answer_seven', 'question': 'May a player who must draw for a seven pass it on with a seven of his own?', 'line': 25, 'readings': ['no', 'yes'], 'descriptions': {'no': 'he draws two cards and misses his turn', 'yes': 'he may play a seven instead, and the next player draws two more'}, 'default': 'no', 'cites': ['mau:14']}],
     'zones': [{'name': 'deck', 'per_player': False, 'visibility': 'nobody', 'grouped': False}, {'name': 'hand', 'per_player': True, 'visibility': 'owner', 'grouped': False}, {'name': 'pile', 'per_player': False, 'visibility': 'everyone', 'grouped': False}, {'name': 'hold', 'per_player': False, 'visibility': 'everyone', 'grouped': False}],
     'vars': [
@@ -93,7 +93,7 @@ def _start(s):
 
 
 def _while_45_check(s):
-    if len([q1 for q1 in range(s.n) if (not s.z_hand[q1])]) != 0:
+    if any((not s.z_hand[q1]) for q1 in range(s.n)):
         return 2  # to _while_45_after
     # mau_mau.cardrules:46: if skip {
     if s.v_skip:
@@ -168,7 +168,7 @@ def _if_64_after(s):
     # mau_mau.cardrules:71: if choice == play_it and any hand of turn where playable(card) {
     if (s.v_choice == 0) and any((((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c4] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 71)]) if (RANK[c4] == 9) else ((SUIT[c4] == s.v_called) or (RANK[c4] == RANK[_rt.top(s.z_pile, 71)])))) for c4 in s.z_hand[s.v_turn]):
         return 12  # to _if_71_then
-    return 11  # to _if_71_after
+    return 3  # to _if_46_after
 
 
 def _if_64_then(s):
@@ -228,7 +228,7 @@ def _if_75_after(s):
         s.hits[11] += 1
         # mau_mau.cardrules:83: skip = true
         s.v_skip = True
-    return 11  # to _if_71_after
+    return 3  # to _if_46_after
 
 
 def _if_75_then(s):

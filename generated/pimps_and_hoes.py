@@ -229,7 +229,7 @@ def _while_115_check(s):
 
 def _while_115_after(s):
     # pimps_and_hoes.cardrules:138: for each player p {
-    for _p4 in _rt.seats_from(0, s.n):
+    for _p4 in range(s.n):
         s.l_p = _p4
         # pimps_and_hoes.cardrules:139: points of p = best 7 of taken of p by pimps
         s.v_points[s.l_p] = _solver_pimps(s).best_of(s.z_taken[s.l_p], 7)
@@ -242,7 +242,7 @@ def _while_115_after(s):
 
 def _for_119_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 6  # to _for_119_after
+        return 10  # to _while_122_check
     s.l_p = s.loop_items1[s.loop_index2]
     s.loop_index2 += 1
     # pimps_and_hoes.cardrules:120: p chooses stage_size cards from hand of p to stage of p
@@ -257,7 +257,7 @@ def _for_119_after(s):
 
 def _choose_cards_120_pick(s):
     if s.picks_left3 <= 0:
-        return 8  # to _choose_cards_120_after
+        return 5  # to _for_119_next
     return s._decide(s.l_p, list(s.z_hand[s.l_p]), 9, 120)  # then _choose_cards_120_chosen
 
 
@@ -274,7 +274,7 @@ def _choose_cards_120_chosen(s):
 
 def _while_122_check(s):
     if not s.z_stage[s.v_leader]:
-        return 11  # to _while_122_after
+        return 3  # to _while_115_check
     # pimps_and_hoes.cardrules:123: trick {
     s.t_order = _rt.seats_from(s.v_leader, s.n)
     s.t_i = 0
@@ -318,20 +318,28 @@ def _trick_123_resolve(s):
     _winner = None
     # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
     if _winner is None and (s.r_trumps == TRUMPS_WIN):
-        _cands = [(_i, c3) for _i, c3 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c3]] >= 0 and (SUIT[c3] == s.v_trump)]
-        if _cands:
+        _best = -1
+        for _i, c3 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c3]]
+            if _rank >= 0 and (SUIT[c3] == s.v_trump) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[1] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 129)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
     # pimps_and_hoes.cardrules:130: highest where suit == led
     if _winner is None:
-        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c4]] >= 0 and (SUIT[c4] == s.led)]
-        if _cands:
+        _best = -1
+        for _i, c4 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c4]]
+            if _rank >= 0 and (SUIT[c4] == s.led) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[2] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 130)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
     if _winner is None:
         _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
     s.winner = _winner
@@ -547,36 +555,36 @@ _RULE_LINES = (
     (278, 123),
     (287, 0),
     (319, 129),
-    (327, 130),
-    (341, 134),
-    (346, 0),
-    (385, 29),
-    (388, 31),
-    (390, 32),
-    (392, 33),
-    (394, 35),
-    (396, 37),
-    (398, 39),
-    (400, 41),
-    (402, 42),
-    (404, 43),
-    (417, 0),
-    (446, 148),
-    (449, 152),
-    (450, 153),
-    (451, 154),
-    (455, 0),
-    (456, 159),
-    (459, 163),
+    (331, 130),
+    (349, 134),
+    (354, 0),
+    (393, 29),
+    (396, 31),
+    (398, 32),
+    (400, 33),
+    (402, 35),
+    (404, 37),
+    (406, 39),
+    (408, 41),
+    (410, 42),
+    (412, 43),
+    (425, 0),
+    (454, 148),
+    (457, 152),
+    (458, 153),
+    (459, 154),
     (463, 0),
-    (464, 166),
-    (467, 170),
+    (464, 159),
+    (467, 163),
     (471, 0),
-    (472, 173),
-    (475, 177),
+    (472, 166),
+    (475, 170),
     (479, 0),
-    (480, 180),
-    (483, 182),
-    (484, 183),
-    (492, 0),
+    (480, 173),
+    (483, 177),
+    (487, 0),
+    (488, 180),
+    (491, 182),
+    (492, 183),
+    (500, 0),
 )

@@ -136,7 +136,7 @@ def _repeat_53_after(s):
 
 def _if_60_after(s):
     # president.cardrules:79: for each player p {
-    for _p5 in _rt.seats_from(0, s.n):
+    for _p5 in range(s.n):
         s.l_p = _p5
         # president.cardrules:80: place of p = 0
         s.v_place[s.l_p] = 0
@@ -189,7 +189,7 @@ def _for_68_after(s):
     # president.cardrules:72: if player_count >= 4 {
     if s.n >= 4:
         return 10  # to _if_72_then
-    return 9  # to _if_72_after
+    return 3  # to _if_60_after
 
 
 def _choose_card_69_chosen(s):
@@ -219,7 +219,7 @@ def _choose_card_75_chosen(s):
     # president.cardrules:76: move card c from hand of holder(2) to hand of holder(player_count - 1)
     _moved = [_rt.take_card(s.z_hand[_rt.first([q32 for q32 in range(s.n) if (s.v_place[q32] == 2)], 76)], s.l_c, 76)]
     s.z_hand[_rt.first([q34 for q34 in range(s.n) if (s.v_place[q34] == (s.n - 1))], 76)].extend(_moved)
-    return 9  # to _if_72_after
+    return 3  # to _if_60_after
 
 
 def _while_87_check(s):
@@ -247,7 +247,7 @@ def _while_87_check(s):
 
 def _while_87_after(s):
     # president.cardrules:143: for each player p {
-    for _p12 in _rt.seats_from(0, s.n):
+    for _p12 in range(s.n):
         s.l_p = _p12
         # president.cardrules:144: if place of p == 0 {
         if s.v_place[s.l_p] == 0:
@@ -313,7 +313,7 @@ def _if_100_after(s):
         # president.cardrules:134: need = 0
         s.v_need = 0
         # president.cardrules:135: for each player q {
-        for _p10 in _rt.seats_from(0, s.n):
+        for _p10 in range(s.n):
             s.l_q = _p10
             # president.cardrules:136: passed of q = false
             s.v_passed[s.l_q] = False
@@ -373,7 +373,7 @@ def _while_106_after(s):
     if s.r_pass_rule == PASS_RULE_MAY_RETURN:
         s.hits[8] += 1
         # president.cardrules:116: for each player q {
-        for _p8 in _rt.seats_from(0, s.n):
+        for _p8 in range(s.n):
             s.l_q = _p8
             # president.cardrules:117: passed of q = false
             s.v_passed[s.l_q] = False

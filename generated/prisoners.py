@@ -538,6 +538,8 @@ KIND = (
     65,
     65,
 )
+# the cards with an identical twin: a hand without them needs no de-duplication of its actions
+TWINS = _rt.twins(KIND)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A Joker
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 # prisoners.cardrules:32: value face: 2..10=face A=11 J..K=0 Joker=0
@@ -1497,7 +1499,7 @@ def _make_combos(s):
 
 def _start(s):
     # prisoners.cardrules:288: repeat {
-    return 1  # to _repeat_288_body
+    return 3  # to _repeat_289_body
 
 
 def _repeat_288_body(s):
@@ -1573,7 +1575,7 @@ def _repeat_289_after(s):
 
 def _if_312_after(s):
     # prisoners.cardrules:322: for each player p {
-    for _p1 in _rt.seats_from(0, s.n):
+    for _p1 in range(s.n):
         s.l_p = _p1
         # prisoners.cardrules:323: in_auction of p = true
         s.v_in_auction[s.l_p] = True
@@ -1746,7 +1748,7 @@ def _choose_option_366_chosen(s):
 
 def _if_380_after(s):
     # prisoners.cardrules:427: for each player p {
-    for _p3 in _rt.seats_from(0, s.n):
+    for _p3 in range(s.n):
         s.l_p = _p3
         # prisoners.cardrules:428: if reading play_phase is draw_only {
         if s.r_play_phase == PLAY_PHASE_DRAW_ONLY:
@@ -1780,7 +1782,7 @@ def _if_380_after(s):
         # prisoners.cardrules:447: made = collected of bidder >= high_bid
         s.v_made = s.v_collected[s.v_bidder] >= s.v_high_bid
     # prisoners.cardrules:449: for each player p {
-    for _p4 in _rt.seats_from(0, s.n):
+    for _p4 in range(s.n):
         s.l_p = _p4
         # prisoners.cardrules:450: if p == bidder and reading contract is made_or_zero {
         if (s.l_p == s.v_bidder) and (s.r_contract == CONTRACT_MADE_OR_ZERO):
@@ -1799,7 +1801,7 @@ def _if_380_after(s):
     # prisoners.cardrules:461: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q21 for q21 in range(s.n) if (s.v_total[q21] == max(s.v_total))]) == 1))):
-        return 1  # to _repeat_288_body
+        return 3  # to _repeat_289_body
     return 2  # to _repeat_288_after
 
 
@@ -1820,8 +1822,8 @@ def _if_380_else(s):
 
 
 def _while_382_check(s):
-    if len([q9 for q9 in range(s.n) if (s.v_in_deal[q9] and bool(s.z_hand[q9]))]) <= 0:
-        return 27  # to _while_382_after
+    if not any((s.v_in_deal[q9] and bool(s.z_hand[q9])) for q9 in range(s.n)):
+        return 23  # to _if_380_after
     # prisoners.cardrules:383: trick {
     s.t_order = [q10 for q10 in _rt.seats_from(s.v_leader, s.n) if (s.v_in_deal[q10] and bool(s.z_hand[q10]))]
     s.t_i = 0
@@ -1840,11 +1842,11 @@ def _trick_383_turn(s):
         return 30  # to _trick_383_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 29, 383)  # then _trick_383_played
+        return s._decide(_p, (list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)), 29, 383)  # then _trick_383_played
     _legal = [c11 for c11 in s.z_hand[_p] if ((IS_A[c11]) and (s.r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER) and any(IS_JOKER[c12] for c12 in s.z_table) and (not s.v_joker_turned) and (len([c13 for c13 in s.z_hand[_p] if (IS_A[c13])]) >= 3))]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 29, 383)  # then _trick_383_played
+    return s._decide(_p, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 29, 383)  # then _trick_383_played
 
 
 def _trick_383_played(s):
@@ -1863,28 +1865,40 @@ def _trick_383_resolve(s):
     _winner = None
     # prisoners.cardrules:390: if table has Joker: highest
     if _winner is None and any(IS_JOKER[c14] for c14 in s.z_table):
-        _cands = [(_i, c15) for _i, c15 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c15]] >= 0]
-        if _cands:
+        _best = -1
+        for _i, c15 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c15]]
+            if _rank >= 0 and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[19] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
     # prisoners.cardrules:391: if reading trump_in_tricks is beats: highest where suit == trump
     if _winner is None and (s.r_trump_in_tricks == TRUMP_IN_TRICKS_BEATS):
-        _cands = [(_i, c16) for _i, c16 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c16]] >= 0 and (SUIT[c16] == s.v_trump)]
-        if _cands:
+        _best = -1
+        for _i, c16 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c16]]
+            if _rank >= 0 and (SUIT[c16] == s.v_trump) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[20] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 391)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 391)]
     # prisoners.cardrules:392: highest
     if _winner is None:
-        _cands = [(_i, c17) for _i, c17 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c17]] >= 0]
-        if _cands:
+        _best = -1
+        for _i, c17 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c17]]
+            if _rank >= 0 and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[21] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 392)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 392)]
     if _winner is None:
         _rt.gap('no-winner', 383, 'no winner rule applies to this trick')
     s.winner = _winner
@@ -1918,7 +1932,7 @@ def _trick_383_resolve(s):
 
 def _while_413_check(s):
     if not (bool(s.z_prisoners) or ((s.r_turned_card == TURNED_CARD_DRAWN_LAST) and bool(s.z_turned))):
-        return 32  # to _while_413_after
+        return 23  # to _if_380_after
     # prisoners.cardrules:414: if in_deal of turn {
     if s.v_in_deal[s.v_turn]:
         return 34  # to _if_414_then
@@ -1946,7 +1960,7 @@ def _if_414_then(s):
         s.z_prisoners.extend(_moved)
     # prisoners.cardrules:418: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
-    return s._decide(s.v_turn, _rt.distinct_kinds(_legal, KIND), 35, 418)  # then _choose_card_418_chosen
+    return s._decide(s.v_turn, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 35, 418)  # then _choose_card_418_chosen
 
 
 def _choose_card_418_chosen(s):
@@ -2385,192 +2399,192 @@ _RULE_LINES = (
     (306, 217),
     (309, 227),
     (312, 234),
-    (543, 32),
-    (545, 34),
-    (547, 35),
-    (1440, 248),
-    (1444, 0),
-    (1455, 253),
-    (1463, 259),
-    (1471, 264),
-    (1479, 270),
-    (1487, 275),
-    (1489, 279),
-    (1498, 0),
-    (1499, 288),
-    (1503, 0),
-    (1504, 289),
-    (1508, 0),
-    (1513, 290),
-    (1525, 293),
-    (1527, 295),
-    (1529, 296),
-    (1533, 298),
-    (1538, 300),
-    (1541, 301),
-    (1544, 302),
-    (1548, 303),
-    (1552, 305),
-    (1556, 310),
-    (1559, 312),
-    (1565, 0),
-    (1566, 365),
-    (1574, 0),
-    (1575, 322),
-    (1578, 323),
-    (1580, 324),
-    (1582, 326),
-    (1584, 327),
-    (1586, 328),
-    (1588, 329),
-    (1590, 331),
-    (1594, 0),
-    (1596, 313),
-    (1598, 314),
-    (1602, 0),
-    (1604, 317),
-    (1606, 318),
-    (1611, 0),
-    (1619, 334),
-    (1625, 0),
-    (1626, 356),
-    (1629, 357),
-    (1631, 359),
-    (1634, 360),
-    (1641, 0),
-    (1642, 353),
-    (1647, 0),
-    (1649, 335),
-    (1655, 0),
-    (1656, 341),
-    (1659, 342),
-    (1661, 344),
-    (1664, 345),
-    (1666, 346),
-    (1672, 349),
-    (1674, 350),
-    (1679, 0),
-    (1681, 336),
-    (1686, 0),
-    (1688, 338),
-    (1694, 0),
-    (1705, 372),
-    (1707, 373),
-    (1710, 374),
-    (1714, 377),
-    (1716, 380),
-    (1722, 0),
-    (1724, 366),
-    (1728, 0),
-    (1730, 368),
-    (1735, 0),
-    (1737, 370),
-    (1742, 0),
-    (1748, 427),
-    (1751, 428),
-    (1754, 429),
-    (1758, 431),
-    (1760, 435),
-    (1763, 436),
-    (1767, 439),
-    (1771, 441),
-    (1773, 444),
-    (1776, 445),
-    (1780, 447),
-    (1782, 449),
-    (1785, 450),
-    (1788, 451),
-    (1791, 452),
-    (1795, 456),
-    (1797, 460),
-    (1799, 461),
-    (1806, 0),
-    (1808, 381),
-    (1810, 382),
-    (1814, 0),
-    (1816, 412),
-    (1818, 413),
-    (1822, 0),
-    (1825, 383),
-    (1834, 0),
-    (1864, 390),
-    (1872, 391),
-    (1880, 392),
-    (1894, 397),
-    (1896, 398),
-    (1898, 401),
-    (1903, 402),
-    (1906, 403),
-    (1910, 405),
-    (1913, 406),
-    (1919, 0),
-    (1922, 414),
-    (1928, 0),
-    (1933, 422),
-    (1938, 0),
-    (1940, 415),
-    (1943, 416),
-    (1947, 418),
+    (545, 32),
+    (547, 34),
+    (549, 35),
+    (1442, 248),
+    (1446, 0),
+    (1457, 253),
+    (1465, 259),
+    (1473, 264),
+    (1481, 270),
+    (1489, 275),
+    (1491, 279),
+    (1500, 0),
+    (1501, 288),
+    (1505, 0),
+    (1506, 289),
+    (1510, 0),
+    (1515, 290),
+    (1527, 293),
+    (1529, 295),
+    (1531, 296),
+    (1535, 298),
+    (1540, 300),
+    (1543, 301),
+    (1546, 302),
+    (1550, 303),
+    (1554, 305),
+    (1558, 310),
+    (1561, 312),
+    (1567, 0),
+    (1568, 365),
+    (1576, 0),
+    (1577, 322),
+    (1580, 323),
+    (1582, 324),
+    (1584, 326),
+    (1586, 327),
+    (1588, 328),
+    (1590, 329),
+    (1592, 331),
+    (1596, 0),
+    (1598, 313),
+    (1600, 314),
+    (1604, 0),
+    (1606, 317),
+    (1608, 318),
+    (1613, 0),
+    (1621, 334),
+    (1627, 0),
+    (1628, 356),
+    (1631, 357),
+    (1633, 359),
+    (1636, 360),
+    (1643, 0),
+    (1644, 353),
+    (1649, 0),
+    (1651, 335),
+    (1657, 0),
+    (1658, 341),
+    (1661, 342),
+    (1663, 344),
+    (1666, 345),
+    (1668, 346),
+    (1674, 349),
+    (1676, 350),
+    (1681, 0),
+    (1683, 336),
+    (1688, 0),
+    (1690, 338),
+    (1696, 0),
+    (1707, 372),
+    (1709, 373),
+    (1712, 374),
+    (1716, 377),
+    (1718, 380),
+    (1724, 0),
+    (1726, 366),
+    (1730, 0),
+    (1732, 368),
+    (1737, 0),
+    (1739, 370),
+    (1744, 0),
+    (1750, 427),
+    (1753, 428),
+    (1756, 429),
+    (1760, 431),
+    (1762, 435),
+    (1765, 436),
+    (1769, 439),
+    (1773, 441),
+    (1775, 444),
+    (1778, 445),
+    (1782, 447),
+    (1784, 449),
+    (1787, 450),
+    (1790, 451),
+    (1793, 452),
+    (1797, 456),
+    (1799, 460),
+    (1801, 461),
+    (1808, 0),
+    (1810, 381),
+    (1812, 382),
+    (1816, 0),
+    (1818, 412),
+    (1820, 413),
+    (1824, 0),
+    (1827, 383),
+    (1836, 0),
+    (1866, 390),
+    (1878, 391),
+    (1890, 392),
+    (1908, 397),
+    (1910, 398),
+    (1912, 401),
+    (1917, 402),
+    (1920, 403),
+    (1924, 405),
+    (1927, 406),
+    (1933, 0),
+    (1936, 414),
+    (1942, 0),
+    (1947, 422),
     (1952, 0),
-    (1954, 419),
-    (1957, 420),
-    (1963, 0),
-    (2177, 51),
-    (2179, 53),
-    (2181, 54),
-    (2183, 55),
-    (2185, 56),
-    (2187, 57),
-    (2190, 59),
-    (2192, 60),
-    (2194, 61),
-    (2196, 62),
-    (2198, 63),
-    (2200, 64),
-    (2203, 66),
-    (2205, 67),
-    (2207, 68),
-    (2209, 69),
-    (2221, 0),
-    (2253, 472),
-    (2256, 476),
-    (2257, 477),
-    (2261, 0),
-    (2262, 480),
-    (2265, 484),
-    (2266, 485),
-    (2270, 0),
-    (2271, 488),
-    (2274, 491),
-    (2275, 492),
-    (2276, 493),
-    (2280, 0),
-    (2281, 496),
-    (2283, 498),
-    (2286, 499),
-    (2290, 0),
-    (2291, 502),
-    (2293, 505),
-    (2296, 506),
-    (2300, 0),
-    (2301, 509),
-    (2303, 512),
-    (2306, 513),
-    (2310, 0),
-    (2311, 516),
-    (2313, 519),
-    (2316, 520),
-    (2320, 0),
-    (2321, 523),
-    (2323, 526),
-    (2326, 527),
-    (2330, 0),
-    (2331, 530),
-    (2334, 531),
-    (2338, 0),
-    (2339, 534),
-    (2341, 537),
-    (2344, 538),
-    (2345, 539),
-    (2364, 0),
+    (1954, 415),
+    (1957, 416),
+    (1961, 418),
+    (1966, 0),
+    (1968, 419),
+    (1971, 420),
+    (1977, 0),
+    (2191, 51),
+    (2193, 53),
+    (2195, 54),
+    (2197, 55),
+    (2199, 56),
+    (2201, 57),
+    (2204, 59),
+    (2206, 60),
+    (2208, 61),
+    (2210, 62),
+    (2212, 63),
+    (2214, 64),
+    (2217, 66),
+    (2219, 67),
+    (2221, 68),
+    (2223, 69),
+    (2235, 0),
+    (2267, 472),
+    (2270, 476),
+    (2271, 477),
+    (2275, 0),
+    (2276, 480),
+    (2279, 484),
+    (2280, 485),
+    (2284, 0),
+    (2285, 488),
+    (2288, 491),
+    (2289, 492),
+    (2290, 493),
+    (2294, 0),
+    (2295, 496),
+    (2297, 498),
+    (2300, 499),
+    (2304, 0),
+    (2305, 502),
+    (2307, 505),
+    (2310, 506),
+    (2314, 0),
+    (2315, 509),
+    (2317, 512),
+    (2320, 513),
+    (2324, 0),
+    (2325, 516),
+    (2327, 519),
+    (2330, 520),
+    (2334, 0),
+    (2335, 523),
+    (2337, 526),
+    (2340, 527),
+    (2344, 0),
+    (2345, 530),
+    (2348, 531),
+    (2352, 0),
+    (2353, 534),
+    (2355, 537),
+    (2358, 538),
+    (2359, 539),
+    (2378, 0),
 )

@@ -124,6 +124,8 @@ RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 
 SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1, -1)
 COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1)
 KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 61, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 52, 57, 62, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49, 54, 59, 64, 65, 65)
+# the cards with an identical twin: a hand without them needs no de-duplication of its actions
+TWINS = _rt.twins(KIND)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # rank order: A 2 3 4 5 6 7 8 9 10 J Q K
@@ -230,7 +232,7 @@ def _repeat_103_after(s):
 
 
 def _while_123_check(s):
-    if len([q1 for q1 in range(s.n) if bool(s.z_hand[q1])]) <= 0:
+    if not any(bool(s.z_hand[q1]) for q1 in range(s.n)):
         return 4  # to _while_123_after
     # thirteens.cardrules:124: trick {
     s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if bool(s.z_hand[q2])]
@@ -243,7 +245,7 @@ def _while_123_check(s):
 
 def _while_123_after(s):
     # thirteens.cardrules:140: for each player p {
-    for _p1 in _rt.seats_from(0, s.n):
+    for _p1 in range(s.n):
         s.l_p = _p1
         # thirteens.cardrules:141: points of p = 0
         s.v_points[s.l_p] = 0
@@ -278,11 +280,11 @@ def _trick_124_turn(s):
         return 7  # to _trick_124_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, _rt.distinct_kinds(s.z_hand[_p], KIND), 6, 124)  # then _trick_124_played
+        return s._decide(_p, (list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)), 6, 124)  # then _trick_124_played
     _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == s.led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _rt.distinct_kinds(_legal, KIND), 6, 124)  # then _trick_124_played
+    return s._decide(_p, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 6, 124)  # then _trick_124_played
 
 
 def _trick_124_played(s):
@@ -301,36 +303,52 @@ def _trick_124_resolve(s):
     _winner = None
     # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
     if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 130)])):
-        _cands = [(_i, c4) for _i, c4 in enumerate(s.z_table) if ORDER_WITH_JOKER[RANK[c4]] >= 0 and (c4 == _rt.first(s.z_table, 131))]
-        if _cands:
+        _best = -1
+        for _i, c4 in enumerate(s.z_table):
+            _rank = ORDER_WITH_JOKER[RANK[c4]]
+            if _rank >= 0 and (c4 == _rt.first(s.z_table, 131)) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[6] += 1
-            _best = max(ORDER_WITH_JOKER[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_WITH_JOKER[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 130)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
     # thirteens.cardrules:132: if table has Joker: highest where suit == led
     if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
-        _cands = [(_i, c6) for _i, c6 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c6]] >= 0 and (SUIT[c6] == s.led)]
-        if _cands:
+        _best = -1
+        for _i, c6 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c6]]
+            if _rank >= 0 and (SUIT[c6] == s.led) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[7] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 132)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
     # thirteens.cardrules:133: highest where suit == trump
     if _winner is None:
-        _cands = [(_i, c7) for _i, c7 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c7]] >= 0 and (SUIT[c7] == s.v_trump)]
-        if _cands:
+        _best = -1
+        for _i, c7 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c7]]
+            if _rank >= 0 and (SUIT[c7] == s.v_trump) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[8] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 133)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
     # thirteens.cardrules:134: highest where suit == led
     if _winner is None:
-        _cands = [(_i, c8) for _i, c8 in enumerate(s.z_table) if ORDER_DEFAULT[RANK[c8]] >= 0 and (SUIT[c8] == s.led)]
-        if _cands:
+        _best = -1
+        for _i, c8 in enumerate(s.z_table):
+            _rank = ORDER_DEFAULT[RANK[c8]]
+            if _rank >= 0 and (SUIT[c8] == s.led) and _rank >= _best:
+                if _rank > _best:
+                    _best, _first = _rank, _i
+                _last = _i
+        if _best >= 0:
             s.hits[9] += 1
-            _best = max(ORDER_DEFAULT[RANK[_c]] for _i, _c in _cands)
-            _top = [(_i, _c) for _i, _c in _cands if ORDER_DEFAULT[RANK[_c]] == _best]
-            _winner = s.t_seats[_rt.tie_break(_top, None, 134)]
+            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
     if _winner is None:
         _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
     s.winner = _winner
@@ -460,65 +478,65 @@ _RULE_LINES = (
     (110, 63),
     (113, 71),
     (116, 78),
-    (133, 17),
-    (142, 86),
-    (146, 0),
-    (157, 87),
-    (159, 88),
-    (161, 89),
-    (163, 90),
-    (172, 0),
-    (173, 103),
-    (177, 0),
-    (178, 104),
-    (188, 105),
-    (190, 106),
-    (195, 107),
-    (198, 109),
-    (201, 110),
-    (206, 113),
-    (209, 115),
-    (212, 116),
-    (216, 118),
-    (220, 120),
-    (222, 122),
-    (224, 123),
-    (228, 0),
-    (235, 124),
-    (244, 0),
-    (245, 140),
-    (248, 141),
-    (250, 142),
-    (253, 143),
-    (255, 144),
-    (257, 145),
-    (260, 146),
-    (262, 149),
-    (265, 150),
-    (267, 152),
-    (269, 154),
-    (276, 0),
-    (302, 130),
-    (310, 132),
-    (318, 133),
-    (326, 134),
-    (340, 138),
-    (345, 0),
-    (371, 27),
-    (374, 29),
-    (376, 30),
-    (378, 31),
-    (380, 32),
-    (391, 0),
-    (420, 163),
-    (423, 167),
-    (424, 168),
-    (428, 0),
-    (429, 171),
-    (432, 172),
-    (436, 0),
-    (437, 175),
-    (440, 177),
-    (441, 178),
-    (449, 0),
+    (135, 17),
+    (144, 86),
+    (148, 0),
+    (159, 87),
+    (161, 88),
+    (163, 89),
+    (165, 90),
+    (174, 0),
+    (175, 103),
+    (179, 0),
+    (180, 104),
+    (190, 105),
+    (192, 106),
+    (197, 107),
+    (200, 109),
+    (203, 110),
+    (208, 113),
+    (211, 115),
+    (214, 116),
+    (218, 118),
+    (222, 120),
+    (224, 122),
+    (226, 123),
+    (230, 0),
+    (237, 124),
+    (246, 0),
+    (247, 140),
+    (250, 141),
+    (252, 142),
+    (255, 143),
+    (257, 144),
+    (259, 145),
+    (262, 146),
+    (264, 149),
+    (267, 150),
+    (269, 152),
+    (271, 154),
+    (278, 0),
+    (304, 130),
+    (316, 132),
+    (328, 133),
+    (340, 134),
+    (358, 138),
+    (363, 0),
+    (389, 27),
+    (392, 29),
+    (394, 30),
+    (396, 31),
+    (398, 32),
+    (409, 0),
+    (438, 163),
+    (441, 167),
+    (442, 168),
+    (446, 0),
+    (447, 171),
+    (450, 172),
+    (454, 0),
+    (455, 175),
+    (458, 177),
+    (459, 178),
+    (467, 0),
 )

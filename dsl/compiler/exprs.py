@@ -236,11 +236,38 @@ class ExprCompiler(ExprVisitor[str]):
     def visit_BinOp(self, e):
         op = {"/": "//"}.get(e.op, e.op)
         left, right = e.left, e.right
+        folded = self._count_against_zero(e)
+        if folded is not None:
+            return folded
         if e.op in ("==", "!=", "<", "<=", ">", ">=") and {left.type, right.type} == {"rank", "int"}:
             return f"({self._rank_side(left)} {op} {self._rank_side(right)})"
         if e.op in ("==", "!=") and (isinstance(right, n.NoneLit) or isinstance(left, n.NoneLit)):
             op = "is" if e.op == "==" else "is not"
         return f"({self.compile(left)} {op} {self.compile(right)})"
+
+    # `count players q where C` compared with 0 asks only whether some seat meets C: `any` stops at
+    # the first one instead of building the list of them all (a loop test run once per trick).
+    SOME = {">": 0, ">=": 1, "!=": 0}
+    NONE = {"==": 0, "<=": 0, "<": 1}
+
+    def _count_against_zero(self, e: n.BinOp) -> str | None:
+        count, number = e.left, e.right
+        if not (isinstance(count, n.Count) and isinstance(number, n.Num)):
+            return None
+        where = count.arg
+        if not isinstance(where, n.PlayersWhere) or where.cond is None or where.extreme:
+            return None
+        if self.SOME.get(e.op) == number.value:
+            negated = False
+        elif self.NONE.get(e.op) == number.value:
+            negated = True
+        else:
+            return None
+        var = self.fresh("q")
+        seats = self.compile(where.within) if where.within is not None else f"range({self.attr('n')})"
+        cond = self.with_binders({where.var: var}, where.cond)
+        some = f"any({cond} for {var} in {seats})"
+        return f"(not {some})" if negated else some
 
     def comparison_sides(self, e: n.BinOp) -> tuple[str, str]:
         """The two operands of a comparison as `visit_BinOp` compares them (a number beside a rank is

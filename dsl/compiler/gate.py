@@ -21,9 +21,11 @@ RUNTIME_ALIAS = "_rt"
 SAFE_BUILTINS = frozenset(
     {"len", "range", "list", "tuple", "min", "max", "sorted", "sum", "any", "all", "enumerate", "bool", "abs"}
 )
-# Methods of lists, dicts, the random generator, the state and the scoring solvers.
+# Methods of lists, dicts, the random generator, the state and the scoring solvers (and of the
+# engine's frozenset of twinned cards, `isdisjoint`: a test on every decision of a game with twins).
 SAFE_METHODS = frozenset(
     {
+        "isdisjoint",
         "append",
         "extend",
         "clear",

@@ -265,6 +265,8 @@ class StraightLowering(_Lowering):
     def visit_ForPlayers(self, s: n.ForPlayers):
         var = self.out.fresh("_p")
         items = self._player_order(s)
+        if items == "_rt.seats_from(0, s.n)":  # every seat from the first: no list to build
+            items = "range(s.n)"
         skip = self.x.negate(s.cond) if s.cond is not None else None
         self.out.code(
             self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=skip, body=self.body(s.body))
@@ -442,7 +444,8 @@ class MachineLowering(_Lowering):
         A game without identical cards needs no de-duplication, only a copy (unless `fresh`)."""
         kinds = [card.kind for card in self.model.cards]
         if len(set(kinds)) < len(kinds):
-            return f"_rt.distinct_kinds({cards}, KIND)"
+            copy = cards if fresh else f"list({cards})"  # the usual hand, without twins: no de-duplication
+            return f"({copy} if TWINS.isdisjoint({cards}) else _rt.distinct_kinds({cards}, KIND, TWINS))"
         return cards if fresh else f"list({cards})"
 
     def visit_ChooseCard(self, s: n.ChooseCard):

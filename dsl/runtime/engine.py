@@ -29,6 +29,7 @@ from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault, rul
 # Blocks run between two decisions before the rules count as endless: a block ends at a decision,
 # so a real game runs a handful between two; an endless loop is stopped within about a second.
 STEP_LIMIT = 100_000
+_STEPS = range(STEP_LIMIT)
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker")
@@ -173,15 +174,13 @@ class BaseState:
     def _run(self):
         blocks = self._BLOCKS
         pc = self.pc
-        steps = 0
         try:  # free until something is raised: the lookup of the rule line waits for a fault
-            while pc >= 0:
+            for _ in _STEPS:
                 block = blocks[pc]
                 pc = block(self)
-                steps += 1
-                if steps > STEP_LIMIT:
-                    line = rule_line_of_function(block)
-                    raise RuleGap("non-termination", line, "the rules ran without a decision or an end")
+                if pc < 0:
+                    return
+            raise RuleGap("non-termination", rule_line_of_function(block), "the rules ran without a decision or an end")
         except API_ERRORS:
             raise
         except FAULTS as exc:
@@ -215,13 +214,30 @@ class BaseState:
         return list(self.legal)
 
     def apply(self, action: int) -> None:
-        # `True in [1]` and `1.0 in [1]` hold in Python: only a real int may name an action.
-        if self.done or type(action) is bool or not isinstance(action, int) or action not in self.legal:
+        # `True in [1]` and `1.0 in [1]` hold in Python: only a real int may name an action. A
+        # finished match accepts none. (The usual case, a plain int, costs one type test.)
+        if (
+            action not in self.legal
+            or (type(action) is not int and (type(action) is bool or not isinstance(action, int)))
+            or self.done
+        ):
             raise IllegalAction(f"{action!r} is not a legal action here")
         self.choice = action
         self.history.append(action)
         self.decisions += 1
-        self._run()
+        # The driver loop of `_run`, written out here: this is the one call of every decision.
+        blocks, pc = self._BLOCKS, self.pc
+        try:
+            for _ in _STEPS:
+                block = blocks[pc]
+                pc = block(self)
+                if pc < 0:
+                    return
+            raise RuleGap("non-termination", rule_line_of_function(block), "the rules ran without a decision or an end")
+        except API_ERRORS:
+            raise
+        except FAULTS as exc:
+            raise rule_fault(exc) from exc
 
     def is_terminal(self) -> bool:
         return self.done
@@ -559,24 +575,19 @@ def seats_from(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
-def _twins(kind: Sequence[int]) -> frozenset[int]:
+def twins(kind: Sequence[int]) -> frozenset[int]:
     """The cards of a kind table that share their kind with another card (the jokers of a deck
-    with two, every card of two decks), worked out once per engine's table."""
-    entry = _TWINS.get(id(kind))
-    if entry is None or entry[0] is not kind:  # (an id is only unique while its object lives)
-        count: dict = {}
-        for k in kind:
-            count[k] = count.get(k, 0) + 1
-        entry = _TWINS[id(kind)] = (kind, frozenset(c for c, k in enumerate(kind) if count[k] > 1))
-    return entry[1]
+    with two, every card of two decks): an engine works them out once, when it is imported."""
+    count: dict = {}
+    for k in kind:
+        count[k] = count.get(k, 0) + 1
+    return frozenset(c for c, k in enumerate(kind) if count[k] > 1)
 
 
-_TWINS: dict[int, tuple] = {}
-
-
-def distinct_kinds(cards, kind: Sequence[int]) -> list[int]:
-    """Identical cards (two decks) are one action: keep the first of each kind."""
-    if _twins(kind).isdisjoint(cards):  # the usual case: no card with a twin
+def distinct_kinds(cards, kind: Sequence[int], twinned: frozenset[int]) -> list[int]:
+    """Identical cards (two decks) are one action: keep the first of each kind. `twinned` is the
+    engine's table of the cards that have a twin (`twins(KIND)`)."""
+    if twinned.isdisjoint(cards):  # the usual case: no card with a twin
         return list(cards)
     seen = set()
     out = []
@@ -616,12 +627,11 @@ def gap(code: str, line: int, message: str):
     raise RuleGap(code, line, message)
 
 
-def tie_break(candidates: list[tuple[int, int]], rule: str | None, line: int) -> int:
-    """candidates: (index in play order, card) sharing the best rank; returns the play index."""
-    if len(candidates) == 1:
-        return candidates[0][0]
+def tied_winner(first: int, last: int, rule: str | None, line: int) -> int:
+    """Two or more cards share the best rank of a winner rule, the first of them played at index
+    `first` of the trick and the last at `last`: the tie rule picks one (its play index)."""
     if rule == "first":
-        return min(i for i, _ in candidates)
+        return first
     if rule == "last":
-        return max(i for i, _ in candidates)
+        return last
     raise RuleGap("unspecified-tie", line, "two equal cards tie for the trick and no tie rule says who wins")

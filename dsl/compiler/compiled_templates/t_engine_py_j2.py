@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'e9057139d68e21ef4c8a234042b9b979bfc3767ffccbc718343d724c9bb00a10'
+FINGERPRINT = 'c8736ba78508e3f51359fbcbc8b4f10d32904360954a68835c902d6ab2f40aa1'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -18,6 +18,7 @@ def root(context, missing=missing):
     l_0_suit = resolve('suit')
     l_0_color = resolve('color')
     l_0_kind = resolve('kind')
+    l_0_twins = resolve('twins')
     l_0_orders = resolve('orders')
     l_0_values = resolve('values')
     l_0_patterns = resolve('patterns')
@@ -122,6 +123,9 @@ def root(context, missing=missing):
     yield '\nKIND = '
     yield str(t_5((undefined(name='kind') if l_0_kind is missing else l_0_kind), 'KIND = '))
     yield '\n'
+    if (undefined(name='twins') if l_0_twins is missing else l_0_twins):
+        pass
+        yield '# the cards with an identical twin: a hand without them needs no de-duplication of its actions\nTWINS = _rt.twins(KIND)\n'
     for (l_1_name, l_1_table) in (undefined(name='orders') if l_0_orders is missing else l_0_orders):
         _loop_vars = {}
         pass
@@ -359,4 +363,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=83&4=85&9=89&11=91&14=94&15=98&16=100&17=103&24=113&25=115&26=117&27=119&28=121&29=123&30=127&31=129&33=134&34=138&35=140&37=145&38=149&39=151&41=156&44=161&45=163&46=165&49=167&50=169&51=171&53=173&54=175&58=179&60=181&61=185&62=187&65=191&66=194&68=197&71=201&72=205&73=208&79=214&82=218&83=220&84=223&90=228&91=230&92=232&93=234&94=236&96=238&97=240&98=243&100=245&101=248&103=251&104=253&105=256&107=259&108=261&109=263&110=265&111=267&112=271&120=275&121=278&122=281&124=286&125=292&128=295&129=297&136=303&137=307&144=311&145=315&151=319&159=322&162=326&163=328&164=330&165=334&166=337&168=340&170=343&171=347&180=356'
+debug_info = '1=84&4=86&9=90&11=92&14=95&15=99&16=101&17=104&24=114&25=116&26=118&27=120&28=122&29=124&33=127&34=131&35=133&37=138&38=142&39=144&41=149&42=153&43=155&45=160&48=165&49=167&50=169&53=171&54=173&55=175&57=177&58=179&62=183&64=185&65=189&66=191&69=195&70=198&72=201&75=205&76=209&77=212&83=218&86=222&87=224&88=227&94=232&95=234&96=236&97=238&98=240&100=242&101=244&102=247&104=249&105=252&107=255&108=257&109=260&111=263&112=265&113=267&114=269&115=271&116=275&124=279&125=282&126=285&128=290&129=296&132=299&133=301&140=307&141=311&148=315&149=319&155=323&163=326&166=330&167=332&168=334&169=338&170=341&172=344&174=347&175=351&184=360'

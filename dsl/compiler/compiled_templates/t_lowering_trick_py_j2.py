@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '76002d57aae6ce7a918f1ce8a2c786299ab5c256accbd95b8c573861579b34b0'
+FINGERPRINT = '0233bd1521cd5091df7bc75cf8766626cd90ed5cfa39890140b96574401a6aa2'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -158,7 +158,6 @@ def root(context, missing=missing):
         return concat(t_7)
     context.exported_vars.add('follow')
     context.vars['follow'] = l_0_follow = Macro(environment, macro, 'follow', ('legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
     def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump, l_1_led, l_1_hooks):
         t_8 = []
         if l_1_hand is missing:
@@ -234,17 +233,15 @@ def root(context, missing=missing):
                 str(l_1_guard),
             ))
         t_10.extend((
-            ':\n    _cands = [(_i, ',
-            str(l_1_card),
-            ') for _i, ',
+            ':\n    _best = -1\n    for _i, ',
             str(l_1_card),
             ' in enumerate(',
             str(l_1_table),
-            ') if ',
+            '):\n        _rank = ',
             str(l_1_order),
             '[RANK[',
             str(l_1_card),
-            ']] >= 0',
+            ']]\n        if _rank >= 0',
         ))
         if l_1_where:
             pass
@@ -253,13 +250,9 @@ def root(context, missing=missing):
                 str(l_1_where),
             ))
         t_10.extend((
-            ']\n    if _cands:\n        s.hits[',
+            ' and _rank >= _best:\n            if _rank > _best:\n                _best, _first = _rank, _i\n            _last = _i\n    if _best >= 0:\n        s.hits[',
             str(l_1_hit),
-            '] += 1\n        _best = max(',
-            str(l_1_order),
-            '[RANK[_c]] for _i, _c in _cands)\n        _top = [(_i, _c) for _i, _c in _cands if ',
-            str(l_1_order),
-            '[RANK[_c]] == _best]\n        _winner = s.t_seats[_rt.tie_break(_top, ',
+            '] += 1\n        _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ',
             str(l_1_tie),
             ', ',
             str(l_1_line),
@@ -319,4 +312,4 @@ def root(context, missing=missing):
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&38=108&39=121&42=134&43=147&46=160&48=177&49=179&53=181&55=184&58=190&61=197&66=206&67=228&68=236&70=255&71=257&72=259&73=261&77=269&79=284&82=287&83=290&84=295&85=298&87=306&89=312'
+debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&38=108&39=121&42=134&43=147&48=159&50=176&51=178&55=180&57=183&60=189&63=196&70=205&71=227&73=235&74=239&75=244&80=252&81=254&85=262&87=277&90=280&91=283&92=288&93=291&95=299&97=305'

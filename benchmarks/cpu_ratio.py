@@ -1,0 +1,78 @@
+"""Compiled against hand-written engines by processor time on a fixed set of matches:
+
+    python benchmarks/cpu_ratio.py [--repeat 3]
+
+`yardstick.py` times windows of wall-clock time, which a shared machine's load moves by 2x from
+one window to the next. This plays the same matches on each side (seeds 0..N-1, the yardstick's
+random agent), times them with `time.process_time`, alternates the sides `--repeat` times and
+keeps the fastest pass of each: what the code costs, as far as a busy machine lets one see it.
+Run it under two trees (`PYTHONPATH=<tree> python <tree>/benchmarks/cpu_ratio.py`) to compare a
+change with its starting point.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import random
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.handwritten import jailbreak as handwritten_jailbreak  # noqa: E402
+from benchmarks.handwritten import thirteens as handwritten_thirteens  # noqa: E402
+from dsl.api import load_game  # noqa: E402
+
+# (game, hand-written engine, players, matches): about a second of play per side each.
+CASES = (
+    ("thirteens", handwritten_thirteens, 4, 150),
+    ("thirteens", handwritten_thirteens, 6, 100),
+    ("jailbreak", handwritten_jailbreak, 3, 1500),
+)
+
+
+def play(new_game, players: int, matches: int) -> int:
+    decisions = 0
+    for seed in range(matches):
+        state, rng = new_game(players, seed), random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions
+
+
+def timed(new_game, players: int, matches: int) -> tuple[int, float]:
+    started = time.process_time()
+    decisions = play(new_game, players, matches)
+    return decisions, time.process_time() - started
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="alternating passes per side (the fastest counts)")
+    args = parser.parse_args(argv)
+    for game, handwritten, players, matches in CASES:
+        compiled = load_game(str(ROOT / "games" / f"{game}.cardrules"))
+        sides = {"compiled": compiled.new_game, "hand-written": handwritten.new_game}
+        for new_game in sides.values():  # warm up: imports, the scorers' memos
+            play(new_game, players, 20)
+        best = dict.fromkeys(sides, float("inf"))
+        decisions = {}
+        for _ in range(args.repeat):
+            for name, new_game in sides.items():
+                decisions[name], seconds = timed(new_game, players, matches)
+                best[name] = min(best[name], seconds)
+        rate = {name: decisions[name] / best[name] for name in sides}
+        print(
+            f"{game} {players}p: compiled {rate['compiled']:,.0f}/s, hand-written {rate['hand-written']:,.0f}/s, "
+            f"ratio {rate['compiled'] / rate['hand-written']:.3f}",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
