@@ -461,6 +461,7 @@ class MachineLowering(_Lowering):
         self.suspend(self.x.compile(s.who), self.distinct(src), s, "choose_cards")
         if self.low.held_back:  # in a simultaneous loop: held back until everyone has chosen
             held = self.out.field("held", "list")
+            self.out.program.held_fields.append(held)
             per_player = self.model.zones[s.dest.name].per_player and s.dest.owner is not None
             owner = self.x.compile(s.dest.owner) if per_player else "None"
             self.low.held_back[-1].append((held, self.x.attr(escape.name("z_", s.dest.name)), per_player))
