@@ -260,6 +260,8 @@ class CodeGenerator:
         extras = observed.observed(m, program)
         n_cards, n_options = len(m.cards), len(m.options)
         n_actions = action_bounds.num_distinct_actions(m)
+        if n_actions is not None:  # the bids' end, then the seats, ranks and suited options chosen
+            n_actions += self.lowerer.actions.late_count
         return {
             "num_distinct_actions": n_actions,
             "max_chance_outcomes": max(n_cards, *m.players),

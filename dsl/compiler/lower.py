@@ -573,6 +573,11 @@ class ActionSpace:
     def suited_base(self) -> int:
         return self.rank_base + self.n_ranks
 
+    @property
+    def late_count(self) -> int:
+        """How many actions follow the bids: the seats, the ranks and the suited options'."""
+        return self.n_seats + self.n_ranks + 4 * len(self.model.suited_options)
+
     def suited_option(self, name: str, suit: int) -> int:
         return self.suited_base + 4 * self.model.suited_options.index(name) + suit
 
