@@ -271,3 +271,34 @@ def test_teams_out_and_house_never_show_a_hidden_card(seed, moves, name):
     state = played(mod, players, seed, moves)
     for seat in range(players):
         assert view(hidden_shuffled(state, seat, seed), seat) == view(state, seat)
+
+
+# ---------------------------------------------------------------- resampled worlds during a pass
+
+
+def every_card(state) -> list[int]:
+    """The cards of every zone and every held-back pick of `state` (a card twice: twice)."""
+    cards = []
+    for attr, _name, per_player, _visibility, grouped in state._ZONES:
+        value = getattr(state, attr)
+        for pile in value if per_player else [value]:
+            cards.extend(c for group in pile for c in group) if grouped else cards.extend(pile)
+    for attr in observe.extras_of(state).held:
+        cards.extend(card for card, _dest, _by in getattr(state, attr))
+    return cards
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="resample renames the cards of zones, variables and locals but not the held-back picks: "
+    "a world built during a pass holds another seat's held card twice (in a hand and held back)",
+)
+def test_a_world_resampled_during_a_pass_holds_every_card_once_and_the_seat_s_own_picks():
+    for seed in range(5):
+        state = in_pass(4, seed, picks=4)  # seat 0 has picked its three cards, seat 1 one
+        deck = sorted(every_card(state))
+        for seat in range(4):
+            world = state.resample(seat, random.Random(seed))
+            assert sorted(every_card(world)) == deck, f"seed {seed}, seat {seat}"
+            assert observe.held_back(world, seat) == observe.held_back(state, seat)
+            assert view(world, seat) == view(state, seat)
