@@ -141,31 +141,70 @@ def held_back(state, chooser: int, ex: Extras | None = None) -> list[int]:
     return [card for attr in ex.held for card, _dest, by in getattr(state, attr) if by == chooser]
 
 
+class _Plan:
+    """The slots of one engine's tensor for one seat at one player count, worked out once: per
+    zone and variable, the index of each entry in its list (None: a shared one) and whether the
+    seat sees it.  The tensor is read often (every decision of a learning run)."""
+
+    __slots__ = ("extras", "zones", "vars")
+
+    def __init__(self, cls, n: int, seat: int):
+        ex = self.extras = Extras(cls._OBSERVED)
+
+        def entries(per_player: bool, visibility: str) -> list[tuple]:
+            return [
+                (
+                    None if owner is None else n if owner == HOUSE else (seat + owner) % n,
+                    _sees(visibility, per_player, owner),
+                )
+                for owner in _owners(per_player, n, ex.house)
+            ]
+
+        self.zones = [(attr, entries(per_player, vis)) for attr, _name, per_player, vis, _grouped in cls._ZONES]
+        n_cards, n_options = cls._N_CARDS, len(cls._OPTIONS)
+        self.vars = [
+            (attr, type_, _var_width(type_, n, n_cards, n_options, ex.house), entries(per_player, vis))
+            for attr, _name, per_player, type_, vis in cls._VARS
+        ]
+
+
+_PLANS: dict = {}
+
+
+def _plan_of(state, seat: int) -> _Plan:
+    key = (type(state), state.n, seat)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _Plan(type(state), state.n, seat)
+    return plan
+
+
 def observation_tensor(state, seat: int) -> list[float]:
     """The tensor of what `seat` may know of `state`, laid out as `layout` says."""
-    n, n_cards, n_options = state.n, state._N_CARDS, len(state._OPTIONS)
-    ex = extras_of(state)
+    n, n_cards = state.n, state._N_CARDS
+    plan = _plan_of(state, seat)
     out: list[float] = []
-    for attr, _name, per_player, visibility, _grouped in state._ZONES:
-        for owner, cards in _entries(getattr(state, attr), per_player, seat, n, ex.house):
-            flat = _flat_cards(cards)
-            if _sees(visibility, per_player, owner):
+    for attr, entries in plan.zones:
+        value = getattr(state, attr)
+        for index, visible in entries:
+            flat = _flat_cards(value if index is None else value[index])
+            if visible:
                 plane = [0.0] * n_cards
                 for c in flat:
                     plane[c] = 1.0
                 out.extend(plane)
             else:
                 out.append(float(len(flat)))
-    for attr, _name, per_player, type_, visibility in state._VARS:
-        width = _var_width(type_, n, n_cards, n_options, ex.house)
-        for owner, v in _entries(getattr(state, attr), per_player, seat, n, ex.house):
-            if _sees(visibility, per_player, owner):
-                _value(out, type_, v, seat, n, width)
+    for attr, type_, width, entries in plan.vars:
+        value = getattr(state, attr)
+        for index, visible in entries:
+            if visible:
+                _value(out, type_, value if index is None else value[index], seat, n, width)
             else:
                 out.extend([0.0] * width)
     _one_hot(out, None if state.cur < 0 else (state.cur - seat) % n, n + 1)
     _one_hot(out, state.led, N_SUITS + 1)
-    _extras_tensor(out, state, seat, ex)
+    _extras_tensor(out, state, seat, plan.extras)
     return out
 
 
