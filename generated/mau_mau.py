@@ -49,8 +49,8 @@ RULES = {
     'min_utility': None,
     'max_utility': None,
     'zero_sum': False,
-    'observation_shape': {2: [123], 3: [127], 4: [131], 5: [135]},
-    'information_state_shape': {2: [225], 3: [261], 4: [297], 5: [333]},
+    'observation_shape': {2: [125], 3: [130], 4: [135], 5: [140]},
+    'information_state_shape': {2: [227], 3: [264], 4: [301], 5: [338]},
 }
 
 # ---------------------------------------------------------------- readings
@@ -263,6 +263,7 @@ class State(_rt.BaseState):
     _N_HITS = 12
     _WINNERS = 'highest'
     _OUTCOME = 'still_in'
+    _OBSERVED = {'out': True}
 
     def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
         if blank:  # an empty state for clone() to fill in
@@ -377,12 +378,12 @@ _RULE_LINES = (
     (240, 0),
     (242, 78),
     (247, 0),
-    (277, 17),
-    (279, 18),
-    (281, 19),
-    (283, 20),
-    (285, 21),
-    (287, 22),
-    (289, 23),
-    (297, 0),
+    (278, 17),
+    (280, 18),
+    (282, 19),
+    (284, 20),
+    (286, 21),
+    (288, 22),
+    (290, 23),
+    (298, 0),
 )

@@ -59,7 +59,7 @@ RULES = {
         {'line': 144, 'what': 'branch'},
     ],
     'examples': [],
-    'num_distinct_actions': 60,
+    'num_distinct_actions': 74,
     'max_chance_outcomes': 52,
     'max_game_length': 10000,
     'min_players': 3,
@@ -68,7 +68,7 @@ RULES = {
     'max_utility': None,
     'zero_sum': False,
     'observation_shape': {3: [153], 4: [161], 5: [169], 6: [177], 7: [185]},
-    'information_state_shape': {3: [369], 4: [429], 5: [489], 6: [549], 7: [609]},
+    'information_state_shape': {3: [383], 4: [443], 5: [503], 6: [563], 7: [623]},
 }
 
 # ---------------------------------------------------------------- readings

@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, SUIT_COLOR, Model
-from . import action_bounds, alike, escape, gate, jumps, layout, parens, standings
+from . import action_bounds, alike, escape, gate, jumps, layout, observed, parens, standings
 from ..runtime import observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -241,7 +241,7 @@ class CodeGenerator:
             "outcome": m.game.outcome,
             "branches": [{"line": line, "what": what} for line, what in program.hits],
             "examples": [{"title": ex.title, "line": ex.span.line} for ex in game.examples],
-            **self.learning_metadata(),
+            **self.learning_metadata(program),
         }
 
     def meta_tables(self) -> tuple[tuple, tuple]:
@@ -255,12 +255,15 @@ class CodeGenerator:
         )
         return zones, vars_
 
-    def learning_metadata(self) -> dict:
+    def learning_metadata(self, program) -> dict:
         """The fixed spaces the game-playing libraries need (see dsl.integrations)."""
         m = self.model
         zones, vars_ = self.meta_tables()
+        extras = observed.observed(m, program)
         n_cards, n_options = len(m.cards), len(m.options)
         n_actions = action_bounds.num_distinct_actions(m)
+        if n_actions is not None:  # the bids' end, then the seats, ranks and suited options chosen
+            n_actions += self.lowerer.actions.late_count
         return {
             "num_distinct_actions": n_actions,
             "max_chance_outcomes": max(n_cards, *m.players),
@@ -272,7 +275,9 @@ class CodeGenerator:
             "min_utility": None,
             "max_utility": None,
             "zero_sum": False,
-            "observation_shape": {p: [observe.tensor_size(zones, vars_, n_cards, n_options, p)] for p in m.players},
+            "observation_shape": {
+                p: [observe.tensor_size(zones, vars_, n_cards, n_options, p, extras)] for p in m.players
+            },
             # The observation, a plane per seat of the cards it was seen to play, the own actions'
             # counts (docs/OBSERVATIONS.md); none without a fixed action space.
             "information_state_shape": None
@@ -280,7 +285,7 @@ class CodeGenerator:
             else {
                 p: [
                     observe.information_state_size(
-                        observe.tensor_size(zones, vars_, n_cards, n_options, p), n_cards, n_actions, p
+                        observe.tensor_size(zones, vars_, n_cards, n_options, p, extras), n_cards, n_actions, p
                     )
                 ]
                 for p in m.players
@@ -389,7 +394,7 @@ class CodeGenerator:
             "players": escape.literal(tuple(m.players)),
             "n_hits": len(program.hits),
             "winners": m.game.winners,
-            "outcome_lines": standings.class_lines(m),
+            "outcome_lines": standings.class_lines(m) + observed.class_lines(m, program),
             "decks": decks,
             "deck_gap": deck_gap,
             "docstring": self.docstring(),

@@ -464,6 +464,7 @@ class MachineLowering(_Lowering):
         self.suspend(self.x.compile(s.who), self.distinct(src), s, "choose_cards")
         if self.low.held_back:  # in a simultaneous loop: held back until everyone has chosen
             held = self.out.field("held", "list")
+            self.out.program.held_fields.append(held)
             per_player = self.model.zones[s.dest.name].per_player and s.dest.owner is not None
             owner = self.x.compile(s.dest.owner) if per_player else "None"
             self.low.held_back[-1].append((held, self.x.attr(escape.name("z_", s.dest.name)), per_player))
@@ -576,6 +577,11 @@ class ActionSpace:
     @property
     def suited_base(self) -> int:
         return self.rank_base + self.n_ranks
+
+    @property
+    def late_count(self) -> int:
+        """How many actions follow the bids: the seats, the ranks and the suited options'."""
+        return self.n_seats + self.n_ranks + 4 * len(self.model.suited_options)
 
     def suited_option(self, name: str, suit: int) -> int:
         return self.suited_base + 4 * self.model.suited_options.index(name) + suit

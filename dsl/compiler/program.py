@@ -28,6 +28,9 @@ class Program:
     # kind being "int", "list" or "card-list"; they are initialised, cloned and serialised.
     fields: dict[str, str] = field(default_factory=dict)
     hits: list[tuple[int, str]] = field(default_factory=list)  # (line, what) per counter
+    # The fields holding the cards picked in a simultaneous loop until everyone has picked: what
+    # the observation shows each picker of its own picks (see `observed`).
+    held_fields: list[str] = field(default_factory=list)
 
     def new_block(self, name: str) -> int:
         """A new empty block called `name` (or `name_2`, ... when two statements share a line)."""

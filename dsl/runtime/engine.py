@@ -67,6 +67,9 @@ class BaseState:
     _TIES = None
     _RESULT_SHARED = False
     _TEAMS_FIXED = True  # False when teams form in play: each seat then keeps its own result
+    # What the observation shows beyond zones and variables, in the engines that have it: the
+    # number of teams, a house, knocked-out seats, the held-back picks' fields (see `observe`).
+    _OBSERVED: dict | None = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -335,6 +338,7 @@ class BaseState:
             "zones": zones,
             "vars": self._public_vars(seat),
             "readings": dict(self.readings),
+            **observe.observed_facts(self, seat),  # teams, seats out, held-back picks: where the game has them
         }
 
     def _public_vars(self, seat: int | None = None) -> dict:
@@ -566,9 +570,10 @@ def played_by(seats: list[int], cards: list[int], card: int, line: int) -> int:
     raise RuleGap("missing-card", line, "the card was not played in this trick")
 
 
-def hold_back(held: list, card: int, owner) -> None:
-    """A card chosen in a simultaneous loop, kept aside with where it goes until the loop ends."""
-    held.append([card, owner])
+def hold_back(held: list, card: int, owner, chooser: int) -> None:
+    """A card chosen in a simultaneous loop, kept aside with where it goes until the loop ends,
+    and who chose it: the one seat whose observation shows it meanwhile (see `observe`)."""
+    held.append([card, owner, chooser])
 
 
 def seats_from(start: int, n: int) -> list[int]:

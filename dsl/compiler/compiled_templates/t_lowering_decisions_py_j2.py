@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/decisions.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '1983ad30c642f23c31235f962d895990ffc9c8401b54da242ec6cd5cbde69d39'
+FINGERPRINT = 'b23ef9e4c1991d4bf10065c380d5bce33a6e94aab5bb94630f5cae30167915e9'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/decisions.py.j2'
 
@@ -360,7 +360,7 @@ def root(context, missing=missing):
             str(l_1_held),
             ', s.choice, ',
             str(l_1_owner),
-            ')\ns.',
+            ', s.cur)\ns.',
             str(l_1_left),
             ' -= 1\n',
             str(context.call(l_1_jump, l_1_pick)),
@@ -380,7 +380,7 @@ def root(context, missing=missing):
             l_1_per_player = undefined("parameter 'per_player' was not provided", name='per_player')
         pass
         t_14.extend((
-            'for _c, _o in s.',
+            'for _c, _o, _by in s.',
             str(l_1_held),
             ':\n',
         ))
@@ -550,4 +550,4 @@ def root(context, missing=missing):
     context.vars['option_with_suit_taken'] = l_0_option_with_suit_taken = Macro(environment, macro, 'option_with_suit_taken', ('target', 'suit_target', 'option_base', 'suited_base', 'suited'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=18&6=27&7=32&8=34&10=39&13=46&14=54&18=60&19=73&20=75&21=77&24=84&25=95&26=97&30=103&31=118&32=122&33=124&36=131&37=150&38=154&39=157&40=161&42=170&43=173&44=177&45=179&50=185&51=200&55=214&56=223&57=227&59=233&60=236&61=240&64=253&67=263&69=267&74=274&75=281&79=287&80=302&81=308&85=314&86=328&87=330&88=332&89=334&93=340&94=356&95=358&96=362&97=364&100=371&101=382&102=385&103=389&105=396&107=401&110=408&111=423&112=427&114=440&115=442&117=451&118=455&123=461&124=474&127=495&128=504&132=512&133=527&134=529&135=535&137=539&138=543'
+debug_info = '5=18&6=27&7=32&8=34&10=39&13=46&14=54&18=60&19=73&20=75&21=77&24=84&25=95&26=97&30=103&31=118&32=122&33=124&36=131&37=150&38=154&39=157&40=161&42=170&43=173&44=177&45=179&50=185&51=200&55=214&56=223&57=227&59=233&60=236&61=240&64=253&67=263&69=267&74=274&75=281&79=287&80=302&81=308&85=314&86=328&87=330&88=332&89=334&94=340&95=356&96=358&97=362&98=364&101=371&102=382&103=385&104=389&106=396&108=401&111=408&112=423&113=427&115=440&116=442&118=451&119=455&124=461&125=474&128=495&129=504&133=512&134=527&135=529&136=535&138=539&139=543'
