@@ -11,6 +11,8 @@ import math
 import random
 from pathlib import Path
 
+import sys
+
 import pytest
 from typer.testing import CliRunner
 
@@ -194,8 +196,8 @@ def test_bad_requests_are_usage_errors(engine, options, message):
         run(engine, **options)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
-def test_ray_backend_without_ray_is_a_clear_usage_error(engine):
+def test_ray_backend_without_ray_is_a_clear_usage_error(engine, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if it were not installed: `import ray` fails
     with pytest.raises(SimulationUsageError, match=r"pip install 'cardrules\[ray\]'"):
         run(engine, backend="ray")
 
