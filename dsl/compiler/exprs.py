@@ -378,7 +378,7 @@ class ExprCompiler(ExprVisitor[str]):
             coll = self.compile(e.collection)
         else:
             var = self.fresh("c")
-            binder = {"card": var}
+            binder = {"card": var, "suit": None}  # bare `suit` is the card's, not a suit offered
             coll = self.cards(e.collection)
         cond = self.with_binders(binder, e.cond)
         if e.quantifier not in QUANTIFIERS:
@@ -387,7 +387,7 @@ class ExprCompiler(ExprVisitor[str]):
 
     def visit_CardsWhere(self, e):
         var = self.fresh("c")
-        cond = self.with_binders({"card": var}, e.cond)
+        cond = self.with_binders({"card": var, "suit": None}, e.cond)  # as in visit_AnyWhere
         return f"[{var} for {var} in {self.cards(e.collection)} if {cond}]"
 
     def visit_PlayersWhere(self, e):

@@ -504,7 +504,10 @@ class MachineLowering(_Lowering):
             legal = f"list(range({base}, {base + 4}))"
         else:
             suit = self.x.fresh("u")
-            cond = self.x.with_binders({"suit": suit}, s.cond)
+            binders = {"suit": suit}
+            if isinstance(s.target, n.Name):  # `chooses suit as called where called != ♦`
+                binders[s.target.id] = suit
+            cond = self.x.with_binders(binders, s.cond)
             legal = f"[{base} + {suit} for {suit} in range(4) if {cond}]"
         self.suspend(self.x.compile(s.who), legal, s, "choose_suit")
         self.assign(s.target, f"s.choice - {base}")

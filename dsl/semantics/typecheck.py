@@ -295,8 +295,12 @@ class TypeChecker(StmtVisitor[None]):
     def visit_ChooseSuit(self, s):
         self._decision(s, s.who)
         self._assignable(s.target, Type.SUIT)
-        # In the condition, `suit` is the suit offered.
-        self.with_scope({"suit": Type.SUIT}, self.expect, s.cond, Type.BOOL, "which suits may be chosen")
+        # In the condition, `suit` is the suit offered, and so is the target's name: a filter
+        # inside the condition rebinds `suit` to its card's, never the target.
+        offered = {"suit": Type.SUIT}
+        if isinstance(s.target, n.Name):
+            offered[s.target.id] = Type.SUIT
+        self.with_scope(offered, self.expect, s.cond, Type.BOOL, "which suits may be chosen")
 
     def visit_ChooseValue(self, s):
         self._decision(s, s.who)
