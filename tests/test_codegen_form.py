@@ -37,7 +37,7 @@ def test_every_jump_names_the_block_it_goes_to(path):
     assert not any(re.fullmatch(r"_b\d+", name) for name in blocks)
     jumps = 0
     for line in path.read_text(encoding="utf-8").splitlines():
-        if re.search(r"return \d+\b", line) and "_decide" not in line:
+        if re.search(r"return \d+\s*(#|$)", line) and "_decide" not in line:  # not `return 2 if ...`
             found = JUMP.search(line)
             assert found, f"a jump without the name of its block: {line.strip()}"
         else:
@@ -45,7 +45,7 @@ def test_every_jump_names_the_block_it_goes_to(path):
         if found:
             jumps += 1
             assert blocks[int(found.group(1))] == found.group(2), line.strip()
-    assert jumps > 0
+    assert jumps > 0 or len(blocks) == 1  # a game without a decision (Old Maid) is one block
 
 
 @pytest.mark.parametrize("path", GENERATED, ids=lambda p: p.stem)
@@ -69,7 +69,8 @@ def test_no_double_negation_dead_branch_or_numbered_table(path):
 @pytest.mark.parametrize("path", GENERATED, ids=lambda p: p.stem)
 def test_rule_comments_are_the_rule_line_or_cut_at_a_word(path):
     engine = engine_of(path)
-    game_lines = (ROOT / "games" / engine.RULES["file"]).read_text(encoding="utf-8").split("\n")
+    rule_file = next((ROOT / "games").rglob(engine.RULES["file"]))  # games/ or games/classics/
+    game_lines = rule_file.read_text(encoding="utf-8").split("\n")
     label = re.escape(engine.RULES["file"])
     questions = {a["line"]: f"{a['name']}: {escape.comment(a['question'])}" for a in engine.RULES["ambiguities"]}
     shortened = 0
@@ -84,7 +85,8 @@ def test_rule_comments_are_the_rule_line_or_cut_at_a_word(path):
         assert len(kept) <= WIDTH
         assert any(w.startswith(kept) and w[len(kept)] == " " for w in whole), f"cut inside a word: {text}"
         shortened += 1
-    assert shortened or all(len(line) <= WIDTH for line in game_lines)
+    # nothing cut: then no rule is longer than a comment (citations are not part of it)
+    assert shortened or all(len(line.strip().split(" @")[0].rstrip()) <= WIDTH for line in game_lines)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.stem)

@@ -54,12 +54,12 @@ def test_a_suit_is_chosen_from_a_restricted_set():
     assert var(state, "trump") == "♣"
 
 
-
 def test_a_suit_condition_names_the_suit_offered_by_its_target_inside_a_card_filter():
     # The hand holds ♠ cards and the ace of ♥ only: a suit may be called if the hand holds one
     # of its cards but not its ace. Inside `any ... where`, bare `suit` is the card's own.
     text = HEAD + (
-        "var called: suit = none\nflow {\n  move cards where card is 7♠ or card is 8♠ or card is A♥ from deck to hand of 0\n"
+        "var called: suit = none\nflow {\n"
+        "  move cards where card is 7♠ or card is 8♠ or card is A♥ from deck to hand of 0\n"
         "  0 chooses suit as called where (any hand of 0 where suit == called)"
         " and not (any hand of 0 where suit == called and rank == A)\n}\n"
     )
@@ -67,6 +67,7 @@ def test_a_suit_condition_names_the_suit_offered_by_its_target_inside_a_card_fil
     assert labels(state) == ["suit ♠"]
     play(state, "suit ♠")
     assert var(state, "called") == "♠"
+
 
 BIDS = (
     HEAD

@@ -746,6 +746,12 @@ def _trick_turn(k: Kids):
     return k.part(adds={"turns": [n.TrickTurn(who, body, cites=k.cites, span=k.span)]})
 
 
+@rule("trick_proxy")
+def _trick_proxy(k: Kids):
+    who, zone, by = k.rest
+    return _clause(k, "play for", proxy=n.TrickProxy(who, str(zone), by))
+
+
 @rule("trick_players")
 def _trick_players(k: Kids):
     return _clause(k, "among", among=(str(k.rest[0]), k.rest[1]))

@@ -349,6 +349,10 @@ class TypeChecker(StmtVisitor[None]):
         else:
             self.zone_name(s.play_from, s, per_player=True)
             self.zone_name(s.play_to, s, per_player=False)
+        if s.proxy is not None:  # `play for dummy from board by declarer`
+            self.expect(s.proxy.who, Type.PLAYER, what="the seat whose cards another plays")
+            self.zone_name(s.proxy.zone, s, per_player=True)
+            self.expect(s.proxy.by, Type.PLAYER, what="the seat who chooses them")
         # In follow rules the `among` name is the player about to play ("who holds 3 aces").
         follow_scope = {"card": Type.CARD}
         if s.among:
