@@ -410,6 +410,9 @@ class ChooseOption(Stmt):
     target: Expr
     suited: list[str] = field(default_factory=list)  # the options chosen together with a suit
     suit_target: Optional[Expr] = None  # where that suit goes (`none` for the other options)
+    # (option, condition): offered only when the condition holds (for a suited one, `suit` is
+    # the suit offered with it)
+    conds: list[tuple[str, Expr]] = field(default_factory=list)
 
 
 @dataclass

@@ -271,6 +271,10 @@ class TypeChecker(StmtVisitor[None]):
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
             self.declare_local(s.target.id, Type.OPTION, s)
         self._assignable(s.target, Type.OPTION)
+        for name, cond in s.conds:  # `double where C`: in a suited option's, `suit` is the suit offered
+            scope = {"suit": Type.SUIT} if name in s.suited else {}
+            what = f"the condition of '{name}'"
+            self.with_scope(scope, lambda c, w=what: self.expect(c, Type.BOOL, what=w), cond)
         for name in s.suited:
             self.has_late_choice = True
             if name not in self.suited_options:
