@@ -8,6 +8,7 @@ Both pass through `escape`, the only way text reaches generated code.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 
 from ..ast import nodes as n
@@ -237,7 +238,11 @@ class ExprCompiler(ExprVisitor[str]):
         if e.op in ("==", "!=", "<", "<=", ">", ">=") and {left.type, right.type} == {"rank", "int"}:
             return f"({self._rank_side(left)} {op} {self._rank_side(right)})"
         if e.op in ("==", "!=") and (isinstance(right, n.NoneLit) or isinstance(left, n.NoneLit)):
-            op = "is" if e.op == "==" else "is not"
+            codes = self.compile(left), self.compile(right)
+            other = codes[1] if isinstance(left, n.NoneLit) else codes[0]
+            if not _is_literal(other):  # `0 is None` is a Python warning (a definition's argument)
+                op = "is" if e.op == "==" else "is not"
+            return f"({codes[0]} {op} {codes[1]})"
         return f"({self.compile(left)} {op} {self.compile(right)})"
 
     def comparison_sides(self, e: n.BinOp) -> tuple[str, str]:
@@ -426,3 +431,12 @@ def pattern_rank_tuple(patterns: list[n.CardPattern]) -> tuple[int, ...]:
         admitted = pattern_ranks(p)
         ranks.append(min(admitted) if admitted else -1)
     return tuple(ranks)
+
+
+def _is_literal(code: str) -> bool:
+    """True if `code` is a Python literal (a number, a string, True or False)."""
+    try:
+        ast.literal_eval(code)
+    except (ValueError, SyntaxError):
+        return False
+    return True
