@@ -21,8 +21,8 @@ from dsl.compiler.comments import ELLIPSIS, WIDTH, shorten
 from tests.conftest import GAMES, ROOT
 
 GENERATED = sorted((ROOT / "generated").glob("*.py"))
-JUMP = re.compile(r"return (\d+)  # to (\w+)$")
-DECIDE = re.compile(r"return s\._decide\(.*, (\d+), \d+\)  # then (\w+)$")
+JUMP = re.compile(r"return (\d+)  # to (\w+)(  # fmt: skip)?$")
+DECIDE = re.compile(r"return s\._decide\(.*, (\d+), \d+\)  # then (\w+)(  # fmt: skip)?$")
 
 
 def engine_of(path):
@@ -149,19 +149,23 @@ def test_shortened_text_ends_at_a_word(text):
 
 
 # ---------------------------------------------------------------- formatted as ruff formats it
-# The games, and small rule files with what the games lack: deck lines with conditions, two decks,
-# options, hostile names and text.
-RULE_FILES = GAMES + [
-    ROOT / "tests" / "data" / name
-    for name in (
-        "hostile.cardrules",
-        "diagnostics/clean_game.cardrules",
-        "diagnostics/contradiction_deck_lines.cardrules",
-        "diagnostics/tie_two_decks.cardrules",
-        "diagnostics/no_legal_move_choice.cardrules",
-        "diagnostics/simulated_tie.cardrules",
-    )
-]
+# The games (the classics' long conditions among them), and small rule files with what the games
+# lack: deck lines with conditions, two decks, options, hostile names and text.
+RULE_FILES = (
+    GAMES
+    + sorted((ROOT / "games" / "classics").glob("*.cardrules"))
+    + [
+        ROOT / "tests" / "data" / name
+        for name in (
+            "hostile.cardrules",
+            "diagnostics/clean_game.cardrules",
+            "diagnostics/contradiction_deck_lines.cardrules",
+            "diagnostics/tie_two_decks.cardrules",
+            "diagnostics/no_legal_move_choice.cardrules",
+            "diagnostics/simulated_tie.cardrules",
+        )
+    ]
+)
 RUFF = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
 needs_ruff = pytest.mark.skipif(RUFF is None, reason="ruff is not installed (it is in the test extra)")
 
