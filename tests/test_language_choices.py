@@ -54,6 +54,21 @@ def test_a_suit_is_chosen_from_a_restricted_set():
     assert var(state, "trump") == "♣"
 
 
+def test_a_suit_condition_names_the_suit_offered_by_its_target_inside_a_card_filter():
+    # The hand holds ♠ cards and the ace of ♥ only: a suit may be called if the hand holds one
+    # of its cards but not its ace. Inside `any ... where`, bare `suit` is the card's own.
+    text = HEAD + (
+        "var called: suit = none\nflow {\n"
+        "  move cards where card is 7♠ or card is 8♠ or card is A♥ from deck to hand of 0\n"
+        "  0 chooses suit as called where (any hand of 0 where suit == called)"
+        " and not (any hand of 0 where suit == called and rank == A)\n}\n"
+    )
+    state = engine(text).new_game(players=3, seed=0)
+    assert labels(state) == ["suit ♠"]
+    play(state, "suit ♠")
+    assert var(state, "called") == "♠"
+
+
 BIDS = (
     HEAD
     + """
@@ -142,3 +157,22 @@ def test_an_option_may_carry_a_suit():
 def test_a_suited_option_needs_a_place_for_its_suit():
     text = SUITED.replace(", suit as trump", "")
     assert [d.code for d in errors(text)] == ["missing-declaration"]
+
+
+def test_an_option_is_offered_only_when_its_condition_holds():
+    text = HEAD + (
+        "var call: option = none\nvar strain: suit = none\nvar doubled: int = 0\nflow {\n"
+        "  0 chooses one of pass, double where doubled == 0, bid with suit where suit != ♥ as call, suit as strain\n"
+        "  if call == double {\n    doubled = 1\n  }\n"
+        "  1 chooses one of pass, double where doubled == 0, bid with suit where suit != ♥ as call, suit as strain\n}\n"
+    )
+    state = engine(text).new_game(players=3, seed=0)
+    assert labels(state) == ["pass", "double", "bid ♠", "bid ♦", "bid ♣"]
+    play(state, "double")
+    assert labels(state) == ["pass", "bid ♠", "bid ♦", "bid ♣"]
+
+
+def test_an_option_condition_is_a_condition():
+    text = HEAD + "var call: option = none\nflow {\n  0 chooses one of pass, double where 3 as call\n}\n"
+    found = errors(text)
+    assert [d.code for d in found] == ["type-mismatch"] and "'double'" in found[0].message

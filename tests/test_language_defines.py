@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 from dsl import load_game
 
 from .language_helpers import HEAD, engine, errors, var
@@ -64,3 +66,22 @@ def test_an_error_in_an_expanded_definition_points_at_the_use():
     assert [d.code for d in found] == ["type-mismatch"]
     assert "cannot compare" in found[0].message
     assert found[0].span.line == use_line
+
+
+def test_a_literal_compared_with_none_compiles_without_a_python_warning():
+    # `define nt(s) = s == none` used with a suit written out: the engine compares `0 == None`
+    # (never `0 is None`, which Python warns about when it compiles the module).
+    text = HEAD_FOR_NONE + "define nt (s) = s == none\nflow {\n  if nt(♠) {\n    x = 1\n  }\n}\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        state = engine(text).new_game(3, 0)
+    assert state.is_terminal()
+
+
+HEAD_FOR_NONE = """
+game "g"
+players 3
+cards { deck standard }
+zone deck shared seen by nobody
+var x: int = 0
+"""

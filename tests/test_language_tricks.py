@@ -182,3 +182,58 @@ def test_a_trick_inside_a_turn_rule_is_an_error():
     inner = "trick { lead 0 play from hand to table winner { highest } take into taken }"
     text = TURN.replace("if not upcard is empty {", inner + "\n        if not upcard is empty {")
     assert [d.code for d in errors(text)] == ["type-mismatch"]
+
+
+DUMMY = """
+game "Dummy"
+players 4
+cards { deck standard }
+zone deck shared seen by nobody
+zone hand per player seen by owner
+zone board per player seen by everyone
+zone table shared seen by everyone
+zone taken per player seen by everyone grouped
+var leader: player = 1
+flow {
+  shuffle deck
+  deal 13 from deck to hand each
+  move all from hand of 2 to board of 2
+  repeat 13 times {
+    trick {
+      lead leader
+      play from hand to table
+      play for 2 from board by 0
+      follow suit == led else any
+      winner { highest where suit == led }
+      take into taken as group
+    }
+    leader = winner
+  }
+}
+"""
+
+
+def test_a_seat_whose_cards_another_plays_from_another_zone():
+    state = engine(DUMMY).new_game(4, 3)
+    assert state.current_player == 1
+    state.apply(state.legal_actions()[0])
+    # seat 2's turn: seat 0 chooses, among the cards of seat 2's board, which everyone sees
+    assert state.current_player == 0
+    board = state.to_json()["zones"]["board"][2]
+    led = state.to_json()["zones"]["table"][0][-1]
+    same_suit = sorted(c for c in board if c[-1] == led)
+    assert sorted(labels(state)) == sorted(f"play {c}" for c in (same_suit or board))
+    assert state.observation(1)["zones"]["board"][2] == board
+    card = state.legal_actions()[0]
+    state.apply(card)
+    assert state.current_player == 3
+    assert len(state.to_json()["zones"]["board"][2]) == 12 and len(state.to_json()["zones"]["hand"][0]) == 13
+
+
+def test_the_seats_of_play_for_are_players_and_its_zone_is_per_player():
+    text = DUMMY.replace("play for 2 from board by 0", "play for 2 from table by true")
+    found = sorted((d.code, d.message) for d in errors(text))
+    assert found == [
+        ("type-mismatch", "the seat who chooses them should be a player, not a bool"),
+        ("type-mismatch", "zone 'table' must be per player here"),
+    ]

@@ -693,14 +693,21 @@ def _choose_cards_stmt(k: Kids):
 @rule("choose_option_stmt")
 def _choose_option_stmt(k: Kids):
     who, *options, target = k.rest
-    node = n.ChooseOption(who, [name for name, _ in options], target, span=k.span)
-    node.suited = [name for name, suited in options if suited]
+    node = n.ChooseOption(who, [name for name, _, _ in options], target, span=k.span)
+    node.suited = [name for name, suited, _ in options if suited]
+    node.conds = [(name, cond) for name, _, cond in options if cond is not None]
     return k.fill(node, "choice")
 
 
 @rule("option_item")
 def _option_item(k: Kids):
-    return (str(k.rest[0]), bool(k.parts))
+    cond = k.rest[1] if len(k.rest) > 1 else None
+    return (str(k.rest[0]), bool(k.parts), cond)
+
+
+@rule("option_where")
+def _option_where(k: Kids):
+    return k.rest[0]
 
 
 @rule("option_with_suit")
@@ -782,6 +789,12 @@ def _trick_lead_where(k: Kids):
 def _trick_turn(k: Kids):
     who, body = k.rest
     return k.part(adds={"turns": [n.TrickTurn(who, body, cites=k.cites, span=k.span)]})
+
+
+@rule("trick_proxy")
+def _trick_proxy(k: Kids):
+    who, zone, by = k.rest
+    return _clause(k, "play for", proxy=n.TrickProxy(who, str(zone), by))
 
 
 @rule("trick_players")

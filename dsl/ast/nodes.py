@@ -411,6 +411,9 @@ class ChooseOption(Stmt):
     target: Expr
     suited: list[str] = field(default_factory=list)  # the options chosen together with a suit
     suit_target: Optional[Expr] = None  # where that suit goes (`none` for the other options)
+    # (option, condition): offered only when the condition holds (for a suited one, `suit` is
+    # the suit offered with it)
+    conds: list[tuple[str, Expr]] = field(default_factory=list)
 
 
 @dataclass
@@ -475,9 +478,21 @@ class Trick(Stmt):
     lead_where: list[Expr] = field(default_factory=list)
     lead_else_any: bool = False
     turns: list["TrickTurn"] = field(default_factory=list)
+    # `play for dummy from board by declarer`: that seat's cards come from another zone of his,
+    # and another seat chooses them.
+    proxy: Optional["TrickProxy"] = None
 
 
 # ---------------------------------------------------------------- lead rules and turns in a trick
+
+
+@dataclass
+class TrickProxy(Node):
+    """`play for WHO from ZONE by BY`: when WHO's turn comes, BY chooses his card from ZONE of WHO."""
+
+    who: Expr
+    zone: str
+    by: Expr
 
 
 @dataclass

@@ -8,6 +8,7 @@ Both pass through `escape`, the only way text reaches generated code.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 
 from ..ast import nodes as n
@@ -242,7 +243,11 @@ class ExprCompiler(ExprVisitor[str]):
         if e.op in ("==", "!=", "<", "<=", ">", ">=") and {left.type, right.type} == {"rank", "int"}:
             return f"({self._rank_side(left)} {op} {self._rank_side(right)})"
         if e.op in ("==", "!=") and (isinstance(right, n.NoneLit) or isinstance(left, n.NoneLit)):
-            op = "is" if e.op == "==" else "is not"
+            codes = self.compile(left), self.compile(right)
+            other = codes[1] if isinstance(left, n.NoneLit) else codes[0]
+            if not _is_literal(other):  # `0 is None` is a Python warning (a definition's argument)
+                op = "is" if e.op == "==" else "is not"
+            return f"({codes[0]} {op} {codes[1]})"
         return f"({self.compile(left)} {op} {self.compile(right)})"
 
     # `count players q where C` compared with 0 asks only whether some seat meets C: `any` stops at
@@ -407,7 +412,7 @@ class ExprCompiler(ExprVisitor[str]):
             coll = self.compile(e.collection)
         else:
             var = self.fresh("c")
-            binder = {"card": var}
+            binder = {"card": var, "suit": None}  # bare `suit` is the card's, not a suit offered
             coll = self.cards(e.collection)
         cond = self.with_binders(binder, e.cond)
         if e.quantifier not in QUANTIFIERS:
@@ -416,7 +421,7 @@ class ExprCompiler(ExprVisitor[str]):
 
     def visit_CardsWhere(self, e):
         var = self.fresh("c")
-        cond = self.with_binders({"card": var}, e.cond)
+        cond = self.with_binders({"card": var, "suit": None}, e.cond)  # as in visit_AnyWhere
         return f"[{var} for {var} in {self.cards(e.collection)} if {cond}]"
 
     def visit_PlayersWhere(self, e):
@@ -455,3 +460,12 @@ def pattern_rank_tuple(patterns: list[n.CardPattern], index: dict[str, int]) -> 
         admitted = pattern_ranks(p, index)
         ranks.append(min(admitted) if admitted else -1)
     return tuple(ranks)
+
+
+def _is_literal(code: str) -> bool:
+    """True if `code` is a Python literal (a number, a string, True or False)."""
+    try:
+        ast.literal_eval(code)
+    except (ValueError, SyntaxError):
+        return False
+    return True

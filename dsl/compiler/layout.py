@@ -83,3 +83,17 @@ def _one_per_line(items: list[str], indent: str, brackets: str) -> str:
             item = f"{found.group(1)}(\n{inner}{INDENT}{found.group(2)}\n{inner})"
         lines.append(f"{inner}{item},\n")
     return f"{brackets[0]}\n{''.join(lines)}{indent}{brackets[1]}"
+
+
+SKIP = "  # fmt: skip"
+
+
+def skip_overlong(source: str) -> str:
+    """Mark each statement line wider than the line length `# fmt: skip`: a lowered expression
+    stays one expression on one line (a condition as long as a rule makes it), and ruff would
+    otherwise split it over many.  The line numbers do not change."""
+    lines = source.split("\n")
+    for i, line in enumerate(lines):
+        if width(line) > LINE_LENGTH and not line.lstrip().startswith("#"):
+            lines[i] = line + SKIP
+    return "\n".join(lines)

@@ -481,17 +481,33 @@ class MachineLowering(_Lowering):
             self._choose_option_with_suit(s)
             return
         codes = [self.actions.option(name) for name in s.options]
-        self.suspend(self.x.compile(s.who), escape.literal(codes), s, "choose_option")
+        self.suspend(self.x.compile(s.who), self._offered(s, [[code] for code in codes]), s, "choose_option")
         self.assign(s.target, f"s.choice - {self.actions.option_base}")
+
+    def _offered(self, s: n.ChooseOption, codes: list[list[int]]) -> str:
+        """The actions of each option, in order; an option with a condition only when it holds."""
+        if not s.conds:
+            return escape.literal([code for option in codes for code in option])
+        conds, parts = dict(s.conds), []
+        for name, option in zip(s.options, codes, strict=True):
+            if name not in conds:
+                parts.append(escape.literal(option))
+            elif name in s.suited:  # one action per suit the condition allows
+                suit = self.x.fresh("u")
+                cond = self.x.with_binders({"suit": suit}, conds[name])
+                parts.append(f"[{option[0]} + {suit} for {suit} in range(4) if {cond}]")
+            else:
+                parts.append(f"({escape.literal(option)} if {self.x.compile(conds[name])} else [])")
+        return " + ".join(parts)
 
     def _choose_option_with_suit(self, s: n.ChooseOption):
         codes = []
         for name in s.options:
             if name in s.suited:
-                codes += [self.actions.suited_option(name, suit) for suit in range(4)]
+                codes.append([self.actions.suited_option(name, suit) for suit in range(4)])
             else:
-                codes.append(self.actions.option(name))
-        self.suspend(self.x.compile(s.who), escape.literal(codes), s, "choose_option")
+                codes.append([self.actions.option(name)])
+        self.suspend(self.x.compile(s.who), self._offered(s, codes), s, "choose_option")
         suited = tuple(self.model.options.index(name) for name in self.model.suited_options)
         self.out.code(
             self.t.option_with_suit_taken(
@@ -509,7 +525,10 @@ class MachineLowering(_Lowering):
             legal = f"list(range({base}, {base + 4}))"
         else:
             suit = self.x.fresh("u")
-            cond = self.x.with_binders({"suit": suit}, s.cond)
+            binders = {"suit": suit}
+            if isinstance(s.target, n.Name):  # `chooses suit as called where called != ♦`
+                binders[s.target.id] = suit
+            cond = self.x.with_binders(binders, s.cond)
             legal = f"[{base} + {suit} for {suit} in range(4) if {cond}]"
         self.suspend(self.x.compile(s.who), legal, s, "choose_suit")
         self.assign(s.target, f"s.choice - {base}")

@@ -29,6 +29,11 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         prog.fields["t_hooked"] = "int"
     table = f"s.{escape.name('z_', s.play_to)}"
     hand = f"s.{escape.name('z_', s.play_from)}[_p]"
+    chooser = "_p"
+    if s.proxy is not None:  # that seat's cards come from another zone and another seat chooses
+        proxied = f"_p == {x.compile(s.proxy.who)}"
+        hand = f"(s.{escape.name('z_', s.proxy.zone)}[_p] if {proxied} else {hand})"
+        chooser = f"({x.compile(s.proxy.by)} if {proxied} else _p)"
     line = s.span.line
 
     turn, played, resolve = (low.new_block(s, "trick", part) for part in ("turn", "played", "resolve"))
@@ -54,12 +59,12 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     lead_legal = low.distinct(hand)
     if s.lead_where:  # no card meets a rule and no `else any`: the leader has no legal lead
         lead_legal = low.legal_cards(hand, s.lead_where, s.lead_else_any)
-    out.code(t.lead(lead_legal=lead_legal, played=played, line=line, then=then))
+    out.code(t.lead(who=chooser, lead_legal=lead_legal, played=played, line=line, then=then))
     out.indent -= 1
     legal = low.legal_cards(hand, s.follow, s.follow_else_any or not s.follow)
     if s.among is not None:
         x.binders.pop()
-    out.code(t.follow(legal=legal, played=played, line=line, then=then))
+    out.code(t.follow(who=chooser, legal=legal, played=played, line=line, then=then))
 
     out.goto(played)
     out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump, led=x.suit_of("s.choice"), hooks=bool(s.turns)))

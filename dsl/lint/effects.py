@@ -279,7 +279,8 @@ class StmtWrites(StmtVisitor[set[str]]):
         return self._its_variable(stmt)
 
     def visit_Trick(self, stmt):
-        return {_zone(z) for z in (stmt.play_from, stmt.play_to, stmt.take_into) if z} | {"winner", "led"}
+        zones = (stmt.play_from, stmt.play_to, stmt.take_into, stmt.proxy.zone if stmt.proxy else None)
+        return {_zone(z) for z in zones if z} | {"winner", "led"}
 
     def visit_EndGame(self, stmt):
         return self._ends(stmt)
@@ -358,7 +359,7 @@ class StmtRefills(StmtVisitor[set[str]]):
         return {stmt.zone} | ({stmt.rest.name} if stmt.rest is not None else set())
 
     def visit_Trick(self, stmt):
-        return {z for z in (stmt.play_to, stmt.take_into) if z}
+        return {z for z in (stmt.play_to, stmt.take_into, stmt.proxy.zone if stmt.proxy else None) if z}
 
     def visit_Shuffle(self, stmt):
         return self._nothing(stmt)

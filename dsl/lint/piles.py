@@ -362,6 +362,8 @@ class PileTracker(StmtVisitor[Step]):
         elif s.play_from in state:
             self.forget(state, {"zone:" + s.play_from})
         self.forget(state, {"zone:" + s.take_into} if s.take_into else set())
+        if s.proxy is not None:  # one seat plays from another zone of his
+            self.forget(state, {"zone:" + s.proxy.zone})
         return state
 
     def run_end_game(self, s, state, local):

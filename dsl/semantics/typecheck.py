@@ -272,6 +272,10 @@ class TypeChecker(StmtVisitor[None]):
         if isinstance(s.target, n.Name) and s.target.id not in self.model.vars:
             self.declare_local(s.target.id, Type.OPTION, s)
         self._assignable(s.target, Type.OPTION)
+        for name, cond in s.conds:  # `double where C`: in a suited option's, `suit` is the suit offered
+            scope = {"suit": Type.SUIT} if name in s.suited else {}
+            what = f"the condition of '{name}'"
+            self.with_scope(scope, lambda c, w=what: self.expect(c, Type.BOOL, what=w), cond)
         for name in s.suited:
             self.has_late_choice = True
             if name not in self.suited_options:
@@ -296,8 +300,12 @@ class TypeChecker(StmtVisitor[None]):
     def visit_ChooseSuit(self, s):
         self._decision(s, s.who)
         self._assignable(s.target, Type.SUIT)
-        # In the condition, `suit` is the suit offered.
-        self.with_scope({"suit": Type.SUIT}, self.expect, s.cond, Type.BOOL, "which suits may be chosen")
+        # In the condition, `suit` is the suit offered, and so is the target's name: a filter
+        # inside the condition rebinds `suit` to its card's, never the target.
+        offered = {"suit": Type.SUIT}
+        if isinstance(s.target, n.Name):
+            offered[s.target.id] = Type.SUIT
+        self.with_scope(offered, self.expect, s.cond, Type.BOOL, "which suits may be chosen")
 
     def visit_ChooseValue(self, s):
         self._decision(s, s.who)
@@ -346,6 +354,10 @@ class TypeChecker(StmtVisitor[None]):
         else:
             self.zone_name(s.play_from, s, per_player=True)
             self.zone_name(s.play_to, s, per_player=False)
+        if s.proxy is not None:  # `play for dummy from board by declarer`
+            self.expect(s.proxy.who, Type.PLAYER, what="the seat whose cards another plays")
+            self.zone_name(s.proxy.zone, s, per_player=True)
+            self.expect(s.proxy.by, Type.PLAYER, what="the seat who chooses them")
         # In follow rules the `among` name is the player about to play ("who holds 3 aces").
         follow_scope = {"card": Type.CARD}
         if s.among:

@@ -39,7 +39,7 @@ EXAMPLES = {
     "winners": "winners highest",
     "lead": "lead left of dealer",
     "among": "among q where not hand of q is empty",
-    "play": "play from hand to table",
+    "play": "play from hand to table\nplay for dummy from board by declarer",
     "follow": "follow suit == led else any",
     "winner": "winner {\n  if table has Joker: highest where suit == led\n  highest where suit == trump\n}",
     "tie": "tie first",

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '0233bd1521cd5091df7bc75cf8766626cd90ed5cfa39890140b96574401a6aa2'
+FINGERPRINT = 'd1424f283aa04e8c9a38baaad604aa265ece78a7518d1f5d1dafdb75ca6a314c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -106,9 +106,10 @@ def root(context, missing=missing):
         return concat(t_5)
     context.exported_vars.add('lead_test')
     context.vars['lead_test'] = l_0_lead_test = Macro(environment, macro, 'lead_test', (), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
-    def macro(l_1_lead_legal, l_1_played, l_1_line, l_1_then):
+    def macro(l_1_who, l_1_lead_legal, l_1_played, l_1_line, l_1_then):
         t_6 = []
+        if l_1_who is missing:
+            l_1_who = undefined("parameter 'who' was not provided", name='who')
         if l_1_lead_legal is missing:
             l_1_lead_legal = undefined("parameter 'lead_legal' was not provided", name='lead_legal')
         if l_1_played is missing:
@@ -119,7 +120,9 @@ def root(context, missing=missing):
             l_1_then = undefined("parameter 'then' was not provided", name='then')
         pass
         t_6.extend((
-            'return s._decide(_p, ',
+            'return s._decide(',
+            str(l_1_who),
+            ', ',
             str(l_1_lead_legal),
             ', ',
             str(l_1_played),
@@ -131,10 +134,12 @@ def root(context, missing=missing):
         ))
         return concat(t_6)
     context.exported_vars.add('lead')
-    context.vars['lead'] = l_0_lead = Macro(environment, macro, 'lead', ('lead_legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['lead'] = l_0_lead = Macro(environment, macro, 'lead', ('who', 'lead_legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
-    def macro(l_1_legal, l_1_played, l_1_line, l_1_then):
+    def macro(l_1_who, l_1_legal, l_1_played, l_1_line, l_1_then):
         t_7 = []
+        if l_1_who is missing:
+            l_1_who = undefined("parameter 'who' was not provided", name='who')
         if l_1_legal is missing:
             l_1_legal = undefined("parameter 'legal' was not provided", name='legal')
         if l_1_played is missing:
@@ -145,7 +150,9 @@ def root(context, missing=missing):
             l_1_then = undefined("parameter 'then' was not provided", name='then')
         pass
         t_7.extend((
-            'return s._decide(_p, ',
+            'return s._decide(',
+            str(l_1_who),
+            ', ',
             str(l_1_legal),
             ', ',
             str(l_1_played),
@@ -157,7 +164,7 @@ def root(context, missing=missing):
         ))
         return concat(t_7)
     context.exported_vars.add('follow')
-    context.vars['follow'] = l_0_follow = Macro(environment, macro, 'follow', ('legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['follow'] = l_0_follow = Macro(environment, macro, 'follow', ('who', 'legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump, l_1_led, l_1_hooks):
         t_8 = []
         if l_1_hand is missing:
@@ -312,4 +319,4 @@ def root(context, missing=missing):
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&38=108&39=121&42=134&43=147&48=159&50=176&51=178&55=180&57=183&60=189&63=196&70=205&71=227&73=235&74=239&75=244&80=252&81=254&85=262&87=277&90=280&91=283&92=288&93=291&95=299&97=305'
+debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&39=107&40=122&43=137&44=152&49=166&51=183&52=185&56=187&58=190&61=196&64=203&71=212&72=234&74=242&75=246&76=251&81=259&82=261&86=269&88=284&91=287&92=290&93=295&94=298&96=306&98=312'
