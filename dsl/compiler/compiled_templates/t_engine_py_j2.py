@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '4a216b85aed248b5f19014d4db41891ac86620c5c856ccaa73e988515c2c841b'
+FINGERPRINT = '8c9c71e5d6820eb0206b92522fa7abdff810d2310a3900bd9e1b3c2204345d0c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -13,6 +13,7 @@ def root(context, missing=missing):
     l_0_scorings = resolve('scorings')
     l_0_rules = resolve('rules')
     l_0_readings = resolve('readings')
+    l_0_standard_jokers = resolve('standard_jokers')
     l_0_card_text = resolve('card_text')
     l_0_rank = resolve('rank')
     l_0_suit = resolve('suit')
@@ -111,17 +112,32 @@ def root(context, missing=missing):
             l_2_name = l_2_number = l_2_description = missing
         l_1_amb = missing
         yield '\n'
-    yield '# ---------------------------------------------------------------- cards\n# One entry per card id; identical cards of two decks share a KIND.\nCARD_TEXT = '
-    yield str(t_5((undefined(name='card_text') if l_0_card_text is missing else l_0_card_text), 'CARD_TEXT = '))
-    yield '\nRANK = '
-    yield str(t_5((undefined(name='rank') if l_0_rank is missing else l_0_rank), 'RANK = '))
-    yield '\nSUIT = '
-    yield str(t_5((undefined(name='suit') if l_0_suit is missing else l_0_suit), 'SUIT = '))
-    yield '\nCOLOR = '
-    yield str(t_5((undefined(name='color') if l_0_color is missing else l_0_color), 'COLOR = '))
-    yield '\nKIND = '
-    yield str(t_5((undefined(name='kind') if l_0_kind is missing else l_0_kind), 'KIND = '))
-    yield '\n'
+    yield '# ---------------------------------------------------------------- cards\n# One entry per card id; identical cards of two decks share a KIND.\n'
+    if (not t_6((undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers))):
+        pass
+        yield '# The standard deck'
+        if (undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers):
+            pass
+            yield ' and '
+            yield str((undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers))
+            yield ' joker'
+            yield str(('s' if ((undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers) > 1) else cond_expr_undefined("the inline if-expression on line 25 in 'engine.py.j2' evaluated to false and no else section was defined.")))
+        yield ', card id 13 * suit + rank: its tables are those of dsl.runtime.decks.\nCARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck('
+        yield str((undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers))
+        yield ')\n'
+    else:
+        pass
+        yield 'CARD_TEXT = '
+        yield str(t_5((undefined(name='card_text') if l_0_card_text is missing else l_0_card_text), 'CARD_TEXT = '))
+        yield '\nRANK = '
+        yield str(t_5((undefined(name='rank') if l_0_rank is missing else l_0_rank), 'RANK = '))
+        yield '\nSUIT = '
+        yield str(t_5((undefined(name='suit') if l_0_suit is missing else l_0_suit), 'SUIT = '))
+        yield '\nCOLOR = '
+        yield str(t_5((undefined(name='color') if l_0_color is missing else l_0_color), 'COLOR = '))
+        yield '\nKIND = '
+        yield str(t_5((undefined(name='kind') if l_0_kind is missing else l_0_kind), 'KIND = '))
+        yield '\n'
     if (undefined(name='twins') if l_0_twins is missing else l_0_twins):
         pass
         yield '# the cards with an identical twin: a hand without them needs no de-duplication of its actions\nTWINS = _rt.twins(KIND)\n'
@@ -357,4 +373,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=83&4=85&9=89&11=91&14=94&15=98&16=100&17=103&24=113&25=115&26=117&27=119&28=121&29=123&33=126&34=130&35=132&37=137&38=141&39=143&41=148&42=152&43=154&45=159&48=164&49=166&50=168&53=170&54=172&55=174&57=176&58=178&62=182&64=184&65=188&66=190&69=194&70=197&72=200&75=204&76=208&77=211&83=217&86=221&87=223&88=226&94=231&95=233&96=235&97=237&98=239&100=241&101=243&102=246&104=249&105=251&106=254&108=257&109=259&110=261&111=263&112=265&113=269&121=273&122=276&123=279&125=284&126=290&129=293&130=295&137=301&138=305&145=309&146=313&152=317&160=320&163=324&164=326&165=328&166=332&167=335&169=338&171=341&172=345&181=354'
+debug_info = '1=84&4=86&9=90&11=92&14=95&15=99&16=101&17=104&24=114&25=117&26=124&28=129&29=131&30=133&31=135&32=137&34=139&38=142&39=146&40=148&42=153&43=157&44=159&46=164&47=168&48=170&50=175&53=180&54=182&55=184&58=186&59=188&60=190&62=192&63=194&67=198&69=200&70=204&71=206&74=210&75=213&77=216&80=220&81=224&82=227&88=233&91=237&92=239&93=242&99=247&100=249&101=251&102=253&103=255&105=257&106=259&107=262&109=265&110=267&111=270&113=273&114=275&115=277&116=279&117=281&118=285&126=289&127=292&128=295&130=300&131=306&134=309&135=311&142=317&143=321&150=325&151=329&157=333&165=336&168=340&169=342&170=344&171=348&172=351&174=354&176=357&177=361&186=370'
