@@ -1043,11 +1043,11 @@ def _repeat_260_body(s):
     for _p5 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
         s.l_q = _p5
         # jailbreak.cardrules:272: draw 1 from reserve to hand of q
-        for _c in _rt.take_top(s.z_reserve, 1, 272):
-            s.z_hand[s.l_q].append(_c)
-            _trigger_0(s, _c, s.l_q)
-            _trigger_1(s, _c, s.l_q)
-            _trigger_2(s, _c, s.l_q)
+        _c = _rt.take_one(s.z_reserve, 272)
+        s.z_hand[s.l_q].append(_c)
+        _trigger_0(s, _c, s.l_q)
+        _trigger_1(s, _c, s.l_q)
+        _trigger_2(s, _c, s.l_q)
     # jailbreak.cardrules:274: if reading red_jack_hand is redraw {
     if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
         s.hits[12] += 1
@@ -1063,11 +1063,11 @@ def _repeat_260_body(s):
                 if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve)):
                     continue
                 # jailbreak.cardrules:277: draw 1 from reserve to hand of q
-                for _c in _rt.take_top(s.z_reserve, 1, 277):
-                    s.z_hand[s.l_q].append(_c)
-                    _trigger_0(s, _c, s.l_q)
-                    _trigger_1(s, _c, s.l_q)
-                    _trigger_2(s, _c, s.l_q)
+                _c = _rt.take_one(s.z_reserve, 277)
+                s.z_hand[s.l_q].append(_c)
+                _trigger_0(s, _c, s.l_q)
+                _trigger_1(s, _c, s.l_q)
+                _trigger_2(s, _c, s.l_q)
     # jailbreak.cardrules:281: starter = dealer
     s.v_starter = s.v_dealer
     # jailbreak.cardrules:283: repeat {
@@ -1279,11 +1279,11 @@ def _if_318_after(s):
                         if not s.v_in_duel[s.l_q]:
                             continue
                         # jailbreak.cardrules:374: draw 1 from reserve to hand of q
-                        for _c in _rt.take_top(s.z_reserve, 1, 374):
-                            s.z_hand[s.l_q].append(_c)
-                            _trigger_0(s, _c, s.l_q)
-                            _trigger_1(s, _c, s.l_q)
-                            _trigger_2(s, _c, s.l_q)
+                        _c = _rt.take_one(s.z_reserve, 374)
+                        s.z_hand[s.l_q].append(_c)
+                        _trigger_0(s, _c, s.l_q)
+                        _trigger_1(s, _c, s.l_q)
+                        _trigger_2(s, _c, s.l_q)
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
                     # jailbreak.cardrules:377: for each player q {
@@ -1362,11 +1362,11 @@ def _if_318_after(s):
                 # jailbreak.cardrules:419: out = true
                 s.v_out = True
             # jailbreak.cardrules:421: draw 1 from reserve to hand of q
-            for _c in _rt.take_top(s.z_reserve, 1, 421):
-                s.z_hand[s.l_q].append(_c)
-                _trigger_0(s, _c, s.l_q)
-                _trigger_1(s, _c, s.l_q)
-                _trigger_2(s, _c, s.l_q)
+            _c = _rt.take_one(s.z_reserve, 421)
+            s.z_hand[s.l_q].append(_c)
+            _trigger_0(s, _c, s.l_q)
+            _trigger_1(s, _c, s.l_q)
+            _trigger_2(s, _c, s.l_q)
         # jailbreak.cardrules:423: if reading red_jack_hand is redraw {
         if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
             s.hits[39] += 1
@@ -1387,11 +1387,11 @@ def _if_318_after(s):
                         # jailbreak.cardrules:429: out = true
                         s.v_out = True
                     # jailbreak.cardrules:431: draw 1 from reserve to hand of q
-                    for _c in _rt.take_top(s.z_reserve, 1, 431):
-                        s.z_hand[s.l_q].append(_c)
-                        _trigger_0(s, _c, s.l_q)
-                        _trigger_1(s, _c, s.l_q)
-                        _trigger_2(s, _c, s.l_q)
+                    _c = _rt.take_one(s.z_reserve, 431)
+                    s.z_hand[s.l_q].append(_c)
+                    _trigger_0(s, _c, s.l_q)
+                    _trigger_1(s, _c, s.l_q)
+                    _trigger_2(s, _c, s.l_q)
     if not (s.v_game_over or s.v_out or (not s.z_reserve)):
         return 3  # to _repeat_283_body
     return 4  # to _repeat_283_after
@@ -1670,11 +1670,11 @@ def _example_5(readings):
     # jailbreak.cardrules:504: received = true
     s.v_received = True
     # jailbreak.cardrules:505: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 505):
-        s.z_hand[0].append(_c)
-        _trigger_0(s, _c, 0)
-        _trigger_1(s, _c, 0)
-        _trigger_2(s, _c, 0)
+    _c = _rt.take_one(s.z_reserve, 505)
+    s.z_hand[0].append(_c)
+    _trigger_0(s, _c, 0)
+    _trigger_1(s, _c, 0)
+    _trigger_2(s, _c, 0)
     return [
         _rt.expectation(506, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
         _rt.expectation(507, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
@@ -1704,11 +1704,11 @@ def _example_6(readings):
     # jailbreak.cardrules:519: received = true
     s.v_received = True
     # jailbreak.cardrules:520: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 520):
-        s.z_hand[0].append(_c)
-        _trigger_0(s, _c, 0)
-        _trigger_1(s, _c, 0)
-        _trigger_2(s, _c, 0)
+    _c = _rt.take_one(s.z_reserve, 520)
+    s.z_hand[0].append(_c)
+    _trigger_0(s, _c, 0)
+    _trigger_1(s, _c, 0)
+    _trigger_2(s, _c, 0)
     return [
         _rt.expectation(521, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
     ]
@@ -1728,11 +1728,11 @@ def _example_7(readings):
     # jailbreak.cardrules:529: received = true
     s.v_received = True
     # jailbreak.cardrules:530: draw 1 from reserve to hand of 1
-    for _c in _rt.take_top(s.z_reserve, 1, 530):
-        s.z_hand[1].append(_c)
-        _trigger_0(s, _c, 1)
-        _trigger_1(s, _c, 1)
-        _trigger_2(s, _c, 1)
+    _c = _rt.take_one(s.z_reserve, 530)
+    s.z_hand[1].append(_c)
+    _trigger_0(s, _c, 1)
+    _trigger_1(s, _c, 1)
+    _trigger_2(s, _c, 1)
     return [
         (531, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
     ]
@@ -1755,11 +1755,11 @@ def _example_8(readings):
     # jailbreak.cardrules:540: received = true
     s.v_received = True
     # jailbreak.cardrules:541: draw 1 from reserve to hand of 0
-    for _c in _rt.take_top(s.z_reserve, 1, 541):
-        s.z_hand[0].append(_c)
-        _trigger_0(s, _c, 0)
-        _trigger_1(s, _c, 0)
-        _trigger_2(s, _c, 0)
+    _c = _rt.take_one(s.z_reserve, 541)
+    s.z_hand[0].append(_c)
+    _trigger_0(s, _c, 0)
+    _trigger_1(s, _c, 0)
+    _trigger_2(s, _c, 0)
     return [
         (542, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[_rt.top(s.z_prison[0], 542)]))), None),
         (543, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),

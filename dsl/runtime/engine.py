@@ -485,6 +485,13 @@ def take_top(source: list, count: int, line: int) -> list[int]:
     return taken
 
 
+def take_one(source: list, line: int) -> int:
+    """`take_top(source, 1, line)`'s one card, without the list."""
+    if not source:
+        raise RuleGap("empty-draw", line, "1 card(s) needed but only 0 left")
+    return source.pop()
+
+
 def place_bottom(pile: list, cards: list) -> None:
     """Put `cards` (in the order they were taken) one by one under `pile`: its bottom is index 0."""
     pile[:0] = cards[::-1]
