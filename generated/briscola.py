@@ -200,13 +200,13 @@ def _trick_35_resolve(s):
         if bool(s.z_deck):
             s.hits[2] += 1
             # briscola.cardrules:48: draw 1 from deck to hand of p
-            for _c in _rt.take_top(s.z_deck, 1, 48):
-                s.z_hand[s.l_p].append(_c)
+            _c = _rt.take_one(s.z_deck, 48)
+            s.z_hand[s.l_p].append(_c)
         elif bool(s.z_briscola):
             s.hits[3] += 1
             # briscola.cardrules:50: draw 1 from briscola to hand of p
-            for _c in _rt.take_top(s.z_briscola, 1, 50):
-                s.z_hand[s.l_p].append(_c)
+            _c = _rt.take_one(s.z_briscola, 50)
+            s.z_hand[s.l_p].append(_c)
     return 1  # to _while_34_check
 
 

@@ -150,8 +150,8 @@ def _if_46_else(s):
         if bool(s.z_deck):
             s.hits[3] += 1
             # mau_mau.cardrules:59: draw 1 from deck to hand of turn
-            for _c in _rt.take_top(s.z_deck, 1, 59):
-                s.z_hand[s.v_turn].append(_c)
+            _c = _rt.take_one(s.z_deck, 59)
+            s.z_hand[s.v_turn].append(_c)
     # mau_mau.cardrules:63: choice = none
     s.v_choice = None
     # mau_mau.cardrules:64: if penalty > 0 and drawn > 0 {

@@ -1925,8 +1925,8 @@ def _trick_383_resolve(s):
         if s.v_drawing and bool(s.z_prisoners):
             s.hits[23] += 1
             # prisoners.cardrules:406: draw 1 from prisoners to hand of p
-            for _c in _rt.take_top(s.z_prisoners, 1, 406):
-                s.z_hand[s.l_p].append(_c)
+            _c = _rt.take_one(s.z_prisoners, 406)
+            s.z_hand[s.l_p].append(_c)
     return 26  # to _while_382_check
 
 
@@ -1969,8 +1969,8 @@ def _choose_card_418_chosen(s):
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 419)]
     s.z_discard.extend(_moved)
     # prisoners.cardrules:420: draw 1 from prisoners to hand of turn
-    for _c in _rt.take_top(s.z_prisoners, 1, 420):
-        s.z_hand[s.v_turn].append(_c)
+    _c = _rt.take_one(s.z_prisoners, 420)
+    s.z_hand[s.v_turn].append(_c)
     return 33  # to _if_414_after
 
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from dsl import load_game
-from dsl.api import module_from_source
+from dsl.api import compile_source, module_from_source
 from tests.conftest import ROOT
 
 JUMP = re.compile(r"^\s*return (\d+)  # to \w+$")
@@ -78,3 +78,38 @@ def test_twinned_jokers_are_still_one_action_and_other_cards_are_all_offered(pla
         held_both += 52 in hand and 53 in hand
     assert both_jokers_offered == 0
     assert held_both > 0  # (the case the de-duplication is for did come up)
+
+
+def compiled_source(path) -> str:
+    compiled = compile_source(path.read_text(encoding="utf-8"), str(path))
+    assert compiled.ok, [d.message for d in compiled.diagnostics]
+    return compiled.source
+
+
+@pytest.mark.parametrize(
+    "path, jokers",
+    [(ROOT / "games" / "jailbreak.cardrules", 0), (ROOT / "games" / "thirteens.cardrules", 2)],
+    ids=["standard", "standard-and-jokers"],
+)
+def test_an_engine_of_the_standard_deck_shares_its_tables(path, jokers):
+    source = compiled_source(path)
+    assert f"CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck({jokers})" in source
+    assert "\nCARD_TEXT = (" not in source
+    engine = module_from_source(source, path.stem)
+    assert len(engine.CARD_TEXT) == 52 + jokers and engine.CARD_TEXT[0] == "2♠" and engine.CARD_TEXT[51] == "A♣"
+    assert engine.SUIT[13] == 1 and engine.RANK[12] == 12 and engine.COLOR[26] == 1  # A♠, 2♥ and 2♦
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        ROOT / "tests" / "data" / "diagnostics" / "deck_named_suits_clean.cardrules",
+        ROOT / "tests" / "fixtures" / "language" / "euchre_short.cardrules",
+        ROOT / "games" / "prisoners.cardrules",
+    ],
+    ids=["named-suits", "cards-left-out", "two-packs"],
+)
+def test_any_other_deck_keeps_its_own_tables(path):
+    source = compiled_source(path)
+    assert "standard_deck" not in source
+    assert "\nCARD_TEXT = (" in source and "\nKIND = (" in source

@@ -10,7 +10,7 @@ import os
 from ..ast import nodes as n
 from ..semantics.model import COLORS, SUIT_COLOR, Model
 from . import action_bounds, alike, escape, gate, jumps, layout, observed, parens, standings
-from ..runtime import observe
+from ..runtime import decks, observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
 from .exprs import ExprCompiler, Tables, pattern_rank_tuple
@@ -22,6 +22,22 @@ from .templating import environment
 
 # A table goes to the template as plain data: its `table` filter lays it out where it knows the column.
 _fmt = escape.plain
+
+
+def _standard_jokers(m: Model) -> int | None:
+    """How many jokers follow the standard deck when the engine's card tables are exactly those
+    `dsl.runtime.decks` holds for it (the engine then imports them), else None."""
+    jokers = len(m.cards) - 52
+    if jokers < 0:
+        return None
+    tables = (
+        tuple(c.text() for c in m.cards),
+        tuple(c.rank for c in m.cards),
+        tuple(c.suit for c in m.cards),
+        tuple(SUIT_COLOR[c.suit] if c.suit >= 0 else -1 for c in m.cards),
+        tuple(c.kind for c in m.cards),
+    )
+    return jokers if tables == decks.standard_deck(jokers) else None
 
 
 # The text before an expectation of an example, an item of the list its function returns.
@@ -359,6 +375,7 @@ class CodeGenerator:
             "game": m.game,
             "file_label": self.file_label,
             "rules": _fmt(self.rules_metadata(program)),
+            "standard_jokers": _standard_jokers(m),
             "card_text": _fmt(tuple(c.text() for c in m.cards)),
             "rank": _fmt(tuple(c.rank for c in m.cards)),
             "suit": _fmt(tuple(c.suit for c in m.cards)),

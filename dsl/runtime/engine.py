@@ -18,6 +18,7 @@ from typing import Sequence
 from . import observe, resample as _resample
 from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
 from .errors import BadArgument, IllegalAction, RuleGap
+from .decks import RANK_TEXT, SUIT_SYMBOLS, standard_deck  # noqa: F401 (standard_deck: engines of the standard deck)
 
 # Helpers the engines of games with teams, a house or knocked-out seats call: allowed by the gate on purpose.
 from . import standings
@@ -30,9 +31,6 @@ from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault, rul
 # so a real game runs a handful between two; an endless loop is stopped within about a second.
 STEP_LIMIT = 100_000
 _STEPS = range(STEP_LIMIT)
-
-SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
-RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker")
 
 
 class Snapshot:
@@ -490,6 +488,13 @@ def take_top(source: list, count: int, line: int) -> list[int]:
     del source[-count:]
     taken.reverse()
     return taken
+
+
+def take_one(source: list, line: int) -> int:
+    """`take_top(source, 1, line)`'s one card, without the list."""
+    if not source:
+        raise RuleGap("empty-draw", line, "1 card(s) needed but only 0 left")
+    return source.pop()
 
 
 def place_bottom(pile: list, cards: list) -> None:

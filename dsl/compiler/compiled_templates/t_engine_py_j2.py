@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'c8736ba78508e3f51359fbcbc8b4f10d32904360954a68835c902d6ab2f40aa1'
+FINGERPRINT = '394e51e4526ad48701f04dea86686e858208f74c30616806b14f0c017d1d5d25'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -13,6 +13,7 @@ def root(context, missing=missing):
     l_0_scorings = resolve('scorings')
     l_0_rules = resolve('rules')
     l_0_readings = resolve('readings')
+    l_0_standard_jokers = resolve('standard_jokers')
     l_0_card_text = resolve('card_text')
     l_0_rank = resolve('rank')
     l_0_suit = resolve('suit')
@@ -112,17 +113,32 @@ def root(context, missing=missing):
             l_2_name = l_2_number = l_2_description = missing
         l_1_amb = missing
         yield '\n'
-    yield '# ---------------------------------------------------------------- cards\n# One entry per card id; identical cards of two decks share a KIND.\nCARD_TEXT = '
-    yield str(t_5((undefined(name='card_text') if l_0_card_text is missing else l_0_card_text), 'CARD_TEXT = '))
-    yield '\nRANK = '
-    yield str(t_5((undefined(name='rank') if l_0_rank is missing else l_0_rank), 'RANK = '))
-    yield '\nSUIT = '
-    yield str(t_5((undefined(name='suit') if l_0_suit is missing else l_0_suit), 'SUIT = '))
-    yield '\nCOLOR = '
-    yield str(t_5((undefined(name='color') if l_0_color is missing else l_0_color), 'COLOR = '))
-    yield '\nKIND = '
-    yield str(t_5((undefined(name='kind') if l_0_kind is missing else l_0_kind), 'KIND = '))
-    yield '\n'
+    yield '# ---------------------------------------------------------------- cards\n# One entry per card id; identical cards of two decks share a KIND.\n'
+    if (not t_6((undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers))):
+        pass
+        yield '# The standard deck'
+        if (undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers):
+            pass
+            yield ' and '
+            yield str((undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers))
+            yield ' joker'
+            yield str(('s' if ((undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers) > 1) else cond_expr_undefined("the inline if-expression on line 25 in 'engine.py.j2' evaluated to false and no else section was defined.")))
+        yield ', card id 13 * suit + rank: its tables are those of dsl.runtime.decks.\nCARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck('
+        yield str((undefined(name='standard_jokers') if l_0_standard_jokers is missing else l_0_standard_jokers))
+        yield ')\n'
+    else:
+        pass
+        yield 'CARD_TEXT = '
+        yield str(t_5((undefined(name='card_text') if l_0_card_text is missing else l_0_card_text), 'CARD_TEXT = '))
+        yield '\nRANK = '
+        yield str(t_5((undefined(name='rank') if l_0_rank is missing else l_0_rank), 'RANK = '))
+        yield '\nSUIT = '
+        yield str(t_5((undefined(name='suit') if l_0_suit is missing else l_0_suit), 'SUIT = '))
+        yield '\nCOLOR = '
+        yield str(t_5((undefined(name='color') if l_0_color is missing else l_0_color), 'COLOR = '))
+        yield '\nKIND = '
+        yield str(t_5((undefined(name='kind') if l_0_kind is missing else l_0_kind), 'KIND = '))
+        yield '\n'
     if (undefined(name='twins') if l_0_twins is missing else l_0_twins):
         pass
         yield '# the cards with an identical twin: a hand without them needs no de-duplication of its actions\nTWINS = _rt.twins(KIND)\n'
@@ -363,4 +379,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=84&4=86&9=90&11=92&14=95&15=99&16=101&17=104&24=114&25=116&26=118&27=120&28=122&29=124&33=127&34=131&35=133&37=138&38=142&39=144&41=149&42=153&43=155&45=160&48=165&49=167&50=169&53=171&54=173&55=175&57=177&58=179&62=183&64=185&65=189&66=191&69=195&70=198&72=201&75=205&76=209&77=212&83=218&86=222&87=224&88=227&94=232&95=234&96=236&97=238&98=240&100=242&101=244&102=247&104=249&105=252&107=255&108=257&109=260&111=263&112=265&113=267&114=269&115=271&116=275&124=279&125=282&126=285&128=290&129=296&132=299&133=301&140=307&141=311&148=315&149=319&155=323&163=326&166=330&167=332&168=334&169=338&170=341&172=344&174=347&175=351&184=360'
+debug_info = '1=85&4=87&9=91&11=93&14=96&15=100&16=102&17=105&24=115&25=118&26=125&28=130&29=132&30=134&31=136&32=138&34=140&38=143&39=147&40=149&42=154&43=158&44=160&46=165&47=169&48=171&50=176&53=181&54=183&55=185&58=187&59=189&60=191&62=193&63=195&67=199&69=201&70=205&71=207&74=211&75=214&77=217&80=221&81=225&82=228&88=234&91=238&92=240&93=243&99=248&100=250&101=252&102=254&103=256&105=258&106=260&107=263&109=265&110=268&112=271&113=273&114=276&116=279&117=281&118=283&119=285&120=287&121=291&129=295&130=298&131=301&133=306&134=312&137=315&138=317&145=323&146=327&153=331&154=335&160=339&168=342&171=346&172=348&173=350&174=354&175=357&177=360&179=363&180=367&189=376'

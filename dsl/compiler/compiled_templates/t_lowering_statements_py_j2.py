@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '2c8914bb9d0085938bde362d1ef1d4b1c3a9d2e245c2af595d87b5af8d4ff500'
+FINGERPRINT = 'e96ecfc17e3a0b83f3582ff7fdc982d7bd5f2ec313d8034a555812b2b7769b75'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -327,7 +327,6 @@ def root(context, missing=missing):
         return concat(t_8)
     context.exported_vars.add('deal_evenly')
     context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'start', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
     def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner):
         t_9 = []
         if l_1_src is missing:
@@ -343,28 +342,51 @@ def root(context, missing=missing):
         if l_1_owner is missing:
             l_1_owner = undefined("parameter 'owner' was not provided", name='owner')
         pass
-        t_9.extend((
-            'for _c in _rt.take_top(',
-            str(l_1_src),
-            ', ',
-            str(l_1_count),
-            ', ',
-            str(l_1_line),
-            '):\n    ',
-            str(l_1_dst),
-            '.append(_c)\n',
-        ))
-        for l_2_trigger in l_1_triggers:
-            _loop_vars = {}
+        if (l_1_count == '1'):
             pass
             t_9.extend((
-                '    ',
-                str(l_2_trigger),
-                '(s, _c, ',
-                str(l_1_owner),
+                '_c = _rt.take_one(',
+                str(l_1_src),
+                ', ',
+                str(l_1_line),
                 ')\n',
+                str(l_1_dst),
+                '.append(_c)\n',
             ))
-        l_2_trigger = missing
+            for l_2_trigger in l_1_triggers:
+                _loop_vars = {}
+                pass
+                t_9.extend((
+                    str(l_2_trigger),
+                    '(s, _c, ',
+                    str(l_1_owner),
+                    ')\n',
+                ))
+            l_2_trigger = missing
+        else:
+            pass
+            t_9.extend((
+                'for _c in _rt.take_top(',
+                str(l_1_src),
+                ', ',
+                str(l_1_count),
+                ', ',
+                str(l_1_line),
+                '):\n    ',
+                str(l_1_dst),
+                '.append(_c)\n',
+            ))
+            for l_2_trigger in l_1_triggers:
+                _loop_vars = {}
+                pass
+                t_9.extend((
+                    '    ',
+                    str(l_2_trigger),
+                    '(s, _c, ',
+                    str(l_1_owner),
+                    ')\n',
+                ))
+            l_2_trigger = missing
         return concat(t_9)
     context.exported_vars.add('draw')
     context.vars['draw'] = l_0_draw = Macro(environment, macro, 'draw', ('src', 'dst', 'count', 'line', 'triggers', 'owner'), False, False, False, context.eval_ctx.autoescape)
@@ -616,4 +638,4 @@ def root(context, missing=missing):
     context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&79=329&80=346&81=352&82=355&83=360&87=370&88=377&89=380&90=384&93=391&96=396&99=403&100=413&103=424&107=434&108=443&111=452&112=459&116=465&117=475&118=477&119=481&122=488&123=496&124=500&125=504&127=508&129=512&133=519&134=533&136=535&137=537&139=539&142=546&143=560&144=562&145=564&146=566&150=572&151=587&152=592&153=596&155=601&156=605&159=609'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&80=328&81=343&82=347&83=351&84=354&85=358&88=368&89=374&90=377&91=382&96=392&97=399&98=402&99=406&102=413&105=418&108=425&109=435&112=446&116=456&117=465&120=474&121=481&125=487&126=497&127=499&128=503&131=510&132=518&133=522&134=526&136=530&138=534&142=541&143=555&145=557&146=559&148=561&151=568&152=582&153=584&154=586&155=588&159=594&160=609&161=614&162=618&164=623&165=627&168=631'
