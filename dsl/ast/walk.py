@@ -175,3 +175,12 @@ def walk_nodes(node) -> Iterator[n.Node]:
     yield node
     for child in sub_nodes(node):
         yield from walk_nodes(child)
+
+
+def target_name(target) -> str | None:
+    """The variable an assignment, a bid or a choice stores into (`x`, or `x of p`), if any."""
+    if isinstance(target, n.Name):
+        return target.id
+    if isinstance(target, n.Of):
+        return target.name
+    return None

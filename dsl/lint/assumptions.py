@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ast import nodes as n
-from ..ast.walk import child_blocks, walk_nodes, walk_stmts
+from ..ast.walk import child_blocks, target_name, walk_nodes, walk_stmts
 from ..report.diagnostics import NOWHERE, Span
 
 DEAL = "deal"
@@ -144,14 +144,6 @@ def _group_of_block(block, scores: set[str]) -> str:
     return next((g for g in groups if g != OTHER), OTHER)
 
 
-def _target_name(target) -> str | None:
-    if isinstance(target, n.Name):
-        return target.id
-    if isinstance(target, n.Of):
-        return target.name
-    return None
-
-
 def _group_of(stmt, scores: set[str]) -> str:
     if isinstance(stmt, (n.Shuffle, n.DealEach, n.DealEvenly, n.Gather, n.Draw)):
         return DEAL
@@ -160,14 +152,14 @@ def _group_of(stmt, scores: set[str]) -> str:
     if isinstance(stmt, n.Trick):
         return SEATING
     if isinstance(stmt, (n.Assign, n.Bid, n.ChooseOption, n.ChooseSuit)):
-        name = _target_name(stmt.target) or ""
+        name = target_name(stmt.target) or ""
         if _is_seat_name(name):
             return SEATING
         if name in scores:
             return SCORING
     if isinstance(stmt, (n.While, n.Repeat)):
         test = stmt.cond if isinstance(stmt, n.While) else stmt.until
-        read = {_target_name(x) for x in walk_nodes(test) if isinstance(x, (n.Name, n.Of))}
+        read = {target_name(x) for x in walk_nodes(test) if isinstance(x, (n.Name, n.Of))}
         if read & scores:
             return END
     if isinstance(stmt, n.ForPlayers) and stmt.start is not None:
@@ -200,8 +192,8 @@ def _name_of(stmt) -> str:
         "EndGame": "the end of the game",
     }
     what = words.get(kind, kind)
-    if isinstance(stmt, (n.Assign, n.Bid, n.ChooseOption, n.ChooseSuit)) and _target_name(stmt.target):
-        what += f" of '{_target_name(stmt.target)}'"
+    if isinstance(stmt, (n.Assign, n.Bid, n.ChooseOption, n.ChooseSuit)) and target_name(stmt.target):
+        what += f" of '{target_name(stmt.target)}'"
     return what
 
 

@@ -13,20 +13,12 @@ with at each player count.
 from __future__ import annotations
 
 from ..ast import nodes as n
-from ..ast.walk import child_blocks, walk_nodes
+from ..ast.walk import child_blocks, target_name, walk_nodes
 from ..compiler import escape
 from .evaluate import Evaluator, Probe
 
 # Statements that leave a just-gathered zone whole: they reorder it or touch no card.
 _KEEPS_PILES = (n.Shuffle, n.Assign)
-
-
-def _target_name(target) -> str | None:
-    if isinstance(target, n.Name):
-        return target.id
-    if isinstance(target, n.Of):
-        return target.name
-    return None
 
 
 def _path_to(block: n.Block | None, stmt: n.Stmt) -> list[tuple[n.Block, int]] | None:
@@ -48,7 +40,7 @@ def _sole_assignment(model, name: str) -> n.Assign | None:
         for body in [model.game.flow] + [t.body for t in model.game.triggers]
         if body
         for node in walk_nodes(body)
-        if isinstance(node, n.Stmt) and _target_name(getattr(node, "target", None)) == name
+        if isinstance(node, n.Stmt) and target_name(getattr(node, "target", None)) == name
     ]
     if len(found) == 1 and isinstance(found[0], n.Assign) and found[0].op == "=":
         return found[0]

@@ -8,7 +8,7 @@ always offers a bid when that floor is at least 1.
 from __future__ import annotations
 
 from ..ast import nodes as n
-from ..ast.walk import walk_nodes
+from ..ast.walk import target_name, walk_nodes
 
 
 def _constant(expr) -> int | None:
@@ -19,17 +19,9 @@ def _constant(expr) -> int | None:
     return None
 
 
-def _target_name(target) -> str | None:
-    if isinstance(target, n.Name):
-        return target.id
-    if isinstance(target, n.Of):
-        return target.name
-    return None
-
-
 def lowest_value(model, expr) -> int | None:
     """The floor of a variable named by `expr` (`x`, or `x of p`), or None when there is none."""
-    name = _target_name(expr)
+    name = target_name(expr)
     var = model.vars.get(name) if name else None
     if var is None or var.init is None or (start := _constant(var.init)) is None:
         return None
@@ -37,7 +29,7 @@ def lowest_value(model, expr) -> int | None:
     bodies = [model.game.flow] + [t.body for t in model.game.triggers]
     for body in bodies:
         for node in walk_nodes(body) if body else []:
-            if not isinstance(node, n.Stmt) or _target_name(getattr(node, "target", None)) != name:
+            if not isinstance(node, n.Stmt) or target_name(getattr(node, "target", None)) != name:
                 continue
             if not isinstance(node, n.Assign):
                 return None  # set by a bid or a choice: any value the play gives
