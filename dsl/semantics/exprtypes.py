@@ -90,10 +90,10 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
         self.err("type-mismatch", f"{what or 'this'} should be {either(*types)}, not {a(got)}", expr)
         return None
 
-    def with_scope(self, bindings: Scope, fn, *args):
+    def with_scope(self, bindings: Scope, fn, *args, **kwargs):
         self.scopes.append(bindings)
         try:
-            return fn(*args)
+            return fn(*args, **kwargs)
         finally:
             self.scopes.pop()
 
@@ -360,12 +360,12 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             e.collection, Type.CARDS, Type.GROUPS, Type.PLAYERS, what=f"what '{e.quantifier}' looks into"
         )
         binder = {"card": Type.CARD} if kind != Type.PLAYERS else {"player": Type.PLAYER}
-        self.with_scope(binder, self.expect, e.cond, Type.BOOL, "the condition")
+        self.with_scope(binder, self.expect, e.cond, Type.BOOL, what="the condition")
         return Type.BOOL
 
     def visit_CardsWhere(self, e):
         self.expect(e.collection, Type.CARDS, Type.GROUPS, what="where cards are taken from")
-        self.with_scope({"card": Type.CARD}, self.expect, e.cond, Type.BOOL, "the condition")
+        self.with_scope({"card": Type.CARD}, self.expect, e.cond, Type.BOOL, what="the condition")
         return Type.CARDS
 
     def visit_PlayersWhere(self, e):
@@ -373,9 +373,9 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
             self.expect(e.within, Type.PLAYERS, what="the players to choose among")
         scope = {e.var: Type.PLAYER}
         if e.cond is not None:
-            self.with_scope(scope, self.expect, e.cond, Type.BOOL, "the condition")
+            self.with_scope(scope, self.expect, e.cond, Type.BOOL, what="the condition")
         if e.key is not None:
-            self.with_scope(scope, self.expect, e.key, Type.INT, "what is compared")
+            self.with_scope(scope, self.expect, e.key, Type.INT, what="what is compared")
         return Type.PLAYERS
 
     def check_reading_cases(self, ambiguity: str, given: list[str], node: n.Node) -> bool:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def check_lead_rules(checker: "TypeChecker", trick: n.Trick, scope: dict) -> None:
     """`lead where C else where D else any`, then each `at turn of P { ... }` of the trick."""
     for cond in trick.lead_where:
-        checker.with_scope(scope, checker.expect, cond, Type.BOOL, "a lead rule")
+        checker.with_scope(scope, checker.expect, cond, Type.BOOL, what="a lead rule")
     for turn in trick.turns:
         checker.expect(turn.who, Type.PLAYER, what="whose turn it is")
         checker.visit_block(turn.body)
@@ -55,4 +55,4 @@ def check_suit_in_play(checker: "TypeChecker", game: n.Game) -> None:
             hint="keep one rule: it decides the suit of every card",
         )
     for rule in game.suits_in_play[:1]:
-        checker.with_scope({"card": Type.CARD}, checker.expect, rule.expr, Type.SUIT, "the suit in play")
+        checker.with_scope({"card": Type.CARD}, checker.expect, rule.expr, Type.SUIT, what="the suit in play")

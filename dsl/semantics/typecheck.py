@@ -131,7 +131,7 @@ class TypeChecker(StmtVisitor[None]):
         if s.amount in ("top", "middle"):
             self.expect(s.arg, Type.INT, what="how many cards")
         elif s.amount == "where":
-            self.with_scope({"card": Type.CARD}, self.expect, s.arg, Type.BOOL, "the condition")
+            self.with_scope({"card": Type.CARD}, self.expect, s.arg, Type.BOOL, what="the condition")
         elif s.amount == "card":
             self.expect(s.arg, Type.CARD, what="the card to move")
         dest = self.model.zones.get(s.dest.name)
@@ -254,7 +254,7 @@ class TypeChecker(StmtVisitor[None]):
         self.declare_local(s.var, Type.CARD, s)
         self.zone_ref(s.zone)
         for cond in s.legality:
-            self.with_scope({"card": Type.CARD}, self.expect, cond, Type.BOOL, "a legality condition")
+            self.with_scope({"card": Type.CARD}, self.expect, cond, Type.BOOL, what="a legality condition")
 
     def visit_ChooseCards(self, s):
         self._decision(s, s.who)
@@ -305,7 +305,7 @@ class TypeChecker(StmtVisitor[None]):
         offered = {"suit": Type.SUIT}
         if isinstance(s.target, n.Name):
             offered[s.target.id] = Type.SUIT
-        self.with_scope(offered, self.expect, s.cond, Type.BOOL, "which suits may be chosen")
+        self.with_scope(offered, self.expect, s.cond, Type.BOOL, what="which suits may be chosen")
 
     def visit_ChooseValue(self, s):
         self._decision(s, s.who)
@@ -314,7 +314,7 @@ class TypeChecker(StmtVisitor[None]):
         if s.zone is not None:
             self.zone_ref(s.zone)
         self.declare_local(s.var, kind, s)
-        self.with_scope({s.var: kind}, self.expect, s.cond, Type.BOOL, f"which {s.kind}s may be chosen")
+        self.with_scope({s.var: kind}, self.expect, s.cond, Type.BOOL, what=f"which {s.kind}s may be chosen")
 
     def visit_Bid(self, s):
         self._decision(s, s.who)
@@ -348,7 +348,7 @@ class TypeChecker(StmtVisitor[None]):
         if s.lead is None:
             self.err("missing-declaration", "a trick needs 'lead <player>'", s)
         if s.among:
-            self.with_scope({s.among[0]: Type.PLAYER}, self.expect, s.among[1], Type.BOOL, "who takes part")
+            self.with_scope({s.among[0]: Type.PLAYER}, self.expect, s.among[1], Type.BOOL, what="who takes part")
         if s.play_from is None or s.play_to is None:
             self.err("missing-declaration", "a trick needs 'play from <hand zone> to <table zone>'", s)
         else:
@@ -363,13 +363,13 @@ class TypeChecker(StmtVisitor[None]):
         if s.among:
             follow_scope[s.among[0]] = Type.PLAYER
         for cond in s.follow:
-            self.with_scope(follow_scope, self.expect, cond, Type.BOOL, "a follow rule")
+            self.with_scope(follow_scope, self.expect, cond, Type.BOOL, what="a follow rule")
         check_lead_rules(self, s, follow_scope)
         if not s.winner_rules:
             self.err("missing-declaration", "a trick needs a 'winner { highest ... }' block", s)
         for rule in s.winner_rules:
             self.expect(rule.cond, Type.BOOL, what="the condition of a winner rule")
-            self.with_scope({"card": Type.CARD}, self.expect, rule.where, Type.BOOL, "which cards can win")
+            self.with_scope({"card": Type.CARD}, self.expect, rule.where, Type.BOOL, what="which cards can win")
             if rule.order is not None and rule.order not in self.model.orders:
                 self.undefined(rule.order, rule, "order", [k for k in self.model.orders if k])
         if isinstance(s.tie, n.TieByReading):
@@ -412,10 +412,12 @@ class TypeChecker(StmtVisitor[None]):
         for scoring in game.scorings:
             for pat in scoring.patterns:
                 scope = {"group": Type.CARDS}
-                self.with_scope(scope, self.expect, pat.where, Type.BOOL, "the condition of a pattern")
-                self.with_scope(scope, self.expect, pat.score, Type.INT, "the score of a pattern")
+                self.with_scope(scope, self.expect, pat.where, Type.BOOL, what="the condition of a pattern")
+                self.with_scope(scope, self.expect, pat.score, Type.INT, what="the score of a pattern")
             if scoring.leftover is not None:
-                self.with_scope({"group": Type.CARDS}, self.expect, scoring.leftover, Type.INT, "the leftover score")
+                self.with_scope(
+                    {"group": Type.CARDS}, self.expect, scoring.leftover, Type.INT, what="the leftover score"
+                )
             for policy in (scoring.groups, scoring.split):
                 if policy is not None and policy.ambiguity is not None:
                     self.check_reading_cases(policy.ambiguity, [name for name, _ in policy.cases], policy)
