@@ -148,7 +148,7 @@ class Printer:
         for i, child in enumerate(node.children):
             if rule in ("card_pattern", "card_literal") and isinstance(child, Token) and child.type == "SUIT":
                 self._token(child, glue_all=i > 0 and not _is_color(node.children[i - 1]))
-            elif rule == "call" and isinstance(child, Token) and child == "(":
+            elif rule in ("call", "define_params") and isinstance(child, Token) and child == "(":
                 self._token(child, glue_all=True)
             else:
                 self.emit(child, indent, glue_all and i == 0)
