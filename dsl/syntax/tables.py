@@ -81,20 +81,22 @@ def _shipped() -> dict | None:
         return None
 
 
+def _matching(shipped: dict | None, grammar: str) -> bool:
+    return shipped is not None and all(shipped.get(k) == v for k, v in fingerprint(grammar).items())
+
+
 def parser(name: str) -> Lark:
     """The named parser, from the shipped tables when they match the grammar and Lark in use."""
     grammar = grammar_text()
     shipped = _shipped()
-    if shipped is not None and all(shipped.get(k) == v for k, v in fingerprint(grammar).items()):
-        entry = shipped["parsers"].get(name)
-        if entry is not None:
-            return Lark._load_from_dict(entry["data"], entry["memo"])
+    entry = shipped["parsers"].get(name) if _matching(shipped, grammar) else None
+    if entry is not None:
+        return Lark._load_from_dict(entry["data"], entry["memo"])
     return build(name, grammar)
 
 
 def is_current() -> bool:
-    shipped = _shipped()
-    return shipped is not None and all(shipped.get(k) == v for k, v in fingerprint(grammar_text()).items())
+    return _matching(_shipped(), grammar_text())
 
 
 def main(argv: list[str] | None = None) -> int:
