@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..ast import nodes as n
 from ..syntax.limits import LIMIT_CODE
 from ..syntax.reserved import RESERVED_WORDS, reserved_hint, reserved_message
@@ -150,6 +152,8 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
     for line in deck_lines:
         for pattern in line.without:
             diags.extend(checked(pattern))
+    # A pattern naming a rank or suit the game lacks has its error; it leaves out no card.
+    deck_lines = [dataclasses.replace(line, without=[p for p in line.without if not checked(p)]) for line in deck_lines]
     cards = decks_of.in_some_deck(cards, deck_lines, matches) or cards
     decks = []
     for line in deck_lines:
