@@ -4,7 +4,8 @@ A seeded state holds its whole future in its generator, and its past only as the
 decisions.  Replaying that list from the seed, block by block of the rules' state machine,
 shows everything a seat could have seen: after every block, the cards in the zones the seat may
 look at (so a card played to the table and swept into a hidden pile within one decision still
-counts as seen).  A shuffle is where knowledge is lost: each card of the shuffled pile gets a
+counts as seen), and the picks it holds back in a simultaneous pass (no other seat sees those
+until they are delivered).  A shuffle is where knowledge is lost: each card of the shuffled pile gets a
 *slot*, (which shuffle of the match, its index in the pile just after it), and a slot is
 *revealed* to a seat once that card is seen after the shuffle.  Slots never revealed are what a
 seat cannot tell apart; `resample` deals their cards again.
@@ -28,6 +29,7 @@ from collections import OrderedDict
 from .chance import _places
 from .errors import BadArgument
 from .faults import API_ERRORS, FAULTS
+from .observe import extras_of
 
 _KEPT = 4  # recordings kept: the matches in play in one process at a time
 
@@ -78,6 +80,8 @@ class Recording:
         self._owner = [z for z in state._ZONES if z[3] == "owner" and z[2]]
         # A card a public variable names (the card shown) is seen, wherever it lies.
         self._shown = [v[0] for v in state._VARS if v[3] == "card" and v[4] == "everyone"]
+        # Picks held back in a simultaneous pass: each is seen by the seat that chose it only.
+        self._held = extras_of(state).held
         self.cache: dict = {}  # per (seat, point): what `resample` derives from the recording
         self.s = state.__class__(state.n, state.seed, state.readings, run=False, rng=_Recorder(state.seed, self))
         self._last_block = -1
@@ -113,6 +117,11 @@ class Recording:
                     slot = slot_of.get(card)
                     if slot is not None:
                         seen.add(slot)
+        for attr in self._held:
+            for card, _dest, chooser in getattr(s, attr):
+                slot = slot_of.get(card)
+                if slot is not None and 0 <= chooser < len(self.seen_own):
+                    self.seen_own[chooser].add(slot)
 
     def _run_blocks(self) -> None:
         s, blocks = self.s, self.s._BLOCKS

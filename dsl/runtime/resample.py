@@ -6,7 +6,10 @@ assignment of the hidden slots' cards among the hidden slots of the same shuffle
 uniformly among the assignments that respect the forbidden pairs (by rejection; a long run of
 rejections falls back to random exchanges from the seat's own consistent world, the real one).
 Every card and every decision whose card sat in a reassigned slot is renamed accordingly: the
-player who in truth played a hidden card plays, in the world, the card of that slot.
+player who in truth played a hidden card plays, in the world, the card of that slot.  A pick
+another seat holds back in a simultaneous pass is such a card (its slot is one of that seat's
+hand): it is renamed where it waits, so each card stays in one place; the seat's own picks are
+cards it has seen, never reassigned.
 
 The world is built from the last decision point before the seat's current point and played
 forward with the decisions renamed, so the rules themselves recompute what follows (the legal
@@ -25,6 +28,7 @@ from .errors import BadArgument, IllegalAction, RuleGap
 from .faults import FAULTS
 from .chance import _places
 from .knowledge import recording_of
+from .observe import extras_of, held_back
 
 TRIES = 200  # whole assignments drawn before the exchanges from the real one take over
 WORLDS = 20  # worlds built before the seat's own world (the real one, renamed by nothing) is used
@@ -54,8 +58,13 @@ def seat_view_key(state, seat: int) -> tuple:
             values.append(_frozen(value))
         elif visibility == "owner" and per_player:
             values.append(_frozen(value[seat]))
+    # Picks held back in a simultaneous pass: the seat's own as cards, every other seat's as a count.
+    held = tuple(
+        tuple(sorted(text[c] for c in held_back(state, other))) if other == seat else len(held_back(state, other))
+        for other in range(state.n)
+    ) if extras_of(state).held else ()
     legal = tuple(state.legal) if state.cur == seat else ()
-    return (state.cur, legal, tuple(zones), tuple(values), state.led, state.winner, state.done)
+    return (state.cur, legal, tuple(zones), tuple(values), held, state.led, state.winner, state.done)
 
 
 def _frozen(value):
@@ -249,6 +258,10 @@ def _rename(world, rec, point: int, assignment: dict) -> None:
     for attr, _name, type_ in world._LOCALS:
         if type_ in _CARD_TYPES:
             setattr(world, attr, _mapped(getattr(world, attr), names))
+    # Picks held back in a pass are cards too: another seat's are renamed like its hand.  Each
+    # entry is [card, where it goes, who chose it]; a clone shares the entries, so new ones.
+    for attr in extras_of(world).held:
+        setattr(world, attr, [[names.get(card, card), dest, by] for card, dest, by in getattr(world, attr)])
     world.legal = [names.get(a, a) if a < world._N_CARDS else a for a in world.legal]
     world.history = [
         assignment.get(rec.action_slot[i], a) if rec.action_slot[i] in assignment else a
