@@ -53,6 +53,8 @@ RULES = {
         {'line': 126, 'what': 'winner rule'},
         {'line': 127, 'what': 'winner rule'},
         {'line': 133, 'what': 'branch'},
+        {'line': 135, 'what': 'value of reading partscore = carry'},
+        {'line': 135, 'what': 'value of reading partscore = each_deal'},
         {'line': 139, 'what': 'branch'},
         {'line': 144, 'what': 'branch'},
         {'line': 146, 'what': 'branch'},
@@ -236,10 +238,10 @@ def _for_116_after(s):
         # bridge.cardrules:134: points of declarer += made_points(level, trump, doubled, vulnerable(declarer), won)
         _rt.share(s.v_points, s.team, s.v_declarer, '+=', ((((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) + ((((len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) - 6) - s.v_level) * ((20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30) if (s.v_doubled == 0) else (s.v_doubled * (200 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 100))))) + ((1500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 1000) if (s.v_level == 7) else ((750 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 500) if (s.v_level == 6) else 0))) + (50 * s.v_doubled)))  # fmt: skip
         # bridge.cardrules:135: below of declarer += reading partscore {
-        _rt.share(s.v_below, s.team, s.v_declarer, '+=', ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) if s.r_partscore == PARTSCORE_CARRY else 0))
+        _rt.share(s.v_below, s.team, s.v_declarer, '+=', (_rt.counted(s.hits, 11, (((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled)))) if s.r_partscore == PARTSCORE_CARRY else _rt.counted(s.hits, 12, 0)))
         # bridge.cardrules:139: if below of declarer >= 100 or trick_points(level, trump, doubled) >= 100 {
         if (s.v_below[s.v_declarer] >= 100) or ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) >= 100):
-            s.hits[11] += 1
+            s.hits[13] += 1
             # bridge.cardrules:140: points of declarer += if vulnerable(declarer) then 500 else 300
             _rt.share(s.v_points, s.team, s.v_declarer, '+=', (500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 300))
             # bridge.cardrules:141: for each team t {
@@ -248,15 +250,15 @@ def _for_116_after(s):
                 # bridge.cardrules:142: below of t = 0
                 _rt.share_team(s.v_below, s.team, s.l_t, '=', 0)
         elif s.r_partscore == PARTSCORE_EACH_DEAL:
-            s.hits[12] += 1
+            s.hits[14] += 1
             # bridge.cardrules:145: points of declarer += 50
             _rt.share(s.v_points, s.team, s.v_declarer, '+=', 50)
         elif s.v_deal_no == 4:
-            s.hits[13] += 1
+            s.hits[15] += 1
             # bridge.cardrules:147: points of declarer += 100
             _rt.share(s.v_points, s.team, s.v_declarer, '+=', 100)
     else:
-        s.hits[14] += 1
+        s.hits[16] += 1
         # bridge.cardrules:150: points of left of declarer += down_points(level + 6 - won, doubled, vulnerable(declarer))
         _rt.share(s.v_points, s.team, ((s.v_declarer) + 1) % s.n, '+=', ((((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) * (100 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 50)) if (s.v_doubled == 0) else (s.v_doubled * (((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else (100 if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) == 1) else (((200 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) <= 3) else ((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 400)))))))  # fmt: skip
     # bridge.cardrules:152: dealer = left of dealer
@@ -368,7 +370,7 @@ class State(_rt.BaseState):
     _LATE_ACTIONS = {'bid_span': 0, 'seats': 0, 'ranks': (), 'bid_names': {}, 'suited_options': ('one', 'two', 'three', 'four', 'five', 'six', 'seven')}
     _AMBIGUITIES = (('partscore', ('carry', 'each_deal'), 0),)
     _PLAYERS = (4,)
-    _N_HITS = 15
+    _N_HITS = 17
     _WINNERS = 'highest'
     _TIES = 'draw'
     _RESULT_SHARED = True
@@ -489,91 +491,91 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (76, 37),
-    (91, 0),
-    (92, 67),
-    (96, 0),
-    (97, 68),
-    (107, 69),
-    (109, 70),
-    (112, 71),
-    (114, 72),
-    (116, 73),
-    (118, 74),
-    (120, 75),
-    (122, 76),
-    (124, 77),
-    (127, 78),
-    (129, 80),
-    (133, 0),
-    (140, 81),
-    (144, 0),
-    (145, 111),
-    (151, 0),
-    (158, 91),
-    (161, 92),
-    (165, 94),
-    (167, 95),
-    (170, 96),
-    (174, 98),
-    (178, 100),
-    (180, 101),
-    (182, 102),
-    (184, 103),
-    (186, 104),
-    (189, 105),
-    (191, 109),
-    (196, 0),
-    (204, 112),
-    (206, 113),
-    (208, 114),
-    (210, 115),
-    (212, 116),
-    (218, 0),
-    (222, 117),
-    (232, 0),
-    (233, 133),
-    (236, 134),
-    (238, 135),
-    (240, 139),
-    (243, 140),
-    (245, 141),
-    (248, 142),
-    (252, 145),
-    (256, 147),
-    (260, 150),
-    (262, 152),
-    (267, 0),
-    (297, 126),
-    (309, 127),
-    (327, 131),
-    (332, 0),
-    (333, 121),
-    (335, 122),
-    (342, 0),
-    (388, 20),
-    (390, 21),
-    (392, 22),
-    (394, 23),
-    (396, 24),
-    (398, 25),
-    (400, 26),
-    (402, 27),
-    (404, 28),
-    (406, 29),
-    (408, 30),
-    (410, 31),
-    (412, 32),
-    (414, 33),
-    (416, 34),
-    (418, 35),
-    (433, 0),
-    (464, 160),
-    (467, 161),
-    (468, 162),
-    (469, 163),
-    (473, 0),
-    (474, 165),
-    (477, 166),
-    (485, 0),
+    (78, 37),
+    (93, 0),
+    (94, 67),
+    (98, 0),
+    (99, 68),
+    (109, 69),
+    (111, 70),
+    (114, 71),
+    (116, 72),
+    (118, 73),
+    (120, 74),
+    (122, 75),
+    (124, 76),
+    (126, 77),
+    (129, 78),
+    (131, 80),
+    (135, 0),
+    (142, 81),
+    (146, 0),
+    (147, 111),
+    (153, 0),
+    (160, 91),
+    (163, 92),
+    (167, 94),
+    (169, 95),
+    (172, 96),
+    (176, 98),
+    (180, 100),
+    (182, 101),
+    (184, 102),
+    (186, 103),
+    (188, 104),
+    (191, 105),
+    (193, 109),
+    (198, 0),
+    (206, 112),
+    (208, 113),
+    (210, 114),
+    (212, 115),
+    (214, 116),
+    (220, 0),
+    (224, 117),
+    (234, 0),
+    (235, 133),
+    (238, 134),
+    (240, 135),
+    (242, 139),
+    (245, 140),
+    (247, 141),
+    (250, 142),
+    (254, 145),
+    (258, 147),
+    (262, 150),
+    (264, 152),
+    (269, 0),
+    (299, 126),
+    (311, 127),
+    (329, 131),
+    (334, 0),
+    (335, 121),
+    (337, 122),
+    (344, 0),
+    (390, 20),
+    (392, 21),
+    (394, 22),
+    (396, 23),
+    (398, 24),
+    (400, 25),
+    (402, 26),
+    (404, 27),
+    (406, 28),
+    (408, 29),
+    (410, 30),
+    (412, 31),
+    (414, 32),
+    (416, 33),
+    (418, 34),
+    (420, 35),
+    (435, 0),
+    (466, 160),
+    (469, 161),
+    (470, 162),
+    (471, 163),
+    (475, 0),
+    (476, 165),
+    (479, 166),
+    (487, 0),
 )

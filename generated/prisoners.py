@@ -199,6 +199,8 @@ RULES = {
         {'line': 304, 'what': 'branch'},
         {'line': 312, 'what': 'branch'},
         {'line': 316, 'what': 'else branch'},
+        {'line': 326, 'what': 'value of reading bid_steps = tens'},
+        {'line': 326, 'what': 'value of reading bid_steps = ones'},
         {'line': 334, 'what': 'branch'},
         {'line': 335, 'what': 'branch'},
         {'line': 337, 'what': 'else branch'},
@@ -222,6 +224,8 @@ RULES = {
         {'line': 414, 'what': 'branch'},
         {'line': 415, 'what': 'branch'},
         {'line': 428, 'what': 'branch'},
+        {'line': 431, 'what': 'value of reading fifty_card = jack'},
+        {'line': 431, 'what': 'value of reading fifty_card = diamonds'},
         {'line': 435, 'what': 'branch'},
         {'line': 438, 'what': 'branch'},
         {'line': 440, 'what': 'else branch'},
@@ -1582,7 +1586,7 @@ def _if_312_after(s):
         # prisoners.cardrules:324: in_deal of p = true
         s.v_in_deal[s.l_p] = True
     # prisoners.cardrules:326: unit = reading bid_steps { tens => 10 ones => 1 }
-    s.v_unit = 10 if s.r_bid_steps == BID_STEPS_TENS else 1
+    s.v_unit = _rt.counted(s.hits, 5, 10) if s.r_bid_steps == BID_STEPS_TENS else _rt.counted(s.hits, 6, 1)
     # prisoners.cardrules:327: high_bid = 0
     s.v_high_bid = 0
     # prisoners.cardrules:328: bidder = none
@@ -1627,12 +1631,12 @@ def _while_331_check(s):
 def _while_331_after(s):
     # prisoners.cardrules:356: if bidder == none and reading auction_end is takes_at_zero {
     if (s.v_bidder is None) and (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO):
-        s.hits[11] += 1
+        s.hits[13] += 1
         # prisoners.cardrules:357: bidder = first of players q where in_auction of q
         s.v_bidder = _rt.first([q6 for q6 in range(s.n) if s.v_in_auction[q6]], 357)
     # prisoners.cardrules:359: if bidder == none {
     if s.v_bidder is None:
-        s.hits[12] += 1
+        s.hits[14] += 1
         # prisoners.cardrules:360: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
     if s.v_bidder is None:
@@ -1647,7 +1651,7 @@ def _if_334_after(s):
 
 
 def _if_334_then(s):
-    s.hits[5] += 1
+    s.hits[7] += 1
     # prisoners.cardrules:335: if (count players q where in_auction of q) == 1 and reading auction_end is last_must_bid {
     if (len([q4 for q4 in range(s.n) if s.v_in_auction[q4]]) == 1) and (s.r_auction_end == AUCTION_END_LAST_MUST_BID):
         return 14  # to _if_335_then
@@ -1657,12 +1661,12 @@ def _if_334_then(s):
 def _if_335_after(s):
     # prisoners.cardrules:341: if offer == 0 {
     if s.l_offer == 0:
-        s.hits[8] += 1
+        s.hits[10] += 1
         # prisoners.cardrules:342: in_auction of turn = false
         s.v_in_auction[s.v_turn] = False
         # prisoners.cardrules:344: if reading pass_out is whole_deal {
         if s.r_pass_out == PASS_OUT_WHOLE_DEAL:
-            s.hits[9] += 1
+            s.hits[11] += 1
             # prisoners.cardrules:345: in_deal of turn = false
             s.v_in_deal[s.v_turn] = False
             # prisoners.cardrules:346: move all from hand of turn to discard
@@ -1670,7 +1674,7 @@ def _if_335_after(s):
             s.z_hand[s.v_turn].clear()
             s.z_discard.extend(_moved)
     else:
-        s.hits[10] += 1
+        s.hits[12] += 1
         # prisoners.cardrules:349: high_bid = offer
         s.v_high_bid = s.l_offer
         # prisoners.cardrules:350: bidder = turn
@@ -1679,14 +1683,14 @@ def _if_335_after(s):
 
 
 def _if_335_then(s):
-    s.hits[6] += 1
+    s.hits[8] += 1
     # prisoners.cardrules:336: turn bids offer from unit to cap step unit
     _legal = [115 + _a for _a in range(s.v_unit, (s.v_cap) + 1, max(1, s.v_unit)) if _a >= 0]
     return s._decide(s.v_turn, _legal, 16, 336)  # then _bid_336_chosen
 
 
 def _if_335_else(s):
-    s.hits[7] += 1
+    s.hits[9] += 1
     # prisoners.cardrules:338: turn bids offer from high_bid + unit to cap step unit or pass
     _legal = [115 + _a for _a in range((s.v_high_bid + s.v_unit), (s.v_cap) + 1, max(1, s.v_unit)) if _a >= 0]
     _legal.append(108)
@@ -1708,11 +1712,11 @@ def _if_365_after(s):
     s.v_hand_value = _rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 372)
     # prisoners.cardrules:373: if reading counting is better {
     if s.r_counting == COUNTING_BETTER:
-        s.hits[16] += 1
+        s.hits[18] += 1
         # prisoners.cardrules:374: hand_value = max(sum face of hand of bidder, scoring combos of cards in hand of bidder
         s.v_hand_value = max(_rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 374), _solver_combos(s).best([c7 for c7 in s.z_hand[s.v_bidder] if ((IS_2_TO_10[c7]) or (IS_A[c7]))]))
     elif s.v_method == 2:
-        s.hits[17] += 1
+        s.hits[19] += 1
         # prisoners.cardrules:377: hand_value = scoring combos of cards in hand of bidder where card is 2..10 or card is A
         s.v_hand_value = _solver_combos(s).best([c8 for c8 in s.z_hand[s.v_bidder] if ((IS_2_TO_10[c8]) or (IS_A[c8]))])
     # prisoners.cardrules:380: if reading play_phase is tricks {
@@ -1722,20 +1726,20 @@ def _if_365_after(s):
 
 
 def _if_365_then(s):
-    s.hits[13] += 1
+    s.hits[15] += 1
     # prisoners.cardrules:366: bidder chooses one of face_count, combination_count as method
     return s._decide(s.v_bidder, [109, 110], 22, 366)  # then _choose_option_366_chosen
 
 
 def _if_365_elif1(s):
-    s.hits[14] += 1
+    s.hits[16] += 1
     # prisoners.cardrules:368: method = combination_count
     s.v_method = 2
     return 18  # to _if_365_after
 
 
 def _if_365_else(s):
-    s.hits[15] += 1
+    s.hits[17] += 1
     # prisoners.cardrules:370: method = face_count
     s.v_method = 1
     return 18  # to _if_365_after
@@ -1752,33 +1756,33 @@ def _if_380_after(s):
         s.l_p = _p3
         # prisoners.cardrules:428: if reading play_phase is draw_only {
         if s.r_play_phase == PLAY_PHASE_DRAW_ONLY:
-            s.hits[27] += 1
+            s.hits[29] += 1
             # prisoners.cardrules:429: move all from hand of p to taken of p
             _moved = s.z_hand[s.l_p][:]
             s.z_hand[s.l_p].clear()
             s.z_taken[s.l_p].extend(_moved)
         # prisoners.cardrules:431: collected of p = reading fifty_card {
-        s.v_collected[s.l_p] = _rt.sum_values(VALUE_PRISONER, s.z_taken[s.l_p], 432) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[s.l_p], 433)
+        s.v_collected[s.l_p] = _rt.counted(s.hits, 30, _rt.sum_values(VALUE_PRISONER, s.z_taken[s.l_p], 432)) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.counted(s.hits, 31, _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[s.l_p], 433))
         # prisoners.cardrules:435: if reading counting is better {
         if s.r_counting == COUNTING_BETTER:
-            s.hits[28] += 1
+            s.hits[32] += 1
             # prisoners.cardrules:436: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p
             s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 436), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2_TO_10[c19]) or (IS_A[c19]))]))
         elif s.v_method == 2:
-            s.hits[29] += 1
+            s.hits[33] += 1
             # prisoners.cardrules:439: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
             s.v_collected[s.l_p] += _solver_combos(s).best([c20 for c20 in s.z_taken[s.l_p] if ((IS_2_TO_10[c20]) or (IS_A[c20]))])
         else:
-            s.hits[30] += 1
+            s.hits[34] += 1
             # prisoners.cardrules:441: collected of p += sum face of taken of p
             s.v_collected[s.l_p] += _rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 441)
     # prisoners.cardrules:444: if reading bid_measure is hand {
     if s.r_bid_measure == BID_MEASURE_HAND:
-        s.hits[31] += 1
+        s.hits[35] += 1
         # prisoners.cardrules:445: made = hand_value >= high_bid
         s.v_made = s.v_hand_value >= s.v_high_bid
     else:
-        s.hits[32] += 1
+        s.hits[36] += 1
         # prisoners.cardrules:447: made = collected of bidder >= high_bid
         s.v_made = s.v_collected[s.v_bidder] >= s.v_high_bid
     # prisoners.cardrules:449: for each player p {
@@ -1786,14 +1790,14 @@ def _if_380_after(s):
         s.l_p = _p4
         # prisoners.cardrules:450: if p == bidder and reading contract is made_or_zero {
         if (s.l_p == s.v_bidder) and (s.r_contract == CONTRACT_MADE_OR_ZERO):
-            s.hits[33] += 1
+            s.hits[37] += 1
             # prisoners.cardrules:451: if made {
             if s.v_made:
-                s.hits[34] += 1
+                s.hits[38] += 1
                 # prisoners.cardrules:452: total of p += high_bid
                 s.v_total[s.l_p] += s.v_high_bid
         else:
-            s.hits[35] += 1
+            s.hits[39] += 1
             # prisoners.cardrules:456: total of p += collected of p
             s.v_total[s.l_p] += s.v_collected[s.l_p]
     # prisoners.cardrules:460: deals_played += 1
@@ -1806,7 +1810,7 @@ def _if_380_after(s):
 
 
 def _if_380_then(s):
-    s.hits[18] += 1
+    s.hits[20] += 1
     # prisoners.cardrules:381: leader = bidder
     s.v_leader = s.v_bidder
     # prisoners.cardrules:382: while (count players q where in_deal of q and not hand of q is empty) > 0 {
@@ -1814,7 +1818,7 @@ def _if_380_then(s):
 
 
 def _if_380_else(s):
-    s.hits[24] += 1
+    s.hits[26] += 1
     # prisoners.cardrules:412: turn = bidder
     s.v_turn = s.v_bidder
     # prisoners.cardrules:413: while not prisoners is empty or (reading turned_card is drawn_last and not turned is...
@@ -1873,7 +1877,7 @@ def _trick_383_resolve(s):
                     _best, _first = _rank, _i
                 _last = _i
         if _best >= 0:
-            s.hits[19] += 1
+            s.hits[21] += 1
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
     # prisoners.cardrules:391: if reading trump_in_tricks is beats: highest where suit == trump
     if _winner is None and (s.r_trump_in_tricks == TRUMP_IN_TRICKS_BEATS):
@@ -1885,7 +1889,7 @@ def _trick_383_resolve(s):
                     _best, _first = _rank, _i
                 _last = _i
         if _best >= 0:
-            s.hits[20] += 1
+            s.hits[22] += 1
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 391)]
     # prisoners.cardrules:392: highest
     if _winner is None:
@@ -1897,7 +1901,7 @@ def _trick_383_resolve(s):
                     _best, _first = _rank, _i
                 _last = _i
         if _best >= 0:
-            s.hits[21] += 1
+            s.hits[23] += 1
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 392)]
     if _winner is None:
         _rt.gap('no-winner', 383, 'no winner rule applies to this trick')
@@ -1916,14 +1920,14 @@ def _trick_383_resolve(s):
             continue
         # prisoners.cardrules:402: if prisoners is empty and reading turned_card is drawn_last {
         if (not s.z_prisoners) and (s.r_turned_card == TURNED_CARD_DRAWN_LAST):
-            s.hits[22] += 1
+            s.hits[24] += 1
             # prisoners.cardrules:403: move all from turned to prisoners
             _moved = s.z_turned[:]
             s.z_turned.clear()
             s.z_prisoners.extend(_moved)
         # prisoners.cardrules:405: if drawing and not prisoners is empty {
         if s.v_drawing and bool(s.z_prisoners):
-            s.hits[23] += 1
+            s.hits[25] += 1
             # prisoners.cardrules:406: draw 1 from prisoners to hand of p
             _c = _rt.take_one(s.z_prisoners, 406)
             s.z_hand[s.l_p].append(_c)
@@ -1950,10 +1954,10 @@ def _if_414_after(s):
 
 
 def _if_414_then(s):
-    s.hits[25] += 1
+    s.hits[27] += 1
     # prisoners.cardrules:415: if prisoners is empty {
     if not s.z_prisoners:
-        s.hits[26] += 1
+        s.hits[28] += 1
         # prisoners.cardrules:416: move all from turned to prisoners
         _moved = s.z_turned[:]
         s.z_turned.clear()
@@ -2059,7 +2063,7 @@ class State(_rt.BaseState):
         ('score_tie', ('share', 'play_on'), 0),
     )
     _PLAYERS = (2, 3, 4)
-    _N_HITS = 36
+    _N_HITS = 40
     _WINNERS = 'highest'
 
     def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
@@ -2382,209 +2386,209 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (260, 73),
-    (263, 84),
-    (266, 94),
-    (269, 103),
-    (272, 116),
-    (276, 126),
-    (279, 135),
-    (282, 145),
-    (286, 156),
-    (289, 167),
-    (294, 178),
-    (297, 189),
-    (300, 199),
-    (303, 210),
-    (306, 217),
-    (309, 227),
-    (312, 234),
-    (545, 32),
-    (547, 34),
-    (549, 35),
-    (1442, 248),
-    (1446, 0),
-    (1457, 253),
-    (1465, 259),
-    (1473, 264),
-    (1481, 270),
-    (1489, 275),
-    (1491, 279),
-    (1500, 0),
-    (1501, 288),
-    (1505, 0),
-    (1506, 289),
-    (1510, 0),
-    (1515, 290),
-    (1527, 293),
-    (1529, 295),
-    (1531, 296),
-    (1535, 298),
-    (1540, 300),
-    (1543, 301),
-    (1546, 302),
-    (1550, 303),
-    (1554, 305),
-    (1558, 310),
-    (1561, 312),
-    (1567, 0),
-    (1568, 365),
-    (1576, 0),
-    (1577, 322),
-    (1580, 323),
-    (1582, 324),
-    (1584, 326),
-    (1586, 327),
-    (1588, 328),
-    (1590, 329),
-    (1592, 331),
-    (1596, 0),
-    (1598, 313),
-    (1600, 314),
-    (1604, 0),
-    (1606, 317),
-    (1608, 318),
-    (1613, 0),
-    (1621, 334),
-    (1627, 0),
-    (1628, 356),
-    (1631, 357),
-    (1633, 359),
-    (1636, 360),
-    (1643, 0),
-    (1644, 353),
-    (1649, 0),
-    (1651, 335),
-    (1657, 0),
-    (1658, 341),
-    (1661, 342),
-    (1663, 344),
-    (1666, 345),
-    (1668, 346),
-    (1674, 349),
-    (1676, 350),
-    (1681, 0),
-    (1683, 336),
-    (1688, 0),
-    (1690, 338),
-    (1696, 0),
-    (1707, 372),
-    (1709, 373),
-    (1712, 374),
-    (1716, 377),
-    (1718, 380),
-    (1724, 0),
-    (1726, 366),
-    (1730, 0),
-    (1732, 368),
-    (1737, 0),
-    (1739, 370),
-    (1744, 0),
-    (1750, 427),
-    (1753, 428),
-    (1756, 429),
-    (1760, 431),
-    (1762, 435),
-    (1765, 436),
-    (1769, 439),
-    (1773, 441),
-    (1775, 444),
-    (1778, 445),
-    (1782, 447),
-    (1784, 449),
-    (1787, 450),
-    (1790, 451),
-    (1793, 452),
-    (1797, 456),
-    (1799, 460),
-    (1801, 461),
-    (1808, 0),
-    (1810, 381),
-    (1812, 382),
-    (1816, 0),
-    (1818, 412),
-    (1820, 413),
-    (1824, 0),
-    (1827, 383),
-    (1836, 0),
-    (1866, 390),
-    (1878, 391),
-    (1890, 392),
-    (1908, 397),
-    (1910, 398),
-    (1912, 401),
-    (1917, 402),
-    (1920, 403),
-    (1924, 405),
-    (1927, 406),
-    (1933, 0),
-    (1936, 414),
-    (1942, 0),
-    (1947, 422),
-    (1952, 0),
-    (1954, 415),
-    (1957, 416),
-    (1961, 418),
-    (1966, 0),
-    (1968, 419),
-    (1971, 420),
-    (1977, 0),
-    (2191, 51),
-    (2193, 53),
-    (2195, 54),
-    (2197, 55),
-    (2199, 56),
-    (2201, 57),
-    (2204, 59),
-    (2206, 60),
-    (2208, 61),
-    (2210, 62),
-    (2212, 63),
-    (2214, 64),
-    (2217, 66),
-    (2219, 67),
-    (2221, 68),
-    (2223, 69),
-    (2235, 0),
-    (2267, 472),
-    (2270, 476),
-    (2271, 477),
-    (2275, 0),
-    (2276, 480),
-    (2279, 484),
-    (2280, 485),
-    (2284, 0),
-    (2285, 488),
-    (2288, 491),
-    (2289, 492),
-    (2290, 493),
-    (2294, 0),
-    (2295, 496),
-    (2297, 498),
-    (2300, 499),
-    (2304, 0),
-    (2305, 502),
-    (2307, 505),
-    (2310, 506),
-    (2314, 0),
-    (2315, 509),
-    (2317, 512),
-    (2320, 513),
-    (2324, 0),
-    (2325, 516),
-    (2327, 519),
-    (2330, 520),
-    (2334, 0),
-    (2335, 523),
-    (2337, 526),
-    (2340, 527),
-    (2344, 0),
-    (2345, 530),
-    (2348, 531),
-    (2352, 0),
-    (2353, 534),
-    (2355, 537),
-    (2358, 538),
-    (2359, 539),
-    (2378, 0),
+    (264, 73),
+    (267, 84),
+    (270, 94),
+    (273, 103),
+    (276, 116),
+    (280, 126),
+    (283, 135),
+    (286, 145),
+    (290, 156),
+    (293, 167),
+    (298, 178),
+    (301, 189),
+    (304, 199),
+    (307, 210),
+    (310, 217),
+    (313, 227),
+    (316, 234),
+    (549, 32),
+    (551, 34),
+    (553, 35),
+    (1446, 248),
+    (1450, 0),
+    (1461, 253),
+    (1469, 259),
+    (1477, 264),
+    (1485, 270),
+    (1493, 275),
+    (1495, 279),
+    (1504, 0),
+    (1505, 288),
+    (1509, 0),
+    (1510, 289),
+    (1514, 0),
+    (1519, 290),
+    (1531, 293),
+    (1533, 295),
+    (1535, 296),
+    (1539, 298),
+    (1544, 300),
+    (1547, 301),
+    (1550, 302),
+    (1554, 303),
+    (1558, 305),
+    (1562, 310),
+    (1565, 312),
+    (1571, 0),
+    (1572, 365),
+    (1580, 0),
+    (1581, 322),
+    (1584, 323),
+    (1586, 324),
+    (1588, 326),
+    (1590, 327),
+    (1592, 328),
+    (1594, 329),
+    (1596, 331),
+    (1600, 0),
+    (1602, 313),
+    (1604, 314),
+    (1608, 0),
+    (1610, 317),
+    (1612, 318),
+    (1617, 0),
+    (1625, 334),
+    (1631, 0),
+    (1632, 356),
+    (1635, 357),
+    (1637, 359),
+    (1640, 360),
+    (1647, 0),
+    (1648, 353),
+    (1653, 0),
+    (1655, 335),
+    (1661, 0),
+    (1662, 341),
+    (1665, 342),
+    (1667, 344),
+    (1670, 345),
+    (1672, 346),
+    (1678, 349),
+    (1680, 350),
+    (1685, 0),
+    (1687, 336),
+    (1692, 0),
+    (1694, 338),
+    (1700, 0),
+    (1711, 372),
+    (1713, 373),
+    (1716, 374),
+    (1720, 377),
+    (1722, 380),
+    (1728, 0),
+    (1730, 366),
+    (1734, 0),
+    (1736, 368),
+    (1741, 0),
+    (1743, 370),
+    (1748, 0),
+    (1754, 427),
+    (1757, 428),
+    (1760, 429),
+    (1764, 431),
+    (1766, 435),
+    (1769, 436),
+    (1773, 439),
+    (1777, 441),
+    (1779, 444),
+    (1782, 445),
+    (1786, 447),
+    (1788, 449),
+    (1791, 450),
+    (1794, 451),
+    (1797, 452),
+    (1801, 456),
+    (1803, 460),
+    (1805, 461),
+    (1812, 0),
+    (1814, 381),
+    (1816, 382),
+    (1820, 0),
+    (1822, 412),
+    (1824, 413),
+    (1828, 0),
+    (1831, 383),
+    (1840, 0),
+    (1870, 390),
+    (1882, 391),
+    (1894, 392),
+    (1912, 397),
+    (1914, 398),
+    (1916, 401),
+    (1921, 402),
+    (1924, 403),
+    (1928, 405),
+    (1931, 406),
+    (1937, 0),
+    (1940, 414),
+    (1946, 0),
+    (1951, 422),
+    (1956, 0),
+    (1958, 415),
+    (1961, 416),
+    (1965, 418),
+    (1970, 0),
+    (1972, 419),
+    (1975, 420),
+    (1981, 0),
+    (2195, 51),
+    (2197, 53),
+    (2199, 54),
+    (2201, 55),
+    (2203, 56),
+    (2205, 57),
+    (2208, 59),
+    (2210, 60),
+    (2212, 61),
+    (2214, 62),
+    (2216, 63),
+    (2218, 64),
+    (2221, 66),
+    (2223, 67),
+    (2225, 68),
+    (2227, 69),
+    (2239, 0),
+    (2271, 472),
+    (2274, 476),
+    (2275, 477),
+    (2279, 0),
+    (2280, 480),
+    (2283, 484),
+    (2284, 485),
+    (2288, 0),
+    (2289, 488),
+    (2292, 491),
+    (2293, 492),
+    (2294, 493),
+    (2298, 0),
+    (2299, 496),
+    (2301, 498),
+    (2304, 499),
+    (2308, 0),
+    (2309, 502),
+    (2311, 505),
+    (2314, 506),
+    (2318, 0),
+    (2319, 509),
+    (2321, 512),
+    (2324, 513),
+    (2328, 0),
+    (2329, 516),
+    (2331, 519),
+    (2334, 520),
+    (2338, 0),
+    (2339, 523),
+    (2341, 526),
+    (2344, 527),
+    (2348, 0),
+    (2349, 530),
+    (2352, 531),
+    (2356, 0),
+    (2357, 534),
+    (2359, 537),
+    (2362, 538),
+    (2363, 539),
+    (2382, 0),
 )

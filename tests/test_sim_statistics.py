@@ -93,10 +93,12 @@ class Scripted:
         return [s for s, v in enumerate(self.script[-1]) if v == best]
 
 
-def scripted_engine(script) -> types.ModuleType:
+def scripted_engine(script, *more) -> types.ModuleType:
+    """Match `i` of a run follows script `i` (cycled) of `script, *more`."""
+    scripts = [script, *more]
     engine = types.ModuleType("scripted")
     engine.RULES = {"name": "Scripted", "players": [len(script[0])]}
-    engine.new_game = lambda players, seed, readings=None: Scripted(script)
+    engine.new_game = lambda players, seed, readings=None: Scripted(scripts[seed % len(scripts)])
     return engine
 
 
@@ -108,7 +110,14 @@ def test_lead_changes_decisiveness_and_drama_follow_the_scores():
     assert summary["wins"] == [1, 0]
     assert summary["lead_changes"]["mean"] == 2  # 0 -> 1 -> 0
     assert summary["decisiveness"]["mean_decided_at"] == pytest.approx(4 / 6, abs=0.005)
-    assert summary["drama"] == {"matches": 1, "mean_deficit": 3.0, "max_deficit": 3.0, "comeback_rate": 1.0}
+    assert summary["drama"] == {
+        "matches": 1,
+        "mean_deficit": 3.0,
+        "max_deficit": 3.0,
+        "comeback_rate": 1.0,
+        "left_out": {},
+        "undefined": None,
+    }
 
 
 def test_a_winner_who_led_from_the_first_score_was_never_behind():
@@ -149,3 +158,32 @@ def test_scores_known_only_at_the_end_say_nothing_about_leads():
     summary = run_matches(scripted_engine([(0, 0), (0, 0), (0, 0), (3, 1)]), 2, 1, seed=0, progress=False)
     assert summary["wins"] == [1, 0]
     assert summary["decisiveness"]["matches"] == summary["drama"]["matches"] == 0
+    # Undefined, and said so: null values and the reason, not a mean of zero.
+    reason = "the scores appear only with the last decision in 1 of 1 completed matches"
+    assert summary["decisiveness"] == {
+        "matches": 0,
+        "mean_decided_at": None,
+        "decided_by_half": None,
+        "left_out": {"scores_only_at_end": 1},
+        "undefined": reason,
+    }
+    drama = summary["drama"]
+    assert (drama["mean_deficit"], drama["max_deficit"], drama["comeback_rate"]) == (None, None, None)
+    assert drama["left_out"] == {"scores_only_at_end": 1} and drama["undefined"] == reason
+    assert json.loads(json.dumps(summary))["drama"]["mean_deficit"] is None
+
+
+def test_matches_left_out_of_decisiveness_are_counted_by_reason():
+    led = [(0, 0), (2, 0), (2, 1), (3, 1)]  # seat 0 leads from the first score
+    tied = [(0, 0), (1, 0), (1, 1), (2, 2)]  # both share the win
+    at_end = [(0, 0), (0, 0), (0, 3)]
+    summary = run_matches(scripted_engine(led, tied, at_end, led), 2, 8, seed=0, progress=False)
+    decided = summary["decisiveness"]
+    assert decided["matches"] == summary["drama"]["matches"] == 4
+    assert decided["left_out"] == {"no_single_winner": 2, "scores_only_at_end": 2}
+    assert decided["undefined"] is None and decided["mean_decided_at"] == pytest.approx(1 / 3, abs=0.005)
+    assert summary["drama"]["left_out"] == decided["left_out"]
+    # Every match tied: undefined, for that reason.
+    tied_only = run_matches(scripted_engine(tied), 2, 3, seed=0, progress=False)["decisiveness"]
+    assert tied_only["mean_decided_at"] is None
+    assert tied_only["undefined"] == "no single side won (a tie or a draw) in 3 of 3 completed matches"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+from collections.abc import Callable
 
 from ..ast import nodes as n
 from ..ast.visitor import ExprVisitor
@@ -86,6 +87,9 @@ class ExprCompiler(ExprVisitor[str]):
         self.binders: list[dict[str, str]] = []
         self.state_refs: set[str] | None = None  # when set, records every state attribute read
         self.printed_only = False  # inside `suit in play = ...`: `suit` is the printed suit
+        # While the rules' flow is lowered: the program's counter for (line, what), so that a
+        # `reading x { ... }` value counts under `rules_fired` each time a reading's value is read.
+        self.count_hit: Callable[[int, str], int] | None = None
         self._fresh = 0
 
     # ------------------------------------------------------------ helpers
@@ -436,11 +440,20 @@ class ExprCompiler(ExprVisitor[str]):
 
     def visit_ReadingSwitch(self, e):
         index = self.attr(escape.name("r_", e.ambiguity))
-        cases = [(self.tables.reading(e.ambiguity, name), self.compile(value)) for name, value in e.cases]
+        cases = [(self.tables.reading(e.ambiguity, name), self.counted(e, name, value)) for name, value in e.cases]
         code = cases[-1][1]
         for idx, value in reversed(cases[:-1]):
             code = f"{value} if {index} == {idx} else {code}"
         return f"({code})"
+
+    def counted(self, e, reading: str, value) -> str:
+        """A reading's value, counted as it is read in the rules' flow.  Not in a scoring's
+        patterns (`state_refs` set): their solver is shared by every state of the same readings."""
+        code = self.compile(value)
+        if self.count_hit is None or self.state_refs is not None:
+            return code
+        index = self.count_hit(e.span.line, f"value of reading {e.ambiguity} = {reading}")
+        return f"_rt.counted({self.attr('hits')}, {index}, {code})"
 
     def visit_ReadingIs(self, e):
         return f"({self.attr(escape.name('r_', e.ambiguity))} == {self.tables.reading(e.ambiguity, e.reading)})"

@@ -50,6 +50,12 @@ class Program:
         self.hits.append((line, what))
         return len(self.hits) - 1
 
+    def reading_hit(self, line: int, what: str) -> int:
+        """The counter of a reading's value: one per line and reading, however often it is written."""
+        if (line, what) in self.hits:
+            return self.hits.index((line, what))
+        return self.hit(line, what)
+
 
 class Emitter:
     """Writes indented lines into one block or function at a time."""

@@ -575,6 +575,12 @@ def played_by(seats: list[int], cards: list[int], card: int, line: int) -> int:
     raise RuleGap("missing-card", line, "the card was not played in this trick")
 
 
+def counted(hits: list, index: int, value):
+    """`value`, a reading's value the rules just read, counted as fired (`rules_fired`)."""
+    hits[index] += 1
+    return value
+
+
 def hold_back(held: list, card: int, owner, chooser: int) -> None:
     """A card chosen in a simultaneous loop, kept aside with where it goes until the loop ends,
     and who chose it: the one seat whose observation shows it meanwhile (see `observe`)."""

@@ -70,6 +70,17 @@ class Course:
     deficit: float | None = None  # how far the eventual winner was behind the leader, at worst
     hits: tuple[int, ...] = ()  # per RULES["branches"]: how often each rule fired
     teams: tuple[tuple[int, ...], ...] = ()  # the sides at the end (one per seat without teams)
+    # Why the scores say nothing about leads (`UNREAD`'s keys), when decided_at is None.
+    unread: str | None = None
+
+
+# Why a completed match is left out of lead changes, decisiveness and drama.
+UNREAD = {
+    "one_side": "there is a single side",
+    "scores_only_at_end": "the scores appear only with the last decision",
+    "no_single_winner": "no single side won (a tie or a draw)",
+    "not_ranked_by_score": "the winners are not the best scores",
+}
 
 
 @dataclass(frozen=True)
@@ -163,12 +174,10 @@ def _course(state, trail: _ScoreTrail, first_seat: int, winners: tuple[int, ...]
     final = trail.points[-1][1]
     # Scores that appear only with the last decision (counted at the end) tell nothing about leads.
     scored_at_end_only = len(trail.points) <= 2 and trail.points[-1][0] == steps
-    if len(winning) != 1 or len(sides) < 2 or scored_at_end_only:
-        return Course(first_seat, hits=hits, teams=sides, **counters)
-    # Which way the score counts: the winners' final score is the best one, high or low.
-    best_of = max if _side_score(final, sides[winning[0]], max) == max(final) else min
-    if _side_score(final, sides[winning[0]], best_of) != best_of(final):
-        return Course(first_seat, hits=hits, teams=sides, **counters)  # the result does not rank by score
+    unread = _unread(sides, winning, final, scored_at_end_only)
+    if unread is not None:
+        return Course(first_seat, hits=hits, teams=sides, unread=unread, **counters)
+    best_of = _direction(final, sides[winning[0]])
     winner = winning[0]
     leaders: list[int | None] = []
     deficit = 0.0
@@ -190,6 +199,24 @@ def _course(state, trail: _ScoreTrail, first_seat: int, winners: tuple[int, ...]
     return Course(
         first_seat, lead_changes=changes, decided_at=share, deficit=deficit, hits=hits, teams=sides, **counters
     )
+
+
+def _direction(final: tuple[float, ...], winner: tuple[int, ...]):
+    """Which way the score counts: `max` when the winners' final score is the highest, else `min`."""
+    return max if _side_score(final, winner, max) == max(final) else min
+
+
+def _unread(sides, winning: list[int], final: tuple[float, ...], scored_at_end_only: bool) -> str | None:
+    """Why the scores of a completed match say nothing about leads (a key of `UNREAD`), or None."""
+    if len(sides) < 2:
+        return "one_side"
+    if scored_at_end_only:
+        return "scores_only_at_end"
+    if len(winning) != 1:
+        return "no_single_winner"
+    winner = sides[winning[0]]
+    best_of = _direction(final, winner)
+    return None if _side_score(final, winner, best_of) == best_of(final) else "not_ranked_by_score"
 
 
 def _side_score(scores: tuple[float, ...], side: tuple[int, ...], best_of) -> float:

@@ -130,6 +130,8 @@ def _course_lines(summary: dict) -> list[str]:
             f"drama: the winner was behind in {_percent(drama['comeback_rate'])} of matches, "
             f"by {drama['mean_deficit']:.1f} points on average and {drama['max_deficit']:g} at most"
         )
+    elif decided.get("undefined"):
+        lines.append(f"lead changes, decisiveness and drama: undefined, {decided['undefined']}")
     lines.append(f"{summary['games_per_s']:,.0f} matches/s")
     return lines
 

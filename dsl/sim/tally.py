@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dsl.sim.play import MatchConfig, MatchResult
+from dsl.sim.play import UNREAD, MatchConfig, MatchResult
 from dsl.sim.stats import one_proportion_p_value, seat_balance, two_proportion_p_value, wilson_interval
 
 HISTOGRAM_BINS = 16
@@ -40,6 +40,7 @@ class Tally:
         self.lead_changes: Counter = Counter()
         self.decided: Counter = Counter()  # percent of the match, rounded
         self.deficits: Counter = Counter()
+        self.unread: Counter = Counter()  # reason (a key of UNREAD) -> completed matches left out
         self.hits = [0] * len(rules.get("branches", []))
         self.hit_matches = [0] * len(self.hits)
         self.side_wins: Counter = Counter()  # (sides, index of the side) -> wins
@@ -85,6 +86,8 @@ class Tally:
             self.lead_changes[course.lead_changes] += 1
             self.decided[round(course.decided_at * 100)] += 1
             self.deficits[course.deficit] += 1
+        else:
+            self.unread[course.unread or "not_recorded"] += 1  # a log written before reasons were
         for i, count in enumerate(course.hits[: len(self.hits)]):
             self.hits[i] += count
             self.hit_matches[i] += count > 0
@@ -191,20 +194,41 @@ class Tally:
     def _decisiveness(self) -> dict:
         decided = self.decided
         n = sum(decided.values())
+        if not n:
+            return {"matches": 0, "mean_decided_at": None, "decided_by_half": None, **self._left_out()}
         values = distribution(Counter({percent / 100: count for percent, count in decided.items()}))
         early = sum(count for percent, count in decided.items() if percent <= 50)
-        return {"matches": n, "mean_decided_at": values["mean"], "decided_by_half": early / n if n else 0.0}
+        return {"matches": n, "mean_decided_at": values["mean"], "decided_by_half": early / n, **self._left_out()}
 
     def _drama(self) -> dict:
         n = sum(self.deficits.values())
+        if not n:
+            empty = {"mean_deficit": None, "max_deficit": None, "comeback_rate": None}
+            return {"matches": 0, **empty, **self._left_out()}
         behind = sum(count for deficit, count in self.deficits.items() if deficit > 0)
         values = distribution(self.deficits)
         return {
             "matches": n,
             "mean_deficit": values["mean"],
             "max_deficit": values["max"],
-            "comeback_rate": behind / n if n else 0.0,
+            "comeback_rate": behind / n,
+            **self._left_out(),
         }
+
+    def _left_out(self) -> dict:
+        """The completed matches decisiveness and drama cannot read, by reason; and when none is
+        read, why the statistics are undefined (null values) rather than zero."""
+        out = {"left_out": dict(sorted(self.unread.items()))}
+        read = self.completed - sum(self.unread.values())
+        if read:
+            out["undefined"] = None
+        elif not self.completed:
+            out["undefined"] = "no completed match"
+        else:
+            reason, count = max(self.unread.items(), key=lambda item: (item[1], item[0]))
+            text = UNREAD.get(reason, "the matches were logged without the reason")
+            out["undefined"] = f"{text} in {count} of {self.completed} completed matches"
+        return out
 
     def _rules_fired(self) -> list[dict]:
         branches = self.rules.get("branches", [])
