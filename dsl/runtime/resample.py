@@ -58,13 +58,17 @@ def seat_view_key(state, seat: int) -> tuple:
             values.append(_frozen(value))
         elif visibility == "owner" and per_player:
             values.append(_frozen(value[seat]))
-    # Picks held back in a simultaneous pass: the seat's own as cards, every other seat's as a count.
-    held = tuple(
-        tuple(sorted(text[c] for c in held_back(state, other))) if other == seat else len(held_back(state, other))
-        for other in range(state.n)
-    ) if extras_of(state).held else ()
     legal = tuple(state.legal) if state.cur == seat else ()
+    held = _held_view(state, seat)
     return (state.cur, legal, tuple(zones), tuple(values), held, state.led, state.winner, state.done)
+
+
+def _held_view(state, seat: int) -> tuple:
+    """The picks held back in a simultaneous pass: the seat's own as cards, another seat's as a count."""
+    if not extras_of(state).held:
+        return ()
+    mine = tuple(sorted(state._CARD_TEXT[c] for c in held_back(state, seat)))
+    return tuple(mine if other == seat else len(held_back(state, other)) for other in range(state.n))
 
 
 def _frozen(value):
