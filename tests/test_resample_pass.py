@@ -143,3 +143,19 @@ def test_search_agents_play_a_game_with_a_pass_to_its_end(name, players, agents,
     assert result.exit_code == 0, result.output
     summary = json.loads(out.read_text())
     assert summary["completed"] == 2 and summary["rule_gaps"] == [] and summary["truncated"] == 0
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_pass_of_a_later_deal_is_resampled_like_the_first(players):
+    # In the second deal's pass (to the right), after a deal of tricks and a new shuffle.
+    state, rng = engine("hearts_short").new_game(players, seed=12), random.Random(12)
+    while state.v_hand_no < 2 or len(observe.held_back(state, 0)) < PICKS["hearts_short"]:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.v_hand_no == 2 and not state.is_terminal()
+    deck = sorted(places(state))
+    for seat in range(players):
+        for k in range(5):
+            world = state.resample(seat, random.Random(k))
+            assert sorted(places(world)) == deck
+            assert observe.held_back(world, seat) == observe.held_back(state, seat)
+            assert view(world, seat) == view(state, seat)
