@@ -89,7 +89,7 @@ class ExprCompiler(ExprVisitor[str]):
         self.printed_only = False  # inside `suit in play = ...`: `suit` is the printed suit
         # While the rules' flow is lowered: the program's counter for (line, what), so that a
         # `reading x { ... }` value counts under `rules_fired` each time a reading's value is read.
-        self.count_hit: Callable[[int, str], int] | None = None
+        self.reading_counter: Callable[[int, str], int] | None = None
         self._fresh = 0
 
     # ------------------------------------------------------------ helpers
@@ -450,9 +450,9 @@ class ExprCompiler(ExprVisitor[str]):
         """A reading's value, counted as it is read in the rules' flow.  Not in a scoring's
         patterns (`state_refs` set): their solver is shared by every state of the same readings."""
         code = self.compile(value)
-        if self.count_hit is None or self.state_refs is not None:
+        if self.reading_counter is None or self.state_refs is not None:
             return code
-        index = self.count_hit(e.span.line, f"value of reading {e.ambiguity} = {reading}")
+        index = self.reading_counter(e.span.line, f"value of reading {e.ambiguity} = {reading}")
         return f"_rt.counted({self.attr('hits')}, {index}, {code})"
 
     def visit_ReadingIs(self, e):

@@ -48,11 +48,11 @@ class Lowerer:
     # ------------------------------------------------------------ entry points
     def lower_flow(self) -> Program:
         self.out.goto(self.program.new_block("_start"))
-        self.x.count_hit = self.program.reading_hit  # the rules' own reading values are counted
+        self.x.reading_counter = self.program.reading_hit  # the rules' own reading values are counted
         self.lower_triggers()
         if self.model.game.flow is not None:
             self.block(self.model.game.flow)
-        self.x.count_hit = None
+        self.x.reading_counter = None
         self.out.code(macros("statements").end_game())
         return self.program
 
