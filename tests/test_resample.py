@@ -167,3 +167,18 @@ def test_a_recording_kept_along_a_match_gives_the_worlds_a_fresh_one_gives():
         knowledge._RECORDINGS.clear()
         fresh.append(s.resample(1, random.Random(i)).to_json()["zones"])
     assert along == fresh
+
+
+def test_a_choice_offered_after_a_move_in_its_own_block_still_resamples():
+    # Gin Rummy's "take the discard, then discard a card" offers the discard in the same block that
+    # took the face-up card: asking that block again, to learn which cards the player could not
+    # have held, would take from an empty discard pile.
+    module = load_game("games/classics/gin_rummy.cardrules")
+    for seed in range(4):
+        state = module.new_game(2, seed)
+        state.apply(next(a for a in state.legal_actions() if state.action_str(a) == "take"))
+        state.apply(state.legal_actions()[0])
+        for seat in range(2):
+            world = state.resample(seat, random.Random(seed))
+            assert world.observation(seat) == state.observation(seat)
+            assert world.legal_actions() == state.legal_actions() or seat != state.current_player

@@ -170,8 +170,12 @@ class Recording:
         trial = s.clone()
         block, text = s._BLOCKS[self._last_block], s._CARD_TEXT
         cur, legal, pc = trial.cur, list(trial.legal), trial.pc
-        if block(trial) != -1 or trial.cur != cur or trial.legal != legal:
-            return None  # the block that offered the choice does not simply offer it again
+        try:
+            offered_again = block(trial) == -1 and trial.cur == cur and trial.legal == legal
+        except API_ERRORS + FAULTS:  # it moved cards first (Gin Rummy's take, then discard)
+            return None
+        if not offered_again or not _same_cards_and_values(trial, s):
+            return None  # the block that offered the choice does more than offer it again
         places = {card: (pile, i) for _k, pile, i, card in _places(trial)}
         held = own[0]
         hp, hi = places[held]
@@ -193,6 +197,12 @@ class Recording:
     # ------------------------------------------------------------ a seat's knowledge
     def revealed(self, seat: int) -> set:
         return self.seen_public | self.seen_own[seat]
+
+
+def _same_cards_and_values(a, b) -> bool:
+    return all(getattr(a, attr) == getattr(b, attr) for attr, *_ in a._ZONES) and all(
+        getattr(a, attr) == getattr(b, attr) for attr, *_ in a._VARS
+    )
 
 
 def _flat(pile) -> list[int]:
