@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -119,3 +120,35 @@ def test_a_plugin_agent_plays_through_simulate():
     assert result.exit_code == 0, result.output
     assert "completed 2/2" in result.output
     assert "tests.agents_plugin_example:LookaheadAgent" in result.output
+
+
+@pytest.mark.parametrize(
+    ("agent", "message"),
+    [
+        ("RaisingAgent", "the tests.agents_faulty:RaisingAgent agent of seat 0 failed: ZeroDivisionError"),
+        ("WorldGapAgent", "met a rule gap in a world it sampled: 1 card(s) needed but only 0 left"),
+        ("IllegalAgent", "chose action"),
+    ],
+)
+def test_an_agent_that_fails_is_reported_as_the_agent_s_failure_not_the_rules(agent, message, tmp_path):
+    out = tmp_path / "run.json"
+    result = CliRunner().invoke(
+        app,
+        [
+            "simulate",
+            str(ROOT / "games" / "thirteens.cardrules"),
+            "--players",
+            "3",
+            "--games",
+            "2",
+            "--agents",
+            f"tests.agents_faulty:{agent},random,random",
+            "--json",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 1, result.output
+    gaps = json.loads(out.read_text(encoding="utf-8"))["rule_gaps"]
+    assert [gap["code"] for gap in gaps] == ["agent-error"]
+    assert message in gaps[0]["message"]
+    assert gaps[0]["count"] == 2

@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - older typer on top of click
 ISSUES_URL = "https://github.com/cardrules/cardrules/issues"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 # Gap codes that mean the engine (not the rules) is broken: the run itself failed.
-ENGINE_FAILURES = ("internal-error", "illegal-action")
+ENGINE_FAILURES = ("internal-error", "illegal-action", "agent-error")
 
 app = typer.Typer(
     name="cardrules",

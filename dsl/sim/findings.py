@@ -18,7 +18,7 @@ from .progress import progress_bar
 from ..lint.effects import walk
 from ..lint.evaluate import describe_readings, reading_variants
 
-ENGINE_FAILURES = ("internal-error", "illegal-action")  # the engine, not the rules, is broken
+ENGINE_FAILURES = ("internal-error", "illegal-action", "agent-error")  # the engine, not the rules, is broken
 SEED = 0
 
 

@@ -124,7 +124,13 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
             seat = state.current_player
             if first_seat < 0:
                 first_seat = seat
-            action = agents[seat].act(SeatView(state, seat, legal))
+            try:
+                action = agents[seat].act(SeatView(state, seat, legal))
+            except Exception as exc:  # noqa: BLE001 - the agent's failure, reported as such
+                return ended(gap=agent_failure(config.agents[seat], seat, exc))
+            if action not in legal:
+                message = f"the {config.agents[seat]} agent of seat {seat} chose action {action!r}, not a legal action"
+                return ended(gap=("agent-error", 0, message))
             if config.record_actions:
                 taken.append(action)
             state.apply(action)
@@ -142,6 +148,22 @@ def play_match(engine: ModuleType, config: MatchConfig, seed: int) -> MatchResul
     except Exception as exc:  # noqa: BLE001 - an engine bug must not end the whole run
         first_line = (str(exc).splitlines() or [""])[0][:200]
         return ended(gap=("internal-error", 0, f"{type(exc).__name__}: {first_line}"))
+
+
+def agent_failure(name: str, seat: int, exc: Exception) -> tuple[str, int, str]:
+    """An exception out of an agent's `act`, as a gap that blames the agent, not the rules.
+
+    A rule gap met in a world the agent sampled keeps its rule line: the rules can reach it from a
+    position the seat cannot tell from the real one (or the world was not sound: then it is ours)."""
+    if isinstance(exc, RuleGap):
+        inner = f"{exc.message} [{exc.code}]"
+        return (
+            "agent-error",
+            int(exc.line or 0),
+            f"the {name} agent of seat {seat} met a rule gap in a world it sampled: {inner}",
+        )
+    first_line = (str(exc).splitlines() or [""])[0][:200]
+    return ("agent-error", 0, f"the {name} agent of seat {seat} failed: {type(exc).__name__}: {first_line}")
 
 
 def sides_of(state) -> tuple[tuple[int, ...], ...]:
