@@ -81,6 +81,20 @@ def check_pattern(
                     hint=ranks_hint(ranks),
                 )
             )
+    lo, hi = pattern.rank_lo, pattern.rank_hi
+    if lo in index and hi in index and index[lo] > index[hi]:
+        # A range follows the deck's ranks, whatever the game's `order`: `A..K` would hold K and A.
+        listed = " ".join(ranks) if ranks else "2 3 4 5 6 7 8 9 10 J Q K A"
+        out.append(
+            error(
+                "type-mismatch",
+                f"the rank range {lo}..{hi} runs downwards: this deck's ranks run {listed}",
+                pattern.span,
+                file=file,
+                hint=f"write it from low to high ({hi}..{lo}), or {listed.split()[0]}..{listed.split()[-1]} for every "
+                "rank: a game's `order` does not change which ranks a range holds",
+            )
+        )
     return out
 
 
