@@ -35,7 +35,7 @@ RULES = {
     'examples': [{'title': 'the trump jack, the trump nine and a plain ace make 45 points', 'line': 117}],
     'num_distinct_actions': 39,
     'max_chance_outcomes': 32,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 4,
     'max_players': 4,
     'min_utility': None,

@@ -63,7 +63,7 @@ RULES = {
     'examples': [{'title': 'four spades made with an overtrick, not vulnerable, is 450', 'line': 160}, {'title': 'three no trumps doubled, two down, vulnerable, gives 500', 'line': 165}],
     'num_distinct_actions': 101,
     'max_chance_outcomes': 52,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 4,
     'max_players': 4,
     'min_utility': None,

@@ -28,7 +28,7 @@ RULES = {
     'examples': [{'title': 'ace, three and king of a suit make 25 points; the pack holds 120', 'line': 62}, {'title': 'the ace is the highest card of its suit, the three next', 'line': 67}],
     'num_distinct_actions': 44,
     'max_chance_outcomes': 40,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 2,
     'max_players': 3,
     'min_utility': None,

@@ -42,7 +42,7 @@ RULES = {
     'examples': [],
     'num_distinct_actions': 60,
     'max_chance_outcomes': 52,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 3,
     'max_players': 10,
     'min_utility': None,

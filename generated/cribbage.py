@@ -67,7 +67,7 @@ RULES = {
     'examples': [{'title': 'fifteens and pairs make 28 of the best hand; his nobs is the 29th', 'line': 173}, {'title': "two fifteens and a pair make 6 of the double run's 12", 'line': 178}],
     'num_distinct_actions': 56,
     'max_chance_outcomes': 52,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 2,
     'max_players': 3,
     'min_utility': None,

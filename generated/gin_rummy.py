@@ -54,7 +54,7 @@ RULES = {
     'examples': [{'title': 'melds and four small cards leave 10 points of deadwood', 'line': 141}],
     'num_distinct_actions': 61,
     'max_chance_outcomes': 52,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 2,
     'max_players': 2,
     'min_utility': None,

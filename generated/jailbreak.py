@@ -227,7 +227,7 @@ RULES = {
     ],
     'num_distinct_actions': 58,
     'max_chance_outcomes': 52,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 2,
     'max_players': 8,
     'min_utility': None,

@@ -43,7 +43,7 @@ RULES = {
     'examples': [],
     'num_distinct_actions': 38,
     'max_chance_outcomes': 32,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 2,
     'max_players': 5,
     'min_utility': None,

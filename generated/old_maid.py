@@ -22,7 +22,7 @@ RULES = {
     'examples': [{'title': 'at the end 50 cards lie in pairs and one player holds the odd queen', 'line': 66}],
     'num_distinct_actions': 55,
     'max_chance_outcomes': 51,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 2,
     'max_players': 8,
     'min_utility': None,

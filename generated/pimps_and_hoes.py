@@ -71,7 +71,7 @@ RULES = {
     'examples': [{'title': 'Two players play 7 cards, then 5 more, and so on', 'line': 148}, {'title': 'A player takes 7 of the dealt cards, with 4 players too', 'line': 159}, {'title': 'After all stages each of 2 players has 4 cards left', 'line': 166}, {'title': 'After all stages each of 4 players has 4 cards left', 'line': 173}, {'title': 'A-Q-Q-K-J-10-7 scores 37', 'line': 180}],
     'num_distinct_actions': 56,
     'max_chance_outcomes': 52,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 2,
     'max_players': 4,
     'min_utility': None,

@@ -249,7 +249,7 @@ RULES = {
     ],
     'num_distinct_actions': 3836,
     'max_chance_outcomes': 108,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 2,
     'max_players': 4,
     'min_utility': None,

@@ -54,7 +54,7 @@ RULES = {
     'examples': [{'title': 'the queen of clubs, the ace of diamonds and the ten of hearts make 24 points', 'line': 120}],
     'num_distinct_actions': 38,
     'max_chance_outcomes': 32,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 3,
     'max_players': 5,
     'min_utility': None,

@@ -82,7 +82,7 @@ RULES = {
     'examples': [{'title': '5 players get 10 cards each and 3 are left', 'line': 163}, {'title': 'K-Q-6 is a thirteen', 'line': 171}, {'title': '6-7-8 and 10-J-Q are runs worth 1 point', 'line': 175}],
     'num_distinct_actions': 58,
     'max_chance_outcomes': 54,
-    'max_game_length': 10000,
+    'max_game_length': 100000,
     'min_players': 3,
     'max_players': 6,
     'min_utility': None,

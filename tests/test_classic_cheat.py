@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -126,3 +127,20 @@ def test_the_first_to_empty_his_hand_wins(engine):
             state.apply(rng.choice(state.legal_actions()))
         empty = [s for s, k in enumerate(sizes(state)) if k == 0]
         assert state.winners() == empty and len(empty) == 1
+
+
+@pytest.mark.slow
+def test_a_long_six_player_match_of_random_play_ends_under_the_default_step_cap(tmp_path):
+    # Match 113 of six random seats takes 10,286 decisions: Cheat is long when every call is a
+    # coin toss, and a cap of 10,000 called that an endless game.
+    from typer.testing import CliRunner
+
+    from dsl.cli.shared import app
+
+    out = tmp_path / "run.json"
+    args = ["simulate", GAME, "--players", "6", "--games", "1", "--seed", "113", "--quiet", "--json", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(out.read_text(encoding="utf-8"))
+    assert summary["completed"] == 1 and summary["truncated"] == 0
+    assert summary["mean_decisions"] == 10286

@@ -16,7 +16,7 @@ from dsl.semantics.model import Model
 N_SUITS = 4
 # Decisions before a match counts as endless: the `max_game_length` of every wrapper (the same
 # cap as the matches of `cardrules simulate`).
-DECISION_CAP = 10_000
+DECISION_CAP = 100_000
 
 
 def _statements(model: Model):
