@@ -152,3 +152,22 @@ def test_an_agent_that_fails_is_reported_as_the_agent_s_failure_not_the_rules(ag
     assert [gap["code"] for gap in gaps] == ["agent-error"]
     assert message in gaps[0]["message"]
     assert gaps[0]["count"] == 2
+
+
+def test_a_playout_stops_at_the_next_deal_even_when_the_deal_scored_nothing():
+    # A Gin Rummy hand whose stock runs out is dealt again with no score: a playout that waited
+    # for the scores to move would play hand after hand.
+    from dsl.agents.playout import random_playout
+
+    module = load_game("games/classics/gin_rummy.cardrules")
+    stopped_by_deal = 0
+    for seed in range(12):
+        state = module.new_game(2, seed)
+        start, deals = state.returns(), state.deals
+        random_playout(state, random.Random(seed))
+        if state.returns() == start and not state.is_terminal():
+            assert state.deals == deals + 1
+            stopped_by_deal += 1
+        else:
+            assert state.deals <= deals + 1
+    assert stopped_by_deal > 0

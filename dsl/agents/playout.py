@@ -38,17 +38,21 @@ class Budget:
 
 
 def random_playout(world, rng: random.Random, until_scored: bool = True) -> None:
-    """Random legal moves until the end, or until the scores change when `until_scored`.
+    """Random legal moves until the end, or when `until_scored` until the scores change or the
+    next deal is dealt.
 
     Most games score by deals; playing a world to the end of the deal gives a result that moves
-    for a fraction of the cost of the whole match."""
+    for a fraction of the cost of the whole match.  A deal that ends with no score (Gin Rummy's
+    hand with the stock run out) ends the playout too: the deals after it tell nothing more of the
+    move being tried, and would be played out for hundreds of decisions."""
     start = world.returns() if until_scored else None
+    deals = getattr(world, "deals", 0)
     for _ in range(DECISION_CAP):
         if world.is_terminal():
             return
         legal = world.legal_actions()
         world.apply(legal[rng.randrange(len(legal))])
-        if until_scored and world.returns() != start:
+        if until_scored and (world.returns() != start or getattr(world, "deals", 0) != deals):
             return
 
 
