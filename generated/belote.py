@@ -58,6 +58,8 @@ RANK = (5, 6, 7, 8, 9, 10, 11, 12, 5, 6, 7, 8, 9, 10, 11, 12, 5, 6, 7, 8, 9, 10,
 SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3)
 COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0)
 KIND = (26, 31, 36, 41, 46, 51, 56, 61, 27, 32, 37, 42, 47, 52, 57, 62, 28, 33, 38, 43, 48, 53, 58, 63, 29, 34, 39, 44, 49, 54, 59, 64)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(4)
 # rank order: 7 8 9 J Q K 10 A
 ORDER_DEFAULT = (-1, -1, -1, -1, -1, 0, 1, 2, 6, 3, 4, 5, 7, -1)
 # rank order: 7 8 Q K 10 A 9 J
@@ -102,7 +104,7 @@ def _repeat_55_body(s):
     # belote.cardrules:61: trump = none
     s.v_trump = None
     # belote.cardrules:62: for each player p from left of dealer where trump == none {
-    s.loop_items1 = _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n)
+    s.loop_items1 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
     s.loop_index2 = 0
     return 3  # to _for_62_next
 
@@ -124,7 +126,7 @@ def _for_62_next(s):
 
 def _for_62_after(s):
     # belote.cardrules:69: for each player p from left of dealer where trump == none {
-    s.loop_items3 = _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n)
+    s.loop_items3 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
     s.loop_index4 = 0
     return 6  # to _for_69_next
 
@@ -198,7 +200,7 @@ def _if_76_then(s):
     _moved = _rt.take_top(s.z_turned, 1, 77)
     s.z_hand[s.v_taker].extend(_moved)
     # belote.cardrules:78: for each player p from left of dealer {
-    for _p5 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
+    for _p5 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
         s.l_p = _p5
         # belote.cardrules:79: move top (if p == taker then 2 else 3) from deck to hand of p
         _moved = _rt.take_top(s.z_deck, (2 if (s.l_p == s.v_taker) else 3), 79)
@@ -221,7 +223,7 @@ def _for_86_next(s):
         return 15  # to _for_86_after
     s.loop_index8 += 1
     # belote.cardrules:87: trick {
-    s.t_order = [q3 for q3 in _rt.seats_from(s.v_leader, s.n) if True]
+    s.t_order = [q3 for q3 in SEATS[s.n][(s.v_leader) % s.n] if True]
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
@@ -413,66 +415,66 @@ def from_json(data):
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
     (50, 31),
-    (65, 13),
-    (67, 14),
-    (69, 15),
-    (76, 0),
-    (77, 55),
-    (81, 0),
-    (82, 56),
-    (91, 57),
-    (93, 58),
-    (96, 59),
-    (99, 60),
-    (102, 61),
-    (104, 62),
-    (110, 0),
-    (121, 63),
-    (125, 0),
-    (126, 69),
-    (132, 0),
-    (134, 64),
-    (137, 65),
-    (139, 66),
-    (144, 0),
-    (151, 70),
-    (155, 0),
-    (156, 76),
-    (162, 0),
-    (164, 71),
-    (170, 0),
-    (176, 72),
-    (180, 0),
-    (182, 73),
-    (187, 0),
-    (188, 110),
-    (195, 0),
-    (197, 77),
-    (200, 78),
-    (203, 79),
-    (206, 81),
-    (209, 82),
-    (211, 85),
-    (213, 86),
-    (219, 0),
-    (223, 87),
-    (232, 0),
-    (233, 105),
-    (235, 107),
-    (240, 0),
-    (274, 98),
-    (286, 99),
-    (304, 103),
-    (309, 0),
-    (336, 24),
-    (338, 25),
-    (340, 26),
-    (342, 27),
-    (344, 28),
-    (346, 29),
-    (364, 0),
-    (395, 117),
-    (397, 118),
-    (400, 119),
-    (408, 0),
+    (67, 13),
+    (69, 14),
+    (71, 15),
+    (78, 0),
+    (79, 55),
+    (83, 0),
+    (84, 56),
+    (93, 57),
+    (95, 58),
+    (98, 59),
+    (101, 60),
+    (104, 61),
+    (106, 62),
+    (112, 0),
+    (123, 63),
+    (127, 0),
+    (128, 69),
+    (134, 0),
+    (136, 64),
+    (139, 65),
+    (141, 66),
+    (146, 0),
+    (153, 70),
+    (157, 0),
+    (158, 76),
+    (164, 0),
+    (166, 71),
+    (172, 0),
+    (178, 72),
+    (182, 0),
+    (184, 73),
+    (189, 0),
+    (190, 110),
+    (197, 0),
+    (199, 77),
+    (202, 78),
+    (205, 79),
+    (208, 81),
+    (211, 82),
+    (213, 85),
+    (215, 86),
+    (221, 0),
+    (225, 87),
+    (234, 0),
+    (235, 105),
+    (237, 107),
+    (242, 0),
+    (276, 98),
+    (288, 99),
+    (306, 103),
+    (311, 0),
+    (338, 24),
+    (340, 25),
+    (342, 26),
+    (344, 27),
+    (346, 28),
+    (348, 29),
+    (366, 0),
+    (397, 117),
+    (399, 118),
+    (402, 119),
+    (410, 0),
 )

@@ -86,6 +86,8 @@ RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 
 SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
 COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(3)
 # rank order: 2 4 5 6 7 fante cavallo re 3 asso
 ORDER_DEFAULT = (9, 0, 8, 1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1)
 # briscola.cardrules:13: value points: asso..re=0 asso=11 3=10 re=4 cavallo=3 fante=2
@@ -120,7 +122,7 @@ def _while_34_check(s):
     if not s.z_hand[s.v_leader]:
         return 2  # to _while_34_after
     # briscola.cardrules:35: trick {
-    s.t_order = _rt.seats_from(s.v_leader, s.n)
+    s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
@@ -194,7 +196,7 @@ def _trick_35_resolve(s):
     # briscola.cardrules:45: leader = winner
     s.v_leader = s.winner
     # briscola.cardrules:46: for each player p from winner {
-    for _p1 in _rt.seats_from(s.winner, s.n):
+    for _p1 in SEATS[s.n][(s.winner) % s.n]:
         s.l_p = _p1
         # briscola.cardrules:47: if not deck is empty {
         if bool(s.z_deck):
@@ -310,4 +312,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((91, 13), (102, 0), (103, 28), (105, 29), (108, 31), (111, 32), (113, 33), (115, 34), (119, 0), (122, 35), (131, 0), (132, 54), (135, 55), (140, 0), (164, 40), (176, 41), (194, 45), (196, 46), (199, 47), (202, 48), (207, 50), (213, 0), (244, 22), (246, 23), (248, 24), (250, 25), (260, 0), (286, 62), (289, 64), (290, 65), (294, 0), (295, 67), (298, 68), (299, 69), (307, 0))
+_RULE_LINES = ((93, 13), (104, 0), (105, 28), (107, 29), (110, 31), (113, 32), (115, 33), (117, 34), (121, 0), (124, 35), (133, 0), (134, 54), (137, 55), (142, 0), (166, 40), (178, 41), (196, 45), (198, 46), (201, 47), (204, 48), (209, 50), (215, 0), (246, 22), (248, 23), (250, 24), (252, 25), (262, 0), (288, 62), (291, 64), (292, 65), (296, 0), (297, 67), (300, 68), (301, 69), (309, 0))

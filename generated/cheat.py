@@ -62,6 +62,8 @@ SIMULTANEOUS_CALLS_RANDOM_CALLER = 1  # everyone answers; one of those who calle
 # One entry per card id; identical cards of two decks share a KIND.
 # The standard deck, card id 13 * suit + rank: its tables are those of dsl.runtime.decks.
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(0)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(10)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # cheat.cardrules:10: value rank_no: A=1 2..10=face J=11 Q=12 K=13
@@ -78,7 +80,7 @@ def _start(s):
     _rt.deal_round_robin(s.z_stock, s.z_hand, len(s.z_stock) // s.n, 0, 39)
     s.deals += 1
     # cheat.cardrules:40: for each player p from left of dealer where not stock is empty {
-    for _p1 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
+    for _p1 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
         s.l_p = _p1
         if not s.z_stock:
             continue
@@ -132,7 +134,7 @@ def _while_48_after(s):
         # cheat.cardrules:57: wants of q = false
         s.v_wants[s.l_q] = False
     # cheat.cardrules:59: for each player q from left of turn where q != turn
-    s.loop_items3 = _rt.seats_from(((s.v_turn) + 1) % s.n, s.n)
+    s.loop_items3 = list(SEATS[s.n][((s.v_turn) + 1) % s.n])
     s.loop_index4 = 0
     return 10  # to _for_59_next
 
@@ -307,58 +309,58 @@ def from_json(data):
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
     (57, 28),
-    (67, 10),
-    (74, 0),
-    (75, 38),
-    (77, 39),
-    (80, 40),
-    (85, 41),
-    (88, 43),
-    (90, 44),
-    (94, 0),
-    (97, 45),
-    (102, 0),
-    (103, 79),
-    (108, 0),
-    (110, 46),
-    (113, 47),
-    (115, 48),
-    (119, 0),
-    (122, 49),
-    (126, 0),
-    (127, 55),
-    (129, 56),
-    (132, 57),
-    (134, 59),
-    (140, 0),
-    (142, 50),
-    (148, 0),
-    (154, 51),
-    (159, 0),
-    (161, 52),
-    (167, 0),
-    (174, 61),
-    (178, 0),
-    (179, 67),
-    (182, 68),
-    (184, 70),
-    (186, 71),
-    (190, 72),
-    (193, 73),
-    (197, 76),
-    (199, 77),
-    (204, 0),
-    (206, 62),
-    (208, 63),
-    (211, 64),
-    (216, 0),
-    (250, 18),
-    (253, 20),
-    (255, 21),
-    (257, 22),
-    (259, 23),
-    (261, 24),
-    (263, 25),
-    (265, 26),
-    (275, 0),
+    (69, 10),
+    (76, 0),
+    (77, 38),
+    (79, 39),
+    (82, 40),
+    (87, 41),
+    (90, 43),
+    (92, 44),
+    (96, 0),
+    (99, 45),
+    (104, 0),
+    (105, 79),
+    (110, 0),
+    (112, 46),
+    (115, 47),
+    (117, 48),
+    (121, 0),
+    (124, 49),
+    (128, 0),
+    (129, 55),
+    (131, 56),
+    (134, 57),
+    (136, 59),
+    (142, 0),
+    (144, 50),
+    (150, 0),
+    (156, 51),
+    (161, 0),
+    (163, 52),
+    (169, 0),
+    (176, 61),
+    (180, 0),
+    (181, 67),
+    (184, 68),
+    (186, 70),
+    (188, 71),
+    (192, 72),
+    (195, 73),
+    (199, 76),
+    (201, 77),
+    (206, 0),
+    (208, 62),
+    (210, 63),
+    (213, 64),
+    (218, 0),
+    (252, 18),
+    (255, 20),
+    (257, 21),
+    (259, 22),
+    (261, 23),
+    (263, 24),
+    (265, 25),
+    (267, 26),
+    (277, 0),
 )

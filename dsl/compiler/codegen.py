@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, SUIT_COLOR, Model
-from . import action_bounds, alike, escape, gate, jumps, layout, observed, parens, standings
+from . import action_bounds, alike, escape, gate, jumps, layout, observed, parens, seats, standings
 from ..runtime import decks, observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -382,6 +382,8 @@ class CodeGenerator:
             "color": _fmt(tuple(SUIT_COLOR[c.suit] if c.suit >= 0 else -1 for c in m.cards)),
             "kind": _fmt(tuple(c.kind for c in m.cards)),
             "twins": len({c.kind for c in m.cards}) < len(m.cards),
+            "seats_table": seats.uses_table(program.blocks, program.functions),
+            "max_players": max(m.players),
             "orders": orders,
             "values": values,
             "scorings": scorings,

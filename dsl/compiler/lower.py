@@ -22,6 +22,7 @@ from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
+from .seats import seat_order
 from .sources import SourceLines
 from .templating import macros
 from .tricks import lower_trick
@@ -145,9 +146,9 @@ class _Lowering(StmtVisitor[None], partial=True):
             return
         self.out.code(macros("statements").assign(target=self.x.compile(target), op=op, value=value))
 
-    def _player_order(self, s: n.ForPlayers) -> str:
+    def _player_order(self, s: n.ForPlayers, stored: bool = False) -> str:
         start = self.x.compile(s.start) if s.start is not None else "0"
-        return standings.seat_order(self.model, start)
+        return seat_order(self.model, start, stored)
 
     def visit_Standing(self, s: n.Standing):
         standings.lower_standing(self, s)
@@ -265,8 +266,6 @@ class StraightLowering(_Lowering):
     def visit_ForPlayers(self, s: n.ForPlayers):
         var = self.out.fresh("_p")
         items = self._player_order(s)
-        if items == "_rt.seats_from(0, s.n)":  # every seat from the first: no list to build
-            items = "range(s.n)"
         skip = self.x.negate(s.cond) if s.cond is not None else None
         self.out.code(
             self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=skip, body=self.body(s.body))
@@ -409,7 +408,7 @@ class MachineLowering(_Lowering):
     def visit_ForPlayers(self, s: n.ForPlayers):
         if s.simultaneous:
             self.low.held_back.append([])
-        self._machine_loop(s, self._player_order(s), s.var, s.cond, s.body)
+        self._machine_loop(s, self._player_order(s, stored=True), s.var, s.cond, s.body)
         if s.simultaneous:  # everyone has chosen: now the cards arrive
             for held, dest, per_player in self.low.held_back.pop():
                 self.out.code(self.t.deliver_held(held=held, dest=dest, per_player=per_player))

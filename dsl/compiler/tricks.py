@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..ast import nodes as n
-from . import escape, standings
+from . import escape
+from .seats import seat_order
 from .templating import macros
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     line = s.span.line
 
     turn, played, resolve = (low.new_block(s, "trick", part) for part in ("turn", "played", "resolve"))
-    order = standings.seat_order(low.model, x.compile(s.lead))  # round the seats still in
+    # round the seats still in; kept in the state as a list
+    order = seat_order(low.model, x.compile(s.lead), stored=s.among is None)
     if s.among is not None:
         var = x.fresh("q")
         cond = x.with_binders({s.among[0]: var}, s.among[1])

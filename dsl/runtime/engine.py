@@ -585,6 +585,13 @@ def seats_from(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+def seat_orders(most: int) -> tuple:
+    """`SEATS[n][start]`: the seats of an n-player table clockwise from `start`, for every count
+    up to `most`, built once when an engine is imported instead of a list each time a rule goes
+    round the table."""
+    return tuple(tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in range(most + 1))
+
+
 def twins(kind: Sequence[int]) -> frozenset[int]:
     """The cards of a kind table that share their kind with another card (the jokers of a deck
     with two, every card of two decks): an engine works them out once, when it is imported."""

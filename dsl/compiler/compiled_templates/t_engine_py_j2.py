@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '394e51e4526ad48701f04dea86686e858208f74c30616806b14f0c017d1d5d25'
+FINGERPRINT = 'eacdafe92009e023e0d146ab5dafb8a478267145d50e078ac5d0820b3cda8481'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -20,6 +20,8 @@ def root(context, missing=missing):
     l_0_color = resolve('color')
     l_0_kind = resolve('kind')
     l_0_twins = resolve('twins')
+    l_0_seats_table = resolve('seats_table')
+    l_0_max_players = resolve('max_players')
     l_0_orders = resolve('orders')
     l_0_values = resolve('values')
     l_0_patterns = resolve('patterns')
@@ -142,6 +144,11 @@ def root(context, missing=missing):
     if (undefined(name='twins') if l_0_twins is missing else l_0_twins):
         pass
         yield '# the cards with an identical twin: a hand without them needs no de-duplication of its actions\nTWINS = _rt.twins(KIND)\n'
+    if (undefined(name='seats_table') if l_0_seats_table is missing else l_0_seats_table):
+        pass
+        yield '# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list\nSEATS = _rt.seat_orders('
+        yield str((undefined(name='max_players') if l_0_max_players is missing else l_0_max_players))
+        yield ')\n'
     for (l_1_name, l_1_table) in (undefined(name='orders') if l_0_orders is missing else l_0_orders):
         _loop_vars = {}
         pass
@@ -379,4 +386,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=85&4=87&9=91&11=93&14=96&15=100&16=102&17=105&24=115&25=118&26=125&28=130&29=132&30=134&31=136&32=138&34=140&38=143&39=147&40=149&42=154&43=158&44=160&46=165&47=169&48=171&50=176&53=181&54=183&55=185&58=187&59=189&60=191&62=193&63=195&67=199&69=201&70=205&71=207&74=211&75=214&77=217&80=221&81=225&82=228&88=234&91=238&92=240&93=243&99=248&100=250&101=252&102=254&103=256&105=258&106=260&107=263&109=265&110=268&112=271&113=273&114=276&116=279&117=281&118=283&119=285&120=287&121=291&129=295&130=298&131=301&133=306&134=312&137=315&138=317&145=323&146=327&153=331&154=335&160=339&168=342&171=346&172=348&173=350&174=354&175=357&177=360&179=363&180=367&189=376'
+debug_info = '1=87&4=89&9=93&11=95&14=98&15=102&16=104&17=107&24=117&25=120&26=127&28=132&29=134&30=136&31=138&32=140&34=142&38=145&40=148&42=150&43=154&44=156&46=161&47=165&48=167&50=172&51=176&52=178&54=183&57=188&58=190&59=192&62=194&63=196&64=198&66=200&67=202&71=206&73=208&74=212&75=214&78=218&79=221&81=224&84=228&85=232&86=235&92=241&95=245&96=247&97=250&103=255&104=257&105=259&106=261&107=263&109=265&110=267&111=270&113=272&114=275&116=278&117=280&118=283&120=286&121=288&122=290&123=292&124=294&125=298&133=302&134=305&135=308&137=313&138=319&141=322&142=324&149=330&150=334&157=338&158=342&164=346&172=349&175=353&176=355&177=357&178=361&179=364&181=367&183=370&184=374&193=383'
