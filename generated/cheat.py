@@ -94,7 +94,7 @@ def _start(s):
 
 
 def _while_44_check(s):
-    if any((not s.z_hand[q1]) for q1 in range(s.n)):
+    if not all(s.z_hand):
         return 2  # to _while_44_after
     # cheat.cardrules:45: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])

@@ -316,7 +316,7 @@ def _choose_cards_69_chosen(s):
 
 
 def _while_119_check(s):
-    if not any(bool(s.z_hand[q6]) for q6 in range(s.n)):
+    if not any(s.z_hand):
         return 9  # to _while_119_after
     # cribbage.cardrules:120: if fits(turn) {
     if any(((_rt.value(VALUE_PIPS, c7, 120) + s.v_total) <= 31) for c7 in s.z_hand[s.v_turn]):

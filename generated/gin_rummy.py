@@ -263,7 +263,7 @@ def _while_77_after(s):
             s.v_dealer = s.v_defender
         # gin_rummy.cardrules:129: hands_won of dealer += 1
         s.v_hands_won[s.v_dealer] += 1
-    if not ((max(s.v_total) >= 100) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len(_rt.extreme([q1 for q1 in range(s.n)], lambda q1: (s.v_total[q1] + (25 * s.v_hands_won[q1])) + (100 if (s.v_total[q1] >= 100) else 0), 'highest')) == 1))):
+    if not ((max(s.v_total) >= 100) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len(_rt.extreme_keyed([(q1, ((s.v_total[q1] + (25 * s.v_hands_won[q1])) + (100 if (s.v_total[q1] >= 100) else 0))) for q1 in range(s.n)], 'highest')) == 1))):
         return 1  # to _repeat_61_body
     return 2  # to _repeat_61_after
 

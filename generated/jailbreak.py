@@ -312,6 +312,8 @@ IS_RED_A = (False, False, False, False, False, False, False, False, False, False
 IS_BLACK_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True)
 # cards that are red J
 IS_RED_J = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
+# cards that are red A or black A or red J (a trigger on drawing into hand may fire)
+MAY_FIRE_HAND = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, True, False, False, True, False, False, False, False, False, False, False, False, False, True, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True)
 # cards that are 7 ♠
 IS_7_SPADES = (False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
 # cards that are J ♣
@@ -482,15 +484,19 @@ def _repeat_260_body(s):
         # jailbreak.cardrules:272: draw 1 from reserve to hand of q
         _c = _rt.take_one(s.z_reserve, 272)
         s.z_hand[s.l_q].append(_c)
-        _trigger_0(s, _c, s.l_q)
-        _trigger_1(s, _c, s.l_q)
-        _trigger_2(s, _c, s.l_q)
+        if MAY_FIRE_HAND[_c]:
+            _trigger_0(s, _c, s.l_q)
+            _trigger_1(s, _c, s.l_q)
+            _trigger_2(s, _c, s.l_q)
+        else:
+            s.l_c = _c
+            s.l_p = s.l_q
     # jailbreak.cardrules:274: if reading red_jack_hand is redraw {
     if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
         s.hits[12] += 1
         # jailbreak.cardrules:275: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
-        while any((not s.z_hand[q2]) for q2 in range(s.n)) and bool(s.z_reserve):
+        while (not all(s.z_hand)) and bool(s.z_reserve):
             _loop6 += 1
             if _loop6 > 10000:
                 _rt.gap('non-termination', 275, 'this loop never reaches its end')
@@ -502,9 +508,13 @@ def _repeat_260_body(s):
                 # jailbreak.cardrules:277: draw 1 from reserve to hand of q
                 _c = _rt.take_one(s.z_reserve, 277)
                 s.z_hand[s.l_q].append(_c)
-                _trigger_0(s, _c, s.l_q)
-                _trigger_1(s, _c, s.l_q)
-                _trigger_2(s, _c, s.l_q)
+                if MAY_FIRE_HAND[_c]:
+                    _trigger_0(s, _c, s.l_q)
+                    _trigger_1(s, _c, s.l_q)
+                    _trigger_2(s, _c, s.l_q)
+                else:
+                    s.l_c = _c
+                    s.l_p = s.l_q
     # jailbreak.cardrules:281: starter = dealer
     s.v_starter = s.v_dealer
     # jailbreak.cardrules:283: repeat {
@@ -666,18 +676,18 @@ def _if_318_after(s):
                 # jailbreak.cardrules:344: in_duel of q = false
                 s.v_in_duel[s.l_q] = False
             # jailbreak.cardrules:347: for each q in players r
-            for _e14 in list(_rt.extreme([q3 for q3 in range(s.n) if s.v_hunted[q3]], lambda q3: _rt.value(VALUE_STRENGTH, s.v_hunted_card[q3], 348), 'highest')):
+            for _e14 in list(_rt.extreme_keyed([(q3, _rt.value(VALUE_STRENGTH, s.v_hunted_card[q3], 348)) for q3 in range(s.n) if s.v_hunted[q3]], 'highest')):
                 s.l_q = _e14
                 # jailbreak.cardrules:349: in_duel of q = true
                 s.v_in_duel[s.l_q] = True
             # jailbreak.cardrules:352: while (count players q where in_duel of q) > 1 and not game_over {
             _loop15 = 0
-            while (len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over):
+            while (s.v_in_duel.count(True) > 1) and (not s.v_game_over):
                 _loop15 += 1
                 if _loop15 > 10000:
                     _rt.gap('non-termination', 352, 'this loop never reaches its end')
                 # jailbreak.cardrules:353: if size of reserve < (count players q where in_duel of q) {
-                if len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]]):
+                if len(s.z_reserve) < s.v_in_duel.count(True):
                     s.hits[26] += 1
                     # jailbreak.cardrules:354: if reading tie_short is first_hunter {
                     if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
@@ -688,7 +698,7 @@ def _if_318_after(s):
                             # jailbreak.cardrules:356: keep of q = false
                             s.v_keep[s.l_q] = False
                         # jailbreak.cardrules:358: for each q in players r where in_duel of r with lowest hunt_no of r {
-                        for _e17 in list(_rt.extreme([q6 for q6 in range(s.n) if s.v_in_duel[q6]], lambda q6: s.v_hunt_no[q6], 'lowest')):
+                        for _e17 in list(_rt.extreme_keyed([(q6, s.v_hunt_no[q6]) for q6 in range(s.n) if s.v_in_duel[q6]], 'lowest')):
                             s.l_q = _e17
                             # jailbreak.cardrules:359: keep of q = true
                             s.v_keep[s.l_q] = True
@@ -706,7 +716,7 @@ def _if_318_after(s):
                     # jailbreak.cardrules:368: received = reading trigger_cards is with_ties
                     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES
                     # jailbreak.cardrules:369: if size of reserve == (count players q where in_duel of q)
-                    if (len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
+                    if (len(s.z_reserve) == s.v_in_duel.count(True)) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                         s.hits[30] += 1
                         # jailbreak.cardrules:371: out = true
                         s.v_out = True
@@ -718,9 +728,13 @@ def _if_318_after(s):
                         # jailbreak.cardrules:374: draw 1 from reserve to hand of q
                         _c = _rt.take_one(s.z_reserve, 374)
                         s.z_hand[s.l_q].append(_c)
-                        _trigger_0(s, _c, s.l_q)
-                        _trigger_1(s, _c, s.l_q)
-                        _trigger_2(s, _c, s.l_q)
+                        if MAY_FIRE_HAND[_c]:
+                            _trigger_0(s, _c, s.l_q)
+                            _trigger_1(s, _c, s.l_q)
+                            _trigger_2(s, _c, s.l_q)
+                        else:
+                            s.l_c = _c
+                            s.l_p = s.l_q
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
                     # jailbreak.cardrules:377: for each player q {
@@ -729,12 +743,12 @@ def _if_318_after(s):
                         # jailbreak.cardrules:378: keep of q = false
                         s.v_keep[s.l_q] = False
                     # jailbreak.cardrules:381: for each q in players r where in_duel of r
-                    for _e21 in list(_rt.extreme([q8 for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], lambda q8: _rt.value(VALUE_STRENGTH, _rt.top(s.z_hand[q8], 382), 382), 'highest')):
+                    for _e21 in list(_rt.extreme_keyed([(q8, _rt.value(VALUE_STRENGTH, _rt.top(s.z_hand[q8], 382), 382)) for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], 'highest')):
                         s.l_q = _e21
                         # jailbreak.cardrules:383: keep of q = true
                         s.v_keep[s.l_q] = True
                     # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
-                    if any(s.v_keep[q9] for q9 in range(s.n)):
+                    if True in s.v_keep:
                         s.hits[31] += 1
                         # jailbreak.cardrules:386: for each player q {
                         for _p22 in range(s.n):
@@ -801,15 +815,19 @@ def _if_318_after(s):
             # jailbreak.cardrules:421: draw 1 from reserve to hand of q
             _c = _rt.take_one(s.z_reserve, 421)
             s.z_hand[s.l_q].append(_c)
-            _trigger_0(s, _c, s.l_q)
-            _trigger_1(s, _c, s.l_q)
-            _trigger_2(s, _c, s.l_q)
+            if MAY_FIRE_HAND[_c]:
+                _trigger_0(s, _c, s.l_q)
+                _trigger_1(s, _c, s.l_q)
+                _trigger_2(s, _c, s.l_q)
+            else:
+                s.l_c = _c
+                s.l_p = s.l_q
         # jailbreak.cardrules:423: if reading red_jack_hand is redraw {
         if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
             s.hits[39] += 1
             # jailbreak.cardrules:424: while (count players q where hand of q is empty) > 0 and not reserve is empty
             _loop25 = 0
-            while any((not s.z_hand[q12]) for q12 in range(s.n)) and bool(s.z_reserve) and (not s.v_out):
+            while (not all(s.z_hand)) and bool(s.z_reserve) and (not s.v_out):
                 _loop25 += 1
                 if _loop25 > 10000:
                     _rt.gap('non-termination', 424, 'this loop never reaches its end')
@@ -826,9 +844,13 @@ def _if_318_after(s):
                     # jailbreak.cardrules:431: draw 1 from reserve to hand of q
                     _c = _rt.take_one(s.z_reserve, 431)
                     s.z_hand[s.l_q].append(_c)
-                    _trigger_0(s, _c, s.l_q)
-                    _trigger_1(s, _c, s.l_q)
-                    _trigger_2(s, _c, s.l_q)
+                    if MAY_FIRE_HAND[_c]:
+                        _trigger_0(s, _c, s.l_q)
+                        _trigger_1(s, _c, s.l_q)
+                        _trigger_2(s, _c, s.l_q)
+                    else:
+                        s.l_c = _c
+                        s.l_p = s.l_q
     if not (s.v_game_over or s.v_out or (not s.z_reserve)):
         return 3  # to _repeat_283_body
     return 4  # to _repeat_283_after
@@ -1101,9 +1123,13 @@ def _example_5(readings):
     # jailbreak.cardrules:505: draw 1 from reserve to hand of 0
     _c = _rt.take_one(s.z_reserve, 505)
     s.z_hand[0].append(_c)
-    _trigger_0(s, _c, 0)
-    _trigger_1(s, _c, 0)
-    _trigger_2(s, _c, 0)
+    if MAY_FIRE_HAND[_c]:
+        _trigger_0(s, _c, 0)
+        _trigger_1(s, _c, 0)
+        _trigger_2(s, _c, 0)
+    else:
+        s.l_c = _c
+        s.l_p = 0
     return [
         _rt.expectation(506, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
         _rt.expectation(507, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
@@ -1135,9 +1161,13 @@ def _example_6(readings):
     # jailbreak.cardrules:520: draw 1 from reserve to hand of 0
     _c = _rt.take_one(s.z_reserve, 520)
     s.z_hand[0].append(_c)
-    _trigger_0(s, _c, 0)
-    _trigger_1(s, _c, 0)
-    _trigger_2(s, _c, 0)
+    if MAY_FIRE_HAND[_c]:
+        _trigger_0(s, _c, 0)
+        _trigger_1(s, _c, 0)
+        _trigger_2(s, _c, 0)
+    else:
+        s.l_c = _c
+        s.l_p = 0
     return [
         _rt.expectation(521, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
     ]
@@ -1159,9 +1189,13 @@ def _example_7(readings):
     # jailbreak.cardrules:530: draw 1 from reserve to hand of 1
     _c = _rt.take_one(s.z_reserve, 530)
     s.z_hand[1].append(_c)
-    _trigger_0(s, _c, 1)
-    _trigger_1(s, _c, 1)
-    _trigger_2(s, _c, 1)
+    if MAY_FIRE_HAND[_c]:
+        _trigger_0(s, _c, 1)
+        _trigger_1(s, _c, 1)
+        _trigger_2(s, _c, 1)
+    else:
+        s.l_c = _c
+        s.l_p = 1
     return [
         (531, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
     ]
@@ -1186,9 +1220,13 @@ def _example_8(readings):
     # jailbreak.cardrules:541: draw 1 from reserve to hand of 0
     _c = _rt.take_one(s.z_reserve, 541)
     s.z_hand[0].append(_c)
-    _trigger_0(s, _c, 0)
-    _trigger_1(s, _c, 0)
-    _trigger_2(s, _c, 0)
+    if MAY_FIRE_HAND[_c]:
+        _trigger_0(s, _c, 0)
+        _trigger_1(s, _c, 0)
+        _trigger_2(s, _c, 0)
+    else:
+        s.l_c = _c
+        s.l_p = 0
     return [
         (542, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[_rt.top(s.z_prison[0], 542)]))), None),
         (543, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
@@ -1236,236 +1274,236 @@ _RULE_LINES = (
     (303, 21),
     (305, 23),
     (307, 25),
-    (331, 0),
-    (332, 204),
-    (338, 206),
-    (341, 207),
-    (343, 208),
-    (346, 209),
-    (348, 211),
-    (351, 212),
-    (357, 213),
-    (362, 215),
-    (367, 219),
-    (369, 220),
-    (375, 223),
-    (377, 224),
-    (382, 226),
-    (385, 227),
-    (387, 229),
-    (392, 0),
-    (393, 235),
-    (399, 237),
-    (402, 238),
-    (406, 0),
-    (407, 242),
-    (413, 244),
-    (416, 245),
-    (420, 246),
-    (424, 247),
-    (430, 249),
-    (434, 250),
-    (437, 251),
-    (439, 254),
-    (447, 0),
-    (448, 260),
-    (452, 0),
-    (453, 261),
-    (464, 262),
-    (466, 263),
-    (469, 264),
-    (471, 266),
-    (473, 267),
-    (475, 268),
-    (477, 270),
-    (479, 271),
-    (482, 272),
-    (488, 274),
-    (491, 275),
-    (497, 276),
-    (502, 277),
-    (508, 281),
-    (510, 283),
-    (514, 0),
-    (519, 285),
-    (521, 286),
-    (523, 287),
-    (525, 288),
-    (527, 289),
-    (530, 290),
-    (532, 291),
-    (534, 293),
-    (540, 0),
-    (541, 439),
-    (544, 440),
-    (546, 445),
-    (548, 446),
-    (555, 0),
-    (560, 295),
-    (566, 0),
-    (567, 318),
-    (573, 0),
-    (579, 296),
-    (585, 0),
-    (591, 297),
-    (593, 298),
-    (595, 299),
-    (597, 300),
-    (599, 301),
-    (603, 302),
-    (608, 0),
-    (610, 304),
-    (614, 0),
-    (616, 305),
-    (619, 306),
-    (621, 307),
-    (623, 308),
-    (625, 309),
-    (627, 310),
-    (631, 311),
-    (635, 313),
-    (640, 0),
-    (641, 332),
-    (644, 333),
-    (647, 334),
-    (649, 336),
-    (652, 337),
-    (656, 340),
-    (659, 341),
-    (663, 343),
-    (666, 344),
-    (668, 347),
-    (671, 349),
-    (673, 352),
-    (679, 353),
-    (682, 354),
-    (685, 355),
-    (688, 356),
-    (690, 358),
-    (693, 359),
-    (695, 361),
-    (698, 362),
-    (702, 365),
-    (706, 368),
-    (708, 369),
-    (711, 371),
-    (713, 373),
-    (718, 374),
-    (724, 375),
-    (726, 377),
-    (729, 378),
-    (731, 381),
-    (734, 383),
-    (736, 385),
-    (739, 386),
-    (742, 387),
-    (744, 390),
-    (749, 391),
-    (751, 392),
-    (754, 393),
-    (760, 395),
-    (764, 400),
-    (766, 401),
-    (769, 402),
-    (771, 405),
-    (774, 406),
-    (780, 408),
-    (784, 409),
-    (786, 414),
-    (789, 415),
-    (791, 416),
-    (796, 418),
-    (799, 419),
-    (801, 421),
-    (807, 423),
-    (810, 424),
-    (816, 426),
-    (821, 428),
-    (824, 429),
-    (826, 431),
-    (837, 0),
-    (839, 319),
-    (845, 0),
-    (852, 320),
-    (856, 0),
-    (862, 321),
-    (865, 322),
-    (867, 323),
-    (869, 324),
-    (871, 325),
-    (873, 326),
-    (880, 0),
-    (946, 36),
-    (950, 39),
-    (952, 40),
-    (954, 41),
-    (956, 42),
-    (958, 43),
-    (960, 44),
-    (962, 45),
-    (965, 47),
-    (967, 48),
-    (969, 49),
-    (971, 50),
-    (973, 51),
-    (975, 52),
-    (977, 53),
-    (979, 54),
-    (981, 55),
-    (995, 0),
-    (1029, 455),
-    (1032, 459),
-    (1033, 461),
-    (1037, 0),
-    (1038, 464),
-    (1040, 466),
-    (1045, 467),
-    (1049, 0),
-    (1050, 473),
-    (1052, 474),
-    (1057, 475),
-    (1061, 0),
-    (1062, 481),
-    (1064, 483),
-    (1069, 484),
-    (1073, 0),
-    (1074, 490),
-    (1076, 491),
-    (1081, 492),
-    (1085, 0),
-    (1086, 498),
-    (1088, 501),
-    (1091, 502),
-    (1095, 503),
-    (1099, 504),
-    (1101, 505),
-    (1108, 506),
-    (1109, 507),
-    (1113, 0),
-    (1114, 510),
-    (1116, 514),
-    (1119, 515),
-    (1122, 516),
-    (1125, 517),
-    (1129, 518),
-    (1133, 519),
-    (1135, 520),
-    (1142, 521),
-    (1146, 0),
-    (1147, 524),
-    (1149, 527),
-    (1153, 528),
-    (1157, 529),
-    (1159, 530),
-    (1166, 531),
-    (1170, 0),
-    (1171, 534),
-    (1173, 537),
-    (1176, 538),
-    (1180, 539),
-    (1184, 540),
-    (1186, 541),
-    (1193, 542),
-    (1194, 543),
-    (1212, 0),
+    (333, 0),
+    (334, 204),
+    (340, 206),
+    (343, 207),
+    (345, 208),
+    (348, 209),
+    (350, 211),
+    (353, 212),
+    (359, 213),
+    (364, 215),
+    (369, 219),
+    (371, 220),
+    (377, 223),
+    (379, 224),
+    (384, 226),
+    (387, 227),
+    (389, 229),
+    (394, 0),
+    (395, 235),
+    (401, 237),
+    (404, 238),
+    (408, 0),
+    (409, 242),
+    (415, 244),
+    (418, 245),
+    (422, 246),
+    (426, 247),
+    (432, 249),
+    (436, 250),
+    (439, 251),
+    (441, 254),
+    (449, 0),
+    (450, 260),
+    (454, 0),
+    (455, 261),
+    (466, 262),
+    (468, 263),
+    (471, 264),
+    (473, 266),
+    (475, 267),
+    (477, 268),
+    (479, 270),
+    (481, 271),
+    (484, 272),
+    (494, 274),
+    (497, 275),
+    (503, 276),
+    (508, 277),
+    (518, 281),
+    (520, 283),
+    (524, 0),
+    (529, 285),
+    (531, 286),
+    (533, 287),
+    (535, 288),
+    (537, 289),
+    (540, 290),
+    (542, 291),
+    (544, 293),
+    (550, 0),
+    (551, 439),
+    (554, 440),
+    (556, 445),
+    (558, 446),
+    (565, 0),
+    (570, 295),
+    (576, 0),
+    (577, 318),
+    (583, 0),
+    (589, 296),
+    (595, 0),
+    (601, 297),
+    (603, 298),
+    (605, 299),
+    (607, 300),
+    (609, 301),
+    (613, 302),
+    (618, 0),
+    (620, 304),
+    (624, 0),
+    (626, 305),
+    (629, 306),
+    (631, 307),
+    (633, 308),
+    (635, 309),
+    (637, 310),
+    (641, 311),
+    (645, 313),
+    (650, 0),
+    (651, 332),
+    (654, 333),
+    (657, 334),
+    (659, 336),
+    (662, 337),
+    (666, 340),
+    (669, 341),
+    (673, 343),
+    (676, 344),
+    (678, 347),
+    (681, 349),
+    (683, 352),
+    (689, 353),
+    (692, 354),
+    (695, 355),
+    (698, 356),
+    (700, 358),
+    (703, 359),
+    (705, 361),
+    (708, 362),
+    (712, 365),
+    (716, 368),
+    (718, 369),
+    (721, 371),
+    (723, 373),
+    (728, 374),
+    (738, 375),
+    (740, 377),
+    (743, 378),
+    (745, 381),
+    (748, 383),
+    (750, 385),
+    (753, 386),
+    (756, 387),
+    (758, 390),
+    (763, 391),
+    (765, 392),
+    (768, 393),
+    (774, 395),
+    (778, 400),
+    (780, 401),
+    (783, 402),
+    (785, 405),
+    (788, 406),
+    (794, 408),
+    (798, 409),
+    (800, 414),
+    (803, 415),
+    (805, 416),
+    (810, 418),
+    (813, 419),
+    (815, 421),
+    (825, 423),
+    (828, 424),
+    (834, 426),
+    (839, 428),
+    (842, 429),
+    (844, 431),
+    (859, 0),
+    (861, 319),
+    (867, 0),
+    (874, 320),
+    (878, 0),
+    (884, 321),
+    (887, 322),
+    (889, 323),
+    (891, 324),
+    (893, 325),
+    (895, 326),
+    (902, 0),
+    (968, 36),
+    (972, 39),
+    (974, 40),
+    (976, 41),
+    (978, 42),
+    (980, 43),
+    (982, 44),
+    (984, 45),
+    (987, 47),
+    (989, 48),
+    (991, 49),
+    (993, 50),
+    (995, 51),
+    (997, 52),
+    (999, 53),
+    (1001, 54),
+    (1003, 55),
+    (1017, 0),
+    (1051, 455),
+    (1054, 459),
+    (1055, 461),
+    (1059, 0),
+    (1060, 464),
+    (1062, 466),
+    (1067, 467),
+    (1071, 0),
+    (1072, 473),
+    (1074, 474),
+    (1079, 475),
+    (1083, 0),
+    (1084, 481),
+    (1086, 483),
+    (1091, 484),
+    (1095, 0),
+    (1096, 490),
+    (1098, 491),
+    (1103, 492),
+    (1107, 0),
+    (1108, 498),
+    (1110, 501),
+    (1113, 502),
+    (1117, 503),
+    (1121, 504),
+    (1123, 505),
+    (1134, 506),
+    (1135, 507),
+    (1139, 0),
+    (1140, 510),
+    (1142, 514),
+    (1145, 515),
+    (1148, 516),
+    (1151, 517),
+    (1155, 518),
+    (1159, 519),
+    (1161, 520),
+    (1172, 521),
+    (1176, 0),
+    (1177, 524),
+    (1179, 527),
+    (1183, 528),
+    (1187, 529),
+    (1189, 530),
+    (1200, 531),
+    (1204, 0),
+    (1205, 534),
+    (1207, 537),
+    (1210, 538),
+    (1214, 539),
+    (1218, 540),
+    (1220, 541),
+    (1231, 542),
+    (1232, 543),
+    (1250, 0),
 )

@@ -93,7 +93,7 @@ def _start(s):
 
 
 def _while_45_check(s):
-    if any((not s.z_hand[q1]) for q1 in range(s.n)):
+    if not all(s.z_hand):
         return 2  # to _while_45_after
     # mau_mau.cardrules:46: if skip {
     if s.v_skip:

@@ -259,7 +259,7 @@ def _while_87_after(s):
     s.v_hands += 1
     # president.cardrules:150: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q48 for q48 in range(s.n) if (s.v_score[q48] == max(s.v_score))]) == 1))):
+    if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q49 for q49 in range(s.n) if (s.v_score[q49] == max(s.v_score))]) == 1))):
         return 1  # to _repeat_53_body
     return 2  # to _repeat_53_after
 

@@ -1461,7 +1461,7 @@ def _make_combos(s):
             'pair',
             'same_rank',
             size=2,
-            where=lambda group: (((((1 if any(IS_SPADES[c22] for c22 in group) else 0) + (1 if any(IS_HEARTS[c23] for c23 in group) else 0)) + (1 if any(IS_DIAMONDS[c24] for c24 in group) else 0)) + (1 if any(IS_CLUBS[c25] for c25 in group) else 0)) == len(group)) and (not any((SUIT[c26] == s.v_trump) for c26 in group)),
+            where=lambda group: (((((1 if any(IS_SPADES[c23] for c23 in group) else 0) + (1 if any(IS_HEARTS[c24] for c24 in group) else 0)) + (1 if any(IS_DIAMONDS[c25] for c25 in group) else 0)) + (1 if any(IS_CLUBS[c26] for c26 in group) else 0)) == len(group)) and (not any((SUIT[c27] == s.v_trump) for c27 in group)),
             score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 257), 257) + 2,
         ),
         # prisoners.cardrules:259: pattern pair_trump: 2 of a rank
@@ -1469,7 +1469,7 @@ def _make_combos(s):
             'pair_trump',
             'same_rank',
             size=2,
-            where=lambda group: (((((1 if any(IS_SPADES[c27] for c27 in group) else 0) + (1 if any(IS_HEARTS[c28] for c28 in group) else 0)) + (1 if any(IS_DIAMONDS[c29] for c29 in group) else 0)) + (1 if any(IS_CLUBS[c30] for c30 in group) else 0)) == len(group)) and any((SUIT[c31] == s.v_trump) for c31 in group),
+            where=lambda group: (((((1 if any(IS_SPADES[c28] for c28 in group) else 0) + (1 if any(IS_HEARTS[c29] for c29 in group) else 0)) + (1 if any(IS_DIAMONDS[c30] for c30 in group) else 0)) + (1 if any(IS_CLUBS[c31] for c31 in group) else 0)) == len(group)) and any((SUIT[c32] == s.v_trump) for c32 in group),
             score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 262), 262) * 2,
         ),
         # prisoners.cardrules:264: pattern three: 3 of a rank
@@ -1477,7 +1477,7 @@ def _make_combos(s):
             'three',
             'same_rank',
             size=3,
-            where=lambda group: (((((1 if any(IS_SPADES[c32] for c32 in group) else 0) + (1 if any(IS_HEARTS[c33] for c33 in group) else 0)) + (1 if any(IS_DIAMONDS[c34] for c34 in group) else 0)) + (1 if any(IS_CLUBS[c35] for c35 in group) else 0)) == len(group)) and (not any((SUIT[c36] == s.v_trump) for c36 in group)),
+            where=lambda group: (((((1 if any(IS_SPADES[c33] for c33 in group) else 0) + (1 if any(IS_HEARTS[c34] for c34 in group) else 0)) + (1 if any(IS_DIAMONDS[c35] for c35 in group) else 0)) + (1 if any(IS_CLUBS[c36] for c36 in group) else 0)) == len(group)) and (not any((SUIT[c37] == s.v_trump) for c37 in group)),
             score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 268), 268) + 3,
         ),
         # prisoners.cardrules:270: pattern three_trump: 3 of a rank
@@ -1485,11 +1485,11 @@ def _make_combos(s):
             'three_trump',
             'same_rank',
             size=3,
-            where=lambda group: (((((1 if any(IS_SPADES[c37] for c37 in group) else 0) + (1 if any(IS_HEARTS[c38] for c38 in group) else 0)) + (1 if any(IS_DIAMONDS[c39] for c39 in group) else 0)) + (1 if any(IS_CLUBS[c40] for c40 in group) else 0)) == len(group)) and any((SUIT[c41] == s.v_trump) for c41 in group),
+            where=lambda group: (((((1 if any(IS_SPADES[c38] for c38 in group) else 0) + (1 if any(IS_HEARTS[c39] for c39 in group) else 0)) + (1 if any(IS_DIAMONDS[c40] for c40 in group) else 0)) + (1 if any(IS_CLUBS[c41] for c41 in group) else 0)) == len(group)) and any((SUIT[c42] == s.v_trump) for c42 in group),
             score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 273), 273) * 3,
         ),
         # prisoners.cardrules:275: pattern four: 4 of a rank
-        _Pattern('four', 'same_rank', size=4, where=lambda group: ((((1 if any(IS_SPADES[c42] for c42 in group) else 0) + (1 if any(IS_HEARTS[c43] for c43 in group) else 0)) + (1 if any(IS_DIAMONDS[c44] for c44 in group) else 0)) + (1 if any(IS_CLUBS[c45] for c45 in group) else 0)) == len(group), score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 277), 277) * 4),
+        _Pattern('four', 'same_rank', size=4, where=lambda group: ((((1 if any(IS_SPADES[c43] for c43 in group) else 0) + (1 if any(IS_HEARTS[c44] for c44 in group) else 0)) + (1 if any(IS_DIAMONDS[c45] for c45 in group) else 0)) + (1 if any(IS_CLUBS[c46] for c46 in group) else 0)) == len(group), score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 277), 277) * 4),
         # prisoners.cardrules:279: pattern single: 1 of a rank where reading combo_singles is face => value face of first...
         _Pattern('single', 'same_rank', size=1, where=lambda group: s.r_combo_singles == COMBO_SINGLES_FACE, score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 279), 279)),
     ]
@@ -1618,7 +1618,7 @@ def _choose_suit_314_chosen(s):
 
 
 def _while_331_check(s):
-    if not ((len([q2 for q2 in range(s.n) if s.v_in_auction[q2]]) > 1) or ((s.v_bidder is None) and (len([q3 for q3 in range(s.n) if s.v_in_auction[q3]]) == 1) and (not (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO)))):
+    if not ((s.v_in_auction.count(True) > 1) or ((s.v_bidder is None) and (s.v_in_auction.count(True) == 1) and (not (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO)))):
         return 10  # to _while_331_after
     # prisoners.cardrules:334: if in_auction of turn {
     if s.v_in_auction[s.v_turn]:
@@ -1651,7 +1651,7 @@ def _if_334_after(s):
 def _if_334_then(s):
     s.hits[5] += 1
     # prisoners.cardrules:335: if (count players q where in_auction of q) == 1 and reading auction_end is last_must_bid {
-    if (len([q4 for q4 in range(s.n) if s.v_in_auction[q4]]) == 1) and (s.r_auction_end == AUCTION_END_LAST_MUST_BID):
+    if (s.v_in_auction.count(True) == 1) and (s.r_auction_end == AUCTION_END_LAST_MUST_BID):
         return 14  # to _if_335_then
     return 15  # to _if_335_else
 
@@ -1802,7 +1802,7 @@ def _if_380_after(s):
     s.v_deals_played += 1
     # prisoners.cardrules:461: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q21 for q21 in range(s.n) if (s.v_total[q21] == max(s.v_total))]) == 1))):
+    if not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q22 for q22 in range(s.n) if (s.v_total[q22] == max(s.v_total))]) == 1))):
         return 3  # to _repeat_289_body
     return 2  # to _repeat_288_after
 
@@ -1910,7 +1910,7 @@ def _trick_383_resolve(s):
     # prisoners.cardrules:397: leader = winner
     s.v_leader = s.winner
     # prisoners.cardrules:398: drawing = reading short_pile is in_turn
-    s.v_drawing = (s.r_short_pile == SHORT_PILE_IN_TURN) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == TURNED_CARD_DRAWN_LAST) else 0)) >= len([q18 for q18 in range(s.n) if s.v_in_deal[q18]]))
+    s.v_drawing = (s.r_short_pile == SHORT_PILE_IN_TURN) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == TURNED_CARD_DRAWN_LAST) else 0)) >= s.v_in_deal.count(True))
     # prisoners.cardrules:401: for each player p from winner where in_deal of p {
     for _p2 in SEATS[s.n][(s.winner) % s.n]:
         s.l_p = _p2

@@ -162,9 +162,9 @@ def _make_thirteens(s):
         # thirteens.cardrules:89: pattern run: 3 in sequence => 1
         _Pattern('run', 'sequence', size=3, order=ORDER_DEFAULT, score=lambda group: 1),
         # thirteens.cardrules:90: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
-        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group), score=lambda group: 1),
+        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c12] for c12 in group), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER), overlapping=s.r_card_reuse == CARD_REUSE_EVERY)
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c13]) for c13 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER), overlapping=s.r_card_reuse == CARD_REUSE_EVERY)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -231,7 +231,7 @@ def _repeat_103_after(s):
 
 
 def _while_123_check(s):
-    if not any(bool(s.z_hand[q1]) for q1 in range(s.n)):
+    if not any(s.z_hand):
         return 4  # to _while_123_after
     # thirteens.cardrules:124: trick {
     s.t_order = [q2 for q2 in SEATS[s.n][(s.v_leader) % s.n] if bool(s.z_hand[q2])]
@@ -269,7 +269,7 @@ def _while_123_after(s):
         s.v_total[s.l_p] += s.v_points[s.l_p]
     # thirteens.cardrules:154: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1))):
+    if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q11 for q11 in range(s.n) if (s.v_total[q11] == max(s.v_total))]) == 1))):
         return 1  # to _repeat_103_body
     return 2  # to _repeat_103_after
 

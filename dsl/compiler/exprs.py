@@ -53,6 +53,16 @@ class Tables:
             self.patterns[key] = (name, table)
         return self.patterns[key][0]
 
+    def any_pattern(self, patterns: list[n.CardPattern], zone: str) -> str:
+        """A per-card table of the cards that fit one of `patterns`: those that may fire one of the
+        triggers on drawing into `zone`."""
+        key = " or ".join(p.text() for p in patterns) + f" (a trigger on drawing into {zone} may fire)"
+        if key not in self.patterns:
+            tables = [self.patterns[p.text()][1] for p in patterns if self.pattern(p)]
+            name = self.names.claim(escape.constant("MAY_FIRE_", zone))
+            self.patterns[key] = (name, tuple(any(t[c] for t in tables) for c in range(len(self.model.cards))))
+        return self.patterns[key][0]
+
     def order(self, order: str | None) -> str:
         return self.orders[order or ""]
 
@@ -271,8 +281,34 @@ class ExprCompiler(ExprVisitor[str]):
         var = self.fresh("q")
         seats = self.compile(where.within) if where.within is not None else f"range({self.attr('n')})"
         cond = self.with_binders({where.var: var}, where.cond)
-        some = f"any({cond} for {var} in {seats})"
+        some = self._some_seat(var, seats, cond) or f"any({cond} for {var} in {seats})"
         return f"(not {some})" if negated else some
+
+    # A test of every seat's own entry of a per-player list (`hand of q is empty`, `in_duel of q`)
+    # reads the whole list, with one builtin running in C instead of a Python loop over the seats.
+    def _seat_entry(self, var: str, seats: str, cond: str) -> tuple[str, str] | None:
+        """(how, list) when `cond` over `seats` tests exactly the entry of `var` in one list with one
+        entry per seat: how is "bool" (a per-player bool variable), "cards" or "no cards" (a zone)."""
+        if seats != f"range({self.attr('n')})" or standings.has_house(self.model):
+            return None  # a house adds an entry after the seats
+        m = self.model
+        bools = [escape.name("v_", v.name) for v in m.vars.values() if v.per_player and not v.per_team and v.type_name == "bool"]
+        zones = [escape.name("z_", name) for name, zone in m.zones.items() if zone.per_player]
+        shapes = [("bool", "{}[{}]", bools), ("cards", "bool({}[{}])", zones), ("no cards", "(not {}[{}])", zones)]
+        for how, shape, fields in shapes:
+            for field in fields:
+                attr = f"{self.state}.{field}"
+                if cond == shape.format(attr, var):
+                    return how, self.attr(field)
+        return None
+
+    def _some_seat(self, var: str, seats: str, cond: str) -> str | None:
+        """`any(cond for var in seats)` without the loop, when `cond` is a seat's own entry."""
+        entry = self._seat_entry(var, seats, cond)
+        if entry is None:
+            return None
+        how, attr = entry
+        return {"bool": f"(True in {attr})", "cards": f"any({attr})", "no cards": f"(not all({attr}))"}[how]
 
     def comparison_sides(self, e: n.BinOp) -> tuple[str, str]:
         """The two operands of a comparison as `visit_BinOp` compares them (a number beside a rank is
@@ -400,6 +436,12 @@ class ExprCompiler(ExprVisitor[str]):
     def visit_Count(self, e):
         if e.arg.type == "groups":
             return f"_rt.size({self.compile(e.arg)})"
+        where = e.arg
+        if isinstance(where, n.PlayersWhere) and where.cond is not None and not where.extreme and where.within is None:
+            var = self.fresh("q")
+            entry = self._seat_entry(var, f"range({self.attr('n')})", self.with_binders({where.var: var}, where.cond))
+            if entry is not None and entry[0] == "bool":  # the seats whose bool is set: counted in C
+                return f"{entry[1]}.count(True)"
         return f"len({self.compile(e.arg)})"
 
     def visit_AllTeams(self, e):
@@ -428,11 +470,11 @@ class ExprCompiler(ExprVisitor[str]):
         var = self.fresh("q")
         seats = self.compile(e.within) if e.within is not None else f"range({self.attr('n')})"
         cond = self.with_binders({e.var: var}, e.cond) if e.cond is not None else None
-        listing = f"[{var} for {var} in {seats}" + (f" if {cond}]" if cond else "]")
-        if e.extreme:
+        if e.extreme:  # each seat with its key, in one list: no function called per seat
             key = self.with_binders({e.var: var}, e.key)
-            return f"_rt.extreme({listing}, lambda {var}: {key}, {escape.literal(e.extreme)})"
-        return listing
+            keyed = f"[({var}, {key}) for {var} in {seats}" + (f" if {cond}]" if cond else "]")
+            return f"_rt.extreme_keyed({keyed}, {escape.literal(e.extreme)})"
+        return f"[{var} for {var} in {seats}" + (f" if {cond}]" if cond else "]")
 
     def visit_ReadingSwitch(self, e):
         index = self.attr(escape.name("r_", e.ambiguity))

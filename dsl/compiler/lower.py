@@ -23,6 +23,7 @@ from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
 from .seats import seat_order
+from .triggers import ZoneTriggers
 from .sources import SourceLines
 from .templating import macros
 from .tricks import lower_trick
@@ -40,7 +41,7 @@ class Lowerer:
         self.out = Emitter(self.program)
         self.sources = sources
         self.actions = ActionSpace(model)
-        self.trigger_functions: dict[str, list[str]] = {}
+        self.trigger_functions: dict[str, ZoneTriggers] = {}
         # Per `simultaneously` loop being lowered: the held-back card lists of its card choices.
         self.held_back: list[list[tuple[str, str, bool]]] = []
         self.straight = StraightLowering(self)
@@ -69,7 +70,7 @@ class Lowerer:
             self.block(trig.body)
             self.out.lines, self.out.indent = saved
             self.program.functions.append(fn)
-            self.trigger_functions.setdefault(trig.zone, []).append(name)
+            self.trigger_functions.setdefault(trig.zone, ZoneTriggers()).add(name, trig)
 
     # ------------------------------------------------------------ helpers
     def comment(self, span):
@@ -118,7 +119,7 @@ class _Lowering(StmtVisitor[None], partial=True):
         return self.low.actions
 
     @property
-    def trigger_functions(self) -> dict[str, list[str]]:
+    def trigger_functions(self) -> dict[str, ZoneTriggers]:
         return self.low.trigger_functions
 
     def block(self, block: n.Block) -> None:
@@ -223,9 +224,16 @@ class StraightLowering(_Lowering):
     def visit_Draw(self, s: n.Draw):
         src, dst = self.zone(s.source), self.zone(s.dest)
         count = self.x.compile(s.count)
-        triggers = self.trigger_functions.get(s.dest.name, []) if s.dest.owner is not None else []
-        owner = self.x.compile(s.dest.owner) if triggers else None
-        self.out.code(self.t.draw(src=src, dst=dst, count=count, line=s.span.line, triggers=triggers, owner=owner))
+        zone = self.trigger_functions.get(s.dest.name) if s.dest.owner is not None else None
+        triggers, guard, unfired, owner = [], None, [], None
+        if zone is not None:
+            owner = self.x.compile(s.dest.owner)
+            triggers, guard, unfired = zone.functions, zone.guard(self.x.tables, s.dest.name), zone.unfired(owner)
+        self.out.code(
+            self.t.draw(
+                src=src, dst=dst, count=count, line=s.span.line, triggers=triggers, owner=owner, guard=guard, unfired=unfired
+            )
+        )
 
     def visit_Gather(self, s: n.Gather):
         zones = [(escape.name("z_", name), zone.per_player) for name, zone in self.model.zones.items()]

@@ -567,6 +567,16 @@ def extreme(players: list[int], key, which: str) -> list[int]:
     return [p for p, v in zip(players, values, strict=True) if v == target]
 
 
+def extreme_keyed(keyed: list[tuple[int, object]], which: str) -> list[int]:
+    """`extreme` of seats given with their keys, `[(seat, key), ...]`: the seats of the highest (or
+    lowest) key, in the order given."""
+    if not keyed:
+        return []
+    keys = [k for _, k in keyed]
+    target = max(keys) if which == "highest" else min(keys)
+    return [p for p, k in keyed if k == target]
+
+
 def played_by(seats: list[int], cards: list[int], card: int, line: int) -> int:
     """The seat that played `card` in the trick in play (or the last one taken)."""
     for seat, played in zip(seats, cards, strict=True):

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'e96ecfc17e3a0b83f3582ff7fdc982d7bd5f2ec313d8034a555812b2b7769b75'
+FINGERPRINT = 'e25359c76052ff1b840a25fbede71dc0c43070ea62f1d53f2daf98e52b4d7450'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_comment = l_0_trigger_start = l_0_shuffle = l_0_move = l_0_deal_each = l_0_deal_evenly = l_0_draw = l_0_gather = l_0_assign = l_0_end_game = l_0_gap = l_0_hit = l_0_guard = l_0_if_ = l_0_repeat = l_0_while_ = l_0_for_ = missing
+    l_0_comment = l_0_trigger_start = l_0_shuffle = l_0_move = l_0_deal_each = l_0_deal_evenly = l_0_draw = l_0_fire = l_0_gather = l_0_assign = l_0_end_game = l_0_gap = l_0_hit = l_0_guard = l_0_if_ = l_0_repeat = l_0_while_ = l_0_for_ = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -327,7 +327,7 @@ def root(context, missing=missing):
         return concat(t_8)
     context.exported_vars.add('deal_evenly')
     context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'start', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner):
+    def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner, l_1_guard, l_1_unfired):
         t_9 = []
         if l_1_src is missing:
             l_1_src = undefined("parameter 'src' was not provided", name='src')
@@ -341,6 +341,10 @@ def root(context, missing=missing):
             l_1_triggers = undefined("parameter 'triggers' was not provided", name='triggers')
         if l_1_owner is missing:
             l_1_owner = undefined("parameter 'owner' was not provided", name='owner')
+        if l_1_guard is missing:
+            l_1_guard = undefined("parameter 'guard' was not provided", name='guard')
+        if l_1_unfired is missing:
+            l_1_unfired = undefined("parameter 'unfired' was not provided", name='unfired')
         pass
         if (l_1_count == '1'):
             pass
@@ -352,17 +356,9 @@ def root(context, missing=missing):
                 ')\n',
                 str(l_1_dst),
                 '.append(_c)\n',
+                str(context.call((undefined(name='fire') if l_0_fire is missing else l_0_fire), l_1_triggers, l_1_owner, l_1_guard, l_1_unfired)),
+                '\n',
             ))
-            for l_2_trigger in l_1_triggers:
-                _loop_vars = {}
-                pass
-                t_9.extend((
-                    str(l_2_trigger),
-                    '(s, _c, ',
-                    str(l_1_owner),
-                    ')\n',
-                ))
-            l_2_trigger = missing
         else:
             pass
             t_9.extend((
@@ -374,12 +370,36 @@ def root(context, missing=missing):
                 str(l_1_line),
                 '):\n    ',
                 str(l_1_dst),
-                '.append(_c)\n',
+                '.append(_c)\n    ',
+                str(t_1(context.call((undefined(name='fire') if l_0_fire is missing else l_0_fire), l_1_triggers, l_1_owner, l_1_guard, l_1_unfired), 4)),
+                '\n',
+            ))
+        return concat(t_9)
+    context.exported_vars.add('draw')
+    context.vars['draw'] = l_0_draw = Macro(environment, macro, 'draw', ('src', 'dst', 'count', 'line', 'triggers', 'owner', 'guard', 'unfired'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_triggers, l_1_owner, l_1_guard, l_1_unfired):
+        t_10 = []
+        if l_1_triggers is missing:
+            l_1_triggers = undefined("parameter 'triggers' was not provided", name='triggers')
+        if l_1_owner is missing:
+            l_1_owner = undefined("parameter 'owner' was not provided", name='owner')
+        if l_1_guard is missing:
+            l_1_guard = undefined("parameter 'guard' was not provided", name='guard')
+        if l_1_unfired is missing:
+            l_1_unfired = undefined("parameter 'unfired' was not provided", name='unfired')
+        pass
+        if l_1_guard:
+            pass
+            t_10.extend((
+                'if ',
+                str(l_1_guard),
+                '[_c]:\n',
             ))
             for l_2_trigger in l_1_triggers:
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_10.extend((
                     '    ',
                     str(l_2_trigger),
                     '(s, _c, ',
@@ -387,12 +407,38 @@ def root(context, missing=missing):
                     ')\n',
                 ))
             l_2_trigger = missing
-        return concat(t_9)
-    context.exported_vars.add('draw')
-    context.vars['draw'] = l_0_draw = Macro(environment, macro, 'draw', ('src', 'dst', 'count', 'line', 'triggers', 'owner'), False, False, False, context.eval_ctx.autoescape)
+            t_10.append(
+                'else:\n',
+            )
+            for (l_2_name, l_2_value) in l_1_unfired:
+                _loop_vars = {}
+                pass
+                t_10.extend((
+                    '    s.',
+                    str(l_2_name),
+                    ' = ',
+                    str(l_2_value),
+                    '\n',
+                ))
+            l_2_name = l_2_value = missing
+        else:
+            pass
+            for l_2_trigger in l_1_triggers:
+                _loop_vars = {}
+                pass
+                t_10.extend((
+                    str(l_2_trigger),
+                    '(s, _c, ',
+                    str(l_1_owner),
+                    ')\n',
+                ))
+            l_2_trigger = missing
+        return concat(t_10)
+    context.exported_vars.add('fire')
+    context.vars['fire'] = l_0_fire = Macro(environment, macro, 'fire', ('triggers', 'owner', 'guard', 'unfired'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_zones, l_1_dest):
-        t_10 = []
+        t_11 = []
         if l_1_zones is missing:
             l_1_zones = undefined("parameter 'zones' was not provided", name='zones')
         if l_1_dest is missing:
@@ -403,29 +449,29 @@ def root(context, missing=missing):
             pass
             if l_2_per_player:
                 pass
-                t_10.extend((
+                t_11.extend((
                     'for _z in s.',
                     str(l_2_field),
                     ':\n    _z.clear()\n',
                 ))
             else:
                 pass
-                t_10.extend((
+                t_11.extend((
                     's.',
                     str(l_2_field),
                     '.clear()\n',
                 ))
         l_2_field = l_2_per_player = missing
-        t_10.extend((
+        t_11.extend((
             str(l_1_dest),
             '.extend(s.cards)\n',
         ))
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('gather')
     context.vars['gather'] = l_0_gather = Macro(environment, macro, 'gather', ('zones', 'dest'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_target, l_1_op, l_1_value):
-        t_11 = []
+        t_12 = []
         if l_1_target is missing:
             l_1_target = undefined("parameter 'target' was not provided", name='target')
         if l_1_op is missing:
@@ -433,7 +479,7 @@ def root(context, missing=missing):
         if l_1_value is missing:
             l_1_value = undefined("parameter 'value' was not provided", name='value')
         pass
-        t_11.extend((
+        t_12.extend((
             str(l_1_target),
             ' ',
             str(l_1_op),
@@ -441,53 +487,53 @@ def root(context, missing=missing):
             str(l_1_value),
             '\n',
         ))
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('assign')
     context.vars['assign'] = l_0_assign = Macro(environment, macro, 'assign', ('target', 'op', 'value'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro():
-        t_12 = []
+        t_13 = []
         pass
-        t_12.append(
+        t_13.append(
             'return s._finish()\n',
         )
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('end_game')
     context.vars['end_game'] = l_0_end_game = Macro(environment, macro, 'end_game', (), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_line, l_1_message):
-        t_13 = []
+        t_14 = []
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_message is missing:
             l_1_message = undefined("parameter 'message' was not provided", name='message')
         pass
-        t_13.extend((
+        t_14.extend((
             "_rt.gap('rule-gap', ",
             str(l_1_line),
             ', ',
             str(l_1_message),
             ')\n',
         ))
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('gap')
     context.vars['gap'] = l_0_gap = Macro(environment, macro, 'gap', ('line', 'message'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_index):
-        t_14 = []
+        t_15 = []
         if l_1_index is missing:
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
-        t_14.extend((
+        t_15.extend((
             's.hits[',
             str(l_1_index),
             '] += 1\n',
         ))
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('hit')
     context.vars['hit'] = l_0_hit = Macro(environment, macro, 'hit', ('index',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_counter, l_1_line, l_1_limit):
-        t_15 = []
+        t_16 = []
         if l_1_counter is missing:
             l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
         if l_1_line is missing:
@@ -495,7 +541,7 @@ def root(context, missing=missing):
         if l_1_limit is missing:
             l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
         pass
-        t_15.extend((
+        t_16.extend((
             str(l_1_counter),
             ' += 1\nif ',
             str(l_1_counter),
@@ -505,12 +551,12 @@ def root(context, missing=missing):
             str(l_1_line),
             ", 'this loop never reaches its end')\n",
         ))
-        return concat(t_15)
+        return concat(t_16)
     context.exported_vars.add('guard')
     context.vars['guard'] = l_0_guard = Macro(environment, macro, 'guard', ('counter', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_branches, l_1_otherwise):
-        t_16 = []
+        t_17 = []
         if l_1_branches is missing:
             l_1_branches = undefined("parameter 'branches' was not provided", name='branches')
         if l_1_otherwise is missing:
@@ -520,7 +566,7 @@ def root(context, missing=missing):
         for (l_2_cond, l_2_body), l_2_loop in LoopContext(l_1_branches, undefined):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 str(('if' if environment.getattr(l_2_loop, 'first') else 'elif')),
                 ' ',
                 str(l_2_cond),
@@ -531,17 +577,17 @@ def root(context, missing=missing):
         l_2_loop = l_2_cond = l_2_body = missing
         if (not t_2(l_1_otherwise)):
             pass
-            t_16.extend((
+            t_17.extend((
                 'else:\n',
                 str(t_1(l_1_otherwise, 4, first=True)),
                 '\n',
             ))
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('if_')
     context.vars['if_'] = l_0_if_ = Macro(environment, macro, 'if_', ('branches', 'otherwise'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_counter, l_1_body, l_1_until, l_1_line, l_1_limit):
-        t_17 = []
+        t_18 = []
         if l_1_counter is missing:
             l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
         if l_1_body is missing:
@@ -553,7 +599,7 @@ def root(context, missing=missing):
         if l_1_limit is missing:
             l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
         pass
-        t_17.extend((
+        t_18.extend((
             str(l_1_counter),
             ' = 0\nwhile True:\n',
             str(t_1(l_1_body, 4, first=True)),
@@ -563,12 +609,12 @@ def root(context, missing=missing):
             str(t_1(context.call((undefined(name='guard') if l_0_guard is missing else l_0_guard), l_1_counter, l_1_line, l_1_limit), 4, first=True)),
             '\n',
         ))
-        return concat(t_17)
+        return concat(t_18)
     context.exported_vars.add('repeat')
     context.vars['repeat'] = l_0_repeat = Macro(environment, macro, 'repeat', ('counter', 'body', 'until', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_counter, l_1_cond, l_1_body, l_1_line, l_1_limit):
-        t_18 = []
+        t_19 = []
         if l_1_counter is missing:
             l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
         if l_1_cond is missing:
@@ -580,7 +626,7 @@ def root(context, missing=missing):
         if l_1_limit is missing:
             l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
         pass
-        t_18.extend((
+        t_19.extend((
             str(l_1_counter),
             ' = 0\nwhile ',
             str(l_1_cond),
@@ -590,11 +636,11 @@ def root(context, missing=missing):
             str(t_1(l_1_body, 4, first=True)),
             '\n',
         ))
-        return concat(t_18)
+        return concat(t_19)
     context.exported_vars.add('while_')
     context.vars['while_'] = l_0_while_ = Macro(environment, macro, 'while_', ('counter', 'cond', 'body', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_var, l_1_items, l_1_local, l_1_skip, l_1_body):
-        t_19 = []
+        t_20 = []
         if l_1_var is missing:
             l_1_var = undefined("parameter 'var' was not provided", name='var')
         if l_1_items is missing:
@@ -606,7 +652,7 @@ def root(context, missing=missing):
         if l_1_body is missing:
             l_1_body = undefined("parameter 'body' was not provided", name='body')
         pass
-        t_19.extend((
+        t_20.extend((
             'for ',
             str(l_1_var),
             ' in ',
@@ -615,7 +661,7 @@ def root(context, missing=missing):
         ))
         if (not t_2(l_1_local)):
             pass
-            t_19.extend((
+            t_20.extend((
                 '    s.',
                 str(l_1_local),
                 ' = ',
@@ -624,18 +670,18 @@ def root(context, missing=missing):
             ))
         if (not t_2(l_1_skip)):
             pass
-            t_19.extend((
+            t_20.extend((
                 '    if ',
                 str(l_1_skip),
                 ':\n        continue\n',
             ))
-        t_19.extend((
+        t_20.extend((
             str(t_1(l_1_body, 4, first=True)),
             '\n',
         ))
-        return concat(t_19)
+        return concat(t_20)
     context.exported_vars.add('for_')
     context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&80=328&81=343&82=347&83=351&84=354&85=358&88=368&89=374&90=377&91=382&96=392&97=399&98=402&99=406&102=413&105=418&108=425&109=435&112=446&116=456&117=465&120=474&121=481&125=487&126=497&127=499&128=503&131=510&132=518&133=522&134=526&136=530&138=534&142=541&143=555&145=557&146=559&148=561&151=568&152=582&153=584&154=586&155=588&159=594&160=609&161=614&162=618&164=623&165=627&168=631'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&82=328&83=347&84=351&85=355&86=357&88=364&89=370&90=372&94=379&95=390&96=394&97=397&98=402&101=411&102=416&105=424&106=428&111=438&112=445&113=448&114=452&117=459&120=464&123=471&124=481&127=492&131=502&132=511&135=520&136=527&140=533&141=543&142=545&143=549&146=556&147=564&148=568&149=572&151=576&153=580&157=587&158=601&160=603&161=605&163=607&166=614&167=628&168=630&169=632&170=634&174=640&175=655&176=660&177=664&179=669&180=673&183=677'
