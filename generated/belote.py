@@ -244,29 +244,44 @@ def _trick_87_turn(s):
         return 18  # to _trick_87_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, list(s.z_hand[_p]), 17, 87)  # then _trick_87_played
-    _legal = [c4 for c4 in s.z_hand[_p] if ((SUIT[c4] == s.led) and ((s.led != s.v_trump) or (_rt.value(VALUE_TRUMP_RANK, c4, 91) > (_rt.value(VALUE_TRUMP_RANK, _rt.highest([c5 for c5 in s.z_table if (SUIT[c5] == s.v_trump)], ORDER_TRUMPS, RANK, 91), 91) if any((SUIT[c6] == s.v_trump) for c6 in s.z_table) else 0))))]
+        _legal = list(s.z_hand[_p])
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 87
+            return -1  # then _trick_87_played
+        return s._decide(_p, _legal, 17, 87)
+    _s_led = s.led
+    _s_v_trump = s.v_trump
+    _s_z_table = s.z_table
+    _s_t_seats = s.t_seats
+    _s_t_cards = s.t_cards
+    _s_team = s.team
+    _s_r_partner_winning = s.r_partner_winning
+    _legal = [c4 for c4 in s.z_hand[_p] if (SUIT[c4] == _s_led and (_s_led != _s_v_trump or _rt.value(VALUE_TRUMP_RANK, c4, 91) > (_rt.value(VALUE_TRUMP_RANK, _rt.highest([c9 for c9 in _s_z_table if SUIT[c9] == _s_v_trump], ORDER_TRUMPS, RANK, 91), 91) if any((SUIT[c10] == _s_v_trump for c10 in _s_z_table)) else 0)))]
     if not _legal:
-        _legal = [c7 for c7 in s.z_hand[_p] if (SUIT[c7] == s.led)]
+        _legal = [c5 for c5 in s.z_hand[_p] if (SUIT[c5] == _s_led)]
     if not _legal:
-        _legal = [c8 for c8 in s.z_hand[_p] if ((_rt.played_by(s.t_seats, s.t_cards, (_rt.highest([c9 for c9 in s.z_table if (SUIT[c9] == s.v_trump)], ORDER_TRUMPS, RANK, 92) if any((SUIT[c10] == s.v_trump) for c10 in s.z_table) else _rt.highest([c11 for c11 in s.z_table if (SUIT[c11] == s.led)], ORDER_DEFAULT, RANK, 92)), 92) == _rt.partner(s.team, _p)) and (s.r_partner_winning == PARTNER_WINNING_FREE))]  # fmt: skip
+        _legal = [c6 for c6 in s.z_hand[_p] if (_rt.played_by(_s_t_seats, _s_t_cards, _rt.highest([c11 for c11 in _s_z_table if SUIT[c11] == _s_v_trump], ORDER_TRUMPS, RANK, 92) if any((SUIT[c12] == _s_v_trump for c12 in _s_z_table)) else _rt.highest([c13 for c13 in _s_z_table if SUIT[c13] == _s_led], ORDER_DEFAULT, RANK, 92), 92) == _rt.partner(_s_team, _p) and _s_r_partner_winning == PARTNER_WINNING_FREE)]  # fmt: skip
     if not _legal:
-        _legal = [c12 for c12 in s.z_hand[_p] if ((SUIT[c12] == s.v_trump) and (_rt.value(VALUE_TRUMP_RANK, c12, 94) > (_rt.value(VALUE_TRUMP_RANK, _rt.highest([c13 for c13 in s.z_table if (SUIT[c13] == s.v_trump)], ORDER_TRUMPS, RANK, 94), 94) if any((SUIT[c14] == s.v_trump) for c14 in s.z_table) else 0)))]
+        _legal = [c7 for c7 in s.z_hand[_p] if (SUIT[c7] == _s_v_trump and _rt.value(VALUE_TRUMP_RANK, c7, 94) > (_rt.value(VALUE_TRUMP_RANK, _rt.highest([c14 for c14 in _s_z_table if SUIT[c14] == _s_v_trump], ORDER_TRUMPS, RANK, 94), 94) if any((SUIT[c15] == _s_v_trump for c15 in _s_z_table)) else 0))]
     if not _legal:
-        _legal = [c15 for c15 in s.z_hand[_p] if (SUIT[c15] == s.v_trump)]
+        _legal = [c8 for c8 in s.z_hand[_p] if (SUIT[c8] == _s_v_trump)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _legal, 17, 87)  # then _trick_87_played
+    _legal = _legal
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 87
+        return -1  # then _trick_87_played
+    return s._decide(_p, _legal, 17, 87)
 
 
 def _trick_87_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     return 16  # to _trick_87_turn
 
@@ -275,10 +290,11 @@ def _trick_87_resolve(s):
     _winner = None
     # belote.cardrules:98: highest where suit == trump by trumps
     if _winner is None:
+        _s_v_trump = s.v_trump
         _best = -1
         for _i, c16 in enumerate(s.z_table):
             _rank = ORDER_TRUMPS[RANK[c16]]
-            if _rank >= 0 and (SUIT[c16] == s.v_trump) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c16] == _s_v_trump) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -287,10 +303,11 @@ def _trick_87_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 98)]
     # belote.cardrules:99: highest where suit == led
     if _winner is None:
+        _s_led = s.led
         _best = -1
         for _i, c17 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c17]]
-            if _rank >= 0 and (SUIT[c17] == s.led) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c17] == _s_led) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -462,19 +479,19 @@ _RULE_LINES = (
     (235, 105),
     (237, 107),
     (242, 0),
-    (276, 98),
-    (288, 99),
-    (306, 103),
-    (311, 0),
-    (338, 24),
-    (340, 25),
-    (342, 26),
-    (344, 27),
-    (346, 28),
-    (348, 29),
-    (366, 0),
-    (397, 117),
-    (399, 118),
-    (402, 119),
-    (410, 0),
+    (291, 98),
+    (304, 99),
+    (323, 103),
+    (328, 0),
+    (355, 24),
+    (357, 25),
+    (359, 26),
+    (361, 27),
+    (363, 28),
+    (365, 29),
+    (383, 0),
+    (414, 117),
+    (416, 118),
+    (419, 119),
+    (427, 0),
 )

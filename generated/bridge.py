@@ -275,20 +275,21 @@ def _trick_117_turn(s):
         return 13  # to _trick_117_at_turn0
     if s.t_i == 0:
         return s._decide((s.v_declarer if _p == s.v_dummy else _p), list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p])), 11, 117)  # then _trick_117_played
-    _legal = [c8 for c8 in (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]) if (SUIT[c8] == s.led)]
+    _s_led = s.led
+    _legal = [c8 for c8 in (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]) if (SUIT[c8] == _s_led)]
     if not _legal:
         _legal = list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]))
     return s._decide((s.v_declarer if _p == s.v_dummy else _p), _legal, 11, 117)  # then _trick_117_played
 
 
 def _trick_117_played(s):
-    _p = s.t_order[s.t_i]
-    (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]).remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]).remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     s.t_hooked = 0
     return 10  # to _trick_117_turn
@@ -298,10 +299,11 @@ def _trick_117_resolve(s):
     _winner = None
     # bridge.cardrules:126: highest where suit == trump
     if _winner is None:
+        _s_v_trump = s.v_trump
         _best = -1
         for _i, c9 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c9]]
-            if _rank >= 0 and (SUIT[c9] == s.v_trump) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c9] == _s_v_trump) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -310,10 +312,11 @@ def _trick_117_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 126)]
     # bridge.cardrules:127: highest where suit == led
     if _winner is None:
+        _s_led = s.led
         _best = -1
         for _i, c10 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c10]]
-            if _rank >= 0 and (SUIT[c10] == s.led) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c10] == _s_led) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -546,36 +549,36 @@ _RULE_LINES = (
     (262, 150),
     (264, 152),
     (269, 0),
-    (299, 126),
-    (311, 127),
-    (329, 131),
-    (334, 0),
-    (335, 121),
-    (337, 122),
-    (344, 0),
-    (390, 20),
-    (392, 21),
-    (394, 22),
-    (396, 23),
-    (398, 24),
-    (400, 25),
-    (402, 26),
-    (404, 27),
-    (406, 28),
-    (408, 29),
-    (410, 30),
-    (412, 31),
-    (414, 32),
-    (416, 33),
-    (418, 34),
-    (420, 35),
-    (435, 0),
-    (466, 160),
-    (469, 161),
-    (470, 162),
-    (471, 163),
-    (475, 0),
-    (476, 165),
-    (479, 166),
-    (487, 0),
+    (300, 126),
+    (313, 127),
+    (332, 131),
+    (337, 0),
+    (338, 121),
+    (340, 122),
+    (347, 0),
+    (393, 20),
+    (395, 21),
+    (397, 22),
+    (399, 23),
+    (401, 24),
+    (403, 25),
+    (405, 26),
+    (407, 27),
+    (409, 28),
+    (411, 29),
+    (413, 30),
+    (415, 31),
+    (417, 32),
+    (419, 33),
+    (421, 34),
+    (423, 35),
+    (438, 0),
+    (469, 160),
+    (472, 161),
+    (473, 162),
+    (474, 163),
+    (478, 0),
+    (479, 165),
+    (482, 166),
+    (490, 0),
 )

@@ -144,19 +144,27 @@ def _trick_35_turn(s):
         return 5  # to _trick_35_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, list(s.z_hand[_p]), 4, 35)  # then _trick_35_played
+        _legal = list(s.z_hand[_p])
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 4, 35
+            return -1  # then _trick_35_played
+        return s._decide(_p, _legal, 4, 35)
     _legal = list(s.z_hand[_p])
-    return s._decide(_p, _legal, 4, 35)  # then _trick_35_played
+    _legal = _legal
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 4, 35
+        return -1  # then _trick_35_played
+    return s._decide(_p, _legal, 4, 35)
 
 
 def _trick_35_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     return 3  # to _trick_35_turn
 
@@ -165,10 +173,11 @@ def _trick_35_resolve(s):
     _winner = None
     # briscola.cardrules:40: highest where suit == trump
     if _winner is None:
+        _s_v_trump = s.v_trump
         _best = -1
         for _i, c1 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c1]]
-            if _rank >= 0 and (SUIT[c1] == s.v_trump) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c1] == _s_v_trump) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -177,10 +186,11 @@ def _trick_35_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
     # briscola.cardrules:41: highest where suit == led
     if _winner is None:
+        _s_led = s.led
         _best = -1
         for _i, c2 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c2]]
-            if _rank >= 0 and (SUIT[c2] == s.led) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c2] == _s_led) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -315,4 +325,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (104, 0), (105, 28), (107, 29), (110, 31), (113, 32), (115, 33), (117, 34), (121, 0), (124, 35), (133, 0), (134, 54), (137, 55), (142, 0), (166, 40), (178, 41), (196, 45), (198, 46), (201, 47), (204, 48), (209, 50), (215, 0), (247, 22), (249, 23), (251, 24), (253, 25), (264, 0), (291, 62), (294, 64), (295, 65), (299, 0), (300, 67), (303, 68), (304, 69), (312, 0))
+_RULE_LINES = ((93, 13), (104, 0), (105, 28), (107, 29), (110, 31), (113, 32), (115, 33), (117, 34), (121, 0), (124, 35), (133, 0), (134, 54), (137, 55), (142, 0), (174, 40), (187, 41), (206, 45), (208, 46), (211, 47), (214, 48), (219, 50), (225, 0), (257, 22), (259, 23), (261, 24), (263, 25), (274, 0), (301, 62), (304, 64), (305, 65), (309, 0), (310, 67), (313, 68), (314, 69), (322, 0))

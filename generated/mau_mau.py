@@ -203,7 +203,11 @@ def _if_71_after(s):
 def _if_71_then(s):
     s.hits[7] += 1
     # mau_mau.cardrules:72: turn chooses card c from hand of turn where playable(card)
-    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c5] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 72)]) if (RANK[c5] == 9) else ((SUIT[c5] == s.v_called) or (RANK[c5] == RANK[_rt.top(s.z_pile, 72)]))))]
+    _s_v_penalty = s.v_penalty
+    _s_r_answer_seven = s.r_answer_seven
+    _s_z_pile = s.z_pile
+    _s_v_called = s.v_called
+    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (_s_r_answer_seven == ANSWER_SEVEN_YES and RANK[c5] == 5 if _s_v_penalty > 0 else not IS_J[_rt.top(_s_z_pile, 72)] if RANK[c5] == 9 else SUIT[c5] == _s_v_called or RANK[c5] == RANK[_rt.top(_s_z_pile, 72)])]
     return s._decide(s.v_turn, _legal, 13, 72)  # then _choose_card_72_chosen
 
 
@@ -366,24 +370,24 @@ _RULE_LINES = (
     (189, 69),
     (194, 0),
     (205, 72),
-    (210, 0),
-    (212, 74),
-    (215, 75),
-    (221, 0),
-    (222, 80),
-    (225, 81),
-    (229, 83),
-    (234, 0),
-    (236, 76),
-    (240, 0),
-    (242, 78),
-    (247, 0),
-    (278, 17),
-    (280, 18),
-    (282, 19),
-    (284, 20),
-    (286, 21),
-    (288, 22),
-    (290, 23),
-    (298, 0),
+    (214, 0),
+    (216, 74),
+    (219, 75),
+    (225, 0),
+    (226, 80),
+    (229, 81),
+    (233, 83),
+    (238, 0),
+    (240, 76),
+    (244, 0),
+    (246, 78),
+    (251, 0),
+    (282, 17),
+    (284, 18),
+    (286, 19),
+    (288, 20),
+    (290, 21),
+    (292, 22),
+    (294, 23),
+    (302, 0),
 )

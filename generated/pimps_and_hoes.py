@@ -292,23 +292,33 @@ def _trick_123_turn(s):
         return 14  # to _trick_123_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, list(s.z_stage[_p]), 13, 123)  # then _trick_123_played
-    _legal = [c1 for c1 in s.z_stage[_p] if ((s.led is None) or (SUIT[c1] == s.led))]
+        _legal = list(s.z_stage[_p])
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 13, 123
+            return -1  # then _trick_123_played
+        return s._decide(_p, _legal, 13, 123)
+    _s_led = s.led
+    _s_v_trump = s.v_trump
+    _legal = [c1 for c1 in s.z_stage[_p] if (_s_led is None or SUIT[c1] == _s_led)]
     if not _legal:
-        _legal = [c2 for c2 in s.z_stage[_p] if (SUIT[c2] == s.v_trump)]
+        _legal = [c2 for c2 in s.z_stage[_p] if (SUIT[c2] == _s_v_trump)]
     if not _legal:
         _legal = list(s.z_stage[_p])
-    return s._decide(_p, _legal, 13, 123)  # then _trick_123_played
+    _legal = _legal
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 13, 123
+        return -1  # then _trick_123_played
+    return s._decide(_p, _legal, 13, 123)
 
 
 def _trick_123_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_stage[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_stage[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     return 12  # to _trick_123_turn
 
@@ -317,10 +327,11 @@ def _trick_123_resolve(s):
     _winner = None
     # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
     if _winner is None and (s.r_trumps == TRUMPS_WIN):
+        _s_v_trump = s.v_trump
         _best = -1
         for _i, c3 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c3]]
-            if _rank >= 0 and (SUIT[c3] == s.v_trump) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c3] == _s_v_trump) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -329,10 +340,11 @@ def _trick_123_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
     # pimps_and_hoes.cardrules:130: highest where suit == led
     if _winner is None:
+        _s_led = s.led
         _best = -1
         for _i, c4 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c4]]
-            if _rank >= 0 and (SUIT[c4] == s.led) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c4] == _s_led) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -553,37 +565,37 @@ _RULE_LINES = (
     (257, 0),
     (277, 123),
     (286, 0),
-    (318, 129),
-    (330, 130),
-    (348, 134),
-    (353, 0),
-    (392, 29),
-    (395, 31),
-    (397, 32),
-    (399, 33),
-    (401, 35),
-    (403, 37),
-    (405, 39),
-    (407, 41),
-    (409, 42),
-    (411, 43),
-    (424, 0),
-    (453, 148),
-    (456, 152),
-    (457, 153),
-    (458, 154),
-    (462, 0),
-    (463, 159),
-    (466, 163),
-    (470, 0),
-    (471, 166),
-    (474, 170),
-    (478, 0),
-    (479, 173),
-    (482, 177),
-    (486, 0),
-    (487, 180),
-    (490, 182),
-    (491, 183),
-    (499, 0),
+    (328, 129),
+    (341, 130),
+    (360, 134),
+    (365, 0),
+    (404, 29),
+    (407, 31),
+    (409, 32),
+    (411, 33),
+    (413, 35),
+    (415, 37),
+    (417, 39),
+    (419, 41),
+    (421, 42),
+    (423, 43),
+    (436, 0),
+    (465, 148),
+    (468, 152),
+    (469, 153),
+    (470, 154),
+    (474, 0),
+    (475, 159),
+    (478, 163),
+    (482, 0),
+    (483, 166),
+    (486, 170),
+    (490, 0),
+    (491, 173),
+    (494, 177),
+    (498, 0),
+    (499, 180),
+    (502, 182),
+    (503, 183),
+    (511, 0),
 )

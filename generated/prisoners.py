@@ -1844,21 +1844,33 @@ def _trick_383_turn(s):
         return 30  # to _trick_383_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, (list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)), 29, 383)  # then _trick_383_played
-    _legal = [c11 for c11 in s.z_hand[_p] if ((IS_A[c11]) and (s.r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER) and any(IS_JOKER[c12] for c12 in s.z_table) and (not s.v_joker_turned) and (len([c13 for c13 in s.z_hand[_p] if (IS_A[c13])]) >= 3))]
+        _legal = list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 29, 383
+            return -1  # then _trick_383_played
+        return s._decide(_p, _legal, 29, 383)
+    _s_r_joker_aces = s.r_joker_aces
+    _s_z_table = s.z_table
+    _s_v_joker_turned = s.v_joker_turned
+    _s_z_hand = s.z_hand
+    _legal = [c11 for c11 in s.z_hand[_p] if (IS_A[c11] and _s_r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER and any((IS_JOKER[c12] for c12 in _s_z_table)) and (not _s_v_joker_turned) and (len([c13 for c13 in _s_z_hand[_p] if IS_A[c13]]) >= 3))]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 29, 383)  # then _trick_383_played
+    _legal = _legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 29, 383
+        return -1  # then _trick_383_played
+    return s._decide(_p, _legal, 29, 383)
 
 
 def _trick_383_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     return 28  # to _trick_383_turn
 
@@ -1879,10 +1891,11 @@ def _trick_383_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
     # prisoners.cardrules:391: if reading trump_in_tricks is beats: highest where suit == trump
     if _winner is None and (s.r_trump_in_tricks == TRUMP_IN_TRICKS_BEATS):
+        _s_v_trump = s.v_trump
         _best = -1
         for _i, c16 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c16]]
-            if _rank >= 0 and (SUIT[c16] == s.v_trump) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c16] == _s_v_trump) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -2509,84 +2522,84 @@ _RULE_LINES = (
     (1826, 0),
     (1829, 383),
     (1838, 0),
-    (1868, 390),
-    (1880, 391),
-    (1892, 392),
-    (1910, 397),
-    (1912, 398),
-    (1914, 401),
-    (1919, 402),
-    (1922, 403),
-    (1926, 405),
-    (1929, 406),
-    (1935, 0),
-    (1938, 414),
-    (1944, 0),
-    (1949, 422),
-    (1954, 0),
-    (1956, 415),
-    (1959, 416),
-    (1963, 418),
-    (1968, 0),
-    (1970, 419),
-    (1973, 420),
-    (1979, 0),
-    (2193, 51),
-    (2195, 53),
-    (2197, 54),
-    (2199, 55),
-    (2201, 56),
-    (2203, 57),
-    (2206, 59),
-    (2208, 60),
-    (2210, 61),
-    (2212, 62),
-    (2214, 63),
-    (2216, 64),
-    (2219, 66),
-    (2221, 67),
-    (2223, 68),
-    (2225, 69),
-    (2237, 0),
-    (2269, 472),
-    (2272, 476),
-    (2273, 477),
-    (2277, 0),
-    (2278, 480),
-    (2281, 484),
-    (2282, 485),
-    (2286, 0),
-    (2287, 488),
-    (2290, 491),
-    (2291, 492),
-    (2292, 493),
-    (2296, 0),
-    (2297, 496),
-    (2299, 498),
-    (2302, 499),
-    (2306, 0),
-    (2307, 502),
-    (2309, 505),
-    (2312, 506),
-    (2316, 0),
-    (2317, 509),
-    (2319, 512),
-    (2322, 513),
-    (2326, 0),
-    (2327, 516),
-    (2329, 519),
-    (2332, 520),
-    (2336, 0),
-    (2337, 523),
-    (2339, 526),
-    (2342, 527),
-    (2346, 0),
-    (2347, 530),
-    (2350, 531),
-    (2354, 0),
-    (2355, 534),
-    (2357, 537),
-    (2360, 538),
-    (2361, 539),
-    (2380, 0),
+    (1880, 390),
+    (1892, 391),
+    (1905, 392),
+    (1923, 397),
+    (1925, 398),
+    (1927, 401),
+    (1932, 402),
+    (1935, 403),
+    (1939, 405),
+    (1942, 406),
+    (1948, 0),
+    (1951, 414),
+    (1957, 0),
+    (1962, 422),
+    (1967, 0),
+    (1969, 415),
+    (1972, 416),
+    (1976, 418),
+    (1981, 0),
+    (1983, 419),
+    (1986, 420),
+    (1992, 0),
+    (2206, 51),
+    (2208, 53),
+    (2210, 54),
+    (2212, 55),
+    (2214, 56),
+    (2216, 57),
+    (2219, 59),
+    (2221, 60),
+    (2223, 61),
+    (2225, 62),
+    (2227, 63),
+    (2229, 64),
+    (2232, 66),
+    (2234, 67),
+    (2236, 68),
+    (2238, 69),
+    (2250, 0),
+    (2282, 472),
+    (2285, 476),
+    (2286, 477),
+    (2290, 0),
+    (2291, 480),
+    (2294, 484),
+    (2295, 485),
+    (2299, 0),
+    (2300, 488),
+    (2303, 491),
+    (2304, 492),
+    (2305, 493),
+    (2309, 0),
+    (2310, 496),
+    (2312, 498),
+    (2315, 499),
+    (2319, 0),
+    (2320, 502),
+    (2322, 505),
+    (2325, 506),
+    (2329, 0),
+    (2330, 509),
+    (2332, 512),
+    (2335, 513),
+    (2339, 0),
+    (2340, 516),
+    (2342, 519),
+    (2345, 520),
+    (2349, 0),
+    (2350, 523),
+    (2352, 526),
+    (2355, 527),
+    (2359, 0),
+    (2360, 530),
+    (2363, 531),
+    (2367, 0),
+    (2368, 534),
+    (2370, 537),
+    (2373, 538),
+    (2374, 539),
+    (2393, 0),
 )

@@ -286,23 +286,34 @@ def _trick_72_turn(s):
         return 18  # to _trick_72_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, list(s.z_hand[_p]), 17, 72)  # then _trick_72_played
-    _legal = [c18 for c18 in s.z_hand[_p] if ((RANK[c18] == 12) and (_suit_in_play(s, c18) == s.v_called) and (s.led == s.v_called) and (not s.v_called_led))]
+        _legal = list(s.z_hand[_p])
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 72
+            return -1  # then _trick_72_played
+        return s._decide(_p, _legal, 17, 72)
+    _s_v_called = s.v_called
+    _s_led = s.led
+    _s_v_called_led = s.v_called_led
+    _legal = [c18 for c18 in s.z_hand[_p] if (RANK[c18] == 12 and _suit_in_play(s, c18) == _s_v_called and (_s_led == _s_v_called) and (not _s_v_called_led))]
     if not _legal:
-        _legal = [c19 for c19 in s.z_hand[_p] if (_suit_in_play(s, c19) == s.led)]
+        _legal = [c19 for c19 in s.z_hand[_p] if (_suit_in_play(s, c19) == _s_led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _legal, 17, 72)  # then _trick_72_played
+    _legal = _legal
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 72
+        return -1  # then _trick_72_played
+    return s._decide(_p, _legal, 17, 72)
 
 
 def _trick_72_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = _suit_in_play(s, s.choice)
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = _suit_in_play(s, _c)
     s.t_i += 1
     return 16  # to _trick_72_turn
 
@@ -419,10 +430,11 @@ def _trick_72_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 87)]
     # sheepshead.cardrules:88: highest where suit == led
     if _winner is None:
+        _s_led = s.led
         _best = -1
         for _i, c29 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c29]]
-            if _rank >= 0 and (_suit_in_play(s, c29) == s.led) and _rank >= _best:
+            if _rank >= 0 and (_suit_in_play(s, c29) == _s_led) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -622,31 +634,31 @@ _RULE_LINES = (
     (276, 107),
     (279, 108),
     (284, 0),
-    (312, 79),
-    (324, 80),
-    (336, 81),
-    (348, 82),
-    (360, 83),
-    (372, 84),
-    (384, 85),
-    (396, 86),
-    (408, 87),
-    (420, 88),
-    (438, 92),
-    (440, 93),
-    (445, 0),
-    (485, 24),
-    (487, 25),
-    (489, 26),
-    (491, 27),
-    (493, 28),
-    (495, 29),
-    (497, 30),
-    (499, 31),
-    (501, 32),
-    (503, 33),
-    (522, 0),
-    (556, 120),
-    (559, 121),
-    (567, 0),
+    (323, 79),
+    (335, 80),
+    (347, 81),
+    (359, 82),
+    (371, 83),
+    (383, 84),
+    (395, 85),
+    (407, 86),
+    (419, 87),
+    (431, 88),
+    (450, 92),
+    (452, 93),
+    (457, 0),
+    (497, 24),
+    (499, 25),
+    (501, 26),
+    (503, 27),
+    (505, 28),
+    (507, 29),
+    (509, 30),
+    (511, 31),
+    (513, 32),
+    (515, 33),
+    (534, 0),
+    (568, 120),
+    (571, 121),
+    (579, 0),
 )

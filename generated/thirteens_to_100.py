@@ -279,21 +279,30 @@ def _trick_124_turn(s):
         return 7  # to _trick_124_resolve
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, (list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)), 6, 124)  # then _trick_124_played
-    _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == s.led)]
+        _legal = list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 6, 124
+            return -1  # then _trick_124_played
+        return s._decide(_p, _legal, 6, 124)
+    _s_led = s.led
+    _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == _s_led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 6, 124)  # then _trick_124_played
+    _legal = _legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 6, 124
+        return -1  # then _trick_124_played
+    return s._decide(_p, _legal, 6, 124)
 
 
 def _trick_124_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     return 5  # to _trick_124_turn
 
@@ -302,10 +311,11 @@ def _trick_124_resolve(s):
     _winner = None
     # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
     if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 130)])):
+        _s_z_table = s.z_table
         _best = -1
         for _i, c4 in enumerate(s.z_table):
             _rank = ORDER_WITH_JOKER[RANK[c4]]
-            if _rank >= 0 and (c4 == _rt.first(s.z_table, 131)) and _rank >= _best:
+            if _rank >= 0 and (c4 == _rt.first(_s_z_table, 131)) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -314,10 +324,11 @@ def _trick_124_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
     # thirteens.cardrules:132: if table has Joker: highest where suit == led
     if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
+        _s_led = s.led
         _best = -1
         for _i, c6 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c6]]
-            if _rank >= 0 and (SUIT[c6] == s.led) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c6] == _s_led) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -326,10 +337,11 @@ def _trick_124_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
     # thirteens.cardrules:133: highest where suit == trump
     if _winner is None:
+        _s_v_trump = s.v_trump
         _best = -1
         for _i, c7 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c7]]
-            if _rank >= 0 and (SUIT[c7] == s.v_trump) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c7] == _s_v_trump) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -338,10 +350,11 @@ def _trick_124_resolve(s):
             _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
     # thirteens.cardrules:134: highest where suit == led
     if _winner is None:
+        _s_led = s.led
         _best = -1
         for _i, c8 in enumerate(s.z_table):
             _rank = ORDER_DEFAULT[RANK[c8]]
-            if _rank >= 0 and (SUIT[c8] == s.led) and _rank >= _best:
+            if _rank >= 0 and (SUIT[c8] == _s_led) and _rank >= _best:
                 if _rank > _best:
                     _best, _first = _rank, _i
                 _last = _i
@@ -515,27 +528,27 @@ _RULE_LINES = (
     (268, 152),
     (270, 154),
     (277, 0),
-    (303, 130),
-    (315, 132),
-    (327, 133),
-    (339, 134),
-    (357, 138),
-    (362, 0),
-    (388, 27),
-    (391, 29),
-    (393, 30),
-    (395, 31),
-    (397, 6),
-    (408, 0),
-    (437, 163),
-    (440, 167),
-    (441, 168),
-    (445, 0),
-    (446, 171),
-    (449, 172),
-    (453, 0),
-    (454, 175),
-    (457, 177),
-    (458, 178),
+    (312, 130),
+    (325, 132),
+    (338, 133),
+    (351, 134),
+    (370, 138),
+    (375, 0),
+    (401, 27),
+    (404, 29),
+    (406, 30),
+    (408, 31),
+    (410, 6),
+    (421, 0),
+    (450, 163),
+    (453, 167),
+    (454, 168),
+    (458, 0),
+    (459, 171),
+    (462, 172),
     (466, 0),
+    (467, 175),
+    (470, 177),
+    (471, 178),
+    (479, 0),
 )

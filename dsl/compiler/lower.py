@@ -22,6 +22,7 @@ from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
+from .hoist import hoist
 from .seats import seat_order
 from .triggers import ZoneTriggers
 from .sources import SourceLines
@@ -439,11 +440,9 @@ class MachineLowering(_Lowering):
 
     def legal_cards(self, zone: str, conds: list[n.Expr], else_any: bool) -> str:
         """Emit the legality chain into `_legal`: the first condition some card meets decides."""
-        tests = []
-        for cond in conds:
-            card = self.x.fresh("c")
-            tests.append((card, self.x.with_binders({"card": card}, cond)))
-        self.out.code(self.t.legal_cards(zone=zone, tests=tests, else_any=else_any))
+        cards = [self.x.fresh("c") for _ in conds]
+        reads, tests = hoist([self.x.with_binders({"card": card}, cond) for card, cond in zip(cards, conds)])
+        self.out.code(self.t.legal_cards(zone=zone, tests=list(zip(cards, tests)), else_any=else_any, reads=reads))
         return self.distinct("_legal", fresh=True)
 
     def distinct(self, cards: str, fresh: bool = False) -> str:

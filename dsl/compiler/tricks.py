@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..ast import nodes as n
 from . import escape
+from .hoist import hoist
 from .seats import seat_order
 from .templating import macros
 
@@ -69,7 +70,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     out.code(t.follow(who=chooser, legal=legal, played=played, line=line, then=then))
 
     out.goto(played)
-    out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump, led=x.suit_of("s.choice"), hooks=bool(s.turns)))
+    out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump, led=x.suit_of("_c"), hooks=bool(s.turns)))
 
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)
@@ -87,7 +88,9 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         low.comment(rule.span)
         guard = x.compile(rule.cond) if rule.cond is not None else None
         var = x.fresh("c")
-        where = x.with_binders({"card": var}, rule.where) if rule.where is not None else None
+        where, reads = x.with_binders({"card": var}, rule.where) if rule.where is not None else None, []
+        if where is not None:  # the state `where` reads, once before the loop over the table
+            reads, (where,) = hoist([where])
         hit = prog.hit(rule.span.line, "winner rule")
         out.code(
             t.winner_rule(
@@ -99,6 +102,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
                 hit=hit,
                 tie=tie,
                 line=rule.span.line,
+                reads=reads,
             )
         )
     take = f"s.{escape.name('z_', s.take_into)}[_winner]"

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'd1424f283aa04e8c9a38baaad604aa265ece78a7518d1f5d1dafdb75ca6a314c'
+FINGERPRINT = 'e3c7750c3049e1acbafac7560259eb5244ebaa0ad2c233cef4d101e04bdc0a26'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_start = l_0_turn_start = l_0_turn_hook = l_0_turn_hook_done = l_0_lead_test = l_0_lead = l_0_follow = l_0_played = l_0_no_winner_yet = l_0_winner_rule = l_0_take = missing
+    l_0_start = l_0_turn_start = l_0_turn_hook = l_0_turn_hook_done = l_0_lead_test = l_0_lead = l_0_follow = l_0_decide = l_0_played = l_0_no_winner_yet = l_0_winner_rule = l_0_take = missing
     pass
     def macro(l_1_order, l_1_turn, l_1_jump, l_1_hooks):
         t_1 = []
@@ -120,16 +120,7 @@ def root(context, missing=missing):
             l_1_then = undefined("parameter 'then' was not provided", name='then')
         pass
         t_6.extend((
-            'return s._decide(',
-            str(l_1_who),
-            ', ',
-            str(l_1_lead_legal),
-            ', ',
-            str(l_1_played),
-            ', ',
-            str(l_1_line),
-            ')  # then ',
-            str(l_1_then),
+            str(context.call((undefined(name='decide') if l_0_decide is missing else l_0_decide), l_1_who, l_1_lead_legal, l_1_played, l_1_line, l_1_then)),
             '\n',
         ))
         return concat(t_6)
@@ -150,23 +141,63 @@ def root(context, missing=missing):
             l_1_then = undefined("parameter 'then' was not provided", name='then')
         pass
         t_7.extend((
-            'return s._decide(',
-            str(l_1_who),
-            ', ',
-            str(l_1_legal),
-            ', ',
-            str(l_1_played),
-            ', ',
-            str(l_1_line),
-            ')  # then ',
-            str(l_1_then),
+            str(context.call((undefined(name='decide') if l_0_decide is missing else l_0_decide), l_1_who, l_1_legal, l_1_played, l_1_line, l_1_then)),
             '\n',
         ))
         return concat(t_7)
     context.exported_vars.add('follow')
     context.vars['follow'] = l_0_follow = Macro(environment, macro, 'follow', ('who', 'legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump, l_1_led, l_1_hooks):
+    yield '\n'
+    def macro(l_1_who, l_1_legal, l_1_played, l_1_line, l_1_then):
         t_8 = []
+        if l_1_who is missing:
+            l_1_who = undefined("parameter 'who' was not provided", name='who')
+        if l_1_legal is missing:
+            l_1_legal = undefined("parameter 'legal' was not provided", name='legal')
+        if l_1_played is missing:
+            l_1_played = undefined("parameter 'played' was not provided", name='played')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_then is missing:
+            l_1_then = undefined("parameter 'then' was not provided", name='then')
+        pass
+        if (l_1_who == '_p'):
+            pass
+            t_8.extend((
+                '_legal = ',
+                str(l_1_legal),
+                '\nif _legal:\n    s.cur, s.legal, s.pc, s.asked_at = _p, _legal, ',
+                str(l_1_played),
+                ', ',
+                str(l_1_line),
+                '\n    return -1  # then ',
+                str(l_1_then),
+                '\nreturn s._decide(_p, _legal, ',
+                str(l_1_played),
+                ', ',
+                str(l_1_line),
+                ')\n',
+            ))
+        else:
+            pass
+            t_8.extend((
+                'return s._decide(',
+                str(l_1_who),
+                ', ',
+                str(l_1_legal),
+                ', ',
+                str(l_1_played),
+                ', ',
+                str(l_1_line),
+                ')  # then ',
+                str(l_1_then),
+                '\n',
+            ))
+        return concat(t_8)
+    context.exported_vars.add('decide')
+    context.vars['decide'] = l_0_decide = Macro(environment, macro, 'decide', ('who', 'legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump, l_1_led, l_1_hooks):
+        t_9 = []
         if l_1_hand is missing:
             l_1_hand = undefined("parameter 'hand' was not provided", name='hand')
         if l_1_table is missing:
@@ -180,39 +211,39 @@ def root(context, missing=missing):
         if l_1_hooks is missing:
             l_1_hooks = undefined("parameter 'hooks' was not provided", name='hooks')
         pass
-        t_8.extend((
-            '_p = s.t_order[s.t_i]\n',
+        t_9.extend((
+            '_p, _c = s.t_order[s.t_i], s.choice\n',
             str(l_1_hand),
-            '.remove(s.choice)  # a legal card, so it is in the hand\n',
+            '.remove(_c)  # a legal card, so it is in the hand\n',
             str(l_1_table),
-            '.append(s.choice)\ns.t_seats.append(_p)\ns.t_cards.append(s.choice)\nif s.led is None and SUIT[s.choice] >= 0:\n    s.led = ',
+            '.append(_c)\ns.t_seats.append(_p)\ns.t_cards.append(_c)\nif s.led is None and SUIT[_c] >= 0:\n    s.led = ',
             str(l_1_led),
             '\ns.t_i += 1\n',
         ))
         if l_1_hooks:
             pass
-            t_8.append(
+            t_9.append(
                 's.t_hooked = 0\n',
             )
-        t_8.extend((
+        t_9.extend((
             str(context.call(l_1_jump, l_1_turn)),
             '\n',
         ))
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('played')
     context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'turn', 'jump', 'led', 'hooks'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro():
-        t_9 = []
+        t_10 = []
         pass
-        t_9.append(
+        t_10.append(
             '_winner = None\n',
         )
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('no_winner_yet')
     context.vars['no_winner_yet'] = l_0_no_winner_yet = Macro(environment, macro, 'no_winner_yet', (), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_guard, l_1_card, l_1_order, l_1_where, l_1_table, l_1_hit, l_1_tie, l_1_line):
-        t_10 = []
+    def macro(l_1_guard, l_1_card, l_1_order, l_1_where, l_1_table, l_1_hit, l_1_tie, l_1_line, l_1_reads):
+        t_11 = []
         if l_1_guard is missing:
             l_1_guard = undefined("parameter 'guard' was not provided", name='guard')
         if l_1_card is missing:
@@ -229,18 +260,34 @@ def root(context, missing=missing):
             l_1_tie = undefined("parameter 'tie' was not provided", name='tie')
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_reads is missing:
+            l_1_reads = undefined("parameter 'reads' was not provided", name='reads')
         pass
-        t_10.append(
+        t_11.append(
             'if _winner is None',
         )
         if l_1_guard:
             pass
-            t_10.extend((
+            t_11.extend((
                 ' and ',
                 str(l_1_guard),
             ))
-        t_10.extend((
-            ':\n    _best = -1\n    for _i, ',
+        t_11.append(
+            ':\n',
+        )
+        for (l_2_name, l_2_value) in l_1_reads:
+            _loop_vars = {}
+            pass
+            t_11.extend((
+                '    ',
+                str(l_2_name),
+                ' = ',
+                str(l_2_value),
+                '\n',
+            ))
+        l_2_name = l_2_value = missing
+        t_11.extend((
+            '    _best = -1\n    for _i, ',
             str(l_1_card),
             ' in enumerate(',
             str(l_1_table),
@@ -252,11 +299,11 @@ def root(context, missing=missing):
         ))
         if l_1_where:
             pass
-            t_10.extend((
+            t_11.extend((
                 ' and ',
                 str(l_1_where),
             ))
-        t_10.extend((
+        t_11.extend((
             ' and _rank >= _best:\n            if _rank > _best:\n                _best, _first = _rank, _i\n            _last = _i\n    if _best >= 0:\n        s.hits[',
             str(l_1_hit),
             '] += 1\n        _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ',
@@ -265,11 +312,11 @@ def root(context, missing=missing):
             str(l_1_line),
             ')]\n',
         ))
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('winner_rule')
-    context.vars['winner_rule'] = l_0_winner_rule = Macro(environment, macro, 'winner_rule', ('guard', 'card', 'order', 'where', 'table', 'hit', 'tie', 'line'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['winner_rule'] = l_0_winner_rule = Macro(environment, macro, 'winner_rule', ('guard', 'card', 'order', 'where', 'table', 'hit', 'tie', 'line', 'reads'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_line, l_1_take, l_1_table, l_1_grouped, l_1_as_group):
-        t_11 = []
+        t_12 = []
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_take is missing:
@@ -281,14 +328,14 @@ def root(context, missing=missing):
         if l_1_as_group is missing:
             l_1_as_group = undefined("parameter 'as_group' was not provided", name='as_group')
         pass
-        t_11.extend((
+        t_12.extend((
             "if _winner is None:\n    _rt.gap('no-winner', ",
             str(l_1_line),
             ", 'no winner rule applies to this trick')\ns.winner = _winner\ns.tricks += 1\n",
         ))
         if (l_1_grouped and l_1_as_group):
             pass
-            t_11.extend((
+            t_12.extend((
                 str(l_1_take),
                 '.append(',
                 str(l_1_table),
@@ -296,7 +343,7 @@ def root(context, missing=missing):
             ))
         elif l_1_grouped:
             pass
-            t_11.extend((
+            t_12.extend((
                 str(l_1_take),
                 '.extend([_c] for _c in ',
                 str(l_1_table),
@@ -304,19 +351,19 @@ def root(context, missing=missing):
             ))
         else:
             pass
-            t_11.extend((
+            t_12.extend((
                 str(l_1_take),
                 '.extend(',
                 str(l_1_table),
                 ')\n',
             ))
-        t_11.extend((
+        t_12.extend((
             str(l_1_table),
             '.clear()\n',
         ))
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('take')
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&39=107&40=122&43=137&44=152&49=166&51=183&52=185&56=187&58=190&61=196&64=203&71=212&72=234&74=242&75=246&76=251&81=259&82=261&86=269&88=284&91=287&92=290&93=295&94=298&96=306&98=312'
+debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&41=107&42=121&45=128&46=142&49=149&50=162&51=166&53=168&54=172&55=174&57=183&63=197&65=214&66=216&70=218&72=221&75=227&78=234&85=243&86=267&87=276&88=281&91=289&92=293&93=298&98=306&99=308&103=316&105=331&108=334&109=337&110=342&111=345&113=353&115=359'

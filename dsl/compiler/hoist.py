@@ -1,0 +1,47 @@
+"""State reads taken out of a loop over cards.
+
+A legality test or a winner rule's `where` is run once per card of a hand or of the table, and
+each run reads the same state attributes again (`SUIT[c] == s.led`): nothing in the loop can
+change them. Bound to Python locals once before the loop (`_s_led = s.led`), they cost one read
+each instead of one per card.
+"""
+
+from __future__ import annotations
+
+import ast
+
+STATE = "s"
+# `s.rng` is a property that builds the generator on first use: read only where the rules draw.
+KEPT = frozenset({"rng"})
+
+
+class _Reads(ast.NodeTransformer):
+    def __init__(self):
+        self.names: list[str] = []
+
+    def visit_Attribute(self, node: ast.Attribute):
+        self.generic_visit(node)
+        if isinstance(node.value, ast.Name) and node.value.id == STATE and node.attr not in KEPT:
+            if isinstance(node.ctx, ast.Load):
+                if node.attr not in self.names:
+                    self.names.append(node.attr)
+                return ast.copy_location(ast.Name(id=local(node.attr), ctx=ast.Load()), node)
+        return node
+
+
+def local(attr: str) -> str:
+    return f"_s_{attr}"
+
+
+def hoist(tests: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """(bindings, tests): every state attribute the tests read, as `(local, "s.attr")` pairs to
+    bind before the loop, and the tests reading those locals instead."""
+    reads = _Reads()
+    rewritten = []
+    for test in tests:
+        before = ast.dump(ast.parse(test, mode="eval"))
+        tree = reads.visit(ast.parse(test, mode="eval"))
+        changed = ast.dump(tree) != before
+        # In parentheses: a conditional expression is a comprehension's `if` only inside them.
+        rewritten.append(f"({ast.unparse(tree)})" if changed else test)
+    return [(local(name), f"{STATE}.{name}") for name in reads.names], rewritten
