@@ -110,12 +110,16 @@ def _repeat_55_body(s):
 
 
 def _repeat_55_after(s):
-    return s._finish()
+    # written out in _if_76_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 12')
 
 
 def _for_62_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 4  # to _for_62_after
+        # belote.cardrules:69: for each player p from left of dealer where trump == none {
+        s.loop_items3 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
+        s.loop_index4 = 0
+        return 6  # to _for_69_next
     s.l_p = s.loop_items1[s.loop_index2]
     s.loop_index2 += 1
     if s.v_trump is not None:
@@ -125,10 +129,8 @@ def _for_62_next(s):
 
 
 def _for_62_after(s):
-    # belote.cardrules:69: for each player p from left of dealer where trump == none {
-    s.loop_items3 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
-    s.loop_index4 = 0
-    return 6  # to _for_69_next
+    # written out in _for_62_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _choose_option_63_chosen(s):
@@ -145,7 +147,30 @@ def _choose_option_63_chosen(s):
 
 def _for_69_next(s):
     if s.loop_index4 >= len(s.loop_items3):
-        return 7  # to _for_69_after
+        # belote.cardrules:76: if trump != none {
+        if s.v_trump is not None:
+            s.hits[2] += 1
+            # belote.cardrules:77: move top 1 from turned to hand of taker
+            _moved = _rt.take_top(s.z_turned, 1, 77)
+            s.z_hand[s.v_taker].extend(_moved)
+            # belote.cardrules:78: for each player p from left of dealer {
+            for _p5 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
+                s.l_p = _p5
+                # belote.cardrules:79: move top (if p == taker then 2 else 3) from deck to hand of p
+                _moved = _rt.take_top(s.z_deck, (2 if (s.l_p == s.v_taker) else 3), 79)
+                s.z_hand[s.l_p].extend(_moved)
+            # belote.cardrules:81: for each player p {
+            for _p6 in range(s.n):
+                s.l_p = _p6
+                # belote.cardrules:82: belote of p = if (count cards in hand of p where suit == trump and (rank == K
+                s.v_belote[s.l_p] = 20 if (len([c2 for c2 in s.z_hand[s.l_p] if ((SUIT[c2] == s.v_trump) and ((RANK[c2] == 11) or (RANK[c2] == 10)))]) == 2) else 0
+            # belote.cardrules:85: leader = left of dealer
+            s.v_leader = ((s.v_dealer) + 1) % s.n
+            # belote.cardrules:86: repeat 8 times {
+            s.loop_items7 = list(range(8))
+            s.loop_index8 = 0
+            return 14  # to _for_86_next
+        return 12  # to _if_76_after
     s.l_p = s.loop_items3[s.loop_index4]
     s.loop_index4 += 1
     if s.v_trump is not None:
@@ -155,10 +180,8 @@ def _for_69_next(s):
 
 
 def _for_69_after(s):
-    # belote.cardrules:76: if trump != none {
-    if s.v_trump is not None:
-        return 13  # to _if_76_then
-    return 12  # to _if_76_after
+    # written out in _for_69_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 6')
 
 
 def _choose_option_70_chosen(s):
@@ -191,36 +214,21 @@ def _if_76_after(s):
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     if not ((max(s.v_score) >= 1000) and (len([q47 for q47 in range(s.n) if (s.v_score[q47] == max(s.v_score))]) == 2)):
         return 1  # to _repeat_55_body
-    return 2  # to _repeat_55_after
+    return s._finish()
 
 
 def _if_76_then(s):
-    s.hits[2] += 1
-    # belote.cardrules:77: move top 1 from turned to hand of taker
-    _moved = _rt.take_top(s.z_turned, 1, 77)
-    s.z_hand[s.v_taker].extend(_moved)
-    # belote.cardrules:78: for each player p from left of dealer {
-    for _p5 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
-        s.l_p = _p5
-        # belote.cardrules:79: move top (if p == taker then 2 else 3) from deck to hand of p
-        _moved = _rt.take_top(s.z_deck, (2 if (s.l_p == s.v_taker) else 3), 79)
-        s.z_hand[s.l_p].extend(_moved)
-    # belote.cardrules:81: for each player p {
-    for _p6 in range(s.n):
-        s.l_p = _p6
-        # belote.cardrules:82: belote of p = if (count cards in hand of p where suit == trump and (rank == K
-        s.v_belote[s.l_p] = 20 if (len([c2 for c2 in s.z_hand[s.l_p] if ((SUIT[c2] == s.v_trump) and ((RANK[c2] == 11) or (RANK[c2] == 10)))]) == 2) else 0
-    # belote.cardrules:85: leader = left of dealer
-    s.v_leader = ((s.v_dealer) + 1) % s.n
-    # belote.cardrules:86: repeat 8 times {
-    s.loop_items7 = list(range(8))
-    s.loop_index8 = 0
-    return 14  # to _for_86_next
+    # written out in _for_69_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 13 runs inside block 6')
 
 
 def _for_86_next(s):
     if s.loop_index8 >= len(s.loop_items7):
-        return 15  # to _for_86_after
+        # belote.cardrules:105: score of taker += if fails then belotes(taker) else side(taker)
+        _rt.share(s.v_score, s.team, s.v_taker, '+=', ((s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)]) if (((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c18 for c18 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c18] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c19 for c19 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c19] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c20 for c20 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c20] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c21 for c21 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c21] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)])) <= ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c22 for c22 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c22] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c23 for c23 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c23] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c24 for c24 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c24] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c25 for c25 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c25] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))) else ((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c26 for c26 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c26] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c27 for c27 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c27] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c28 for c28 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c28] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c29 for c29 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c29] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)]))))  # fmt: skip
+        # belote.cardrules:107: score of left of taker += if fails then max(made(left of taker), 162) + belotes(left of...
+        _rt.share(s.v_score, s.team, ((s.v_taker) + 1) % s.n, '+=', ((max((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c30 for c30 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c30] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c31 for c31 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c31] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c32 for c32 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c32] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c33 for c33 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c33] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))), 162) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) if (((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c34 for c34 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c34] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c35 for c35 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c35] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c36 for c36 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c36] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c37 for c37 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c37] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)])) <= ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c38 for c38 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c38] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c39 for c39 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c39] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c40 for c40 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c40] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c41 for c41 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c41] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))) else ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c42 for c42 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c42] == s.v_trump)], 108) + _rt.sum_values(VALUE_PLAIN_POINTS, [c43 for c43 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c43] != s.v_trump)], 108)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c44 for c44 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c44] == s.v_trump)], 108) + _rt.sum_values(VALUE_PLAIN_POINTS, [c45 for c45 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c45] != s.v_trump)], 108))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))))  # fmt: skip
+        return 12  # to _if_76_after
     s.loop_index8 += 1
     # belote.cardrules:87: trick {
     s.t_order = [q3 for q3 in SEATS[s.n][(s.v_leader) % s.n] if True]
@@ -232,16 +240,48 @@ def _for_86_next(s):
 
 
 def _for_86_after(s):
-    # belote.cardrules:105: score of taker += if fails then belotes(taker) else side(taker)
-    _rt.share(s.v_score, s.team, s.v_taker, '+=', ((s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)]) if (((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c18 for c18 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c18] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c19 for c19 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c19] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c20 for c20 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c20] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c21 for c21 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c21] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)])) <= ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c22 for c22 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c22] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c23 for c23 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c23] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c24 for c24 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c24] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c25 for c25 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c25] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))) else ((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c26 for c26 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c26] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c27 for c27 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c27] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c28 for c28 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c28] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c29 for c29 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c29] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)]))))  # fmt: skip
-    # belote.cardrules:107: score of left of taker += if fails then max(made(left of taker), 162) + belotes(left of...
-    _rt.share(s.v_score, s.team, ((s.v_taker) + 1) % s.n, '+=', ((max((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c30 for c30 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c30] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c31 for c31 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c31] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c32 for c32 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c32] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c33 for c33 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c33] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))), 162) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) if (((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c34 for c34 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c34] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c35 for c35 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c35] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c36 for c36 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c36] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c37 for c37 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c37] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)])) <= ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c38 for c38 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c38] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c39 for c39 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c39] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c40 for c40 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c40] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c41 for c41 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c41] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))) else ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c42 for c42 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c42] == s.v_trump)], 108) + _rt.sum_values(VALUE_PLAIN_POINTS, [c43 for c43 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c43] != s.v_trump)], 108)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c44 for c44 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c44] == s.v_trump)], 108) + _rt.sum_values(VALUE_PLAIN_POINTS, [c45 for c45 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c45] != s.v_trump)], 108))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))))  # fmt: skip
-    return 12  # to _if_76_after
+    # written out in _for_86_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 15 runs inside block 14')
 
 
 def _trick_87_turn(s):
     if s.t_i >= len(s.t_order):
-        return 18  # to _trick_87_resolve
+        _winner = None
+        # belote.cardrules:98: highest where suit == trump by trumps
+        if _winner is None:
+            _s_v_trump = s.v_trump
+            _best = -1
+            for _i, c16 in enumerate(s.z_table):
+                _rank = ORDER_TRUMPS[RANK[c16]]
+                if _rank >= 0 and (SUIT[c16] == _s_v_trump) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[3] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 98)]
+        # belote.cardrules:99: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            for _i, c17 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c17]]
+                if _rank >= 0 and (SUIT[c17] == _s_led) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[4] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 99)]
+        if _winner is None:
+            _rt.gap('no-winner', 87, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # belote.cardrules:103: leader = winner
+        s.v_leader = s.winner
+        return 14  # to _for_86_next
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
         _legal = list(s.z_hand[_p])
@@ -287,42 +327,8 @@ def _trick_87_played(s):
 
 
 def _trick_87_resolve(s):
-    _winner = None
-    # belote.cardrules:98: highest where suit == trump by trumps
-    if _winner is None:
-        _s_v_trump = s.v_trump
-        _best = -1
-        for _i, c16 in enumerate(s.z_table):
-            _rank = ORDER_TRUMPS[RANK[c16]]
-            if _rank >= 0 and (SUIT[c16] == _s_v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[3] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 98)]
-    # belote.cardrules:99: highest where suit == led
-    if _winner is None:
-        _s_led = s.led
-        _best = -1
-        for _i, c17 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c17]]
-            if _rank >= 0 and (SUIT[c17] == _s_led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[4] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 99)]
-    if _winner is None:
-        _rt.gap('no-winner', 87, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # belote.cardrules:103: leader = winner
-    s.v_leader = s.winner
-    return 14  # to _for_86_next
+    # written out in _trick_87_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 18 runs inside block 16')
 
 
 class State(_rt.BaseState):
@@ -446,52 +452,48 @@ _RULE_LINES = (
     (104, 61),
     (106, 62),
     (112, 0),
-    (123, 63),
-    (127, 0),
-    (128, 69),
-    (134, 0),
-    (136, 64),
-    (139, 65),
-    (141, 66),
-    (146, 0),
-    (153, 70),
-    (157, 0),
-    (158, 76),
-    (164, 0),
-    (166, 71),
-    (172, 0),
-    (178, 72),
+    (119, 69),
+    (127, 63),
+    (131, 0),
+    (138, 64),
+    (141, 65),
+    (143, 66),
+    (148, 0),
+    (150, 76),
+    (153, 77),
+    (156, 78),
+    (159, 79),
+    (162, 81),
+    (165, 82),
+    (167, 85),
+    (169, 86),
+    (178, 70),
     (182, 0),
-    (184, 73),
-    (189, 0),
-    (190, 110),
-    (197, 0),
-    (199, 77),
-    (202, 78),
-    (205, 79),
-    (208, 81),
-    (211, 82),
-    (213, 85),
-    (215, 86),
-    (221, 0),
-    (225, 87),
-    (234, 0),
-    (235, 105),
-    (237, 107),
+    (189, 71),
+    (195, 0),
+    (201, 72),
+    (205, 0),
+    (207, 73),
+    (212, 0),
+    (213, 110),
+    (220, 0),
+    (227, 105),
+    (229, 107),
+    (233, 87),
     (242, 0),
-    (291, 98),
-    (304, 99),
-    (323, 103),
-    (328, 0),
-    (355, 24),
-    (357, 25),
-    (359, 26),
-    (361, 27),
-    (363, 28),
-    (365, 29),
-    (383, 0),
-    (414, 117),
-    (416, 118),
-    (419, 119),
-    (427, 0),
+    (250, 98),
+    (263, 99),
+    (282, 103),
+    (317, 0),
+    (361, 24),
+    (363, 25),
+    (365, 26),
+    (367, 27),
+    (369, 28),
+    (371, 29),
+    (389, 0),
+    (420, 117),
+    (422, 118),
+    (425, 119),
+    (433, 0),
 )

@@ -133,21 +133,35 @@ def _repeat_67_body(s):
 
 
 def _repeat_67_after(s):
-    return s._finish()
+    # written out in _if_111_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 6')
 
 
 def _while_80_check(s):
     if not ((s.v_passes < 3) or ((s.v_level == 0) and (s.v_passes < 4))):
-        return 4  # to _while_80_after
+        # bridge.cardrules:111: if level > 0 {
+        if s.v_level > 0:
+            s.hits[6] += 1
+            # bridge.cardrules:112: deal_no += 1
+            s.v_deal_no += 1
+            # bridge.cardrules:113: declarer = if has(bidder, denom(trump)) then bidder else partner of bidder
+            s.v_declarer = s.v_bidder if (((s.v_named_by[s.v_bidder] // (1 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 0) else (2 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 1) else (4 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 2) else (8 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 3) else 16))))) % 2) == 1) else _rt.partner(s.team, s.v_bidder)  # fmt: skip
+            # bridge.cardrules:114: dummy = partner of declarer
+            s.v_dummy = _rt.partner(s.team, s.v_declarer)
+            # bridge.cardrules:115: leader = left of declarer
+            s.v_leader = ((s.v_declarer) + 1) % s.n
+            # bridge.cardrules:116: repeat 13 times {
+            s.loop_items2 = list(range(13))
+            s.loop_index3 = 0
+            return 8  # to _for_116_next
+        return 6  # to _if_111_after
     # bridge.cardrules:81: turn chooses one of pass, double where bidder != none and bidder != turn
     return s._decide(s.v_turn, [52] + ([53] if ((s.v_bidder is not None) and (s.v_bidder != s.v_turn) and (s.v_bidder != _rt.partner(s.team, s.v_turn)) and (s.v_doubled == 0)) else []) + ([54] if ((s.v_bidder is not None) and ((s.v_bidder == s.v_turn) or (s.v_bidder == _rt.partner(s.team, s.v_turn))) and (s.v_doubled == 1)) else []) + [73 + u1 for u1 in range(4) if ((1 > s.v_level) or ((1 == s.v_level) and ((0 if (u1 == 3) else (1 if (u1 == 2) else (2 if (u1 == 1) else (3 if (u1 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [77 + u2 for u2 in range(4) if ((2 > s.v_level) or ((2 == s.v_level) and ((0 if (u2 == 3) else (1 if (u2 == 2) else (2 if (u2 == 1) else (3 if (u2 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [81 + u3 for u3 in range(4) if ((3 > s.v_level) or ((3 == s.v_level) and ((0 if (u3 == 3) else (1 if (u3 == 2) else (2 if (u3 == 1) else (3 if (u3 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [85 + u4 for u4 in range(4) if ((4 > s.v_level) or ((4 == s.v_level) and ((0 if (u4 == 3) else (1 if (u4 == 2) else (2 if (u4 == 1) else (3 if (u4 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [89 + u5 for u5 in range(4) if ((5 > s.v_level) or ((5 == s.v_level) and ((0 if (u5 == 3) else (1 if (u5 == 2) else (2 if (u5 == 1) else (3 if (u5 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [93 + u6 for u6 in range(4) if ((6 > s.v_level) or ((6 == s.v_level) and ((0 if (u6 == 3) else (1 if (u6 == 2) else (2 if (u6 == 1) else (3 if (u6 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [97 + u7 for u7 in range(4) if ((7 > s.v_level) or ((7 == s.v_level) and ((0 if (u7 == 3) else (1 if (u7 == 2) else (2 if (u7 == 1) else (3 if (u7 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + ([62] if ((1 > s.v_level) or ((1 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([63] if ((2 > s.v_level) or ((2 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([64] if ((3 > s.v_level) or ((3 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([65] if ((4 > s.v_level) or ((4 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([66] if ((5 > s.v_level) or ((5 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([67] if ((6 > s.v_level) or ((6 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([68] if ((7 > s.v_level) or ((7 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []), 5, 81)  # then _choose_option_81_chosen  # fmt: skip
 
 
 def _while_80_after(s):
-    # bridge.cardrules:111: if level > 0 {
-    if s.v_level > 0:
-        return 7  # to _if_111_then
-    return 6  # to _if_111_after
+    # written out in _while_80_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _choose_option_81_chosen(s):
@@ -198,28 +212,48 @@ def _choose_option_81_chosen(s):
 def _if_111_after(s):
     if s.v_deal_no != 4:
         return 1  # to _repeat_67_body
-    return 2  # to _repeat_67_after
+    return s._finish()
 
 
 def _if_111_then(s):
-    s.hits[6] += 1
-    # bridge.cardrules:112: deal_no += 1
-    s.v_deal_no += 1
-    # bridge.cardrules:113: declarer = if has(bidder, denom(trump)) then bidder else partner of bidder
-    s.v_declarer = s.v_bidder if (((s.v_named_by[s.v_bidder] // (1 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 0) else (2 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 1) else (4 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 2) else (8 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 3) else 16))))) % 2) == 1) else _rt.partner(s.team, s.v_bidder)  # fmt: skip
-    # bridge.cardrules:114: dummy = partner of declarer
-    s.v_dummy = _rt.partner(s.team, s.v_declarer)
-    # bridge.cardrules:115: leader = left of declarer
-    s.v_leader = ((s.v_declarer) + 1) % s.n
-    # bridge.cardrules:116: repeat 13 times {
-    s.loop_items2 = list(range(13))
-    s.loop_index3 = 0
-    return 8  # to _for_116_next
+    # written out in _while_80_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 3')
 
 
 def _for_116_next(s):
     if s.loop_index3 >= len(s.loop_items2):
-        return 9  # to _for_116_after
+        # bridge.cardrules:133: if won >= level + 6 {
+        if (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) >= (s.v_level + 6):
+            s.hits[10] += 1
+            # bridge.cardrules:134: points of declarer += made_points(level, trump, doubled, vulnerable(declarer), won)
+            _rt.share(s.v_points, s.team, s.v_declarer, '+=', ((((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) + ((((len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) - 6) - s.v_level) * ((20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30) if (s.v_doubled == 0) else (s.v_doubled * (200 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 100))))) + ((1500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 1000) if (s.v_level == 7) else ((750 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 500) if (s.v_level == 6) else 0))) + (50 * s.v_doubled)))  # fmt: skip
+            # bridge.cardrules:135: below of declarer += reading partscore {
+            _rt.share(s.v_below, s.team, s.v_declarer, '+=', ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) if s.r_partscore == PARTSCORE_CARRY else 0))
+            # bridge.cardrules:139: if below of declarer >= 100 or trick_points(level, trump, doubled) >= 100 {
+            if (s.v_below[s.v_declarer] >= 100) or ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) >= 100):
+                s.hits[11] += 1
+                # bridge.cardrules:140: points of declarer += if vulnerable(declarer) then 500 else 300
+                _rt.share(s.v_points, s.team, s.v_declarer, '+=', (500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 300))
+                # bridge.cardrules:141: for each team t {
+                for _e4 in list(_rt.team_numbers(s.team)):
+                    s.l_t = _e4
+                    # bridge.cardrules:142: below of t = 0
+                    _rt.share_team(s.v_below, s.team, s.l_t, '=', 0)
+            elif s.r_partscore == PARTSCORE_EACH_DEAL:
+                s.hits[12] += 1
+                # bridge.cardrules:145: points of declarer += 50
+                _rt.share(s.v_points, s.team, s.v_declarer, '+=', 50)
+            elif s.v_deal_no == 4:
+                s.hits[13] += 1
+                # bridge.cardrules:147: points of declarer += 100
+                _rt.share(s.v_points, s.team, s.v_declarer, '+=', 100)
+        else:
+            s.hits[14] += 1
+            # bridge.cardrules:150: points of left of declarer += down_points(level + 6 - won, doubled, vulnerable(declarer))
+            _rt.share(s.v_points, s.team, ((s.v_declarer) + 1) % s.n, '+=', ((((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) * (100 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 50)) if (s.v_doubled == 0) else (s.v_doubled * (((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else (100 if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) == 1) else (((200 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) <= 3) else ((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 400)))))))  # fmt: skip
+        # bridge.cardrules:152: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        return 6  # to _if_111_after
     s.loop_index3 += 1
     # bridge.cardrules:117: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
@@ -232,47 +266,58 @@ def _for_116_next(s):
 
 
 def _for_116_after(s):
-    # bridge.cardrules:133: if won >= level + 6 {
-    if (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) >= (s.v_level + 6):
-        s.hits[10] += 1
-        # bridge.cardrules:134: points of declarer += made_points(level, trump, doubled, vulnerable(declarer), won)
-        _rt.share(s.v_points, s.team, s.v_declarer, '+=', ((((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) + ((((len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) - 6) - s.v_level) * ((20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30) if (s.v_doubled == 0) else (s.v_doubled * (200 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 100))))) + ((1500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 1000) if (s.v_level == 7) else ((750 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 500) if (s.v_level == 6) else 0))) + (50 * s.v_doubled)))  # fmt: skip
-        # bridge.cardrules:135: below of declarer += reading partscore {
-        _rt.share(s.v_below, s.team, s.v_declarer, '+=', ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) if s.r_partscore == PARTSCORE_CARRY else 0))
-        # bridge.cardrules:139: if below of declarer >= 100 or trick_points(level, trump, doubled) >= 100 {
-        if (s.v_below[s.v_declarer] >= 100) or ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) >= 100):
-            s.hits[11] += 1
-            # bridge.cardrules:140: points of declarer += if vulnerable(declarer) then 500 else 300
-            _rt.share(s.v_points, s.team, s.v_declarer, '+=', (500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 300))
-            # bridge.cardrules:141: for each team t {
-            for _e4 in list(_rt.team_numbers(s.team)):
-                s.l_t = _e4
-                # bridge.cardrules:142: below of t = 0
-                _rt.share_team(s.v_below, s.team, s.l_t, '=', 0)
-        elif s.r_partscore == PARTSCORE_EACH_DEAL:
-            s.hits[12] += 1
-            # bridge.cardrules:145: points of declarer += 50
-            _rt.share(s.v_points, s.team, s.v_declarer, '+=', 50)
-        elif s.v_deal_no == 4:
-            s.hits[13] += 1
-            # bridge.cardrules:147: points of declarer += 100
-            _rt.share(s.v_points, s.team, s.v_declarer, '+=', 100)
-    else:
-        s.hits[14] += 1
-        # bridge.cardrules:150: points of left of declarer += down_points(level + 6 - won, doubled, vulnerable(declarer))
-        _rt.share(s.v_points, s.team, ((s.v_declarer) + 1) % s.n, '+=', ((((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) * (100 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 50)) if (s.v_doubled == 0) else (s.v_doubled * (((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else (100 if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) == 1) else (((200 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) <= 3) else ((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 400)))))))  # fmt: skip
-    # bridge.cardrules:152: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    return 6  # to _if_111_after
+    # written out in _for_116_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 8')
 
 
 def _trick_117_turn(s):
     if s.t_i >= len(s.t_order):
-        return 12  # to _trick_117_resolve
+        _winner = None
+        # bridge.cardrules:126: highest where suit == trump
+        if _winner is None:
+            _s_v_trump = s.v_trump
+            _best = -1
+            for _i, c9 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c9]]
+                if _rank >= 0 and (SUIT[c9] == _s_v_trump) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[8] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 126)]
+        # bridge.cardrules:127: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            for _i, c10 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c10]]
+                if _rank >= 0 and (SUIT[c10] == _s_led) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[9] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 127)]
+        if _winner is None:
+            _rt.gap('no-winner', 117, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # bridge.cardrules:131: leader = winner
+        s.v_leader = s.winner
+        return 8  # to _for_116_next
     _p = s.t_order[s.t_i]
     if s.t_hooked < 1 and _p == s.v_dummy:
         s.t_hooked = 1
-        return 13  # to _trick_117_at_turn0
+        # bridge.cardrules:121: at turn of dummy {
+        s.hits[7] += 1
+        # bridge.cardrules:122: move all from hand of dummy to board of dummy
+        _moved = s.z_hand[s.v_dummy][:]
+        s.z_hand[s.v_dummy].clear()
+        s.z_board[s.v_dummy].extend(_moved)
+        return 10  # to _trick_117_turn
     if s.t_i == 0:
         return s._decide((s.v_declarer if _p == s.v_dummy else _p), list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p])), 11, 117)  # then _trick_117_played
     _s_led = s.led
@@ -296,52 +341,13 @@ def _trick_117_played(s):
 
 
 def _trick_117_resolve(s):
-    _winner = None
-    # bridge.cardrules:126: highest where suit == trump
-    if _winner is None:
-        _s_v_trump = s.v_trump
-        _best = -1
-        for _i, c9 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c9]]
-            if _rank >= 0 and (SUIT[c9] == _s_v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[8] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 126)]
-    # bridge.cardrules:127: highest where suit == led
-    if _winner is None:
-        _s_led = s.led
-        _best = -1
-        for _i, c10 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c10]]
-            if _rank >= 0 and (SUIT[c10] == _s_led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[9] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 127)]
-    if _winner is None:
-        _rt.gap('no-winner', 117, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # bridge.cardrules:131: leader = winner
-    s.v_leader = s.winner
-    return 8  # to _for_116_next
+    # written out in _trick_117_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 12 runs inside block 10')
 
 
 def _trick_117_at_turn0(s):
-    # bridge.cardrules:121: at turn of dummy {
-    s.hits[7] += 1
-    # bridge.cardrules:122: move all from hand of dummy to board of dummy
-    _moved = s.z_hand[s.v_dummy][:]
-    s.z_hand[s.v_dummy].clear()
-    s.z_board[s.v_dummy].extend(_moved)
-    return 10  # to _trick_117_turn
+    # written out in _trick_117_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 13 runs inside block 10')
 
 
 class State(_rt.BaseState):
@@ -511,74 +517,70 @@ _RULE_LINES = (
     (129, 78),
     (131, 80),
     (135, 0),
-    (142, 81),
-    (146, 0),
-    (147, 111),
-    (153, 0),
-    (160, 91),
-    (163, 92),
-    (167, 94),
-    (169, 95),
-    (172, 96),
-    (176, 98),
-    (180, 100),
-    (182, 101),
-    (184, 102),
-    (186, 103),
-    (188, 104),
-    (191, 105),
-    (193, 109),
-    (198, 0),
-    (206, 112),
-    (208, 113),
-    (210, 114),
-    (212, 115),
-    (214, 116),
-    (220, 0),
-    (224, 117),
-    (234, 0),
-    (235, 133),
-    (238, 134),
-    (240, 135),
-    (242, 139),
-    (245, 140),
-    (247, 141),
-    (250, 142),
-    (254, 145),
-    (258, 147),
-    (262, 150),
-    (264, 152),
-    (269, 0),
-    (300, 126),
-    (313, 127),
-    (332, 131),
-    (337, 0),
-    (338, 121),
-    (340, 122),
-    (347, 0),
-    (393, 20),
-    (395, 21),
-    (397, 22),
-    (399, 23),
-    (401, 24),
-    (403, 25),
-    (405, 26),
-    (407, 27),
-    (409, 28),
-    (411, 29),
-    (413, 30),
-    (415, 31),
-    (417, 32),
-    (419, 33),
-    (421, 34),
-    (423, 35),
-    (438, 0),
-    (469, 160),
-    (472, 161),
-    (473, 162),
-    (474, 163),
-    (478, 0),
-    (479, 165),
-    (482, 166),
-    (490, 0),
+    (142, 111),
+    (145, 112),
+    (147, 113),
+    (149, 114),
+    (151, 115),
+    (153, 116),
+    (158, 81),
+    (162, 0),
+    (174, 91),
+    (177, 92),
+    (181, 94),
+    (183, 95),
+    (186, 96),
+    (190, 98),
+    (194, 100),
+    (196, 101),
+    (198, 102),
+    (200, 103),
+    (202, 104),
+    (205, 105),
+    (207, 109),
+    (212, 0),
+    (225, 133),
+    (228, 134),
+    (230, 135),
+    (232, 139),
+    (235, 140),
+    (237, 141),
+    (240, 142),
+    (244, 145),
+    (248, 147),
+    (252, 150),
+    (254, 152),
+    (258, 117),
+    (268, 0),
+    (276, 126),
+    (289, 127),
+    (308, 131),
+    (314, 121),
+    (316, 122),
+    (330, 0),
+    (399, 20),
+    (401, 21),
+    (403, 22),
+    (405, 23),
+    (407, 24),
+    (409, 25),
+    (411, 26),
+    (413, 27),
+    (415, 28),
+    (417, 29),
+    (419, 30),
+    (421, 31),
+    (423, 32),
+    (425, 33),
+    (427, 34),
+    (429, 35),
+    (444, 0),
+    (475, 160),
+    (478, 161),
+    (479, 162),
+    (480, 163),
+    (484, 0),
+    (485, 165),
+    (488, 166),
+    (496, 0),
 )

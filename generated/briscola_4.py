@@ -120,7 +120,12 @@ def _start(s):
 
 def _while_34_check(s):
     if not s.z_hand[s.v_leader]:
-        return 2  # to _while_34_after
+        # briscola.cardrules:54: for each player p {
+        for _p2 in range(s.n):
+            s.l_p = _p2
+            # briscola.cardrules:55: points of p = sum points of taken of p
+            s.v_points[s.l_p] = _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 55)
+        return s._finish()
     # briscola.cardrules:35: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
@@ -131,17 +136,62 @@ def _while_34_check(s):
 
 
 def _while_34_after(s):
-    # briscola.cardrules:54: for each player p {
-    for _p2 in range(s.n):
-        s.l_p = _p2
-        # briscola.cardrules:55: points of p = sum points of taken of p
-        s.v_points[s.l_p] = _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 55)
-    return s._finish()
+    # written out in _while_34_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 1')
 
 
 def _trick_35_turn(s):
     if s.t_i >= len(s.t_order):
-        return 5  # to _trick_35_resolve
+        _winner = None
+        # briscola.cardrules:40: highest where suit == trump
+        if _winner is None:
+            _s_v_trump = s.v_trump
+            _best = -1
+            for _i, c1 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c1]]
+                if _rank >= 0 and (SUIT[c1] == _s_v_trump) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[0] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
+        # briscola.cardrules:41: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            for _i, c2 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c2]]
+                if _rank >= 0 and (SUIT[c2] == _s_led) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[1] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
+        if _winner is None:
+            _rt.gap('no-winner', 35, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # briscola.cardrules:45: leader = winner
+        s.v_leader = s.winner
+        # briscola.cardrules:46: for each player p from winner {
+        for _p1 in SEATS[s.n][(s.winner) % s.n]:
+            s.l_p = _p1
+            # briscola.cardrules:47: if not deck is empty {
+            if bool(s.z_deck):
+                s.hits[2] += 1
+                # briscola.cardrules:48: draw 1 from deck to hand of p
+                _c = _rt.take_one(s.z_deck, 48)
+                s.z_hand[s.l_p].append(_c)
+            elif bool(s.z_briscola):
+                s.hits[3] += 1
+                # briscola.cardrules:50: draw 1 from briscola to hand of p
+                _c = _rt.take_one(s.z_briscola, 50)
+                s.z_hand[s.l_p].append(_c)
+        return 1  # to _while_34_check
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
         _legal = list(s.z_hand[_p])
@@ -170,56 +220,8 @@ def _trick_35_played(s):
 
 
 def _trick_35_resolve(s):
-    _winner = None
-    # briscola.cardrules:40: highest where suit == trump
-    if _winner is None:
-        _s_v_trump = s.v_trump
-        _best = -1
-        for _i, c1 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c1]]
-            if _rank >= 0 and (SUIT[c1] == _s_v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[0] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
-    # briscola.cardrules:41: highest where suit == led
-    if _winner is None:
-        _s_led = s.led
-        _best = -1
-        for _i, c2 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c2]]
-            if _rank >= 0 and (SUIT[c2] == _s_led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[1] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
-    if _winner is None:
-        _rt.gap('no-winner', 35, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # briscola.cardrules:45: leader = winner
-    s.v_leader = s.winner
-    # briscola.cardrules:46: for each player p from winner {
-    for _p1 in SEATS[s.n][(s.winner) % s.n]:
-        s.l_p = _p1
-        # briscola.cardrules:47: if not deck is empty {
-        if bool(s.z_deck):
-            s.hits[2] += 1
-            # briscola.cardrules:48: draw 1 from deck to hand of p
-            _c = _rt.take_one(s.z_deck, 48)
-            s.z_hand[s.l_p].append(_c)
-        elif bool(s.z_briscola):
-            s.hits[3] += 1
-            # briscola.cardrules:50: draw 1 from briscola to hand of p
-            _c = _rt.take_one(s.z_briscola, 50)
-            s.z_hand[s.l_p].append(_c)
-    return 1  # to _while_34_check
+    # written out in _trick_35_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 5 runs inside block 3')
 
 
 class State(_rt.BaseState):
@@ -325,4 +327,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (104, 0), (105, 28), (107, 29), (110, 31), (113, 32), (115, 33), (117, 34), (121, 0), (124, 35), (133, 0), (134, 54), (137, 55), (142, 0), (174, 40), (187, 41), (206, 45), (208, 46), (211, 47), (214, 48), (219, 50), (225, 0), (257, 22), (259, 23), (261, 24), (263, 25), (274, 0), (301, 62), (304, 64), (305, 65), (309, 0), (310, 67), (313, 68), (314, 69), (322, 0))
+_RULE_LINES = ((93, 13), (104, 0), (105, 28), (107, 29), (110, 31), (113, 32), (115, 33), (117, 34), (121, 0), (123, 54), (126, 55), (129, 35), (138, 0), (146, 40), (159, 41), (178, 45), (180, 46), (183, 47), (186, 48), (191, 50), (210, 0), (259, 22), (261, 23), (263, 24), (265, 25), (276, 0), (303, 62), (306, 64), (307, 65), (311, 0), (312, 67), (315, 68), (316, 69), (324, 0))

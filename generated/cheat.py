@@ -95,16 +95,17 @@ def _start(s):
 
 def _while_44_check(s):
     if not all(s.z_hand):
-        return 2  # to _while_44_after
+        # cheat.cardrules:79: won of first of players q where hand of q is empty = 1
+        s.v_won[_rt.first([q5 for q5 in range(s.n) if (not s.z_hand[q5])], 79)] = 1
+        return s._finish()
     # cheat.cardrules:45: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
     return s._decide(s.v_turn, _legal, 3, 45)  # then _choose_card_45_chosen
 
 
 def _while_44_after(s):
-    # cheat.cardrules:79: won of first of players q where hand of q is empty = 1
-    s.v_won[_rt.first([q5 for q5 in range(s.n) if (not s.z_hand[q5])], 79)] = 1
-    return s._finish()
+    # written out in _while_44_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 1')
 
 
 def _choose_card_45_chosen(s):
@@ -120,23 +121,24 @@ def _choose_card_45_chosen(s):
 
 def _while_48_check(s):
     if not ((s.v_extend == 0) and (len(s.z_played) < 4) and bool(s.z_hand[s.v_turn])):
-        return 5  # to _while_48_after
+        # cheat.cardrules:55: challenger = none
+        s.v_challenger = None
+        # cheat.cardrules:56: for each player q {
+        for _p2 in range(s.n):
+            s.l_q = _p2
+            # cheat.cardrules:57: wants of q = false
+            s.v_wants[s.l_q] = False
+        # cheat.cardrules:59: for each player q from left of turn where q != turn
+        s.loop_items3 = list(SEATS[s.n][((s.v_turn) + 1) % s.n])
+        s.loop_index4 = 0
+        return 10  # to _for_59_next
     # cheat.cardrules:49: turn chooses one of add, stop as extend
     return s._decide(s.v_turn, [52, 53], 6, 49)  # then _choose_option_49_chosen
 
 
 def _while_48_after(s):
-    # cheat.cardrules:55: challenger = none
-    s.v_challenger = None
-    # cheat.cardrules:56: for each player q {
-    for _p2 in range(s.n):
-        s.l_q = _p2
-        # cheat.cardrules:57: wants of q = false
-        s.v_wants[s.l_q] = False
-    # cheat.cardrules:59: for each player q from left of turn where q != turn
-    s.loop_items3 = list(SEATS[s.n][((s.v_turn) + 1) % s.n])
-    s.loop_index4 = 0
-    return 10  # to _for_59_next
+    # written out in _while_48_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 5 runs inside block 4')
 
 
 def _choose_option_49_chosen(s):
@@ -168,7 +170,29 @@ def _choose_card_51_chosen(s):
 
 def _for_59_next(s):
     if s.loop_index4 >= len(s.loop_items3):
-        return 11  # to _for_59_after
+        # cheat.cardrules:67: if reading simultaneous_calls is random_caller {
+        if s.r_simultaneous_calls == SIMULTANEOUS_CALLS_RANDOM_CALLER:
+            s.hits[2] += 1
+            # cheat.cardrules:68: challenger = random of players q where wants of q
+            s.v_challenger = _rt.random_pick(s.rng, [q2 for q2 in range(s.n) if s.v_wants[q2]])
+        # cheat.cardrules:70: lie = any played where value rank_no of card != claim
+        s.v_lie = any((_rt.value(VALUE_RANK_NO, c3, 70) != s.v_claim) for c3 in s.z_played)
+        # cheat.cardrules:71: move all from played to pile
+        _moved = s.z_played[:]
+        s.z_played.clear()
+        s.z_pile.extend(_moved)
+        # cheat.cardrules:72: if challenger != none {
+        if s.v_challenger is not None:
+            s.hits[3] += 1
+            # cheat.cardrules:73: move all from pile to hand of (if lie then turn else challenger)
+            _moved = s.z_pile[:]
+            s.z_pile.clear()
+            s.z_hand[(s.v_turn if s.v_lie else s.v_challenger)].extend(_moved)
+        # cheat.cardrules:76: claim = claim % 13 + 1
+        s.v_claim = (s.v_claim % 13) + 1
+        # cheat.cardrules:77: turn = left of turn
+        s.v_turn = ((s.v_turn) + 1) % s.n
+        return 1  # to _while_44_check
     s.l_q = s.loop_items3[s.loop_index4]
     s.loop_index4 += 1
     if not ((s.l_q != s.v_turn) and ((s.v_challenger is None) or (s.r_simultaneous_calls == SIMULTANEOUS_CALLS_RANDOM_CALLER))):
@@ -178,29 +202,8 @@ def _for_59_next(s):
 
 
 def _for_59_after(s):
-    # cheat.cardrules:67: if reading simultaneous_calls is random_caller {
-    if s.r_simultaneous_calls == SIMULTANEOUS_CALLS_RANDOM_CALLER:
-        s.hits[2] += 1
-        # cheat.cardrules:68: challenger = random of players q where wants of q
-        s.v_challenger = _rt.random_pick(s.rng, [q2 for q2 in range(s.n) if s.v_wants[q2]])
-    # cheat.cardrules:70: lie = any played where value rank_no of card != claim
-    s.v_lie = any((_rt.value(VALUE_RANK_NO, c3, 70) != s.v_claim) for c3 in s.z_played)
-    # cheat.cardrules:71: move all from played to pile
-    _moved = s.z_played[:]
-    s.z_played.clear()
-    s.z_pile.extend(_moved)
-    # cheat.cardrules:72: if challenger != none {
-    if s.v_challenger is not None:
-        s.hits[3] += 1
-        # cheat.cardrules:73: move all from pile to hand of (if lie then turn else challenger)
-        _moved = s.z_pile[:]
-        s.z_pile.clear()
-        s.z_hand[(s.v_turn if s.v_lie else s.v_challenger)].extend(_moved)
-    # cheat.cardrules:76: claim = claim % 13 + 1
-    s.v_claim = (s.v_claim % 13) + 1
-    # cheat.cardrules:77: turn = left of turn
-    s.v_turn = ((s.v_turn) + 1) % s.n
-    return 1  # to _while_44_check
+    # written out in _for_59_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 11 runs inside block 10')
 
 
 def _choose_option_61_chosen(s):
@@ -318,49 +321,46 @@ _RULE_LINES = (
     (90, 43),
     (92, 44),
     (96, 0),
-    (99, 45),
-    (104, 0),
-    (105, 79),
-    (110, 0),
-    (112, 46),
-    (115, 47),
-    (117, 48),
-    (121, 0),
-    (124, 49),
-    (128, 0),
-    (129, 55),
-    (131, 56),
-    (134, 57),
-    (136, 59),
-    (142, 0),
-    (144, 50),
-    (150, 0),
-    (156, 51),
-    (161, 0),
-    (163, 52),
-    (169, 0),
-    (176, 61),
-    (180, 0),
-    (181, 67),
-    (184, 68),
-    (186, 70),
-    (188, 71),
-    (192, 72),
-    (195, 73),
-    (199, 76),
-    (201, 77),
-    (206, 0),
-    (208, 62),
-    (210, 63),
-    (213, 64),
-    (218, 0),
-    (252, 18),
-    (255, 20),
-    (257, 21),
-    (259, 22),
-    (261, 23),
-    (263, 24),
-    (265, 25),
-    (267, 26),
-    (277, 0),
+    (98, 79),
+    (101, 45),
+    (106, 0),
+    (113, 46),
+    (116, 47),
+    (118, 48),
+    (122, 0),
+    (124, 55),
+    (126, 56),
+    (129, 57),
+    (131, 59),
+    (135, 49),
+    (139, 0),
+    (146, 50),
+    (152, 0),
+    (158, 51),
+    (163, 0),
+    (165, 52),
+    (171, 0),
+    (173, 67),
+    (176, 68),
+    (178, 70),
+    (180, 71),
+    (184, 72),
+    (187, 73),
+    (191, 76),
+    (193, 77),
+    (200, 61),
+    (204, 0),
+    (211, 62),
+    (213, 63),
+    (216, 64),
+    (221, 0),
+    (255, 18),
+    (258, 20),
+    (260, 21),
+    (262, 22),
+    (264, 23),
+    (266, 24),
+    (268, 25),
+    (270, 26),
+    (280, 0),
 )

@@ -181,12 +181,113 @@ def _repeat_61_body(s):
 
 
 def _repeat_61_after(s):
-    return s._finish()
+    # written out in _while_119_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 9')
 
 
 def _for_68_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 4  # to _for_68_after
+        # cribbage.cardrules:71: move middle 1 from stock to starter
+        _moved = _rt.take_middle(s.z_stock, 1, 71)
+        s.z_starter.extend(_moved)
+        # cribbage.cardrules:72: cut = top of starter
+        s.v_cut = _rt.top(s.z_starter, 72)
+        # cribbage.cardrules:73: if cut is J {
+        if IS_J[s.v_cut]:
+            s.hits[1] += 1
+            # cribbage.cardrules:74: score of dealer += 2
+            s.v_score[s.v_dealer] += 2
+            # cribbage.cardrules:75: if score of dealer >= 121 {
+            if s.v_score[s.v_dealer] >= 121:
+                s.hits[2] += 1
+                # cribbage.cardrules:76: end game
+                return s._finish()
+        # cribbage.cardrules:79: whose = left of dealer
+        s.v_whose = ((s.v_dealer) + 1) % s.n
+        # cribbage.cardrules:80: for each k in 0 .. player_count {
+        for _e4 in list(range(0, (s.n) + 1)):
+            s.l_k = _e4
+            # cribbage.cardrules:81: if k < player_count {
+            if s.l_k < s.n:
+                s.hits[3] += 1
+                # cribbage.cardrules:82: move all from hand of whose to show
+                _moved = s.z_hand[s.v_whose][:]
+                s.z_hand[s.v_whose].clear()
+                s.z_show.extend(_moved)
+            else:
+                s.hits[4] += 1
+                # cribbage.cardrules:84: move all from crib to show
+                _moved = s.z_crib[:]
+                s.z_crib.clear()
+                s.z_show.extend(_moved)
+            # cribbage.cardrules:86: four_flush = flush(show) and k < player_count
+            s.v_four_flush = all((SUIT[c1] == SUIT[_rt.first(s.z_show, 86)]) for c1 in s.z_show) and (s.l_k < s.n)
+            # cribbage.cardrules:87: move card cut from starter to show
+            _moved = [_rt.take_card(s.z_starter, s.v_cut, 87)]
+            s.z_show.extend(_moved)
+            # cribbage.cardrules:88: run = 0
+            s.v_run = 0
+            # cribbage.cardrules:89: length = 0
+            s.v_length = 0
+            # cribbage.cardrules:90: ways = 1
+            s.v_ways = 1
+            # cribbage.cardrules:91: for each v in 1 .. 14 {
+            for _e5 in list(range(1, (14) + 1)):
+                s.l_v = _e5
+                # cribbage.cardrules:92: if at(v) > 0 {
+                if len([c2 for c2 in s.z_show if (_rt.value(VALUE_PLACE, c2, 92) == s.l_v)]) > 0:
+                    s.hits[5] += 1
+                    # cribbage.cardrules:93: length += 1
+                    s.v_length += 1
+                    # cribbage.cardrules:94: ways = ways * at(v)
+                    s.v_ways = s.v_ways * len([c3 for c3 in s.z_show if (_rt.value(VALUE_PLACE, c3, 94) == s.l_v)])
+                else:
+                    s.hits[6] += 1
+                    # cribbage.cardrules:96: if length >= 3 {
+                    if s.v_length >= 3:
+                        s.hits[7] += 1
+                        # cribbage.cardrules:97: run += length * ways
+                        s.v_run += s.v_length * s.v_ways
+                    # cribbage.cardrules:99: length = 0
+                    s.v_length = 0
+                    # cribbage.cardrules:100: ways = 1
+                    s.v_ways = 1
+            # cribbage.cardrules:103: points = scoring fifteens_and_pairs of show + run + nobs
+            s.v_points = (_solver_fifteens_and_pairs(s).best(s.z_show) + s.v_run) + len([c4 for c4 in s.z_show if ((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut))])
+            # cribbage.cardrules:104: points += if flush(show) then 5 else if four_flush then 4 else 0
+            s.v_points += 5 if all((SUIT[c5] == SUIT[_rt.first(s.z_show, 104)]) for c5 in s.z_show) else (4 if s.v_four_flush else 0)
+            # cribbage.cardrules:105: move card cut from show to starter
+            _moved = [_rt.take_card(s.z_show, s.v_cut, 105)]
+            s.z_starter.extend(_moved)
+            # cribbage.cardrules:106: if k < player_count {
+            if s.l_k < s.n:
+                s.hits[8] += 1
+                # cribbage.cardrules:107: shown of whose = points
+                s.v_shown[s.v_whose] = s.v_points
+                # cribbage.cardrules:108: move all from show to hand of whose
+                _moved = s.z_show[:]
+                s.z_show.clear()
+                s.z_hand[s.v_whose].extend(_moved)
+                # cribbage.cardrules:109: whose = left of whose
+                s.v_whose = ((s.v_whose) + 1) % s.n
+            else:
+                s.hits[9] += 1
+                # cribbage.cardrules:111: crib_shown = points
+                s.v_crib_shown = s.v_points
+                # cribbage.cardrules:112: move all from show to crib
+                _moved = s.z_show[:]
+                s.z_show.clear()
+                s.z_crib.extend(_moved)
+        # cribbage.cardrules:115: turn = left of dealer
+        s.v_turn = ((s.v_dealer) + 1) % s.n
+        # cribbage.cardrules:116: total = 0
+        s.v_total = 0
+        # cribbage.cardrules:117: same = 0
+        s.v_same = 0
+        # cribbage.cardrules:118: last_rank = none
+        s.v_last_rank = None
+        # cribbage.cardrules:119: while (count players q where not hand of q is empty) > 0 {
+        return 8  # to _while_119_check
     s.l_p = s.loop_items1[s.loop_index2]
     s.loop_index2 += 1
     # cribbage.cardrules:69: p chooses 4 - player_count cards from hand of p to crib
@@ -195,107 +296,8 @@ def _for_68_next(s):
 
 
 def _for_68_after(s):
-    # cribbage.cardrules:71: move middle 1 from stock to starter
-    _moved = _rt.take_middle(s.z_stock, 1, 71)
-    s.z_starter.extend(_moved)
-    # cribbage.cardrules:72: cut = top of starter
-    s.v_cut = _rt.top(s.z_starter, 72)
-    # cribbage.cardrules:73: if cut is J {
-    if IS_J[s.v_cut]:
-        s.hits[1] += 1
-        # cribbage.cardrules:74: score of dealer += 2
-        s.v_score[s.v_dealer] += 2
-        # cribbage.cardrules:75: if score of dealer >= 121 {
-        if s.v_score[s.v_dealer] >= 121:
-            s.hits[2] += 1
-            # cribbage.cardrules:76: end game
-            return s._finish()
-    # cribbage.cardrules:79: whose = left of dealer
-    s.v_whose = ((s.v_dealer) + 1) % s.n
-    # cribbage.cardrules:80: for each k in 0 .. player_count {
-    for _e4 in list(range(0, (s.n) + 1)):
-        s.l_k = _e4
-        # cribbage.cardrules:81: if k < player_count {
-        if s.l_k < s.n:
-            s.hits[3] += 1
-            # cribbage.cardrules:82: move all from hand of whose to show
-            _moved = s.z_hand[s.v_whose][:]
-            s.z_hand[s.v_whose].clear()
-            s.z_show.extend(_moved)
-        else:
-            s.hits[4] += 1
-            # cribbage.cardrules:84: move all from crib to show
-            _moved = s.z_crib[:]
-            s.z_crib.clear()
-            s.z_show.extend(_moved)
-        # cribbage.cardrules:86: four_flush = flush(show) and k < player_count
-        s.v_four_flush = all((SUIT[c1] == SUIT[_rt.first(s.z_show, 86)]) for c1 in s.z_show) and (s.l_k < s.n)
-        # cribbage.cardrules:87: move card cut from starter to show
-        _moved = [_rt.take_card(s.z_starter, s.v_cut, 87)]
-        s.z_show.extend(_moved)
-        # cribbage.cardrules:88: run = 0
-        s.v_run = 0
-        # cribbage.cardrules:89: length = 0
-        s.v_length = 0
-        # cribbage.cardrules:90: ways = 1
-        s.v_ways = 1
-        # cribbage.cardrules:91: for each v in 1 .. 14 {
-        for _e5 in list(range(1, (14) + 1)):
-            s.l_v = _e5
-            # cribbage.cardrules:92: if at(v) > 0 {
-            if len([c2 for c2 in s.z_show if (_rt.value(VALUE_PLACE, c2, 92) == s.l_v)]) > 0:
-                s.hits[5] += 1
-                # cribbage.cardrules:93: length += 1
-                s.v_length += 1
-                # cribbage.cardrules:94: ways = ways * at(v)
-                s.v_ways = s.v_ways * len([c3 for c3 in s.z_show if (_rt.value(VALUE_PLACE, c3, 94) == s.l_v)])
-            else:
-                s.hits[6] += 1
-                # cribbage.cardrules:96: if length >= 3 {
-                if s.v_length >= 3:
-                    s.hits[7] += 1
-                    # cribbage.cardrules:97: run += length * ways
-                    s.v_run += s.v_length * s.v_ways
-                # cribbage.cardrules:99: length = 0
-                s.v_length = 0
-                # cribbage.cardrules:100: ways = 1
-                s.v_ways = 1
-        # cribbage.cardrules:103: points = scoring fifteens_and_pairs of show + run + nobs
-        s.v_points = (_solver_fifteens_and_pairs(s).best(s.z_show) + s.v_run) + len([c4 for c4 in s.z_show if ((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut))])
-        # cribbage.cardrules:104: points += if flush(show) then 5 else if four_flush then 4 else 0
-        s.v_points += 5 if all((SUIT[c5] == SUIT[_rt.first(s.z_show, 104)]) for c5 in s.z_show) else (4 if s.v_four_flush else 0)
-        # cribbage.cardrules:105: move card cut from show to starter
-        _moved = [_rt.take_card(s.z_show, s.v_cut, 105)]
-        s.z_starter.extend(_moved)
-        # cribbage.cardrules:106: if k < player_count {
-        if s.l_k < s.n:
-            s.hits[8] += 1
-            # cribbage.cardrules:107: shown of whose = points
-            s.v_shown[s.v_whose] = s.v_points
-            # cribbage.cardrules:108: move all from show to hand of whose
-            _moved = s.z_show[:]
-            s.z_show.clear()
-            s.z_hand[s.v_whose].extend(_moved)
-            # cribbage.cardrules:109: whose = left of whose
-            s.v_whose = ((s.v_whose) + 1) % s.n
-        else:
-            s.hits[9] += 1
-            # cribbage.cardrules:111: crib_shown = points
-            s.v_crib_shown = s.v_points
-            # cribbage.cardrules:112: move all from show to crib
-            _moved = s.z_show[:]
-            s.z_show.clear()
-            s.z_crib.extend(_moved)
-    # cribbage.cardrules:115: turn = left of dealer
-    s.v_turn = ((s.v_dealer) + 1) % s.n
-    # cribbage.cardrules:116: total = 0
-    s.v_total = 0
-    # cribbage.cardrules:117: same = 0
-    s.v_same = 0
-    # cribbage.cardrules:118: last_rank = none
-    s.v_last_rank = None
-    # cribbage.cardrules:119: while (count players q where not hand of q is empty) > 0 {
-    return 8  # to _while_119_check
+    # written out in _for_68_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _choose_cards_69_pick(s):
@@ -317,7 +319,23 @@ def _choose_cards_69_chosen(s):
 
 def _while_119_check(s):
     if not any(s.z_hand):
-        return 9  # to _while_119_after
+        # cribbage.cardrules:158: for each player p from left of dealer {
+        for _p7 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
+            s.l_p = _p7
+            # cribbage.cardrules:159: score of p += shown of p
+            s.v_score[s.l_p] += s.v_shown[s.l_p]
+            # cribbage.cardrules:160: if score of p >= 121 {
+            if s.v_score[s.l_p] >= 121:
+                s.hits[16] += 1
+                # cribbage.cardrules:161: end game
+                return s._finish()
+        # cribbage.cardrules:164: score of dealer += crib_shown
+        s.v_score[s.v_dealer] += s.v_crib_shown
+        # cribbage.cardrules:166: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if max(s.v_score) < 121:
+            return 1  # to _repeat_61_body
+        return s._finish()
     # cribbage.cardrules:120: if fits(turn) {
     if any(((_rt.value(VALUE_PIPS, c7, 120) + s.v_total) <= 31) for c7 in s.z_hand[s.v_turn]):
         return 11  # to _if_120_then
@@ -325,23 +343,8 @@ def _while_119_check(s):
 
 
 def _while_119_after(s):
-    # cribbage.cardrules:158: for each player p from left of dealer {
-    for _p7 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
-        s.l_p = _p7
-        # cribbage.cardrules:159: score of p += shown of p
-        s.v_score[s.l_p] += s.v_shown[s.l_p]
-        # cribbage.cardrules:160: if score of p >= 121 {
-        if s.v_score[s.l_p] >= 121:
-            s.hits[16] += 1
-            # cribbage.cardrules:161: end game
-            return s._finish()
-    # cribbage.cardrules:164: score of dealer += crib_shown
-    s.v_score[s.v_dealer] += s.v_crib_shown
-    # cribbage.cardrules:166: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if max(s.v_score) < 121:
-        return 1  # to _repeat_61_body
-    return 2  # to _repeat_61_after
+    # written out in _while_119_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 8')
 
 
 def _if_120_after(s):
@@ -581,104 +584,102 @@ _RULE_LINES = (
     (174, 66),
     (177, 68),
     (183, 0),
-    (192, 69),
-    (197, 0),
-    (198, 71),
-    (201, 72),
-    (203, 73),
-    (206, 74),
-    (208, 75),
-    (211, 76),
-    (213, 79),
-    (215, 80),
-    (218, 81),
-    (221, 82),
-    (227, 84),
-    (231, 86),
-    (233, 87),
-    (236, 88),
-    (238, 89),
-    (240, 90),
-    (242, 91),
-    (245, 92),
-    (248, 93),
-    (250, 94),
-    (254, 96),
-    (257, 97),
-    (259, 99),
-    (261, 100),
-    (263, 103),
-    (265, 104),
-    (267, 105),
-    (270, 106),
-    (273, 107),
-    (275, 108),
-    (279, 109),
-    (283, 111),
-    (285, 112),
-    (289, 115),
-    (291, 116),
-    (293, 117),
-    (295, 118),
-    (297, 119),
-    (301, 0),
-    (321, 120),
-    (327, 0),
-    (328, 158),
-    (331, 159),
-    (333, 160),
-    (336, 161),
-    (338, 164),
-    (340, 166),
-    (347, 0),
-    (348, 143),
-    (351, 144),
-    (353, 146),
-    (356, 147),
-    (358, 149),
-    (362, 150),
-    (364, 151),
-    (366, 152),
-    (368, 153),
-    (372, 155),
-    (377, 0),
-    (379, 121),
-    (385, 0),
-    (387, 122),
-    (390, 123),
-    (392, 124),
-    (394, 125),
-    (396, 126),
-    (398, 127),
-    (401, 128),
-    (404, 129),
-    (407, 130),
-    (409, 132),
-    (412, 134),
-    (414, 137),
-    (416, 138),
-    (418, 139),
-    (421, 140),
-    (426, 0),
-    (471, 25),
-    (474, 27),
-    (476, 28),
-    (478, 29),
-    (480, 30),
-    (482, 31),
-    (484, 32),
-    (486, 33),
-    (488, 34),
-    (490, 35),
-    (493, 37),
-    (495, 38),
-    (497, 39),
-    (499, 40),
-    (511, 0),
-    (539, 173),
-    (542, 175),
-    (546, 0),
-    (547, 178),
-    (550, 180),
-    (558, 0),
+    (190, 71),
+    (193, 72),
+    (195, 73),
+    (198, 74),
+    (200, 75),
+    (203, 76),
+    (205, 79),
+    (207, 80),
+    (210, 81),
+    (213, 82),
+    (219, 84),
+    (223, 86),
+    (225, 87),
+    (228, 88),
+    (230, 89),
+    (232, 90),
+    (234, 91),
+    (237, 92),
+    (240, 93),
+    (242, 94),
+    (246, 96),
+    (249, 97),
+    (251, 99),
+    (253, 100),
+    (255, 103),
+    (257, 104),
+    (259, 105),
+    (262, 106),
+    (265, 107),
+    (267, 108),
+    (271, 109),
+    (275, 111),
+    (277, 112),
+    (281, 115),
+    (283, 116),
+    (285, 117),
+    (287, 118),
+    (289, 119),
+    (293, 69),
+    (298, 0),
+    (322, 158),
+    (325, 159),
+    (327, 160),
+    (330, 161),
+    (332, 164),
+    (334, 166),
+    (339, 120),
+    (345, 0),
+    (351, 143),
+    (354, 144),
+    (356, 146),
+    (359, 147),
+    (361, 149),
+    (365, 150),
+    (367, 151),
+    (369, 152),
+    (371, 153),
+    (375, 155),
+    (380, 0),
+    (382, 121),
+    (388, 0),
+    (390, 122),
+    (393, 123),
+    (395, 124),
+    (397, 125),
+    (399, 126),
+    (401, 127),
+    (404, 128),
+    (407, 129),
+    (410, 130),
+    (412, 132),
+    (415, 134),
+    (417, 137),
+    (419, 138),
+    (421, 139),
+    (424, 140),
+    (429, 0),
+    (474, 25),
+    (477, 27),
+    (479, 28),
+    (481, 29),
+    (483, 30),
+    (485, 31),
+    (487, 32),
+    (489, 33),
+    (491, 34),
+    (493, 35),
+    (496, 37),
+    (498, 38),
+    (500, 39),
+    (502, 40),
+    (514, 0),
+    (542, 173),
+    (545, 175),
+    (549, 0),
+    (550, 178),
+    (553, 180),
+    (561, 0),
 )

@@ -151,12 +151,8 @@ def _repeat_61_body(s):
 
 
 def _repeat_61_after(s):
-    # gin_rummy.cardrules:133: for each player p {
-    for _p5 in range(s.n):
-        s.l_p = _p5
-        # gin_rummy.cardrules:134: total of p = final(p)
-        s.v_total[s.l_p] = (s.v_total[s.l_p] + (25 * s.v_hands_won[s.l_p])) + (100 if (s.v_total[s.l_p] >= 100) else 0)
-    return s._finish()
+    # written out in _while_77_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 9')
 
 
 def _for_69_next(s):
@@ -197,7 +193,72 @@ def _choose_option_71_chosen(s):
 
 def _while_77_check(s):
     if not ((s.v_knocker is None) and (len(s.z_stock) > 2)):
-        return 9  # to _while_77_after
+        # gin_rummy.cardrules:99: if knocker != none {
+        if s.v_knocker is not None:
+            s.hits[7] += 1
+            # gin_rummy.cardrules:100: defender = left of knocker
+            s.v_defender = ((s.v_knocker) + 1) % s.n
+            # gin_rummy.cardrules:101: knocker_dead = dead(knocker)
+            s.v_knocker_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 101) - _solver_melded(s).best(s.z_hand[s.v_knocker])
+            # gin_rummy.cardrules:102: laid_off = knocker_dead > 0
+            s.v_laid_off = s.v_knocker_dead > 0
+            # gin_rummy.cardrules:103: while laid_off {
+            _loop3 = 0
+            while s.v_laid_off:
+                _loop3 += 1
+                if _loop3 > 10000:
+                    _rt.gap('non-termination', 103, 'this loop never reaches its end')
+                # gin_rummy.cardrules:104: laid_off = false
+                s.v_laid_off = False
+                # gin_rummy.cardrules:105: for each c in hand of defender {
+                for _e4 in list(s.z_hand[s.v_defender]):
+                    s.l_c = _e4
+                    # gin_rummy.cardrules:106: defender_dead = dead(defender)
+                    s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 106) - _solver_melded(s).best(s.z_hand[s.v_defender])
+                    # gin_rummy.cardrules:107: move card c from hand of defender to hand of knocker
+                    _moved = [_rt.take_card(s.z_hand[s.v_defender], s.l_c, 107)]
+                    s.z_hand[s.v_knocker].extend(_moved)
+                    # gin_rummy.cardrules:108: if dead(knocker) == knocker_dead and dead(defender) < defender_dead {
+                    if ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 108) - _solver_melded(s).best(s.z_hand[s.v_knocker])) == s.v_knocker_dead) and ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 108) - _solver_melded(s).best(s.z_hand[s.v_defender])) < s.v_defender_dead):
+                        s.hits[8] += 1
+                        # gin_rummy.cardrules:109: laid_off = true
+                        s.v_laid_off = True
+                    else:
+                        s.hits[9] += 1
+                        # gin_rummy.cardrules:111: move card c from hand of knocker to hand of defender
+                        _moved = [_rt.take_card(s.z_hand[s.v_knocker], s.l_c, 111)]
+                        s.z_hand[s.v_defender].extend(_moved)
+            # gin_rummy.cardrules:115: defender_dead = dead(defender)
+            s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 115) - _solver_melded(s).best(s.z_hand[s.v_defender])
+            # gin_rummy.cardrules:116: if knocker_dead == 0 {
+            if s.v_knocker_dead == 0:
+                s.hits[10] += 1
+                # gin_rummy.cardrules:117: total of knocker += 25 + defender_dead
+                s.v_total[s.v_knocker] += 25 + s.v_defender_dead
+                # gin_rummy.cardrules:118: dealer = knocker
+                s.v_dealer = s.v_knocker
+            elif s.v_knocker_dead < s.v_defender_dead:
+                s.hits[11] += 1
+                # gin_rummy.cardrules:120: total of knocker += defender_dead - knocker_dead
+                s.v_total[s.v_knocker] += s.v_defender_dead - s.v_knocker_dead
+                # gin_rummy.cardrules:121: dealer = knocker
+                s.v_dealer = s.v_knocker
+            else:
+                s.hits[12] += 1
+                # gin_rummy.cardrules:123: total of defender += knocker_dead - defender_dead + reading undercut_bonus {
+                s.v_total[s.v_defender] += (s.v_knocker_dead - s.v_defender_dead) + (25 if s.r_undercut_bonus == UNDERCUT_BONUS_MODERN else 10)
+                # gin_rummy.cardrules:127: dealer = defender
+                s.v_dealer = s.v_defender
+            # gin_rummy.cardrules:129: hands_won of dealer += 1
+            s.v_hands_won[s.v_dealer] += 1
+        if not ((max(s.v_total) >= 100) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len(_rt.extreme_keyed([(q1, ((s.v_total[q1] + (25 * s.v_hands_won[q1])) + (100 if (s.v_total[q1] >= 100) else 0))) for q1 in range(s.n)], 'highest')) == 1))):
+            return 1  # to _repeat_61_body
+        # gin_rummy.cardrules:133: for each player p {
+        for _p5 in range(s.n):
+            s.l_p = _p5
+            # gin_rummy.cardrules:134: total of p = final(p)
+            s.v_total[s.l_p] = (s.v_total[s.l_p] + (25 * s.v_hands_won[s.l_p])) + (100 if (s.v_total[s.l_p] >= 100) else 0)
+        return s._finish()
     # gin_rummy.cardrules:78: if pick == none {
     if s.v_pick is None:
         return 11  # to _if_78_then
@@ -205,67 +266,8 @@ def _while_77_check(s):
 
 
 def _while_77_after(s):
-    # gin_rummy.cardrules:99: if knocker != none {
-    if s.v_knocker is not None:
-        s.hits[7] += 1
-        # gin_rummy.cardrules:100: defender = left of knocker
-        s.v_defender = ((s.v_knocker) + 1) % s.n
-        # gin_rummy.cardrules:101: knocker_dead = dead(knocker)
-        s.v_knocker_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 101) - _solver_melded(s).best(s.z_hand[s.v_knocker])
-        # gin_rummy.cardrules:102: laid_off = knocker_dead > 0
-        s.v_laid_off = s.v_knocker_dead > 0
-        # gin_rummy.cardrules:103: while laid_off {
-        _loop3 = 0
-        while s.v_laid_off:
-            _loop3 += 1
-            if _loop3 > 10000:
-                _rt.gap('non-termination', 103, 'this loop never reaches its end')
-            # gin_rummy.cardrules:104: laid_off = false
-            s.v_laid_off = False
-            # gin_rummy.cardrules:105: for each c in hand of defender {
-            for _e4 in list(s.z_hand[s.v_defender]):
-                s.l_c = _e4
-                # gin_rummy.cardrules:106: defender_dead = dead(defender)
-                s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 106) - _solver_melded(s).best(s.z_hand[s.v_defender])
-                # gin_rummy.cardrules:107: move card c from hand of defender to hand of knocker
-                _moved = [_rt.take_card(s.z_hand[s.v_defender], s.l_c, 107)]
-                s.z_hand[s.v_knocker].extend(_moved)
-                # gin_rummy.cardrules:108: if dead(knocker) == knocker_dead and dead(defender) < defender_dead {
-                if ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 108) - _solver_melded(s).best(s.z_hand[s.v_knocker])) == s.v_knocker_dead) and ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 108) - _solver_melded(s).best(s.z_hand[s.v_defender])) < s.v_defender_dead):
-                    s.hits[8] += 1
-                    # gin_rummy.cardrules:109: laid_off = true
-                    s.v_laid_off = True
-                else:
-                    s.hits[9] += 1
-                    # gin_rummy.cardrules:111: move card c from hand of knocker to hand of defender
-                    _moved = [_rt.take_card(s.z_hand[s.v_knocker], s.l_c, 111)]
-                    s.z_hand[s.v_defender].extend(_moved)
-        # gin_rummy.cardrules:115: defender_dead = dead(defender)
-        s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 115) - _solver_melded(s).best(s.z_hand[s.v_defender])
-        # gin_rummy.cardrules:116: if knocker_dead == 0 {
-        if s.v_knocker_dead == 0:
-            s.hits[10] += 1
-            # gin_rummy.cardrules:117: total of knocker += 25 + defender_dead
-            s.v_total[s.v_knocker] += 25 + s.v_defender_dead
-            # gin_rummy.cardrules:118: dealer = knocker
-            s.v_dealer = s.v_knocker
-        elif s.v_knocker_dead < s.v_defender_dead:
-            s.hits[11] += 1
-            # gin_rummy.cardrules:120: total of knocker += defender_dead - knocker_dead
-            s.v_total[s.v_knocker] += s.v_defender_dead - s.v_knocker_dead
-            # gin_rummy.cardrules:121: dealer = knocker
-            s.v_dealer = s.v_knocker
-        else:
-            s.hits[12] += 1
-            # gin_rummy.cardrules:123: total of defender += knocker_dead - defender_dead + reading undercut_bonus {
-            s.v_total[s.v_defender] += (s.v_knocker_dead - s.v_defender_dead) + (25 if s.r_undercut_bonus == UNDERCUT_BONUS_MODERN else 10)
-            # gin_rummy.cardrules:127: dealer = defender
-            s.v_dealer = s.v_defender
-        # gin_rummy.cardrules:129: hands_won of dealer += 1
-        s.v_hands_won[s.v_dealer] += 1
-    if not ((max(s.v_total) >= 100) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len(_rt.extreme_keyed([(q1, ((s.v_total[q1] + (25 * s.v_hands_won[q1])) + (100 if (s.v_total[q1] >= 100) else 0))) for q1 in range(s.n)], 'highest')) == 1))):
-        return 1  # to _repeat_61_body
-    return 2  # to _repeat_61_after
+    # written out in _while_77_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 8')
 
 
 def _if_78_after(s):
@@ -462,72 +464,70 @@ _RULE_LINES = (
     (145, 68),
     (147, 69),
     (153, 0),
-    (154, 133),
-    (157, 134),
-    (162, 0),
-    (167, 70),
-    (173, 0),
-    (174, 77),
-    (178, 0),
-    (184, 71),
-    (188, 0),
-    (190, 72),
-    (193, 73),
-    (198, 0),
-    (201, 78),
-    (207, 0),
-    (208, 99),
-    (211, 100),
-    (213, 101),
-    (215, 102),
-    (217, 103),
-    (223, 104),
-    (225, 105),
-    (228, 106),
-    (230, 107),
-    (233, 108),
-    (236, 109),
-    (240, 111),
-    (243, 115),
-    (245, 116),
-    (248, 117),
-    (250, 118),
-    (254, 120),
-    (256, 121),
-    (260, 123),
-    (262, 127),
-    (264, 129),
-    (271, 0),
-    (272, 81),
-    (275, 82),
-    (280, 85),
-    (283, 87),
-    (288, 0),
-    (290, 79),
-    (294, 0),
-    (301, 88),
-    (304, 89),
-    (308, 90),
-    (314, 0),
-    (315, 96),
-    (317, 97),
-    (322, 0),
-    (324, 91),
-    (328, 0),
-    (330, 92),
-    (333, 93),
-    (338, 0),
-    (374, 19),
-    (377, 21),
-    (380, 23),
-    (382, 24),
-    (384, 25),
-    (386, 26),
-    (388, 27),
-    (390, 28),
-    (392, 29),
-    (401, 0),
-    (425, 141),
-    (428, 142),
-    (436, 0),
+    (163, 70),
+    (169, 0),
+    (170, 77),
+    (174, 0),
+    (180, 71),
+    (184, 0),
+    (186, 72),
+    (189, 73),
+    (194, 0),
+    (196, 99),
+    (199, 100),
+    (201, 101),
+    (203, 102),
+    (205, 103),
+    (211, 104),
+    (213, 105),
+    (216, 106),
+    (218, 107),
+    (221, 108),
+    (224, 109),
+    (228, 111),
+    (231, 115),
+    (233, 116),
+    (236, 117),
+    (238, 118),
+    (242, 120),
+    (244, 121),
+    (248, 123),
+    (250, 127),
+    (252, 129),
+    (256, 133),
+    (259, 134),
+    (262, 78),
+    (268, 0),
+    (274, 81),
+    (277, 82),
+    (282, 85),
+    (285, 87),
+    (290, 0),
+    (292, 79),
+    (296, 0),
+    (303, 88),
+    (306, 89),
+    (310, 90),
+    (316, 0),
+    (317, 96),
+    (319, 97),
+    (324, 0),
+    (326, 91),
+    (330, 0),
+    (332, 92),
+    (335, 93),
+    (340, 0),
+    (376, 19),
+    (379, 21),
+    (382, 23),
+    (384, 24),
+    (386, 25),
+    (388, 26),
+    (390, 27),
+    (392, 28),
+    (394, 29),
+    (403, 0),
+    (427, 141),
+    (430, 142),
+    (438, 0),
 )

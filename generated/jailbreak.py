@@ -522,7 +522,8 @@ def _repeat_260_body(s):
 
 
 def _repeat_260_after(s):
-    return s._finish()
+    # written out in _repeat_283_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 4')
 
 
 def _repeat_283_body(s):
@@ -548,36 +549,50 @@ def _repeat_283_body(s):
 
 
 def _repeat_283_after(s):
-    # jailbreak.cardrules:439: for each player q {
-    for _p27 in range(s.n):
-        s.l_q = _p27
-        # jailbreak.cardrules:440: total of q += reading score_sum {
-        s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 442))
-    # jailbreak.cardrules:445: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    # jailbreak.cardrules:446: games_played += 1
-    s.v_games_played += 1
-    if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
-        return 1  # to _repeat_260_body
-    return 2  # to _repeat_260_after
+    # written out in _if_318_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 13')
 
 
 def _for_293_next(s):
     if s.loop_index10 >= len(s.loop_items9):
-        return 6  # to _for_293_after
+        # jailbreak.cardrules:318: if reading circle is again and anyone_hunted {
+        if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
+            s.hits[18] += 1
+            # jailbreak.cardrules:319: for each player q from starter where passed_early of q and not hand of q is empty {
+            s.loop_items11 = list(SEATS[s.n][(s.v_starter) % s.n])
+            s.loop_index12 = 0
+            return 15  # to _for_319_next
+        return 13  # to _if_318_after
     s.l_q = s.loop_items9[s.loop_index10]
     s.loop_index10 += 1
     # jailbreak.cardrules:295: if not hand of q is empty {
     if bool(s.z_hand[s.l_q]):
-        return 8  # to _if_295_then
+        s.hits[13] += 1
+        # jailbreak.cardrules:296: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
+        if (s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n):
+            s.hits[14] += 1
+            # jailbreak.cardrules:297: hunted of q = true
+            s.v_hunted[s.l_q] = True
+            # jailbreak.cardrules:298: hunts += 1
+            s.v_hunts += 1
+            # jailbreak.cardrules:299: hunt_no of q = hunts
+            s.v_hunt_no[s.l_q] = s.v_hunts
+            # jailbreak.cardrules:300: hunted_card of q = top of hand of q
+            s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 300)
+            # jailbreak.cardrules:301: move all from hand of q to table
+            _moved = s.z_hand[s.l_q][:]
+            s.z_hand[s.l_q].clear()
+            s.z_table.extend(_moved)
+            # jailbreak.cardrules:302: anyone_hunted = true
+            s.v_anyone_hunted = True
+            return 5  # to _for_293_next
+        return 11  # to _if_296_else
     return 5  # to _for_293_next
 
 
 def _for_293_after(s):
-    # jailbreak.cardrules:318: if reading circle is again and anyone_hunted {
-    if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
-        return 14  # to _if_318_then
-    return 13  # to _if_318_after
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 6 runs inside block 5')
 
 
 def _if_295_after(s):
@@ -585,11 +600,8 @@ def _if_295_after(s):
 
 
 def _if_295_then(s):
-    s.hits[13] += 1
-    # jailbreak.cardrules:296: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
-    if (s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n):
-        return 10  # to _if_296_then
-    return 11  # to _if_296_else
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 8 runs inside block 5')
 
 
 def _if_296_after(s):
@@ -597,22 +609,8 @@ def _if_296_after(s):
 
 
 def _if_296_then(s):
-    s.hits[14] += 1
-    # jailbreak.cardrules:297: hunted of q = true
-    s.v_hunted[s.l_q] = True
-    # jailbreak.cardrules:298: hunts += 1
-    s.v_hunts += 1
-    # jailbreak.cardrules:299: hunt_no of q = hunts
-    s.v_hunt_no[s.l_q] = s.v_hunts
-    # jailbreak.cardrules:300: hunted_card of q = top of hand of q
-    s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 300)
-    # jailbreak.cardrules:301: move all from hand of q to table
-    _moved = s.z_hand[s.l_q][:]
-    s.z_hand[s.l_q].clear()
-    s.z_table.extend(_moved)
-    # jailbreak.cardrules:302: anyone_hunted = true
-    s.v_anyone_hunted = True
-    return 5  # to _for_293_next
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 10 runs inside block 5')
 
 
 def _if_296_else(s):
@@ -853,15 +851,23 @@ def _if_318_after(s):
                         s.l_p = s.l_q
     if not (s.v_game_over or s.v_out or (not s.z_reserve)):
         return 3  # to _repeat_283_body
-    return 4  # to _repeat_283_after
+    # jailbreak.cardrules:439: for each player q {
+    for _p27 in range(s.n):
+        s.l_q = _p27
+        # jailbreak.cardrules:440: total of q += reading score_sum {
+        s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 442))
+    # jailbreak.cardrules:445: dealer = left of dealer
+    s.v_dealer = ((s.v_dealer) + 1) % s.n
+    # jailbreak.cardrules:446: games_played += 1
+    s.v_games_played += 1
+    if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
+        return 1  # to _repeat_260_body
+    return s._finish()
 
 
 def _if_318_then(s):
-    s.hits[18] += 1
-    # jailbreak.cardrules:319: for each player q from starter where passed_early of q and not hand of q is empty {
-    s.loop_items11 = list(SEATS[s.n][(s.v_starter) % s.n])
-    s.loop_index12 = 0
-    return 15  # to _for_319_next
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 14 runs inside block 5')
 
 
 def _for_319_next(s):
@@ -1325,185 +1331,180 @@ _RULE_LINES = (
     (518, 281),
     (520, 283),
     (524, 0),
-    (529, 285),
-    (531, 286),
-    (533, 287),
-    (535, 288),
-    (537, 289),
-    (540, 290),
-    (542, 291),
-    (544, 293),
-    (550, 0),
-    (551, 439),
-    (554, 440),
-    (556, 445),
-    (558, 446),
-    (565, 0),
-    (570, 295),
-    (576, 0),
-    (577, 318),
-    (583, 0),
-    (589, 296),
-    (595, 0),
-    (601, 297),
-    (603, 298),
-    (605, 299),
-    (607, 300),
-    (609, 301),
-    (613, 302),
-    (618, 0),
-    (620, 304),
-    (624, 0),
-    (626, 305),
-    (629, 306),
-    (631, 307),
-    (633, 308),
-    (635, 309),
-    (637, 310),
-    (641, 311),
-    (645, 313),
-    (650, 0),
-    (651, 332),
-    (654, 333),
-    (657, 334),
-    (659, 336),
-    (662, 337),
-    (666, 340),
-    (669, 341),
-    (673, 343),
-    (676, 344),
-    (678, 347),
-    (681, 349),
-    (683, 352),
-    (689, 353),
-    (692, 354),
-    (695, 355),
-    (698, 356),
-    (700, 358),
-    (703, 359),
-    (705, 361),
-    (708, 362),
-    (712, 365),
-    (716, 368),
-    (718, 369),
-    (721, 371),
-    (723, 373),
-    (728, 374),
-    (738, 375),
-    (740, 377),
-    (743, 378),
-    (745, 381),
-    (748, 383),
-    (750, 385),
-    (753, 386),
-    (756, 387),
-    (758, 390),
-    (763, 391),
-    (765, 392),
-    (768, 393),
-    (774, 395),
-    (778, 400),
-    (780, 401),
-    (783, 402),
-    (785, 405),
-    (788, 406),
-    (794, 408),
-    (798, 409),
-    (800, 414),
-    (803, 415),
-    (805, 416),
-    (810, 418),
-    (813, 419),
-    (815, 421),
-    (825, 423),
-    (828, 424),
-    (834, 426),
-    (839, 428),
-    (842, 429),
-    (844, 431),
-    (859, 0),
-    (861, 319),
-    (867, 0),
-    (874, 320),
-    (878, 0),
-    (884, 321),
-    (887, 322),
-    (889, 323),
-    (891, 324),
-    (893, 325),
-    (895, 326),
-    (902, 0),
-    (968, 36),
-    (972, 39),
-    (974, 40),
-    (976, 41),
-    (978, 42),
-    (980, 43),
-    (982, 44),
-    (984, 45),
-    (987, 47),
-    (989, 48),
-    (991, 49),
-    (993, 50),
-    (995, 51),
-    (997, 52),
-    (999, 53),
-    (1001, 54),
-    (1003, 55),
-    (1017, 0),
-    (1051, 455),
-    (1054, 459),
-    (1055, 461),
-    (1059, 0),
-    (1060, 464),
-    (1062, 466),
-    (1067, 467),
-    (1071, 0),
-    (1072, 473),
-    (1074, 474),
-    (1079, 475),
-    (1083, 0),
-    (1084, 481),
-    (1086, 483),
-    (1091, 484),
-    (1095, 0),
-    (1096, 490),
-    (1098, 491),
-    (1103, 492),
-    (1107, 0),
-    (1108, 498),
-    (1110, 501),
-    (1113, 502),
-    (1117, 503),
-    (1121, 504),
-    (1123, 505),
-    (1134, 506),
-    (1135, 507),
-    (1139, 0),
-    (1140, 510),
-    (1142, 514),
-    (1145, 515),
-    (1148, 516),
-    (1151, 517),
-    (1155, 518),
-    (1159, 519),
-    (1161, 520),
-    (1172, 521),
-    (1176, 0),
-    (1177, 524),
-    (1179, 527),
-    (1183, 528),
-    (1187, 529),
-    (1189, 530),
-    (1200, 531),
-    (1204, 0),
-    (1205, 534),
-    (1207, 537),
-    (1210, 538),
-    (1214, 539),
-    (1218, 540),
-    (1220, 541),
-    (1231, 542),
-    (1232, 543),
-    (1250, 0),
+    (530, 285),
+    (532, 286),
+    (534, 287),
+    (536, 288),
+    (538, 289),
+    (541, 290),
+    (543, 291),
+    (545, 293),
+    (551, 0),
+    (558, 318),
+    (561, 319),
+    (568, 295),
+    (571, 296),
+    (574, 297),
+    (576, 298),
+    (578, 299),
+    (580, 300),
+    (582, 301),
+    (586, 302),
+    (593, 0),
+    (618, 304),
+    (622, 0),
+    (624, 305),
+    (627, 306),
+    (629, 307),
+    (631, 308),
+    (633, 309),
+    (635, 310),
+    (639, 311),
+    (643, 313),
+    (648, 0),
+    (649, 332),
+    (652, 333),
+    (655, 334),
+    (657, 336),
+    (660, 337),
+    (664, 340),
+    (667, 341),
+    (671, 343),
+    (674, 344),
+    (676, 347),
+    (679, 349),
+    (681, 352),
+    (687, 353),
+    (690, 354),
+    (693, 355),
+    (696, 356),
+    (698, 358),
+    (701, 359),
+    (703, 361),
+    (706, 362),
+    (710, 365),
+    (714, 368),
+    (716, 369),
+    (719, 371),
+    (721, 373),
+    (726, 374),
+    (736, 375),
+    (738, 377),
+    (741, 378),
+    (743, 381),
+    (746, 383),
+    (748, 385),
+    (751, 386),
+    (754, 387),
+    (756, 390),
+    (761, 391),
+    (763, 392),
+    (766, 393),
+    (772, 395),
+    (776, 400),
+    (778, 401),
+    (781, 402),
+    (783, 405),
+    (786, 406),
+    (792, 408),
+    (796, 409),
+    (798, 414),
+    (801, 415),
+    (803, 416),
+    (808, 418),
+    (811, 419),
+    (813, 421),
+    (823, 423),
+    (826, 424),
+    (832, 426),
+    (837, 428),
+    (840, 429),
+    (842, 431),
+    (854, 439),
+    (857, 440),
+    (859, 445),
+    (861, 446),
+    (868, 0),
+    (880, 320),
+    (884, 0),
+    (890, 321),
+    (893, 322),
+    (895, 323),
+    (897, 324),
+    (899, 325),
+    (901, 326),
+    (908, 0),
+    (974, 36),
+    (978, 39),
+    (980, 40),
+    (982, 41),
+    (984, 42),
+    (986, 43),
+    (988, 44),
+    (990, 45),
+    (993, 47),
+    (995, 48),
+    (997, 49),
+    (999, 50),
+    (1001, 51),
+    (1003, 52),
+    (1005, 53),
+    (1007, 54),
+    (1009, 55),
+    (1023, 0),
+    (1057, 455),
+    (1060, 459),
+    (1061, 461),
+    (1065, 0),
+    (1066, 464),
+    (1068, 466),
+    (1073, 467),
+    (1077, 0),
+    (1078, 473),
+    (1080, 474),
+    (1085, 475),
+    (1089, 0),
+    (1090, 481),
+    (1092, 483),
+    (1097, 484),
+    (1101, 0),
+    (1102, 490),
+    (1104, 491),
+    (1109, 492),
+    (1113, 0),
+    (1114, 498),
+    (1116, 501),
+    (1119, 502),
+    (1123, 503),
+    (1127, 504),
+    (1129, 505),
+    (1140, 506),
+    (1141, 507),
+    (1145, 0),
+    (1146, 510),
+    (1148, 514),
+    (1151, 515),
+    (1154, 516),
+    (1157, 517),
+    (1161, 518),
+    (1165, 519),
+    (1167, 520),
+    (1178, 521),
+    (1182, 0),
+    (1183, 524),
+    (1185, 527),
+    (1189, 528),
+    (1193, 529),
+    (1195, 530),
+    (1206, 531),
+    (1210, 0),
+    (1211, 534),
+    (1213, 537),
+    (1216, 538),
+    (1220, 539),
+    (1224, 540),
+    (1226, 541),
+    (1237, 542),
+    (1238, 543),
+    (1256, 0),
 )

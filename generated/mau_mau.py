@@ -94,38 +94,20 @@ def _start(s):
 
 def _while_45_check(s):
     if not all(s.z_hand):
-        return 2  # to _while_45_after
+        # mau_mau.cardrules:89: for each player p where not hand of p is empty {
+        for _p2 in _rt.in_play_from(s.out, 0):
+            s.l_p = _p2
+            if not s.z_hand[s.l_p]:
+                continue
+            # mau_mau.cardrules:90: eliminate p
+            s.out[s.l_p] = True
+        return s._finish()
     # mau_mau.cardrules:46: if skip {
     if s.v_skip:
-        return 4  # to _if_46_then
-    return 5  # to _if_46_else
-
-
-def _while_45_after(s):
-    # mau_mau.cardrules:89: for each player p where not hand of p is empty {
-    for _p2 in _rt.in_play_from(s.out, 0):
-        s.l_p = _p2
-        if not s.z_hand[s.l_p]:
-            continue
-        # mau_mau.cardrules:90: eliminate p
-        s.out[s.l_p] = True
-    return s._finish()
-
-
-def _if_46_after(s):
-    # mau_mau.cardrules:87: turn = left of turn
-    s.v_turn = _rt.next_in_play(s.out, s.v_turn, 1)
-    return 1  # to _while_45_check
-
-
-def _if_46_then(s):
-    s.hits[0] += 1
-    # mau_mau.cardrules:47: skip = false
-    s.v_skip = False
-    return 3  # to _if_46_after
-
-
-def _if_46_else(s):
+        s.hits[0] += 1
+        # mau_mau.cardrules:47: skip = false
+        s.v_skip = False
+        return 3  # to _if_46_after
     s.hits[1] += 1
     # mau_mau.cardrules:49: drawn = if penalty > 0 then (if any hand of turn where answers(card) then 0 else penalty)
     s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[_rt.top(s.z_pile, 50)]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[_rt.top(s.z_pile, 50)]))) for c3 in s.z_hand[s.v_turn]) else 1)
@@ -156,12 +138,39 @@ def _if_46_else(s):
     s.v_choice = None
     # mau_mau.cardrules:64: if penalty > 0 and drawn > 0 {
     if (s.v_penalty > 0) and (s.v_drawn > 0):
-        return 7  # to _if_64_then
+        s.hits[4] += 1
+        # mau_mau.cardrules:65: penalty = 0
+        s.v_penalty = 0
+        return 6  # to _if_64_after
     if (s.v_drawn == 1) and ((not IS_J[_rt.top(s.z_pile, 66)]) if (RANK[_rt.top(s.z_hand[s.v_turn], 66)] == 9) else ((SUIT[_rt.top(s.z_hand[s.v_turn], 66)] == s.v_called) or (RANK[_rt.top(s.z_hand[s.v_turn], 66)] == RANK[_rt.top(s.z_pile, 66)]))):
         return 8  # to _if_64_elif1
     if s.v_drawn == 0:
-        return 9  # to _if_64_elif2
+        s.hits[6] += 1
+        # mau_mau.cardrules:69: choice = play_it
+        s.v_choice = 0
+        return 6  # to _if_64_after
     return 6  # to _if_64_after
+
+
+def _while_45_after(s):
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 1')
+
+
+def _if_46_after(s):
+    # mau_mau.cardrules:87: turn = left of turn
+    s.v_turn = _rt.next_in_play(s.out, s.v_turn, 1)
+    return 1  # to _while_45_check
+
+
+def _if_46_then(s):
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 1')
+
+
+def _if_46_else(s):
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 5 runs inside block 1')
 
 
 def _if_64_after(s):
@@ -172,10 +181,8 @@ def _if_64_after(s):
 
 
 def _if_64_then(s):
-    s.hits[4] += 1
-    # mau_mau.cardrules:65: penalty = 0
-    s.v_penalty = 0
-    return 6  # to _if_64_after
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 1')
 
 
 def _if_64_elif1(s):
@@ -185,10 +192,8 @@ def _if_64_elif1(s):
 
 
 def _if_64_elif2(s):
-    s.hits[6] += 1
-    # mau_mau.cardrules:69: choice = play_it
-    s.v_choice = 0
-    return 6  # to _if_64_after
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 1')
 
 
 def _choose_option_67_chosen(s):
@@ -219,7 +224,10 @@ def _choose_card_72_chosen(s):
     # mau_mau.cardrules:75: if rank of c == J {
     if RANK[s.l_c] == 9:
         return 15  # to _if_75_then
-    return 16  # to _if_75_else
+    s.hits[9] += 1
+    # mau_mau.cardrules:78: called = suit of c
+    s.v_called = SUIT[s.l_c]
+    return 14  # to _if_75_after
 
 
 def _if_75_after(s):
@@ -242,10 +250,8 @@ def _if_75_then(s):
 
 
 def _if_75_else(s):
-    s.hits[9] += 1
-    # mau_mau.cardrules:78: called = suit of c
-    s.v_called = SUIT[s.l_c]
-    return 14  # to _if_75_after
+    # written out in _choose_card_72_chosen, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 16 runs inside block 13')
 
 
 def _choose_suit_76_chosen(s):
@@ -340,54 +346,48 @@ _RULE_LINES = (
     (89, 44),
     (91, 45),
     (95, 0),
-    (98, 46),
-    (104, 0),
-    (105, 89),
-    (110, 90),
-    (115, 0),
-    (116, 87),
-    (121, 0),
-    (123, 47),
-    (128, 0),
-    (130, 49),
-    (132, 51),
-    (134, 52),
-    (137, 53),
-    (140, 54),
-    (144, 55),
-    (146, 56),
-    (149, 58),
-    (152, 59),
-    (155, 63),
-    (157, 64),
-    (167, 0),
-    (168, 71),
-    (174, 0),
-    (176, 65),
-    (181, 0),
-    (183, 67),
-    (187, 0),
-    (189, 69),
+    (97, 89),
+    (102, 90),
+    (105, 46),
+    (108, 47),
+    (112, 49),
+    (114, 51),
+    (116, 52),
+    (119, 53),
+    (122, 54),
+    (126, 55),
+    (128, 56),
+    (131, 58),
+    (134, 59),
+    (137, 63),
+    (139, 64),
+    (142, 65),
+    (149, 69),
+    (155, 0),
+    (161, 87),
+    (166, 0),
+    (177, 71),
+    (183, 0),
+    (190, 67),
     (194, 0),
-    (205, 72),
-    (214, 0),
-    (216, 74),
-    (219, 75),
-    (225, 0),
-    (226, 80),
-    (229, 81),
-    (233, 83),
-    (238, 0),
-    (240, 76),
-    (244, 0),
-    (246, 78),
-    (251, 0),
-    (282, 17),
-    (284, 18),
-    (286, 19),
-    (288, 20),
-    (290, 21),
-    (292, 22),
-    (294, 23),
-    (302, 0),
+    (210, 72),
+    (219, 0),
+    (221, 74),
+    (224, 75),
+    (228, 78),
+    (233, 0),
+    (234, 80),
+    (237, 81),
+    (241, 83),
+    (246, 0),
+    (248, 76),
+    (252, 0),
+    (288, 17),
+    (290, 18),
+    (292, 19),
+    (294, 20),
+    (296, 21),
+    (298, 22),
+    (300, 23),
+    (308, 0),
 )

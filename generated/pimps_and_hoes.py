@@ -210,12 +210,22 @@ def _repeat_98_body(s):
 
 
 def _repeat_98_after(s):
-    return s._finish()
+    # written out in _while_115_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 4')
 
 
 def _while_115_check(s):
     if s.v_stage_no >= s.v_stages:
-        return 4  # to _while_115_after
+        # pimps_and_hoes.cardrules:138: for each player p {
+        for _p4 in range(s.n):
+            s.l_p = _p4
+            # pimps_and_hoes.cardrules:139: points of p = best 7 of taken of p by pimps
+            s.v_points[s.l_p] = _solver_pimps(s).best_of(s.z_taken[s.l_p], 7)
+        # pimps_and_hoes.cardrules:141: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if not ((s.r_tie == TIE_DRAW) or (len([q6 for q6 in range(s.n) if (s.v_points[q6] == max(s.v_points))]) == 1)):
+            return 1  # to _repeat_98_body
+        return s._finish()
     # pimps_and_hoes.cardrules:116: stage_no += 1
     s.v_stage_no += 1
     # pimps_and_hoes.cardrules:117: stage_size = if stage_no == 1 then first_stage else later_stage
@@ -227,16 +237,8 @@ def _while_115_check(s):
 
 
 def _while_115_after(s):
-    # pimps_and_hoes.cardrules:138: for each player p {
-    for _p4 in range(s.n):
-        s.l_p = _p4
-        # pimps_and_hoes.cardrules:139: points of p = best 7 of taken of p by pimps
-        s.v_points[s.l_p] = _solver_pimps(s).best_of(s.z_taken[s.l_p], 7)
-    # pimps_and_hoes.cardrules:141: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((s.r_tie == TIE_DRAW) or (len([q6 for q6 in range(s.n) if (s.v_points[q6] == max(s.v_points))]) == 1)):
-        return 1  # to _repeat_98_body
-    return 2  # to _repeat_98_after
+    # written out in _while_115_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _for_119_next(s):
@@ -289,7 +291,42 @@ def _while_122_after(s):
 
 def _trick_123_turn(s):
     if s.t_i >= len(s.t_order):
-        return 14  # to _trick_123_resolve
+        _winner = None
+        # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
+        if _winner is None and (s.r_trumps == TRUMPS_WIN):
+            _s_v_trump = s.v_trump
+            _best = -1
+            for _i, c3 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c3]]
+                if _rank >= 0 and (SUIT[c3] == _s_v_trump) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[1] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
+        # pimps_and_hoes.cardrules:130: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            for _i, c4 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c4]]
+                if _rank >= 0 and (SUIT[c4] == _s_led) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[2] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
+        if _winner is None:
+            _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].extend(s.z_table)
+        s.z_table.clear()
+        # pimps_and_hoes.cardrules:134: leader = winner
+        s.v_leader = s.winner
+        return 10  # to _while_122_check
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
         _legal = list(s.z_stage[_p])
@@ -324,42 +361,8 @@ def _trick_123_played(s):
 
 
 def _trick_123_resolve(s):
-    _winner = None
-    # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
-    if _winner is None and (s.r_trumps == TRUMPS_WIN):
-        _s_v_trump = s.v_trump
-        _best = -1
-        for _i, c3 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c3]]
-            if _rank >= 0 and (SUIT[c3] == _s_v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[1] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
-    # pimps_and_hoes.cardrules:130: highest where suit == led
-    if _winner is None:
-        _s_led = s.led
-        _best = -1
-        for _i, c4 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c4]]
-            if _rank >= 0 and (SUIT[c4] == _s_led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[2] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
-    if _winner is None:
-        _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].extend(s.z_table)
-    s.z_table.clear()
-    # pimps_and_hoes.cardrules:134: leader = winner
-    s.v_leader = s.winner
-    return 10  # to _while_122_check
+    # written out in _trick_123_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 14 runs inside block 12')
 
 
 class State(_rt.BaseState):
@@ -551,51 +554,50 @@ _RULE_LINES = (
     (206, 114),
     (208, 115),
     (212, 0),
-    (219, 116),
-    (221, 117),
-    (223, 119),
-    (229, 0),
-    (230, 138),
-    (233, 139),
-    (235, 141),
-    (242, 0),
-    (247, 120),
-    (252, 0),
-    (253, 122),
-    (257, 0),
-    (277, 123),
-    (286, 0),
-    (328, 129),
-    (341, 130),
-    (360, 134),
-    (365, 0),
-    (404, 29),
-    (407, 31),
-    (409, 32),
-    (411, 33),
-    (413, 35),
-    (415, 37),
-    (417, 39),
-    (419, 41),
-    (421, 42),
-    (423, 43),
-    (436, 0),
-    (465, 148),
-    (468, 152),
-    (469, 153),
-    (470, 154),
-    (474, 0),
-    (475, 159),
-    (478, 163),
-    (482, 0),
-    (483, 166),
-    (486, 170),
-    (490, 0),
-    (491, 173),
-    (494, 177),
-    (498, 0),
-    (499, 180),
-    (502, 182),
-    (503, 183),
-    (511, 0),
+    (219, 138),
+    (222, 139),
+    (224, 141),
+    (229, 116),
+    (231, 117),
+    (233, 119),
+    (239, 0),
+    (249, 120),
+    (254, 0),
+    (255, 122),
+    (259, 0),
+    (279, 123),
+    (288, 0),
+    (295, 129),
+    (308, 130),
+    (327, 134),
+    (351, 0),
+    (407, 29),
+    (410, 31),
+    (412, 32),
+    (414, 33),
+    (416, 35),
+    (418, 37),
+    (420, 39),
+    (422, 41),
+    (424, 42),
+    (426, 43),
+    (439, 0),
+    (468, 148),
+    (471, 152),
+    (472, 153),
+    (473, 154),
+    (477, 0),
+    (478, 159),
+    (481, 163),
+    (485, 0),
+    (486, 166),
+    (489, 170),
+    (493, 0),
+    (494, 173),
+    (497, 177),
+    (501, 0),
+    (502, 180),
+    (505, 182),
+    (506, 183),
+    (514, 0),
 )

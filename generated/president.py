@@ -125,12 +125,27 @@ def _repeat_53_body(s):
         s.z_hand[s.l_p].extend(_moved)
     # president.cardrules:60: if hands == 0 {
     if s.v_hands == 0:
-        return 4  # to _if_60_then
-    return 5  # to _if_60_else
+        s.hits[0] += 1
+        # president.cardrules:61: turn = first of players q where hand of q has 3♣
+        s.v_turn = _rt.first([q3 for q3 in range(s.n) if any(IS_3_CLUBS[c4] for c4 in s.z_hand[q3])], 61)
+        return 3  # to _if_60_after
+    s.hits[1] += 1
+    # president.cardrules:63: turn = holder(player_count)
+    s.v_turn = _rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 63)
+    # president.cardrules:64: repeat 2 times {
+    for _t2 in range(2):
+        # president.cardrules:65: move card highest of hand of holder(player_count) from hand of holder(player_count)
+        _moved = [_rt.take_card(s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
+        s.z_hand[_rt.first([q12 for q12 in range(s.n) if (s.v_place[q12] == 1)], 66)].extend(_moved)
+    # president.cardrules:68: repeat 2 times {
+    s.loop_items3 = list(range(2))
+    s.loop_index4 = 0
+    return 6  # to _for_68_next
 
 
 def _repeat_53_after(s):
-    return s._finish()
+    # written out in _while_87_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 13')
 
 
 def _if_60_after(s):
@@ -154,30 +169,21 @@ def _if_60_after(s):
 
 
 def _if_60_then(s):
-    s.hits[0] += 1
-    # president.cardrules:61: turn = first of players q where hand of q has 3♣
-    s.v_turn = _rt.first([q3 for q3 in range(s.n) if any(IS_3_CLUBS[c4] for c4 in s.z_hand[q3])], 61)
-    return 3  # to _if_60_after
+    # written out in _repeat_53_body, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 1')
 
 
 def _if_60_else(s):
-    s.hits[1] += 1
-    # president.cardrules:63: turn = holder(player_count)
-    s.v_turn = _rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 63)
-    # president.cardrules:64: repeat 2 times {
-    for _t2 in range(2):
-        # president.cardrules:65: move card highest of hand of holder(player_count) from hand of holder(player_count)
-        _moved = [_rt.take_card(s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
-        s.z_hand[_rt.first([q12 for q12 in range(s.n) if (s.v_place[q12] == 1)], 66)].extend(_moved)
-    # president.cardrules:68: repeat 2 times {
-    s.loop_items3 = list(range(2))
-    s.loop_index4 = 0
-    return 6  # to _for_68_next
+    # written out in _repeat_53_body, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 5 runs inside block 1')
 
 
 def _for_68_next(s):
     if s.loop_index4 >= len(s.loop_items3):
-        return 7  # to _for_68_after
+        # president.cardrules:72: if player_count >= 4 {
+        if s.n >= 4:
+            return 10  # to _if_72_then
+        return 3  # to _if_60_after
     s.loop_index4 += 1
     # president.cardrules:69: holder(1) chooses card c from hand of holder(1)
     _legal = list(s.z_hand[_rt.first([q14 for q14 in range(s.n) if (s.v_place[q14] == 1)], 69)])
@@ -185,10 +191,8 @@ def _for_68_next(s):
 
 
 def _for_68_after(s):
-    # president.cardrules:72: if player_count >= 4 {
-    if s.n >= 4:
-        return 10  # to _if_72_then
-    return 3  # to _if_60_after
+    # written out in _for_68_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 6')
 
 
 def _choose_card_69_chosen(s):
@@ -223,7 +227,23 @@ def _choose_card_75_chosen(s):
 
 def _while_87_check(s):
     if s.v_out >= (s.n - 1):
-        return 13  # to _while_87_after
+        # president.cardrules:143: for each player p {
+        for _p12 in range(s.n):
+            s.l_p = _p12
+            # president.cardrules:144: if place of p == 0 {
+            if s.v_place[s.l_p] == 0:
+                s.hits[12] += 1
+                # president.cardrules:145: place of p = player_count
+                s.v_place[s.l_p] = s.n
+            # president.cardrules:147: score of p += player_count - place of p
+            s.v_score[s.l_p] += s.n - s.v_place[s.l_p]
+        # president.cardrules:149: hands += 1
+        s.v_hands += 1
+        # president.cardrules:150: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q49 for q49 in range(s.n) if (s.v_score[q49] == max(s.v_score))]) == 1))):
+            return 1  # to _repeat_53_body
+        return s._finish()
     # president.cardrules:88: can_beat = false
     s.v_can_beat = False
     # president.cardrules:89: for each rank r {
@@ -238,44 +258,36 @@ def _while_87_check(s):
     s.v_action = 1
     # president.cardrules:95: if need == 0 {
     if s.v_need == 0:
-        return 15  # to _if_95_then
+        s.hits[4] += 1
+        # president.cardrules:96: action = play
+        s.v_action = 0
+        return 14  # to _if_95_after
     if s.v_can_beat:
         return 16  # to _if_95_elif1
     return 14  # to _if_95_after
 
 
 def _while_87_after(s):
-    # president.cardrules:143: for each player p {
-    for _p12 in range(s.n):
-        s.l_p = _p12
-        # president.cardrules:144: if place of p == 0 {
-        if s.v_place[s.l_p] == 0:
-            s.hits[12] += 1
-            # president.cardrules:145: place of p = player_count
-            s.v_place[s.l_p] = s.n
-        # president.cardrules:147: score of p += player_count - place of p
-        s.v_score[s.l_p] += s.n - s.v_place[s.l_p]
-    # president.cardrules:149: hands += 1
-    s.v_hands += 1
-    # president.cardrules:150: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q49 for q49 in range(s.n) if (s.v_score[q49] == max(s.v_score))]) == 1))):
-        return 1  # to _repeat_53_body
-    return 2  # to _repeat_53_after
+    # written out in _while_87_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 13 runs inside block 12')
 
 
 def _if_95_after(s):
     # president.cardrules:100: if action == play {
     if s.v_action == 0:
-        return 19  # to _if_100_then
-    return 20  # to _if_100_else
+        s.hits[6] += 1
+        # president.cardrules:101: turn chooses rank r from hand of turn where beats(turn, r)
+        _legal = [60 + v38 for v38 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v38)]) >= max(s.v_need, 1)) and (_rt.value(VALUE_POWER, _rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == v38)], 101), 101) > s.v_to_beat))]
+        return s._decide(s.v_turn, _legal, 21, 101)  # then _choose_rank_101_chosen
+    s.hits[10] += 1
+    # president.cardrules:125: passed of turn = true
+    s.v_passed[s.v_turn] = True
+    return 18  # to _if_100_after
 
 
 def _if_95_then(s):
-    s.hits[4] += 1
-    # president.cardrules:96: action = play
-    s.v_action = 0
-    return 14  # to _if_95_after
+    # written out in _while_87_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 15 runs inside block 12')
 
 
 def _if_95_elif1(s):
@@ -328,17 +340,13 @@ def _if_100_after(s):
 
 
 def _if_100_then(s):
-    s.hits[6] += 1
-    # president.cardrules:101: turn chooses rank r from hand of turn where beats(turn, r)
-    _legal = [60 + v38 for v38 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v38)]) >= max(s.v_need, 1)) and (_rt.value(VALUE_POWER, _rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == v38)], 101), 101) > s.v_to_beat))]
-    return s._decide(s.v_turn, _legal, 21, 101)  # then _choose_rank_101_chosen
+    # written out in _if_95_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 19 runs inside block 14')
 
 
 def _if_100_else(s):
-    s.hits[10] += 1
-    # president.cardrules:125: passed of turn = true
-    s.v_passed[s.v_turn] = True
-    return 18  # to _if_100_after
+    # written out in _if_95_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 20 runs inside block 14')
 
 
 def _choose_rank_101_chosen(s):
@@ -356,34 +364,35 @@ def _choose_rank_101_chosen(s):
 
 def _while_106_check(s):
     if not ((s.v_need == 0) and (s.v_extend == 2) and (len([c44 for c44 in s.z_hand[s.v_turn] if (RANK[c44] == s.l_r)]) > 0)):
-        return 23  # to _while_106_after
+        # president.cardrules:112: need = count cards in pile where rank == r
+        s.v_need = len([c47 for c47 in s.z_pile if (RANK[c47] == s.l_r)])
+        # president.cardrules:113: to_beat = value power of top of pile
+        s.v_to_beat = _rt.value(VALUE_POWER, _rt.top(s.z_pile, 113), 113)
+        # president.cardrules:114: last = turn
+        s.v_last = s.v_turn
+        # president.cardrules:115: if reading pass_rule is may_return {
+        if s.r_pass_rule == PASS_RULE_MAY_RETURN:
+            s.hits[8] += 1
+            # president.cardrules:116: for each player q {
+            for _p8 in range(s.n):
+                s.l_q = _p8
+                # president.cardrules:117: passed of q = false
+                s.v_passed[s.l_q] = False
+        # president.cardrules:120: if hand of turn is empty {
+        if not s.z_hand[s.v_turn]:
+            s.hits[9] += 1
+            # president.cardrules:121: out += 1
+            s.v_out += 1
+            # president.cardrules:122: place of turn = out
+            s.v_place[s.v_turn] = s.v_out
+        return 18  # to _if_100_after
     # president.cardrules:107: turn chooses one of add, stop as extend
     return s._decide(s.v_turn, [54, 55], 24, 107)  # then _choose_option_107_chosen
 
 
 def _while_106_after(s):
-    # president.cardrules:112: need = count cards in pile where rank == r
-    s.v_need = len([c47 for c47 in s.z_pile if (RANK[c47] == s.l_r)])
-    # president.cardrules:113: to_beat = value power of top of pile
-    s.v_to_beat = _rt.value(VALUE_POWER, _rt.top(s.z_pile, 113), 113)
-    # president.cardrules:114: last = turn
-    s.v_last = s.v_turn
-    # president.cardrules:115: if reading pass_rule is may_return {
-    if s.r_pass_rule == PASS_RULE_MAY_RETURN:
-        s.hits[8] += 1
-        # president.cardrules:116: for each player q {
-        for _p8 in range(s.n):
-            s.l_q = _p8
-            # president.cardrules:117: passed of q = false
-            s.v_passed[s.l_q] = False
-    # president.cardrules:120: if hand of turn is empty {
-    if not s.z_hand[s.v_turn]:
-        s.hits[9] += 1
-        # president.cardrules:121: out += 1
-        s.v_out += 1
-        # president.cardrules:122: place of turn = out
-        s.v_place[s.v_turn] = s.v_out
-    return 18  # to _if_100_after
+    # written out in _while_106_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 23 runs inside block 22')
 
 
 def _choose_option_107_chosen(s):
@@ -543,101 +552,93 @@ _RULE_LINES = (
     (118, 57),
     (123, 58),
     (126, 60),
-    (132, 0),
-    (137, 79),
-    (140, 80),
-    (142, 81),
-    (144, 83),
-    (146, 84),
-    (148, 85),
-    (150, 86),
-    (152, 87),
-    (156, 0),
-    (158, 61),
-    (163, 0),
-    (165, 63),
-    (167, 64),
-    (169, 65),
-    (172, 68),
-    (178, 0),
-    (182, 69),
-    (187, 0),
-    (188, 72),
-    (194, 0),
-    (196, 70),
-    (202, 0),
-    (208, 73),
-    (211, 75),
-    (216, 0),
-    (218, 76),
-    (224, 0),
-    (227, 88),
-    (229, 89),
-    (232, 90),
-    (235, 91),
-    (237, 94),
-    (239, 95),
-    (247, 0),
-    (248, 143),
-    (251, 144),
-    (254, 145),
-    (256, 147),
-    (258, 149),
-    (260, 150),
-    (267, 0),
-    (268, 100),
-    (274, 0),
-    (276, 96),
-    (281, 0),
-    (283, 98),
-    (287, 0),
-    (293, 127),
-    (295, 128),
-    (301, 129),
-    (303, 131),
-    (306, 132),
-    (310, 133),
-    (312, 134),
-    (314, 135),
-    (317, 136),
-    (319, 138),
-    (325, 139),
-    (330, 0),
-    (332, 101),
-    (337, 0),
-    (339, 125),
-    (344, 0),
-    (346, 102),
-    (348, 103),
-    (351, 105),
-    (353, 106),
-    (357, 0),
-    (360, 107),
-    (364, 0),
-    (365, 112),
-    (367, 113),
-    (369, 114),
-    (371, 115),
-    (374, 116),
-    (377, 117),
-    (379, 120),
-    (382, 121),
-    (384, 122),
-    (389, 0),
-    (391, 108),
-    (394, 109),
-    (400, 0),
-    (465, 19),
-    (468, 21),
-    (470, 22),
-    (472, 23),
-    (474, 24),
-    (476, 25),
-    (478, 26),
-    (480, 27),
-    (482, 28),
-    (484, 29),
-    (486, 30),
-    (488, 31),
-    (499, 0),
+    (129, 61),
+    (133, 63),
+    (135, 64),
+    (137, 65),
+    (140, 68),
+    (146, 0),
+    (152, 79),
+    (155, 80),
+    (157, 81),
+    (159, 83),
+    (161, 84),
+    (163, 85),
+    (165, 86),
+    (167, 87),
+    (171, 0),
+    (183, 72),
+    (188, 69),
+    (193, 0),
+    (200, 70),
+    (206, 0),
+    (212, 73),
+    (215, 75),
+    (220, 0),
+    (222, 76),
+    (228, 0),
+    (230, 143),
+    (233, 144),
+    (236, 145),
+    (238, 147),
+    (240, 149),
+    (242, 150),
+    (247, 88),
+    (249, 89),
+    (252, 90),
+    (255, 91),
+    (257, 94),
+    (259, 95),
+    (262, 96),
+    (270, 0),
+    (276, 100),
+    (279, 101),
+    (283, 125),
+    (288, 0),
+    (295, 98),
+    (299, 0),
+    (305, 127),
+    (307, 128),
+    (313, 129),
+    (315, 131),
+    (318, 132),
+    (322, 133),
+    (324, 134),
+    (326, 135),
+    (329, 136),
+    (331, 138),
+    (337, 139),
+    (342, 0),
+    (354, 102),
+    (356, 103),
+    (359, 105),
+    (361, 106),
+    (365, 0),
+    (367, 112),
+    (369, 113),
+    (371, 114),
+    (373, 115),
+    (376, 116),
+    (379, 117),
+    (381, 120),
+    (384, 121),
+    (386, 122),
+    (389, 107),
+    (393, 0),
+    (400, 108),
+    (403, 109),
+    (409, 0),
+    (474, 19),
+    (477, 21),
+    (479, 22),
+    (481, 23),
+    (483, 24),
+    (485, 25),
+    (487, 26),
+    (489, 27),
+    (491, 28),
+    (493, 29),
+    (495, 30),
+    (497, 31),
+    (508, 0),
 )

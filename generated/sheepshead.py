@@ -112,7 +112,7 @@ def _start(s):
 
 def _for_47_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 2  # to _for_47_after
+        return s._finish()
     s.loop_index2 += 1
     # sheepshead.cardrules:48: gather all into deck
     s.z_deck.clear()
@@ -142,12 +142,23 @@ def _for_47_next(s):
 
 
 def _for_47_after(s):
-    return s._finish()
+    # written out in _for_47_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 1')
 
 
 def _for_53_next(s):
     if s.loop_index4 >= len(s.loop_items3):
-        return 4  # to _for_53_after
+        # sheepshead.cardrules:59: if picker != none {
+        if s.v_picker is not None:
+            s.hits[1] += 1
+            # sheepshead.cardrules:60: move all from blind to hand of picker
+            _moved = s.z_blind[:]
+            s.z_blind.clear()
+            s.z_hand[s.v_picker].extend(_moved)
+            # sheepshead.cardrules:61: picker chooses 2 cards from hand of picker to buried
+            s.picks_left5 = min(2, len(s.z_hand[s.v_picker]))
+            return 8  # to _choose_cards_61_pick
+        return 6  # to _if_59_after
     s.l_p = s.loop_items3[s.loop_index4]
     s.loop_index4 += 1
     if s.v_picker is not None:
@@ -157,10 +168,8 @@ def _for_53_next(s):
 
 
 def _for_53_after(s):
-    # sheepshead.cardrules:59: if picker != none {
-    if s.v_picker is not None:
-        return 7  # to _if_59_then
-    return 6  # to _if_59_after
+    # written out in _for_53_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _choose_option_54_chosen(s):
@@ -180,33 +189,28 @@ def _if_59_after(s):
 
 
 def _if_59_then(s):
-    s.hits[1] += 1
-    # sheepshead.cardrules:60: move all from blind to hand of picker
-    _moved = s.z_blind[:]
-    s.z_blind.clear()
-    s.z_hand[s.v_picker].extend(_moved)
-    # sheepshead.cardrules:61: picker chooses 2 cards from hand of picker to buried
-    s.picks_left5 = min(2, len(s.z_hand[s.v_picker]))
-    return 8  # to _choose_cards_61_pick
+    # written out in _for_53_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 3')
 
 
 def _choose_cards_61_pick(s):
     if s.picks_left5 <= 0:
-        return 9  # to _choose_cards_61_after
+        # sheepshead.cardrules:62: partner = none
+        s.v_partner = None
+        # sheepshead.cardrules:63: called = none
+        s.v_called = None
+        # sheepshead.cardrules:64: called_led = false
+        s.v_called_led = False
+        # sheepshead.cardrules:65: if player_count == 5 and (callable(♣) or callable(♠) or callable(♥)) {
+        if (s.n == 5) and ((any((_suit_in_play(s, c1) == 3) for c1 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c2) == 3) and (RANK[c2] == 12)) for c2 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c3) == 3) and (RANK[c3] == 12)) for c3 in s.z_buried))) or (any((_suit_in_play(s, c4) == 0) for c4 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c5) == 0) and (RANK[c5] == 12)) for c5 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c6) == 0) and (RANK[c6] == 12)) for c6 in s.z_buried))) or (any((_suit_in_play(s, c7) == 1) for c7 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c8) == 1) and (RANK[c8] == 12)) for c8 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c9) == 1) and (RANK[c9] == 12)) for c9 in s.z_buried)))):  # fmt: skip
+            return 12  # to _if_65_then
+        return 11  # to _if_65_after
     return s._decide(s.v_picker, list(s.z_hand[s.v_picker]), 10, 61)  # then _choose_cards_61_chosen
 
 
 def _choose_cards_61_after(s):
-    # sheepshead.cardrules:62: partner = none
-    s.v_partner = None
-    # sheepshead.cardrules:63: called = none
-    s.v_called = None
-    # sheepshead.cardrules:64: called_led = false
-    s.v_called_led = False
-    # sheepshead.cardrules:65: if player_count == 5 and (callable(♣) or callable(♠) or callable(♥)) {
-    if (s.n == 5) and ((any((_suit_in_play(s, c1) == 3) for c1 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c2) == 3) and (RANK[c2] == 12)) for c2 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c3) == 3) and (RANK[c3] == 12)) for c3 in s.z_buried))) or (any((_suit_in_play(s, c4) == 0) for c4 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c5) == 0) and (RANK[c5] == 12)) for c5 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c6) == 0) and (RANK[c6] == 12)) for c6 in s.z_buried))) or (any((_suit_in_play(s, c7) == 1) for c7 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c8) == 1) and (RANK[c8] == 12)) for c8 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c9) == 1) and (RANK[c9] == 12)) for c9 in s.z_buried)))):  # fmt: skip
-        return 12  # to _if_65_then
-    return 11  # to _if_65_after
+    # written out in _choose_cards_61_pick, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 8')
 
 
 def _choose_cards_61_chosen(s):
@@ -240,7 +244,33 @@ def _choose_suit_66_chosen(s):
 
 def _for_71_next(s):
     if s.loop_index7 >= len(s.loop_items6):
-        return 15  # to _for_71_after
+        # sheepshead.cardrules:95: for each player p {
+        for _p8 in range(s.n):
+            s.l_p = _p8
+            # sheepshead.cardrules:96: p joins (if p == picker or p == partner then pickers else defenders)
+            _rt.join(s.team, s.l_p, (0 if ((s.l_p == s.v_picker) or (s.l_p == s.v_partner)) else 1), (s.v_points, s.v_tricks))
+        # sheepshead.cardrules:98: for each team t {
+        for _e9 in list(_rt.team_numbers(s.team)):
+            s.l_t = _e9
+            # sheepshead.cardrules:99: points of t = 0
+            _rt.share_team(s.v_points, s.team, s.l_t, '=', 0)
+            # sheepshead.cardrules:100: tricks of t = 0
+            _rt.share_team(s.v_tricks, s.team, s.l_t, '=', 0)
+        # sheepshead.cardrules:102: for each player p {
+        for _p10 in range(s.n):
+            s.l_p = _p10
+            # sheepshead.cardrules:103: points of p += sum points of taken of p
+            _rt.share(s.v_points, s.team, s.l_p, '+=', _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 103))
+            # sheepshead.cardrules:104: tricks of p += groups of taken of p
+            _rt.share(s.v_tricks, s.team, s.l_p, '+=', len(s.z_taken[s.l_p]))
+        # sheepshead.cardrules:106: points of picker += sum points of buried
+        _rt.share(s.v_points, s.team, s.v_picker, '+=', _rt.sum_values(VALUE_POINTS, s.z_buried, 106))
+        # sheepshead.cardrules:107: for each player p {
+        for _p11 in range(s.n):
+            s.l_p = _p11
+            # sheepshead.cardrules:108: score of p += if p == picker
+            s.v_score[s.l_p] += (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) * ((s.n - 1) - (0 if (s.v_partner is None) else 2))) if (s.l_p == s.v_picker) else (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) if (s.l_p == s.v_partner) else (0 - ((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1))))))  # fmt: skip
+        return 6  # to _if_59_after
     s.loop_index7 += 1
     # sheepshead.cardrules:72: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
@@ -252,38 +282,145 @@ def _for_71_next(s):
 
 
 def _for_71_after(s):
-    # sheepshead.cardrules:95: for each player p {
-    for _p8 in range(s.n):
-        s.l_p = _p8
-        # sheepshead.cardrules:96: p joins (if p == picker or p == partner then pickers else defenders)
-        _rt.join(s.team, s.l_p, (0 if ((s.l_p == s.v_picker) or (s.l_p == s.v_partner)) else 1), (s.v_points, s.v_tricks))
-    # sheepshead.cardrules:98: for each team t {
-    for _e9 in list(_rt.team_numbers(s.team)):
-        s.l_t = _e9
-        # sheepshead.cardrules:99: points of t = 0
-        _rt.share_team(s.v_points, s.team, s.l_t, '=', 0)
-        # sheepshead.cardrules:100: tricks of t = 0
-        _rt.share_team(s.v_tricks, s.team, s.l_t, '=', 0)
-    # sheepshead.cardrules:102: for each player p {
-    for _p10 in range(s.n):
-        s.l_p = _p10
-        # sheepshead.cardrules:103: points of p += sum points of taken of p
-        _rt.share(s.v_points, s.team, s.l_p, '+=', _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 103))
-        # sheepshead.cardrules:104: tricks of p += groups of taken of p
-        _rt.share(s.v_tricks, s.team, s.l_p, '+=', len(s.z_taken[s.l_p]))
-    # sheepshead.cardrules:106: points of picker += sum points of buried
-    _rt.share(s.v_points, s.team, s.v_picker, '+=', _rt.sum_values(VALUE_POINTS, s.z_buried, 106))
-    # sheepshead.cardrules:107: for each player p {
-    for _p11 in range(s.n):
-        s.l_p = _p11
-        # sheepshead.cardrules:108: score of p += if p == picker
-        s.v_score[s.l_p] += (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) * ((s.n - 1) - (0 if (s.v_partner is None) else 2))) if (s.l_p == s.v_picker) else (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) if (s.l_p == s.v_partner) else (0 - ((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1))))))  # fmt: skip
-    return 6  # to _if_59_after
+    # written out in _for_71_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 15 runs inside block 14')
 
 
 def _trick_72_turn(s):
     if s.t_i >= len(s.t_order):
-        return 18  # to _trick_72_resolve
+        _winner = None
+        # sheepshead.cardrules:79: highest where card is Q♣
+        if _winner is None:
+            _best = -1
+            for _i, c20 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c20]]
+                if _rank >= 0 and (IS_Q_CLUBS[c20]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[3] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 79)]
+        # sheepshead.cardrules:80: highest where card is Q♠
+        if _winner is None:
+            _best = -1
+            for _i, c21 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c21]]
+                if _rank >= 0 and (IS_Q_SPADES[c21]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[4] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 80)]
+        # sheepshead.cardrules:81: highest where card is Q♥
+        if _winner is None:
+            _best = -1
+            for _i, c22 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c22]]
+                if _rank >= 0 and (IS_Q_HEARTS[c22]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[5] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 81)]
+        # sheepshead.cardrules:82: highest where card is Q♦
+        if _winner is None:
+            _best = -1
+            for _i, c23 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c23]]
+                if _rank >= 0 and (IS_Q_DIAMONDS[c23]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[6] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 82)]
+        # sheepshead.cardrules:83: highest where card is J♣
+        if _winner is None:
+            _best = -1
+            for _i, c24 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c24]]
+                if _rank >= 0 and (IS_J_CLUBS[c24]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[7] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 83)]
+        # sheepshead.cardrules:84: highest where card is J♠
+        if _winner is None:
+            _best = -1
+            for _i, c25 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c25]]
+                if _rank >= 0 and (IS_J_SPADES[c25]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[8] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 84)]
+        # sheepshead.cardrules:85: highest where card is J♥
+        if _winner is None:
+            _best = -1
+            for _i, c26 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c26]]
+                if _rank >= 0 and (IS_J_HEARTS[c26]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[9] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 85)]
+        # sheepshead.cardrules:86: highest where card is J♦
+        if _winner is None:
+            _best = -1
+            for _i, c27 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c27]]
+                if _rank >= 0 and (IS_J_DIAMONDS[c27]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[10] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 86)]
+        # sheepshead.cardrules:87: highest where suit == ♦
+        if _winner is None:
+            _best = -1
+            for _i, c28 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c28]]
+                if _rank >= 0 and (_suit_in_play(s, c28) == 2) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[11] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 87)]
+        # sheepshead.cardrules:88: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            for _i, c29 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c29]]
+                if _rank >= 0 and (_suit_in_play(s, c29) == _s_led) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[12] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 88)]
+        if _winner is None:
+            _rt.gap('no-winner', 72, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # sheepshead.cardrules:92: called_led = called_led or led == called
+        s.v_called_led = s.v_called_led or (s.led == s.v_called)
+        # sheepshead.cardrules:93: leader = winner
+        s.v_leader = s.winner
+        return 14  # to _for_71_next
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
         _legal = list(s.z_hand[_p])
@@ -319,139 +456,8 @@ def _trick_72_played(s):
 
 
 def _trick_72_resolve(s):
-    _winner = None
-    # sheepshead.cardrules:79: highest where card is Q♣
-    if _winner is None:
-        _best = -1
-        for _i, c20 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c20]]
-            if _rank >= 0 and (IS_Q_CLUBS[c20]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[3] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 79)]
-    # sheepshead.cardrules:80: highest where card is Q♠
-    if _winner is None:
-        _best = -1
-        for _i, c21 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c21]]
-            if _rank >= 0 and (IS_Q_SPADES[c21]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[4] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 80)]
-    # sheepshead.cardrules:81: highest where card is Q♥
-    if _winner is None:
-        _best = -1
-        for _i, c22 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c22]]
-            if _rank >= 0 and (IS_Q_HEARTS[c22]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[5] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 81)]
-    # sheepshead.cardrules:82: highest where card is Q♦
-    if _winner is None:
-        _best = -1
-        for _i, c23 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c23]]
-            if _rank >= 0 and (IS_Q_DIAMONDS[c23]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[6] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 82)]
-    # sheepshead.cardrules:83: highest where card is J♣
-    if _winner is None:
-        _best = -1
-        for _i, c24 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c24]]
-            if _rank >= 0 and (IS_J_CLUBS[c24]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[7] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 83)]
-    # sheepshead.cardrules:84: highest where card is J♠
-    if _winner is None:
-        _best = -1
-        for _i, c25 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c25]]
-            if _rank >= 0 and (IS_J_SPADES[c25]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[8] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 84)]
-    # sheepshead.cardrules:85: highest where card is J♥
-    if _winner is None:
-        _best = -1
-        for _i, c26 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c26]]
-            if _rank >= 0 and (IS_J_HEARTS[c26]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[9] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 85)]
-    # sheepshead.cardrules:86: highest where card is J♦
-    if _winner is None:
-        _best = -1
-        for _i, c27 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c27]]
-            if _rank >= 0 and (IS_J_DIAMONDS[c27]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[10] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 86)]
-    # sheepshead.cardrules:87: highest where suit == ♦
-    if _winner is None:
-        _best = -1
-        for _i, c28 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c28]]
-            if _rank >= 0 and (_suit_in_play(s, c28) == 2) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[11] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 87)]
-    # sheepshead.cardrules:88: highest where suit == led
-    if _winner is None:
-        _s_led = s.led
-        _best = -1
-        for _i, c29 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c29]]
-            if _rank >= 0 and (_suit_in_play(s, c29) == _s_led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[12] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 88)]
-    if _winner is None:
-        _rt.gap('no-winner', 72, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # sheepshead.cardrules:92: called_led = called_led or led == called
-    s.v_called_led = s.v_called_led or (s.led == s.v_called)
-    # sheepshead.cardrules:93: leader = winner
-    s.v_leader = s.winner
-    return 14  # to _for_71_next
+    # written out in _trick_72_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 18 runs inside block 16')
 
 
 class State(_rt.BaseState):
@@ -596,69 +602,66 @@ _RULE_LINES = (
     (136, 52),
     (138, 53),
     (144, 0),
-    (155, 54),
-    (159, 0),
-    (160, 59),
-    (166, 0),
-    (168, 55),
-    (171, 56),
-    (176, 0),
-    (177, 113),
-    (182, 0),
-    (184, 60),
-    (188, 61),
-    (193, 0),
-    (200, 62),
-    (202, 63),
-    (204, 64),
-    (206, 65),
-    (212, 0),
-    (220, 70),
-    (222, 71),
-    (228, 0),
-    (230, 66),
-    (234, 0),
-    (236, 67),
-    (241, 0),
-    (245, 72),
-    (254, 0),
-    (255, 95),
-    (258, 96),
-    (260, 98),
-    (263, 99),
-    (265, 100),
-    (267, 102),
-    (270, 103),
-    (272, 104),
-    (274, 106),
-    (276, 107),
-    (279, 108),
+    (151, 59),
+    (154, 60),
+    (158, 61),
+    (166, 54),
+    (170, 0),
+    (177, 55),
+    (180, 56),
+    (185, 0),
+    (186, 113),
+    (191, 0),
+    (198, 62),
+    (200, 63),
+    (202, 64),
+    (204, 65),
+    (211, 0),
+    (224, 70),
+    (226, 71),
+    (232, 0),
+    (234, 66),
+    (238, 0),
+    (240, 67),
+    (245, 0),
+    (247, 95),
+    (250, 96),
+    (252, 98),
+    (255, 99),
+    (257, 100),
+    (259, 102),
+    (262, 103),
+    (264, 104),
+    (266, 106),
+    (268, 107),
+    (271, 108),
+    (275, 72),
     (284, 0),
-    (323, 79),
-    (335, 80),
-    (347, 81),
-    (359, 82),
-    (371, 83),
-    (383, 84),
-    (395, 85),
-    (407, 86),
-    (419, 87),
-    (431, 88),
-    (450, 92),
-    (452, 93),
-    (457, 0),
-    (497, 24),
-    (499, 25),
-    (501, 26),
-    (503, 27),
-    (505, 28),
-    (507, 29),
-    (509, 30),
-    (511, 31),
-    (513, 32),
-    (515, 33),
-    (534, 0),
-    (568, 120),
-    (571, 121),
-    (579, 0),
+    (292, 79),
+    (304, 80),
+    (316, 81),
+    (328, 82),
+    (340, 83),
+    (352, 84),
+    (364, 85),
+    (376, 86),
+    (388, 87),
+    (400, 88),
+    (419, 92),
+    (421, 93),
+    (446, 0),
+    (503, 24),
+    (505, 25),
+    (507, 26),
+    (509, 27),
+    (511, 28),
+    (513, 29),
+    (515, 30),
+    (517, 31),
+    (519, 32),
+    (521, 33),
+    (540, 0),
+    (574, 120),
+    (577, 121),
+    (585, 0),
 )

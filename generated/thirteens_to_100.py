@@ -227,12 +227,41 @@ def _repeat_103_body(s):
 
 
 def _repeat_103_after(s):
-    return s._finish()
+    # written out in _while_123_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 4')
 
 
 def _while_123_check(s):
     if not any(s.z_hand):
-        return 4  # to _while_123_after
+        # thirteens.cardrules:140: for each player p {
+        for _p1 in range(s.n):
+            s.l_p = _p1
+            # thirteens.cardrules:141: points of p = 0
+            s.v_points[s.l_p] = 0
+            # thirteens.cardrules:142: for each group g in taken of p {
+            for _g2 in list(s.z_taken[s.l_p]):
+                s.l_g = _g2
+                # thirteens.cardrules:143: points of p += scoring thirteens of g
+                s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
+                # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
+                s.v_points[s.l_p] -= 4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])])
+                # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
+                if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0):
+                    s.hits[10] += 1
+                    # thirteens.cardrules:146: points of p += 1
+                    s.v_points[s.l_p] += 1
+            # thirteens.cardrules:149: if taken of p is empty {
+            if not s.z_taken[s.l_p]:
+                s.hits[11] += 1
+                # thirteens.cardrules:150: points of p -= 3
+                s.v_points[s.l_p] -= 3
+            # thirteens.cardrules:152: total of p += points of p
+            s.v_total[s.l_p] += s.v_points[s.l_p]
+        # thirteens.cardrules:154: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q11 for q11 in range(s.n) if (s.v_total[q11] == max(s.v_total))]) == 1))):
+            return 1  # to _repeat_103_body
+        return s._finish()
     # thirteens.cardrules:124: trick {
     s.t_order = [q2 for q2 in SEATS[s.n][(s.v_leader) % s.n] if bool(s.z_hand[q2])]
     s.t_i = 0
@@ -243,40 +272,74 @@ def _while_123_check(s):
 
 
 def _while_123_after(s):
-    # thirteens.cardrules:140: for each player p {
-    for _p1 in range(s.n):
-        s.l_p = _p1
-        # thirteens.cardrules:141: points of p = 0
-        s.v_points[s.l_p] = 0
-        # thirteens.cardrules:142: for each group g in taken of p {
-        for _g2 in list(s.z_taken[s.l_p]):
-            s.l_g = _g2
-            # thirteens.cardrules:143: points of p += scoring thirteens of g
-            s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
-            # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
-            s.v_points[s.l_p] -= 4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])])
-            # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
-            if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0):
-                s.hits[10] += 1
-                # thirteens.cardrules:146: points of p += 1
-                s.v_points[s.l_p] += 1
-        # thirteens.cardrules:149: if taken of p is empty {
-        if not s.z_taken[s.l_p]:
-            s.hits[11] += 1
-            # thirteens.cardrules:150: points of p -= 3
-            s.v_points[s.l_p] -= 3
-        # thirteens.cardrules:152: total of p += points of p
-        s.v_total[s.l_p] += s.v_points[s.l_p]
-    # thirteens.cardrules:154: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q11 for q11 in range(s.n) if (s.v_total[q11] == max(s.v_total))]) == 1))):
-        return 1  # to _repeat_103_body
-    return 2  # to _repeat_103_after
+    # written out in _while_123_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _trick_124_turn(s):
     if s.t_i >= len(s.t_order):
-        return 7  # to _trick_124_resolve
+        _winner = None
+        # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
+        if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 130)])):
+            _s_z_table = s.z_table
+            _best = -1
+            for _i, c4 in enumerate(s.z_table):
+                _rank = ORDER_WITH_JOKER[RANK[c4]]
+                if _rank >= 0 and (c4 == _rt.first(_s_z_table, 131)) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[6] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
+        # thirteens.cardrules:132: if table has Joker: highest where suit == led
+        if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
+            _s_led = s.led
+            _best = -1
+            for _i, c6 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c6]]
+                if _rank >= 0 and (SUIT[c6] == _s_led) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[7] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
+        # thirteens.cardrules:133: highest where suit == trump
+        if _winner is None:
+            _s_v_trump = s.v_trump
+            _best = -1
+            for _i, c7 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c7]]
+                if _rank >= 0 and (SUIT[c7] == _s_v_trump) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[8] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
+        # thirteens.cardrules:134: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            for _i, c8 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c8]]
+                if _rank >= 0 and (SUIT[c8] == _s_led) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[9] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
+        if _winner is None:
+            _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # thirteens.cardrules:138: leader = winner
+        s.v_leader = s.winner
+        return 3  # to _while_123_check
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
         _legal = list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)
@@ -308,68 +371,8 @@ def _trick_124_played(s):
 
 
 def _trick_124_resolve(s):
-    _winner = None
-    # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
-    if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 130)])):
-        _s_z_table = s.z_table
-        _best = -1
-        for _i, c4 in enumerate(s.z_table):
-            _rank = ORDER_WITH_JOKER[RANK[c4]]
-            if _rank >= 0 and (c4 == _rt.first(_s_z_table, 131)) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[6] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
-    # thirteens.cardrules:132: if table has Joker: highest where suit == led
-    if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
-        _s_led = s.led
-        _best = -1
-        for _i, c6 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c6]]
-            if _rank >= 0 and (SUIT[c6] == _s_led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[7] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
-    # thirteens.cardrules:133: highest where suit == trump
-    if _winner is None:
-        _s_v_trump = s.v_trump
-        _best = -1
-        for _i, c7 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c7]]
-            if _rank >= 0 and (SUIT[c7] == _s_v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[8] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
-    # thirteens.cardrules:134: highest where suit == led
-    if _winner is None:
-        _s_led = s.led
-        _best = -1
-        for _i, c8 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c8]]
-            if _rank >= 0 and (SUIT[c8] == _s_led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[9] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
-    if _winner is None:
-        _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # thirteens.cardrules:138: leader = winner
-    s.v_leader = s.winner
-    return 3  # to _while_123_check
+    # written out in _trick_124_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 5')
 
 
 class State(_rt.BaseState):
@@ -514,41 +517,40 @@ _RULE_LINES = (
     (223, 122),
     (225, 123),
     (229, 0),
-    (236, 124),
-    (245, 0),
-    (246, 140),
-    (249, 141),
-    (251, 142),
-    (254, 143),
-    (256, 144),
-    (258, 145),
-    (261, 146),
-    (263, 149),
-    (266, 150),
-    (268, 152),
-    (270, 154),
-    (277, 0),
-    (312, 130),
-    (325, 132),
-    (338, 133),
-    (351, 134),
-    (370, 138),
-    (375, 0),
-    (401, 27),
-    (404, 29),
-    (406, 30),
-    (408, 31),
-    (410, 6),
-    (421, 0),
-    (450, 163),
-    (453, 167),
-    (454, 168),
-    (458, 0),
-    (459, 171),
-    (462, 172),
-    (466, 0),
-    (467, 175),
-    (470, 177),
-    (471, 178),
-    (479, 0),
+    (236, 140),
+    (239, 141),
+    (241, 142),
+    (244, 143),
+    (246, 144),
+    (248, 145),
+    (251, 146),
+    (253, 149),
+    (256, 150),
+    (258, 152),
+    (260, 154),
+    (265, 124),
+    (274, 0),
+    (282, 130),
+    (295, 132),
+    (308, 133),
+    (321, 134),
+    (340, 138),
+    (361, 0),
+    (404, 27),
+    (407, 29),
+    (409, 30),
+    (411, 31),
+    (413, 6),
+    (424, 0),
+    (453, 163),
+    (456, 167),
+    (457, 168),
+    (461, 0),
+    (462, 171),
+    (465, 172),
+    (469, 0),
+    (470, 175),
+    (473, 177),
+    (474, 178),
+    (482, 0),
 )

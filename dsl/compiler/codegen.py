@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, SUIT_COLOR, Model
-from . import action_bounds, alike, escape, gate, jumps, layout, observed, parens, seats, standings
+from . import action_bounds, alike, escape, gate, inline, jumps, layout, observed, parens, seats, standings
 from ..runtime import decks, observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -342,6 +342,7 @@ class CodeGenerator:
         m = self.model
         program = self.lowerer.lower_flow()
         jumps.thread_jumps(program)  # no trip through the driver for blocks that only jump on
+        inline.inline_blocks(program)  # nor for a block that one jump alone leads to
         if m.game.suits_in_play:  # every `suit` of the rules asks this function
             rule = m.game.suits_in_play[0]
             body = ["    " + f"# {self.line_comment(rule.span)}", f"    return {self.x.suit_in_play_body()}"]
