@@ -160,10 +160,11 @@ def _for_69_next(s):
                 _moved = _rt.take_top(s.z_deck, (2 if (s.l_p == s.v_taker) else 3), 79)
                 s.z_hand[s.l_p].extend(_moved)
             # belote.cardrules:81: for each player p {
+            _p6 = s.l_p
             for _p6 in range(s.n):
-                s.l_p = _p6
                 # belote.cardrules:82: belote of p = if (count cards in hand of p where suit == trump and (rank == K
-                s.v_belote[s.l_p] = 20 if (len([c2 for c2 in s.z_hand[s.l_p] if ((SUIT[c2] == s.v_trump) and ((RANK[c2] == 11) or (RANK[c2] == 10)))]) == 2) else 0
+                s.v_belote[_p6] = 20 if (len([c2 for c2 in s.z_hand[_p6] if ((SUIT[c2] == s.v_trump) and ((RANK[c2] == 11) or (RANK[c2] == 10)))]) == 2) else 0
+            s.l_p = _p6
             # belote.cardrules:85: leader = left of dealer
             s.v_leader = ((s.v_dealer) + 1) % s.n
             # belote.cardrules:86: repeat 8 times {
@@ -296,13 +297,13 @@ def _trick_87_turn(s):
     _s_t_cards = s.t_cards
     _s_team = s.team
     _s_r_partner_winning = s.r_partner_winning
-    _legal = [c4 for c4 in s.z_hand[_p] if (SUIT[c4] == _s_led and (_s_led != _s_v_trump or _rt.value(VALUE_TRUMP_RANK, c4, 91) > (_rt.value(VALUE_TRUMP_RANK, _rt.highest([c9 for c9 in _s_z_table if SUIT[c9] == _s_v_trump], ORDER_TRUMPS, RANK, 91), 91) if any((SUIT[c10] == _s_v_trump for c10 in _s_z_table)) else 0)))]
+    _legal = [c4 for c4 in s.z_hand[_p] if (SUIT[c4] == _s_led and (_s_led != _s_v_trump or VALUE_TRUMP_RANK[c4] > (VALUE_TRUMP_RANK[_rt.highest([c9 for c9 in _s_z_table if SUIT[c9] == _s_v_trump], ORDER_TRUMPS, RANK, 91)] if any((SUIT[c10] == _s_v_trump for c10 in _s_z_table)) else 0)))]
     if not _legal:
         _legal = [c5 for c5 in s.z_hand[_p] if (SUIT[c5] == _s_led)]
     if not _legal:
         _legal = [c6 for c6 in s.z_hand[_p] if (_rt.played_by(_s_t_seats, _s_t_cards, _rt.highest([c11 for c11 in _s_z_table if SUIT[c11] == _s_v_trump], ORDER_TRUMPS, RANK, 92) if any((SUIT[c12] == _s_v_trump for c12 in _s_z_table)) else _rt.highest([c13 for c13 in _s_z_table if SUIT[c13] == _s_led], ORDER_DEFAULT, RANK, 92), 92) == _rt.partner(_s_team, _p) and _s_r_partner_winning == PARTNER_WINNING_FREE)]  # fmt: skip
     if not _legal:
-        _legal = [c7 for c7 in s.z_hand[_p] if (SUIT[c7] == _s_v_trump and _rt.value(VALUE_TRUMP_RANK, c7, 94) > (_rt.value(VALUE_TRUMP_RANK, _rt.highest([c14 for c14 in _s_z_table if SUIT[c14] == _s_v_trump], ORDER_TRUMPS, RANK, 94), 94) if any((SUIT[c15] == _s_v_trump for c15 in _s_z_table)) else 0))]
+        _legal = [c7 for c7 in s.z_hand[_p] if (SUIT[c7] == _s_v_trump and VALUE_TRUMP_RANK[c7] > (VALUE_TRUMP_RANK[_rt.highest([c14 for c14 in _s_z_table if SUIT[c14] == _s_v_trump], ORDER_TRUMPS, RANK, 94)] if any((SUIT[c15] == _s_v_trump for c15 in _s_z_table)) else 0))]
     if not _legal:
         _legal = [c8 for c8 in s.z_hand[_p] if (SUIT[c8] == _s_v_trump)]
     if not _legal:
@@ -465,35 +466,35 @@ _RULE_LINES = (
     (159, 79),
     (162, 81),
     (165, 82),
-    (167, 85),
-    (169, 86),
-    (178, 70),
-    (182, 0),
-    (189, 71),
-    (195, 0),
-    (201, 72),
-    (205, 0),
-    (207, 73),
-    (212, 0),
-    (213, 110),
-    (220, 0),
-    (227, 105),
-    (229, 107),
-    (233, 87),
-    (242, 0),
-    (250, 98),
-    (263, 99),
-    (282, 103),
-    (317, 0),
-    (361, 24),
-    (363, 25),
-    (365, 26),
-    (367, 27),
-    (369, 28),
-    (371, 29),
-    (389, 0),
-    (420, 117),
-    (422, 118),
-    (425, 119),
-    (433, 0),
+    (168, 85),
+    (170, 86),
+    (179, 70),
+    (183, 0),
+    (190, 71),
+    (196, 0),
+    (202, 72),
+    (206, 0),
+    (208, 73),
+    (213, 0),
+    (214, 110),
+    (221, 0),
+    (228, 105),
+    (230, 107),
+    (234, 87),
+    (243, 0),
+    (251, 98),
+    (264, 99),
+    (283, 103),
+    (318, 0),
+    (362, 24),
+    (364, 25),
+    (366, 26),
+    (368, 27),
+    (370, 28),
+    (372, 29),
+    (390, 0),
+    (421, 117),
+    (423, 118),
+    (426, 119),
+    (434, 0),
 )

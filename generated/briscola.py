@@ -121,10 +121,11 @@ def _start(s):
 def _while_34_check(s):
     if not s.z_hand[s.v_leader]:
         # briscola.cardrules:54: for each player p {
+        _p2 = s.l_p
         for _p2 in range(s.n):
-            s.l_p = _p2
             # briscola.cardrules:55: points of p = sum points of taken of p
-            s.v_points[s.l_p] = _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 55)
+            s.v_points[_p2] = _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[_p2]), 55)
+        s.l_p = _p2
         return s._finish()
     # briscola.cardrules:35: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
@@ -178,19 +179,20 @@ def _trick_35_turn(s):
         # briscola.cardrules:45: leader = winner
         s.v_leader = s.winner
         # briscola.cardrules:46: for each player p from winner {
+        _p1 = s.l_p
         for _p1 in SEATS[s.n][(s.winner) % s.n]:
-            s.l_p = _p1
             # briscola.cardrules:47: if not deck is empty {
             if bool(s.z_deck):
                 s.hits[2] += 1
                 # briscola.cardrules:48: draw 1 from deck to hand of p
-                _c = _rt.take_one(s.z_deck, 48)
-                s.z_hand[s.l_p].append(_c)
+                _c = s.z_deck.pop() if s.z_deck else _rt.take_one(s.z_deck, 48)
+                s.z_hand[_p1].append(_c)
             elif bool(s.z_briscola):
                 s.hits[3] += 1
                 # briscola.cardrules:50: draw 1 from briscola to hand of p
-                _c = _rt.take_one(s.z_briscola, 50)
-                s.z_hand[s.l_p].append(_c)
+                _c = s.z_briscola.pop() if s.z_briscola else _rt.take_one(s.z_briscola, 50)
+                s.z_hand[_p1].append(_c)
+        s.l_p = _p1
         return 1  # to _while_34_check
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
@@ -324,4 +326,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (104, 0), (105, 28), (107, 29), (110, 31), (113, 32), (115, 33), (117, 34), (121, 0), (123, 54), (126, 55), (129, 35), (138, 0), (146, 40), (159, 41), (178, 45), (180, 46), (183, 47), (186, 48), (191, 50), (210, 0), (258, 22), (260, 23), (262, 24), (264, 25), (274, 0), (300, 62), (303, 64), (304, 65), (308, 0), (309, 67), (312, 68), (313, 69), (321, 0))
+_RULE_LINES = ((93, 13), (104, 0), (105, 28), (107, 29), (110, 31), (113, 32), (115, 33), (117, 34), (121, 0), (123, 54), (126, 55), (130, 35), (139, 0), (147, 40), (160, 41), (179, 45), (181, 46), (184, 47), (187, 48), (192, 50), (212, 0), (260, 22), (262, 23), (264, 24), (266, 25), (276, 0), (302, 62), (305, 64), (306, 65), (310, 0), (311, 67), (314, 68), (315, 69), (323, 0))

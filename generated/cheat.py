@@ -80,13 +80,14 @@ def _start(s):
     _rt.deal_round_robin(s.z_stock, s.z_hand, len(s.z_stock) // s.n, 0, 39)
     s.deals += 1
     # cheat.cardrules:40: for each player p from left of dealer where not stock is empty {
+    _p1 = s.l_p
     for _p1 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
-        s.l_p = _p1
         if not s.z_stock:
             continue
         # cheat.cardrules:41: move top 1 from stock to hand of p
         _moved = _rt.take_top(s.z_stock, 1, 41)
-        s.z_hand[s.l_p].extend(_moved)
+        s.z_hand[_p1].extend(_moved)
+    s.l_p = _p1
     # cheat.cardrules:43: turn = left of dealer
     s.v_turn = ((s.v_dealer) + 1) % s.n
     # cheat.cardrules:44: while (count players q where hand of q is empty) == 0 {
@@ -124,10 +125,11 @@ def _while_48_check(s):
         # cheat.cardrules:55: challenger = none
         s.v_challenger = None
         # cheat.cardrules:56: for each player q {
+        _p2 = s.l_q
         for _p2 in range(s.n):
-            s.l_q = _p2
             # cheat.cardrules:57: wants of q = false
-            s.v_wants[s.l_q] = False
+            s.v_wants[_p2] = False
+        s.l_q = _p2
         # cheat.cardrules:59: for each player q from left of turn where q != turn
         s.loop_items3 = list(SEATS[s.n][((s.v_turn) + 1) % s.n])
         s.loop_index4 = 0
@@ -176,7 +178,7 @@ def _for_59_next(s):
             # cheat.cardrules:68: challenger = random of players q where wants of q
             s.v_challenger = _rt.random_pick(s.rng, [q2 for q2 in range(s.n) if s.v_wants[q2]])
         # cheat.cardrules:70: lie = any played where value rank_no of card != claim
-        s.v_lie = any((_rt.value(VALUE_RANK_NO, c3, 70) != s.v_claim) for c3 in s.z_played)
+        s.v_lie = any((VALUE_RANK_NO[c3] != s.v_claim) for c3 in s.z_played)
         # cheat.cardrules:71: move all from played to pile
         _moved = s.z_played[:]
         s.z_played.clear()
@@ -318,49 +320,49 @@ _RULE_LINES = (
     (79, 39),
     (82, 40),
     (87, 41),
-    (90, 43),
-    (92, 44),
-    (96, 0),
-    (98, 79),
-    (101, 45),
-    (106, 0),
-    (113, 46),
-    (116, 47),
-    (118, 48),
-    (122, 0),
-    (124, 55),
-    (126, 56),
-    (129, 57),
-    (131, 59),
-    (135, 49),
-    (139, 0),
-    (146, 50),
-    (152, 0),
-    (158, 51),
-    (163, 0),
-    (165, 52),
-    (171, 0),
-    (173, 67),
-    (176, 68),
-    (178, 70),
-    (180, 71),
-    (184, 72),
-    (187, 73),
-    (191, 76),
-    (193, 77),
-    (200, 61),
-    (204, 0),
-    (211, 62),
-    (213, 63),
-    (216, 64),
-    (221, 0),
-    (255, 18),
-    (258, 20),
-    (260, 21),
-    (262, 22),
-    (264, 23),
-    (266, 24),
-    (268, 25),
-    (270, 26),
-    (280, 0),
+    (91, 43),
+    (93, 44),
+    (97, 0),
+    (99, 79),
+    (102, 45),
+    (107, 0),
+    (114, 46),
+    (117, 47),
+    (119, 48),
+    (123, 0),
+    (125, 55),
+    (127, 56),
+    (130, 57),
+    (133, 59),
+    (137, 49),
+    (141, 0),
+    (148, 50),
+    (154, 0),
+    (160, 51),
+    (165, 0),
+    (167, 52),
+    (173, 0),
+    (175, 67),
+    (178, 68),
+    (180, 70),
+    (182, 71),
+    (186, 72),
+    (189, 73),
+    (193, 76),
+    (195, 77),
+    (202, 61),
+    (206, 0),
+    (213, 62),
+    (215, 63),
+    (218, 64),
+    (223, 0),
+    (257, 18),
+    (260, 20),
+    (262, 21),
+    (264, 22),
+    (266, 23),
+    (268, 24),
+    (270, 25),
+    (272, 26),
+    (282, 0),
 )

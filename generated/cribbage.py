@@ -205,10 +205,10 @@ def _for_68_next(s):
         # cribbage.cardrules:79: whose = left of dealer
         s.v_whose = ((s.v_dealer) + 1) % s.n
         # cribbage.cardrules:80: for each k in 0 .. player_count {
+        _e4 = s.l_k
         for _e4 in list(range(0, (s.n) + 1)):
-            s.l_k = _e4
             # cribbage.cardrules:81: if k < player_count {
-            if s.l_k < s.n:
+            if _e4 < s.n:
                 s.hits[3] += 1
                 # cribbage.cardrules:82: move all from hand of whose to show
                 _moved = s.z_hand[s.v_whose][:]
@@ -221,7 +221,7 @@ def _for_68_next(s):
                 s.z_crib.clear()
                 s.z_show.extend(_moved)
             # cribbage.cardrules:86: four_flush = flush(show) and k < player_count
-            s.v_four_flush = all((SUIT[c1] == SUIT[_rt.first(s.z_show, 86)]) for c1 in s.z_show) and (s.l_k < s.n)
+            s.v_four_flush = all((SUIT[c1] == SUIT[_rt.first(s.z_show, 86)]) for c1 in s.z_show) and (_e4 < s.n)
             # cribbage.cardrules:87: move card cut from starter to show
             _moved = [_rt.take_card(s.z_starter, s.v_cut, 87)]
             s.z_show.extend(_moved)
@@ -232,15 +232,15 @@ def _for_68_next(s):
             # cribbage.cardrules:90: ways = 1
             s.v_ways = 1
             # cribbage.cardrules:91: for each v in 1 .. 14 {
+            _e5 = s.l_v
             for _e5 in list(range(1, (14) + 1)):
-                s.l_v = _e5
                 # cribbage.cardrules:92: if at(v) > 0 {
-                if len([c2 for c2 in s.z_show if (_rt.value(VALUE_PLACE, c2, 92) == s.l_v)]) > 0:
+                if len([c2 for c2 in s.z_show if (VALUE_PLACE[c2] == _e5)]) > 0:
                     s.hits[5] += 1
                     # cribbage.cardrules:93: length += 1
                     s.v_length += 1
                     # cribbage.cardrules:94: ways = ways * at(v)
-                    s.v_ways = s.v_ways * len([c3 for c3 in s.z_show if (_rt.value(VALUE_PLACE, c3, 94) == s.l_v)])
+                    s.v_ways = s.v_ways * len([c3 for c3 in s.z_show if (VALUE_PLACE[c3] == _e5)])
                 else:
                     s.hits[6] += 1
                     # cribbage.cardrules:96: if length >= 3 {
@@ -252,6 +252,7 @@ def _for_68_next(s):
                     s.v_length = 0
                     # cribbage.cardrules:100: ways = 1
                     s.v_ways = 1
+            s.l_v = _e5
             # cribbage.cardrules:103: points = scoring fifteens_and_pairs of show + run + nobs
             s.v_points = (_solver_fifteens_and_pairs(s).best(s.z_show) + s.v_run) + len([c4 for c4 in s.z_show if ((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut))])
             # cribbage.cardrules:104: points += if flush(show) then 5 else if four_flush then 4 else 0
@@ -260,7 +261,7 @@ def _for_68_next(s):
             _moved = [_rt.take_card(s.z_show, s.v_cut, 105)]
             s.z_starter.extend(_moved)
             # cribbage.cardrules:106: if k < player_count {
-            if s.l_k < s.n:
+            if _e4 < s.n:
                 s.hits[8] += 1
                 # cribbage.cardrules:107: shown of whose = points
                 s.v_shown[s.v_whose] = s.v_points
@@ -278,6 +279,7 @@ def _for_68_next(s):
                 _moved = s.z_show[:]
                 s.z_show.clear()
                 s.z_crib.extend(_moved)
+        s.l_k = _e4
         # cribbage.cardrules:115: turn = left of dealer
         s.v_turn = ((s.v_dealer) + 1) % s.n
         # cribbage.cardrules:116: total = 0
@@ -337,7 +339,7 @@ def _while_119_check(s):
             return 1  # to _repeat_61_body
         return s._finish()
     # cribbage.cardrules:120: if fits(turn) {
-    if any(((_rt.value(VALUE_PIPS, c7, 120) + s.v_total) <= 31) for c7 in s.z_hand[s.v_turn]):
+    if any(((VALUE_PIPS[c7] + s.v_total) <= 31) for c7 in s.z_hand[s.v_turn]):
         return 11  # to _if_120_then
     return 10  # to _if_120_after
 
@@ -349,7 +351,7 @@ def _while_119_after(s):
 
 def _if_120_after(s):
     # cribbage.cardrules:143: if (count players q where fits(q)) == 0 {
-    if not any(any(((_rt.value(VALUE_PIPS, c10, 143) + s.v_total) <= 31) for c10 in s.z_hand[q9]) for q9 in range(s.n)):
+    if not any(any(((VALUE_PIPS[c10] + s.v_total) <= 31) for c10 in s.z_hand[q9]) for q9 in range(s.n)):
         s.hits[13] += 1
         # cribbage.cardrules:144: score of last_player += if total == 31 then 0 else 1
         s.v_score[s.v_last_player] += 0 if (s.v_total == 31) else 1
@@ -381,7 +383,7 @@ def _if_120_then(s):
     s.hits[10] += 1
     # cribbage.cardrules:121: turn chooses card c from hand of turn where value pips of card + total <= 31
     _s_v_total = s.v_total
-    _legal = [c8 for c8 in s.z_hand[s.v_turn] if (_rt.value(VALUE_PIPS, c8, 121) + _s_v_total <= 31)]
+    _legal = [c8 for c8 in s.z_hand[s.v_turn] if (VALUE_PIPS[c8] + _s_v_total <= 31)]
     return s._decide(s.v_turn, _legal, 12, 121)  # then _choose_card_121_chosen
 
 
@@ -391,7 +393,7 @@ def _choose_card_121_chosen(s):
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 122)]
     s.z_count_pile.extend(_moved)
     # cribbage.cardrules:123: total += value pips of c
-    s.v_total += _rt.value(VALUE_PIPS, s.l_c, 123)
+    s.v_total += VALUE_PIPS[s.l_c]
     # cribbage.cardrules:124: same = if rank of c == last_rank then same + 1 else 1
     s.v_same = (s.v_same + 1) if (RANK[s.l_c] == s.v_last_rank) else 1
     # cribbage.cardrules:125: last_rank = rank of c
@@ -399,19 +401,20 @@ def _choose_card_121_chosen(s):
     # cribbage.cardrules:126: run = 0
     s.v_run = 0
     # cribbage.cardrules:127: for each k in 3 .. size of count_pile {
+    _e6 = s.l_k
     for _e6 in list(range(3, (len(s.z_count_pile)) + 1)):
-        s.l_k = _e6
         # cribbage.cardrules:128: move top k from count_pile to probe
-        _moved = _rt.take_top(s.z_count_pile, s.l_k, 128)
+        _moved = _rt.take_top(s.z_count_pile, _e6, 128)
         s.z_probe.extend(_moved)
         # cribbage.cardrules:129: if probe_is_run {
-        if (_solver_repeats(s).best(s.z_probe) == 0) and ((_rt.value(VALUE_PLACE, _rt.highest(s.z_probe, ORDER_DEFAULT, RANK, 129), 129) - _rt.value(VALUE_PLACE, _rt.highest(s.z_probe, ORDER_DOWN, RANK, 129), 129)) == (len(s.z_probe) - 1)):
+        if (_solver_repeats(s).best(s.z_probe) == 0) and ((VALUE_PLACE[_rt.highest(s.z_probe, ORDER_DEFAULT, RANK, 129)] - VALUE_PLACE[_rt.highest(s.z_probe, ORDER_DOWN, RANK, 129)]) == (len(s.z_probe) - 1)):
             s.hits[11] += 1
             # cribbage.cardrules:130: run = k
-            s.v_run = s.l_k
+            s.v_run = _e6
         # cribbage.cardrules:132: move top k from probe to count_pile
-        _moved = _rt.take_top(s.z_probe, s.l_k, 132)
+        _moved = _rt.take_top(s.z_probe, _e6, 132)
         s.z_count_pile.extend(_moved)
+    s.l_k = _e6
     # cribbage.cardrules:134: score of turn += run + same * (same - 1)
     s.v_score[s.v_turn] += s.v_run + (s.v_same * (s.v_same - 1))
     # cribbage.cardrules:137: score of turn += if total == 15 or total == 31 then 2 else 0
@@ -608,78 +611,78 @@ _RULE_LINES = (
     (249, 97),
     (251, 99),
     (253, 100),
-    (255, 103),
-    (257, 104),
-    (259, 105),
-    (262, 106),
-    (265, 107),
-    (267, 108),
-    (271, 109),
-    (275, 111),
-    (277, 112),
-    (281, 115),
-    (283, 116),
-    (285, 117),
-    (287, 118),
-    (289, 119),
-    (293, 69),
-    (298, 0),
-    (322, 158),
-    (325, 159),
-    (327, 160),
-    (330, 161),
-    (332, 164),
-    (334, 166),
-    (339, 120),
-    (345, 0),
-    (351, 143),
-    (354, 144),
-    (356, 146),
-    (359, 147),
-    (361, 149),
-    (365, 150),
-    (367, 151),
-    (369, 152),
-    (371, 153),
-    (375, 155),
-    (380, 0),
-    (382, 121),
-    (388, 0),
-    (390, 122),
-    (393, 123),
-    (395, 124),
-    (397, 125),
-    (399, 126),
-    (401, 127),
-    (404, 128),
-    (407, 129),
-    (410, 130),
-    (412, 132),
-    (415, 134),
-    (417, 137),
-    (419, 138),
-    (421, 139),
-    (424, 140),
-    (429, 0),
-    (474, 25),
-    (477, 27),
-    (479, 28),
-    (481, 29),
-    (483, 30),
-    (485, 31),
-    (487, 32),
-    (489, 33),
-    (491, 34),
-    (493, 35),
-    (496, 37),
-    (498, 38),
-    (500, 39),
-    (502, 40),
-    (514, 0),
-    (542, 173),
-    (545, 175),
-    (549, 0),
-    (550, 178),
-    (553, 180),
-    (561, 0),
+    (256, 103),
+    (258, 104),
+    (260, 105),
+    (263, 106),
+    (266, 107),
+    (268, 108),
+    (272, 109),
+    (276, 111),
+    (278, 112),
+    (283, 115),
+    (285, 116),
+    (287, 117),
+    (289, 118),
+    (291, 119),
+    (295, 69),
+    (300, 0),
+    (324, 158),
+    (327, 159),
+    (329, 160),
+    (332, 161),
+    (334, 164),
+    (336, 166),
+    (341, 120),
+    (347, 0),
+    (353, 143),
+    (356, 144),
+    (358, 146),
+    (361, 147),
+    (363, 149),
+    (367, 150),
+    (369, 151),
+    (371, 152),
+    (373, 153),
+    (377, 155),
+    (382, 0),
+    (384, 121),
+    (390, 0),
+    (392, 122),
+    (395, 123),
+    (397, 124),
+    (399, 125),
+    (401, 126),
+    (403, 127),
+    (406, 128),
+    (409, 129),
+    (412, 130),
+    (414, 132),
+    (418, 134),
+    (420, 137),
+    (422, 138),
+    (424, 139),
+    (427, 140),
+    (432, 0),
+    (477, 25),
+    (480, 27),
+    (482, 28),
+    (484, 29),
+    (486, 30),
+    (488, 31),
+    (490, 32),
+    (492, 33),
+    (494, 34),
+    (496, 35),
+    (499, 37),
+    (501, 38),
+    (503, 39),
+    (505, 40),
+    (517, 0),
+    (545, 173),
+    (548, 175),
+    (552, 0),
+    (553, 178),
+    (556, 180),
+    (564, 0),
 )

@@ -211,12 +211,12 @@ def _while_77_check(s):
                 # gin_rummy.cardrules:104: laid_off = false
                 s.v_laid_off = False
                 # gin_rummy.cardrules:105: for each c in hand of defender {
+                _e4 = s.l_c
                 for _e4 in list(s.z_hand[s.v_defender]):
-                    s.l_c = _e4
                     # gin_rummy.cardrules:106: defender_dead = dead(defender)
                     s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 106) - _solver_melded(s).best(s.z_hand[s.v_defender])
                     # gin_rummy.cardrules:107: move card c from hand of defender to hand of knocker
-                    _moved = [_rt.take_card(s.z_hand[s.v_defender], s.l_c, 107)]
+                    _moved = [_rt.take_card(s.z_hand[s.v_defender], _e4, 107)]
                     s.z_hand[s.v_knocker].extend(_moved)
                     # gin_rummy.cardrules:108: if dead(knocker) == knocker_dead and dead(defender) < defender_dead {
                     if ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 108) - _solver_melded(s).best(s.z_hand[s.v_knocker])) == s.v_knocker_dead) and ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 108) - _solver_melded(s).best(s.z_hand[s.v_defender])) < s.v_defender_dead):
@@ -226,8 +226,9 @@ def _while_77_check(s):
                     else:
                         s.hits[9] += 1
                         # gin_rummy.cardrules:111: move card c from hand of knocker to hand of defender
-                        _moved = [_rt.take_card(s.z_hand[s.v_knocker], s.l_c, 111)]
+                        _moved = [_rt.take_card(s.z_hand[s.v_knocker], _e4, 111)]
                         s.z_hand[s.v_defender].extend(_moved)
+                s.l_c = _e4
             # gin_rummy.cardrules:115: defender_dead = dead(defender)
             s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 115) - _solver_melded(s).best(s.z_hand[s.v_defender])
             # gin_rummy.cardrules:116: if knocker_dead == 0 {
@@ -254,10 +255,11 @@ def _while_77_check(s):
         if not ((max(s.v_total) >= 100) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len(_rt.extreme_keyed([(q1, ((s.v_total[q1] + (25 * s.v_hands_won[q1])) + (100 if (s.v_total[q1] >= 100) else 0))) for q1 in range(s.n)], 'highest')) == 1))):
             return 1  # to _repeat_61_body
         # gin_rummy.cardrules:133: for each player p {
+        _p5 = s.l_p
         for _p5 in range(s.n):
-            s.l_p = _p5
             # gin_rummy.cardrules:134: total of p = final(p)
-            s.v_total[s.l_p] = (s.v_total[s.l_p] + (25 * s.v_hands_won[s.l_p])) + (100 if (s.v_total[s.l_p] >= 100) else 0)
+            s.v_total[_p5] = (s.v_total[_p5] + (25 * s.v_hands_won[_p5])) + (100 if (s.v_total[_p5] >= 100) else 0)
+        s.l_p = _p5
         return s._finish()
     # gin_rummy.cardrules:78: if pick == none {
     if s.v_pick is None:
@@ -275,7 +277,7 @@ def _if_78_after(s):
     if (s.v_pick == 2) or (s.v_pick == 1):
         s.hits[3] += 1
         # gin_rummy.cardrules:82: draw 1 from stock to hand of turn
-        _c = _rt.take_one(s.z_stock, 82)
+        _c = s.z_stock.pop() if s.z_stock else _rt.take_one(s.z_stock, 82)
         s.z_hand[s.v_turn].append(_c)
     else:
         s.hits[4] += 1
@@ -485,49 +487,49 @@ _RULE_LINES = (
     (221, 108),
     (224, 109),
     (228, 111),
-    (231, 115),
-    (233, 116),
-    (236, 117),
-    (238, 118),
-    (242, 120),
-    (244, 121),
-    (248, 123),
-    (250, 127),
-    (252, 129),
-    (256, 133),
-    (259, 134),
-    (262, 78),
-    (268, 0),
-    (274, 81),
-    (277, 82),
-    (282, 85),
-    (285, 87),
-    (290, 0),
-    (292, 79),
-    (296, 0),
-    (303, 88),
-    (306, 89),
-    (310, 90),
-    (316, 0),
-    (317, 96),
-    (319, 97),
-    (324, 0),
-    (326, 91),
-    (330, 0),
-    (332, 92),
-    (335, 93),
-    (340, 0),
-    (376, 19),
-    (379, 21),
-    (382, 23),
-    (384, 24),
-    (386, 25),
-    (388, 26),
-    (390, 27),
-    (392, 28),
-    (394, 29),
-    (403, 0),
-    (427, 141),
-    (430, 142),
-    (438, 0),
+    (232, 115),
+    (234, 116),
+    (237, 117),
+    (239, 118),
+    (243, 120),
+    (245, 121),
+    (249, 123),
+    (251, 127),
+    (253, 129),
+    (257, 133),
+    (260, 134),
+    (264, 78),
+    (270, 0),
+    (276, 81),
+    (279, 82),
+    (284, 85),
+    (287, 87),
+    (292, 0),
+    (294, 79),
+    (298, 0),
+    (305, 88),
+    (308, 89),
+    (312, 90),
+    (318, 0),
+    (319, 96),
+    (321, 97),
+    (326, 0),
+    (328, 91),
+    (332, 0),
+    (334, 92),
+    (337, 93),
+    (342, 0),
+    (378, 19),
+    (381, 21),
+    (384, 23),
+    (386, 24),
+    (388, 25),
+    (390, 26),
+    (392, 27),
+    (394, 28),
+    (396, 29),
+    (405, 0),
+    (429, 141),
+    (432, 142),
+    (440, 0),
 )

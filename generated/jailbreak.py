@@ -357,13 +357,14 @@ def _trigger_0(s, card, player):
             if _loop1 > 10000:
                 _rt.gap('non-termination', 212, 'this loop never reaches its end')
             # jailbreak.cardrules:213: for each player t from left of p where not handout is empty
+            _p2 = s.l_t
             for _p2 in SEATS[s.n][((s.l_p) + 1) % s.n]:
-                s.l_t = _p2
-                if not (bool(s.z_handout) and ((s.l_t != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE))):
+                if not (bool(s.z_handout) and ((_p2 != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE))):
                     continue
                 # jailbreak.cardrules:215: move top 1 from handout to prison of t
                 _moved = _rt.take_top(s.z_handout, 1, 215)
-                s.z_prison[s.l_t].extend(_moved)
+                s.z_prison[_p2].extend(_moved)
+            s.l_t = _p2
     elif len(s.z_prison[s.l_p]) < 12:
         s.hits[3] += 1
         # jailbreak.cardrules:219: give = 0
@@ -377,18 +378,19 @@ def _trigger_0(s, card, player):
             # jailbreak.cardrules:223: give += 1
             s.v_give += 1
             # jailbreak.cardrules:224: for each player t from left of p where t != p and not prison of t is empty
+            _p4 = s.l_t
             for _p4 in SEATS[s.n][((s.l_p) + 1) % s.n]:
-                s.l_t = _p4
-                if not ((s.l_t != s.l_p) and bool(s.z_prison[s.l_t]) and (len(s.z_prison[s.l_p]) < 12)):
+                if not ((_p4 != s.l_p) and bool(s.z_prison[_p4]) and (len(s.z_prison[s.l_p]) < 12)):
                     continue
                 # jailbreak.cardrules:226: if reading convict_pick is random {
                 if s.r_convict_pick == CONVICT_PICK_RANDOM:
                     s.hits[4] += 1
                     # jailbreak.cardrules:227: shuffle prison of t
-                    s.rng.shuffle(s.z_prison[s.l_t])
+                    s.rng.shuffle(s.z_prison[_p4])
                 # jailbreak.cardrules:229: move top 1 from prison of t to prison of p
-                _moved = _rt.take_top(s.z_prison[s.l_t], 1, 229)
+                _moved = _rt.take_top(s.z_prison[_p4], 1, 229)
                 s.z_prison[s.l_p].extend(_moved)
+            s.l_t = _p4
 
 
 def _trigger_1(s, card, player):
@@ -482,7 +484,7 @@ def _repeat_260_body(s):
     for _p5 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
         s.l_q = _p5
         # jailbreak.cardrules:272: draw 1 from reserve to hand of q
-        _c = _rt.take_one(s.z_reserve, 272)
+        _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 272)
         s.z_hand[s.l_q].append(_c)
         if MAY_FIRE_HAND[_c]:
             _trigger_0(s, _c, s.l_q)
@@ -506,7 +508,7 @@ def _repeat_260_body(s):
                 if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve)):
                     continue
                 # jailbreak.cardrules:277: draw 1 from reserve to hand of q
-                _c = _rt.take_one(s.z_reserve, 277)
+                _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 277)
                 s.z_hand[s.l_q].append(_c)
                 if MAY_FIRE_HAND[_c]:
                     _trigger_0(s, _c, s.l_q)
@@ -536,12 +538,13 @@ def _repeat_283_body(s):
     # jailbreak.cardrules:288: hunts = 0
     s.v_hunts = 0
     # jailbreak.cardrules:289: for each player q {
+    _p8 = s.l_q
     for _p8 in range(s.n):
-        s.l_q = _p8
         # jailbreak.cardrules:290: hunted of q = false
-        s.v_hunted[s.l_q] = False
+        s.v_hunted[_p8] = False
         # jailbreak.cardrules:291: passed_early of q = false
-        s.v_passed_early[s.l_q] = False
+        s.v_passed_early[_p8] = False
+    s.l_q = _p8
     # jailbreak.cardrules:293: for each player q from starter {
     s.loop_items9 = list(SEATS[s.n][(s.v_starter) % s.n])
     s.loop_index10 = 0
@@ -669,15 +672,17 @@ def _if_318_after(s):
         else:
             s.hits[25] += 1
             # jailbreak.cardrules:343: for each player q {
+            _p13 = s.l_q
             for _p13 in range(s.n):
-                s.l_q = _p13
                 # jailbreak.cardrules:344: in_duel of q = false
-                s.v_in_duel[s.l_q] = False
+                s.v_in_duel[_p13] = False
+            s.l_q = _p13
             # jailbreak.cardrules:347: for each q in players r
-            for _e14 in list(_rt.extreme_keyed([(q3, _rt.value(VALUE_STRENGTH, s.v_hunted_card[q3], 348)) for q3 in range(s.n) if s.v_hunted[q3]], 'highest')):
-                s.l_q = _e14
+            _e14 = s.l_q
+            for _e14 in list(_rt.extreme_keyed([(q3, VALUE_STRENGTH[s.v_hunted_card[q3]]) for q3 in range(s.n) if s.v_hunted[q3]], 'highest')):
                 # jailbreak.cardrules:349: in_duel of q = true
-                s.v_in_duel[s.l_q] = True
+                s.v_in_duel[_e14] = True
+            s.l_q = _e14
             # jailbreak.cardrules:352: while (count players q where in_duel of q) > 1 and not game_over {
             _loop15 = 0
             while (s.v_in_duel.count(True) > 1) and (not s.v_game_over):
@@ -691,20 +696,23 @@ def _if_318_after(s):
                     if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
                         s.hits[27] += 1
                         # jailbreak.cardrules:355: for each player q {
+                        _p16 = s.l_q
                         for _p16 in range(s.n):
-                            s.l_q = _p16
                             # jailbreak.cardrules:356: keep of q = false
-                            s.v_keep[s.l_q] = False
+                            s.v_keep[_p16] = False
+                        s.l_q = _p16
                         # jailbreak.cardrules:358: for each q in players r where in_duel of r with lowest hunt_no of r {
+                        _e17 = s.l_q
                         for _e17 in list(_rt.extreme_keyed([(q6, s.v_hunt_no[q6]) for q6 in range(s.n) if s.v_in_duel[q6]], 'lowest')):
-                            s.l_q = _e17
                             # jailbreak.cardrules:359: keep of q = true
-                            s.v_keep[s.l_q] = True
+                            s.v_keep[_e17] = True
+                        s.l_q = _e17
                         # jailbreak.cardrules:361: for each player q {
+                        _p18 = s.l_q
                         for _p18 in range(s.n):
-                            s.l_q = _p18
                             # jailbreak.cardrules:362: in_duel of q = keep of q
-                            s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
+                            s.v_in_duel[_p18] = s.v_keep[_p18]
+                        s.l_q = _p18
                     else:
                         s.hits[28] += 1
                         # jailbreak.cardrules:365: game_over = true
@@ -724,7 +732,7 @@ def _if_318_after(s):
                         if not s.v_in_duel[s.l_q]:
                             continue
                         # jailbreak.cardrules:374: draw 1 from reserve to hand of q
-                        _c = _rt.take_one(s.z_reserve, 374)
+                        _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 374)
                         s.z_hand[s.l_q].append(_c)
                         if MAY_FIRE_HAND[_c]:
                             _trigger_0(s, _c, s.l_q)
@@ -736,43 +744,47 @@ def _if_318_after(s):
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
                     # jailbreak.cardrules:377: for each player q {
+                    _p20 = s.l_q
                     for _p20 in range(s.n):
-                        s.l_q = _p20
                         # jailbreak.cardrules:378: keep of q = false
-                        s.v_keep[s.l_q] = False
+                        s.v_keep[_p20] = False
+                    s.l_q = _p20
                     # jailbreak.cardrules:381: for each q in players r where in_duel of r
-                    for _e21 in list(_rt.extreme_keyed([(q8, _rt.value(VALUE_STRENGTH, _rt.top(s.z_hand[q8], 382), 382)) for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], 'highest')):
-                        s.l_q = _e21
+                    _e21 = s.l_q
+                    for _e21 in list(_rt.extreme_keyed([(q8, VALUE_STRENGTH[_rt.top(s.z_hand[q8], 382)]) for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], 'highest')):
                         # jailbreak.cardrules:383: keep of q = true
-                        s.v_keep[s.l_q] = True
+                        s.v_keep[_e21] = True
+                    s.l_q = _e21
                     # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
                     if True in s.v_keep:
                         s.hits[31] += 1
                         # jailbreak.cardrules:386: for each player q {
+                        _p22 = s.l_q
                         for _p22 in range(s.n):
-                            s.l_q = _p22
                             # jailbreak.cardrules:387: in_duel of q = keep of q
-                            s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
+                            s.v_in_duel[_p22] = s.v_keep[_p22]
+                        s.l_q = _p22
                     # jailbreak.cardrules:390: for each player q where drew of q {
+                    _p23 = s.l_q
                     for _p23 in range(s.n):
-                        s.l_q = _p23
-                        if not s.v_drew[s.l_q]:
+                        if not s.v_drew[_p23]:
                             continue
                         # jailbreak.cardrules:391: drew of q = false
-                        s.v_drew[s.l_q] = False
+                        s.v_drew[_p23] = False
                         # jailbreak.cardrules:392: if reading tie_cards is pot {
                         if s.r_tie_cards == TIE_CARDS_POT:
                             s.hits[32] += 1
                             # jailbreak.cardrules:393: move all from hand of q to table
-                            _moved = s.z_hand[s.l_q][:]
-                            s.z_hand[s.l_q].clear()
+                            _moved = s.z_hand[_p23][:]
+                            s.z_hand[_p23].clear()
                             s.z_table.extend(_moved)
                         else:
                             s.hits[33] += 1
                             # jailbreak.cardrules:395: move all from hand of q to aside
-                            _moved = s.z_hand[s.l_q][:]
-                            s.z_hand[s.l_q].clear()
+                            _moved = s.z_hand[_p23][:]
+                            s.z_hand[_p23].clear()
                             s.z_aside.extend(_moved)
+                    s.l_q = _p23
             # jailbreak.cardrules:400: taker = none
             s.v_taker = None
             # jailbreak.cardrules:401: if not game_over {
@@ -811,7 +823,7 @@ def _if_318_after(s):
                 # jailbreak.cardrules:419: out = true
                 s.v_out = True
             # jailbreak.cardrules:421: draw 1 from reserve to hand of q
-            _c = _rt.take_one(s.z_reserve, 421)
+            _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 421)
             s.z_hand[s.l_q].append(_c)
             if MAY_FIRE_HAND[_c]:
                 _trigger_0(s, _c, s.l_q)
@@ -840,7 +852,7 @@ def _if_318_after(s):
                         # jailbreak.cardrules:429: out = true
                         s.v_out = True
                     # jailbreak.cardrules:431: draw 1 from reserve to hand of q
-                    _c = _rt.take_one(s.z_reserve, 431)
+                    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 431)
                     s.z_hand[s.l_q].append(_c)
                     if MAY_FIRE_HAND[_c]:
                         _trigger_0(s, _c, s.l_q)
@@ -852,10 +864,11 @@ def _if_318_after(s):
     if not (s.v_game_over or s.v_out or (not s.z_reserve)):
         return 3  # to _repeat_283_body
     # jailbreak.cardrules:439: for each player q {
+    _p27 = s.l_q
     for _p27 in range(s.n):
-        s.l_q = _p27
         # jailbreak.cardrules:440: total of q += reading score_sum {
-        s.v_total[s.l_q] += _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 442))
+        s.v_total[_p27] += _rt.sum_values(VALUE_POINTS, s.z_prison[_p27], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[_p27]) + _rt.sum_values(VALUE_BONUS, s.z_prison[_p27], 442))
+    s.l_q = _p27
     # jailbreak.cardrules:445: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     # jailbreak.cardrules:446: games_played += 1
@@ -1127,7 +1140,7 @@ def _example_5(readings):
     # jailbreak.cardrules:504: received = true
     s.v_received = True
     # jailbreak.cardrules:505: draw 1 from reserve to hand of 0
-    _c = _rt.take_one(s.z_reserve, 505)
+    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 505)
     s.z_hand[0].append(_c)
     if MAY_FIRE_HAND[_c]:
         _trigger_0(s, _c, 0)
@@ -1165,7 +1178,7 @@ def _example_6(readings):
     # jailbreak.cardrules:519: received = true
     s.v_received = True
     # jailbreak.cardrules:520: draw 1 from reserve to hand of 0
-    _c = _rt.take_one(s.z_reserve, 520)
+    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 520)
     s.z_hand[0].append(_c)
     if MAY_FIRE_HAND[_c]:
         _trigger_0(s, _c, 0)
@@ -1193,7 +1206,7 @@ def _example_7(readings):
     # jailbreak.cardrules:529: received = true
     s.v_received = True
     # jailbreak.cardrules:530: draw 1 from reserve to hand of 1
-    _c = _rt.take_one(s.z_reserve, 530)
+    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 530)
     s.z_hand[1].append(_c)
     if MAY_FIRE_HAND[_c]:
         _trigger_0(s, _c, 1)
@@ -1224,7 +1237,7 @@ def _example_8(readings):
     # jailbreak.cardrules:540: received = true
     s.v_received = True
     # jailbreak.cardrules:541: draw 1 from reserve to hand of 0
-    _c = _rt.take_one(s.z_reserve, 541)
+    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 541)
     s.z_hand[0].append(_c)
     if MAY_FIRE_HAND[_c]:
         _trigger_0(s, _c, 0)
@@ -1290,221 +1303,221 @@ _RULE_LINES = (
     (353, 212),
     (359, 213),
     (364, 215),
-    (369, 219),
-    (371, 220),
-    (377, 223),
-    (379, 224),
-    (384, 226),
-    (387, 227),
-    (389, 229),
-    (394, 0),
-    (395, 235),
-    (401, 237),
-    (404, 238),
-    (408, 0),
-    (409, 242),
-    (415, 244),
-    (418, 245),
-    (422, 246),
-    (426, 247),
-    (432, 249),
-    (436, 250),
-    (439, 251),
-    (441, 254),
-    (449, 0),
-    (450, 260),
-    (454, 0),
-    (455, 261),
-    (466, 262),
-    (468, 263),
-    (471, 264),
-    (473, 266),
-    (475, 267),
-    (477, 268),
-    (479, 270),
-    (481, 271),
-    (484, 272),
-    (494, 274),
-    (497, 275),
-    (503, 276),
-    (508, 277),
-    (518, 281),
-    (520, 283),
-    (524, 0),
-    (530, 285),
-    (532, 286),
-    (534, 287),
-    (536, 288),
-    (538, 289),
-    (541, 290),
-    (543, 291),
-    (545, 293),
-    (551, 0),
-    (558, 318),
-    (561, 319),
-    (568, 295),
-    (571, 296),
-    (574, 297),
-    (576, 298),
-    (578, 299),
-    (580, 300),
-    (582, 301),
-    (586, 302),
-    (593, 0),
-    (618, 304),
-    (622, 0),
-    (624, 305),
-    (627, 306),
-    (629, 307),
-    (631, 308),
-    (633, 309),
-    (635, 310),
-    (639, 311),
-    (643, 313),
-    (648, 0),
-    (649, 332),
-    (652, 333),
-    (655, 334),
-    (657, 336),
-    (660, 337),
-    (664, 340),
-    (667, 341),
-    (671, 343),
-    (674, 344),
-    (676, 347),
-    (679, 349),
-    (681, 352),
-    (687, 353),
-    (690, 354),
-    (693, 355),
-    (696, 356),
-    (698, 358),
-    (701, 359),
-    (703, 361),
-    (706, 362),
-    (710, 365),
-    (714, 368),
-    (716, 369),
-    (719, 371),
-    (721, 373),
-    (726, 374),
-    (736, 375),
-    (738, 377),
-    (741, 378),
-    (743, 381),
-    (746, 383),
-    (748, 385),
-    (751, 386),
-    (754, 387),
-    (756, 390),
-    (761, 391),
-    (763, 392),
-    (766, 393),
-    (772, 395),
-    (776, 400),
-    (778, 401),
-    (781, 402),
-    (783, 405),
-    (786, 406),
-    (792, 408),
-    (796, 409),
-    (798, 414),
-    (801, 415),
-    (803, 416),
-    (808, 418),
-    (811, 419),
-    (813, 421),
-    (823, 423),
-    (826, 424),
-    (832, 426),
-    (837, 428),
-    (840, 429),
-    (842, 431),
-    (854, 439),
-    (857, 440),
-    (859, 445),
-    (861, 446),
-    (868, 0),
-    (880, 320),
-    (884, 0),
-    (890, 321),
-    (893, 322),
-    (895, 323),
-    (897, 324),
-    (899, 325),
-    (901, 326),
-    (908, 0),
-    (974, 36),
-    (978, 39),
-    (980, 40),
-    (982, 41),
-    (984, 42),
-    (986, 43),
-    (988, 44),
-    (990, 45),
-    (993, 47),
-    (995, 48),
-    (997, 49),
-    (999, 50),
-    (1001, 51),
-    (1003, 52),
-    (1005, 53),
-    (1007, 54),
-    (1009, 55),
-    (1023, 0),
-    (1057, 455),
-    (1060, 459),
-    (1061, 461),
-    (1065, 0),
-    (1066, 464),
-    (1068, 466),
-    (1073, 467),
-    (1077, 0),
-    (1078, 473),
-    (1080, 474),
-    (1085, 475),
-    (1089, 0),
-    (1090, 481),
-    (1092, 483),
-    (1097, 484),
-    (1101, 0),
-    (1102, 490),
-    (1104, 491),
-    (1109, 492),
-    (1113, 0),
-    (1114, 498),
-    (1116, 501),
-    (1119, 502),
-    (1123, 503),
-    (1127, 504),
-    (1129, 505),
-    (1140, 506),
-    (1141, 507),
-    (1145, 0),
-    (1146, 510),
-    (1148, 514),
-    (1151, 515),
-    (1154, 516),
-    (1157, 517),
-    (1161, 518),
-    (1165, 519),
-    (1167, 520),
-    (1178, 521),
-    (1182, 0),
-    (1183, 524),
-    (1185, 527),
-    (1189, 528),
-    (1193, 529),
-    (1195, 530),
-    (1206, 531),
-    (1210, 0),
-    (1211, 534),
-    (1213, 537),
-    (1216, 538),
-    (1220, 539),
-    (1224, 540),
-    (1226, 541),
-    (1237, 542),
-    (1238, 543),
-    (1256, 0),
+    (370, 219),
+    (372, 220),
+    (378, 223),
+    (380, 224),
+    (385, 226),
+    (388, 227),
+    (390, 229),
+    (396, 0),
+    (397, 235),
+    (403, 237),
+    (406, 238),
+    (410, 0),
+    (411, 242),
+    (417, 244),
+    (420, 245),
+    (424, 246),
+    (428, 247),
+    (434, 249),
+    (438, 250),
+    (441, 251),
+    (443, 254),
+    (451, 0),
+    (452, 260),
+    (456, 0),
+    (457, 261),
+    (468, 262),
+    (470, 263),
+    (473, 264),
+    (475, 266),
+    (477, 267),
+    (479, 268),
+    (481, 270),
+    (483, 271),
+    (486, 272),
+    (496, 274),
+    (499, 275),
+    (505, 276),
+    (510, 277),
+    (520, 281),
+    (522, 283),
+    (526, 0),
+    (532, 285),
+    (534, 286),
+    (536, 287),
+    (538, 288),
+    (540, 289),
+    (543, 290),
+    (545, 291),
+    (548, 293),
+    (554, 0),
+    (561, 318),
+    (564, 319),
+    (571, 295),
+    (574, 296),
+    (577, 297),
+    (579, 298),
+    (581, 299),
+    (583, 300),
+    (585, 301),
+    (589, 302),
+    (596, 0),
+    (621, 304),
+    (625, 0),
+    (627, 305),
+    (630, 306),
+    (632, 307),
+    (634, 308),
+    (636, 309),
+    (638, 310),
+    (642, 311),
+    (646, 313),
+    (651, 0),
+    (652, 332),
+    (655, 333),
+    (658, 334),
+    (660, 336),
+    (663, 337),
+    (667, 340),
+    (670, 341),
+    (674, 343),
+    (677, 344),
+    (680, 347),
+    (683, 349),
+    (686, 352),
+    (692, 353),
+    (695, 354),
+    (698, 355),
+    (701, 356),
+    (704, 358),
+    (707, 359),
+    (710, 361),
+    (713, 362),
+    (718, 365),
+    (722, 368),
+    (724, 369),
+    (727, 371),
+    (729, 373),
+    (734, 374),
+    (744, 375),
+    (746, 377),
+    (749, 378),
+    (752, 381),
+    (755, 383),
+    (758, 385),
+    (761, 386),
+    (764, 387),
+    (767, 390),
+    (772, 391),
+    (774, 392),
+    (777, 393),
+    (783, 395),
+    (788, 400),
+    (790, 401),
+    (793, 402),
+    (795, 405),
+    (798, 406),
+    (804, 408),
+    (808, 409),
+    (810, 414),
+    (813, 415),
+    (815, 416),
+    (820, 418),
+    (823, 419),
+    (825, 421),
+    (835, 423),
+    (838, 424),
+    (844, 426),
+    (849, 428),
+    (852, 429),
+    (854, 431),
+    (866, 439),
+    (869, 440),
+    (872, 445),
+    (874, 446),
+    (881, 0),
+    (893, 320),
+    (897, 0),
+    (903, 321),
+    (906, 322),
+    (908, 323),
+    (910, 324),
+    (912, 325),
+    (914, 326),
+    (921, 0),
+    (987, 36),
+    (991, 39),
+    (993, 40),
+    (995, 41),
+    (997, 42),
+    (999, 43),
+    (1001, 44),
+    (1003, 45),
+    (1006, 47),
+    (1008, 48),
+    (1010, 49),
+    (1012, 50),
+    (1014, 51),
+    (1016, 52),
+    (1018, 53),
+    (1020, 54),
+    (1022, 55),
+    (1036, 0),
+    (1070, 455),
+    (1073, 459),
+    (1074, 461),
+    (1078, 0),
+    (1079, 464),
+    (1081, 466),
+    (1086, 467),
+    (1090, 0),
+    (1091, 473),
+    (1093, 474),
+    (1098, 475),
+    (1102, 0),
+    (1103, 481),
+    (1105, 483),
+    (1110, 484),
+    (1114, 0),
+    (1115, 490),
+    (1117, 491),
+    (1122, 492),
+    (1126, 0),
+    (1127, 498),
+    (1129, 501),
+    (1132, 502),
+    (1136, 503),
+    (1140, 504),
+    (1142, 505),
+    (1153, 506),
+    (1154, 507),
+    (1158, 0),
+    (1159, 510),
+    (1161, 514),
+    (1164, 515),
+    (1167, 516),
+    (1170, 517),
+    (1174, 518),
+    (1178, 519),
+    (1180, 520),
+    (1191, 521),
+    (1195, 0),
+    (1196, 524),
+    (1198, 527),
+    (1202, 528),
+    (1206, 529),
+    (1208, 530),
+    (1219, 531),
+    (1223, 0),
+    (1224, 534),
+    (1226, 537),
+    (1229, 538),
+    (1233, 539),
+    (1237, 540),
+    (1239, 541),
+    (1250, 542),
+    (1251, 543),
+    (1269, 0),
 )

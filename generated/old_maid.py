@@ -65,21 +65,23 @@ def _start(s):
         # old_maid.cardrules:30: drawer = left of drawer
         s.v_drawer = _rt.next_in_play(s.out, s.v_drawer, 1)
     # old_maid.cardrules:32: for each player p {
+    _p2 = s.l_p
     for _p2 in _rt.in_play_from(s.out, 0):
-        s.l_p = _p2
         # old_maid.cardrules:33: for each rank r {
+        _e3 = s.l_r
         for _e3 in list([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]):
-            s.l_r = _e3
             # old_maid.cardrules:34: repeat pairs_of(p, r) times {
-            for _t4 in range(((len([c1 for c1 in s.z_hand[s.l_p] if (RANK[c1] == s.l_r)]) // 2) * 2)):
+            for _t4 in range(((len([c1 for c1 in s.z_hand[_p2] if (RANK[c1] == _e3)]) // 2) * 2)):
                 # old_maid.cardrules:35: move card first of cards in hand of p where rank == r from hand of p to discard
-                _moved = [_rt.take_card(s.z_hand[s.l_p], _rt.first([c3 for c3 in s.z_hand[s.l_p] if (RANK[c3] == s.l_r)], 35), 35)]
+                _moved = [_rt.take_card(s.z_hand[_p2], _rt.first([c3 for c3 in s.z_hand[_p2] if (RANK[c3] == _e3)], 35), 35)]
                 s.z_discard.extend(_moved)
+        s.l_r = _e3
         # old_maid.cardrules:38: if hand of p is empty {
-        if not s.z_hand[s.l_p]:
+        if not s.z_hand[_p2]:
             s.hits[0] += 1
             # old_maid.cardrules:39: eliminate p
-            s.out[s.l_p] = True
+            s.out[_p2] = True
+    s.l_p = _p2
     # old_maid.cardrules:42: drawer = left of dealer
     s.v_drawer = _rt.next_in_play(s.out, s.v_dealer, 1)
     # old_maid.cardrules:43: while (count players q where q is not out) > 1 {
@@ -103,22 +105,24 @@ def _start(s):
             s.z_hand[s.v_drawer][:] = [c7 for c7 in s.z_hand[s.v_drawer] if not (RANK[c7] == RANK[s.v_drawn])]
             s.z_discard.extend(_moved)
         # old_maid.cardrules:51: for each player p where p == giver or p == drawer {
+        _p6 = s.l_p
         for _p6 in _rt.in_play_from(s.out, 0):
-            s.l_p = _p6
-            if not ((s.l_p == s.v_giver) or (s.l_p == s.v_drawer)):
+            if not ((_p6 == s.v_giver) or (_p6 == s.v_drawer)):
                 continue
             # old_maid.cardrules:52: if hand of p is empty {
-            if not s.z_hand[s.l_p]:
+            if not s.z_hand[_p6]:
                 s.hits[2] += 1
                 # old_maid.cardrules:53: eliminate p
-                s.out[s.l_p] = True
+                s.out[_p6] = True
+        s.l_p = _p6
         # old_maid.cardrules:56: drawer = left of drawer
         s.v_drawer = _rt.next_in_play(s.out, s.v_drawer, 1)
     # old_maid.cardrules:58: for each player p {
+    _p7 = s.l_p
     for _p7 in _rt.in_play_from(s.out, 0):
-        s.l_p = _p7
         # old_maid.cardrules:59: held of p = size of hand of p
-        s.v_held[s.l_p] = len(s.z_hand[s.l_p])
+        s.v_held[_p7] = len(s.z_hand[_p7])
+    s.l_p = _p7
     return s._finish()
 
 
@@ -204,4 +208,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((52, 26), (54, 27), (56, 28), (62, 29), (65, 30), (67, 32), (70, 33), (73, 34), (75, 35), (78, 38), (81, 39), (83, 42), (85, 43), (91, 44), (93, 45), (95, 47), (98, 48), (101, 49), (105, 51), (110, 52), (113, 53), (115, 56), (117, 58), (120, 59), (125, 0), (150, 16), (152, 17), (154, 18), (156, 19), (158, 20), (166, 0), (188, 66), (191, 69), (192, 70), (193, 71), (201, 0))
+_RULE_LINES = ((52, 26), (54, 27), (56, 28), (62, 29), (65, 30), (67, 32), (70, 33), (73, 34), (75, 35), (79, 38), (82, 39), (85, 42), (87, 43), (93, 44), (95, 45), (97, 47), (100, 48), (103, 49), (107, 51), (112, 52), (115, 53), (118, 56), (120, 58), (123, 59), (129, 0), (154, 16), (156, 17), (158, 18), (160, 19), (162, 20), (170, 0), (192, 66), (195, 69), (196, 70), (197, 71), (205, 0))

@@ -116,13 +116,14 @@ def _repeat_53_body(s):
     _rt.deal_round_robin(s.z_stock, s.z_hand, len(s.z_stock) // s.n, 0, 56)
     s.deals += 1
     # president.cardrules:57: for each player p from left of dealer where not stock is empty {
+    _p1 = s.l_p
     for _p1 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
-        s.l_p = _p1
         if not s.z_stock:
             continue
         # president.cardrules:58: move top 1 from stock to hand of p
         _moved = _rt.take_top(s.z_stock, 1, 58)
-        s.z_hand[s.l_p].extend(_moved)
+        s.z_hand[_p1].extend(_moved)
+    s.l_p = _p1
     # president.cardrules:60: if hands == 0 {
     if s.v_hands == 0:
         s.hits[0] += 1
@@ -150,12 +151,13 @@ def _repeat_53_after(s):
 
 def _if_60_after(s):
     # president.cardrules:79: for each player p {
+    _p5 = s.l_p
     for _p5 in range(s.n):
-        s.l_p = _p5
         # president.cardrules:80: place of p = 0
-        s.v_place[s.l_p] = 0
+        s.v_place[_p5] = 0
         # president.cardrules:81: passed of p = false
-        s.v_passed[s.l_p] = False
+        s.v_passed[_p5] = False
+    s.l_p = _p5
     # president.cardrules:83: out = 0
     s.v_out = 0
     # president.cardrules:84: to_beat = 0
@@ -228,15 +230,16 @@ def _choose_card_75_chosen(s):
 def _while_87_check(s):
     if s.v_out >= (s.n - 1):
         # president.cardrules:143: for each player p {
+        _p12 = s.l_p
         for _p12 in range(s.n):
-            s.l_p = _p12
             # president.cardrules:144: if place of p == 0 {
-            if s.v_place[s.l_p] == 0:
+            if s.v_place[_p12] == 0:
                 s.hits[12] += 1
                 # president.cardrules:145: place of p = player_count
-                s.v_place[s.l_p] = s.n
+                s.v_place[_p12] = s.n
             # president.cardrules:147: score of p += player_count - place of p
-            s.v_score[s.l_p] += s.n - s.v_place[s.l_p]
+            s.v_score[_p12] += s.n - s.v_place[_p12]
+        s.l_p = _p12
         # president.cardrules:149: hands += 1
         s.v_hands += 1
         # president.cardrules:150: dealer = left of dealer
@@ -247,13 +250,14 @@ def _while_87_check(s):
     # president.cardrules:88: can_beat = false
     s.v_can_beat = False
     # president.cardrules:89: for each rank r {
+    _e6 = s.l_r
     for _e6 in list([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]):
-        s.l_r = _e6
         # president.cardrules:90: if beats(turn, r) {
-        if (len([c35 for c35 in s.z_hand[s.v_turn] if (RANK[c35] == s.l_r)]) >= max(s.v_need, 1)) and (_rt.value(VALUE_POWER, _rt.first([c37 for c37 in s.z_hand[s.v_turn] if (RANK[c37] == s.l_r)], 90), 90) > s.v_to_beat):
+        if (len([c35 for c35 in s.z_hand[s.v_turn] if (RANK[c35] == _e6)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c37 for c37 in s.z_hand[s.v_turn] if (RANK[c37] == _e6)], 90)] > s.v_to_beat):
             s.hits[3] += 1
             # president.cardrules:91: can_beat = true
             s.v_can_beat = True
+    s.l_r = _e6
     # president.cardrules:94: action = pass
     s.v_action = 1
     # president.cardrules:95: if need == 0 {
@@ -277,7 +281,7 @@ def _if_95_after(s):
     if s.v_action == 0:
         s.hits[6] += 1
         # president.cardrules:101: turn chooses rank r from hand of turn where beats(turn, r)
-        _legal = [60 + v38 for v38 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v38)]) >= max(s.v_need, 1)) and (_rt.value(VALUE_POWER, _rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == v38)], 101), 101) > s.v_to_beat))]
+        _legal = [60 + v38 for v38 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v38)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == v38)], 101)] > s.v_to_beat))]
         return s._decide(s.v_turn, _legal, 21, 101)  # then _choose_rank_101_chosen
     s.hits[10] += 1
     # president.cardrules:125: passed of turn = true
@@ -324,10 +328,11 @@ def _if_100_after(s):
         # president.cardrules:134: need = 0
         s.v_need = 0
         # president.cardrules:135: for each player q {
+        _p10 = s.l_q
         for _p10 in range(s.n):
-            s.l_q = _p10
             # president.cardrules:136: passed of q = false
-            s.v_passed[s.l_q] = False
+            s.v_passed[_p10] = False
+        s.l_q = _p10
         # president.cardrules:138: while hand of turn is empty {
         _loop11 = 0
         while not s.z_hand[s.v_turn]:
@@ -367,17 +372,18 @@ def _while_106_check(s):
         # president.cardrules:112: need = count cards in pile where rank == r
         s.v_need = len([c47 for c47 in s.z_pile if (RANK[c47] == s.l_r)])
         # president.cardrules:113: to_beat = value power of top of pile
-        s.v_to_beat = _rt.value(VALUE_POWER, _rt.top(s.z_pile, 113), 113)
+        s.v_to_beat = VALUE_POWER[_rt.top(s.z_pile, 113)]
         # president.cardrules:114: last = turn
         s.v_last = s.v_turn
         # president.cardrules:115: if reading pass_rule is may_return {
         if s.r_pass_rule == PASS_RULE_MAY_RETURN:
             s.hits[8] += 1
             # president.cardrules:116: for each player q {
+            _p8 = s.l_q
             for _p8 in range(s.n):
-                s.l_q = _p8
                 # president.cardrules:117: passed of q = false
-                s.v_passed[s.l_q] = False
+                s.v_passed[_p8] = False
+            s.l_q = _p8
         # president.cardrules:120: if hand of turn is empty {
         if not s.z_hand[s.v_turn]:
             s.hits[9] += 1
@@ -551,94 +557,94 @@ _RULE_LINES = (
     (115, 56),
     (118, 57),
     (123, 58),
-    (126, 60),
-    (129, 61),
-    (133, 63),
-    (135, 64),
-    (137, 65),
-    (140, 68),
-    (146, 0),
-    (152, 79),
-    (155, 80),
-    (157, 81),
-    (159, 83),
-    (161, 84),
-    (163, 85),
-    (165, 86),
-    (167, 87),
-    (171, 0),
-    (183, 72),
-    (188, 69),
-    (193, 0),
-    (200, 70),
-    (206, 0),
-    (212, 73),
-    (215, 75),
-    (220, 0),
-    (222, 76),
-    (228, 0),
-    (230, 143),
-    (233, 144),
-    (236, 145),
-    (238, 147),
-    (240, 149),
-    (242, 150),
-    (247, 88),
-    (249, 89),
-    (252, 90),
-    (255, 91),
-    (257, 94),
-    (259, 95),
-    (262, 96),
-    (270, 0),
-    (276, 100),
-    (279, 101),
-    (283, 125),
-    (288, 0),
-    (295, 98),
-    (299, 0),
-    (305, 127),
-    (307, 128),
-    (313, 129),
-    (315, 131),
-    (318, 132),
-    (322, 133),
-    (324, 134),
-    (326, 135),
-    (329, 136),
-    (331, 138),
-    (337, 139),
-    (342, 0),
-    (354, 102),
-    (356, 103),
-    (359, 105),
-    (361, 106),
-    (365, 0),
-    (367, 112),
-    (369, 113),
-    (371, 114),
-    (373, 115),
-    (376, 116),
-    (379, 117),
-    (381, 120),
-    (384, 121),
-    (386, 122),
-    (389, 107),
-    (393, 0),
-    (400, 108),
-    (403, 109),
-    (409, 0),
-    (474, 19),
-    (477, 21),
-    (479, 22),
-    (481, 23),
-    (483, 24),
-    (485, 25),
-    (487, 26),
-    (489, 27),
-    (491, 28),
-    (493, 29),
-    (495, 30),
-    (497, 31),
-    (508, 0),
+    (127, 60),
+    (130, 61),
+    (134, 63),
+    (136, 64),
+    (138, 65),
+    (141, 68),
+    (147, 0),
+    (153, 79),
+    (156, 80),
+    (158, 81),
+    (161, 83),
+    (163, 84),
+    (165, 85),
+    (167, 86),
+    (169, 87),
+    (173, 0),
+    (185, 72),
+    (190, 69),
+    (195, 0),
+    (202, 70),
+    (208, 0),
+    (214, 73),
+    (217, 75),
+    (222, 0),
+    (224, 76),
+    (230, 0),
+    (232, 143),
+    (235, 144),
+    (238, 145),
+    (240, 147),
+    (243, 149),
+    (245, 150),
+    (250, 88),
+    (252, 89),
+    (255, 90),
+    (258, 91),
+    (261, 94),
+    (263, 95),
+    (266, 96),
+    (274, 0),
+    (280, 100),
+    (283, 101),
+    (287, 125),
+    (292, 0),
+    (299, 98),
+    (303, 0),
+    (309, 127),
+    (311, 128),
+    (317, 129),
+    (319, 131),
+    (322, 132),
+    (326, 133),
+    (328, 134),
+    (330, 135),
+    (333, 136),
+    (336, 138),
+    (342, 139),
+    (347, 0),
+    (359, 102),
+    (361, 103),
+    (364, 105),
+    (366, 106),
+    (370, 0),
+    (372, 112),
+    (374, 113),
+    (376, 114),
+    (378, 115),
+    (381, 116),
+    (384, 117),
+    (387, 120),
+    (390, 121),
+    (392, 122),
+    (395, 107),
+    (399, 0),
+    (406, 108),
+    (409, 109),
+    (415, 0),
+    (480, 19),
+    (483, 21),
+    (485, 22),
+    (487, 23),
+    (489, 24),
+    (491, 25),
+    (493, 26),
+    (495, 27),
+    (497, 28),
+    (499, 29),
+    (501, 30),
+    (503, 31),
+    (514, 0),
 )

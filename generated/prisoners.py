@@ -1462,7 +1462,7 @@ def _make_combos(s):
             'same_rank',
             size=2,
             where=lambda group: (((((1 if any(IS_SPADES[c23] for c23 in group) else 0) + (1 if any(IS_HEARTS[c24] for c24 in group) else 0)) + (1 if any(IS_DIAMONDS[c25] for c25 in group) else 0)) + (1 if any(IS_CLUBS[c26] for c26 in group) else 0)) == len(group)) and (not any((SUIT[c27] == s.v_trump) for c27 in group)),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 257), 257) + 2,
+            score=lambda group: VALUE_FACE[_rt.first(group, 257)] + 2,
         ),
         # prisoners.cardrules:259: pattern pair_trump: 2 of a rank
         _Pattern(
@@ -1470,7 +1470,7 @@ def _make_combos(s):
             'same_rank',
             size=2,
             where=lambda group: (((((1 if any(IS_SPADES[c28] for c28 in group) else 0) + (1 if any(IS_HEARTS[c29] for c29 in group) else 0)) + (1 if any(IS_DIAMONDS[c30] for c30 in group) else 0)) + (1 if any(IS_CLUBS[c31] for c31 in group) else 0)) == len(group)) and any((SUIT[c32] == s.v_trump) for c32 in group),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 262), 262) * 2,
+            score=lambda group: VALUE_FACE[_rt.first(group, 262)] * 2,
         ),
         # prisoners.cardrules:264: pattern three: 3 of a rank
         _Pattern(
@@ -1478,7 +1478,7 @@ def _make_combos(s):
             'same_rank',
             size=3,
             where=lambda group: (((((1 if any(IS_SPADES[c33] for c33 in group) else 0) + (1 if any(IS_HEARTS[c34] for c34 in group) else 0)) + (1 if any(IS_DIAMONDS[c35] for c35 in group) else 0)) + (1 if any(IS_CLUBS[c36] for c36 in group) else 0)) == len(group)) and (not any((SUIT[c37] == s.v_trump) for c37 in group)),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 268), 268) + 3,
+            score=lambda group: VALUE_FACE[_rt.first(group, 268)] + 3,
         ),
         # prisoners.cardrules:270: pattern three_trump: 3 of a rank
         _Pattern(
@@ -1486,12 +1486,12 @@ def _make_combos(s):
             'same_rank',
             size=3,
             where=lambda group: (((((1 if any(IS_SPADES[c38] for c38 in group) else 0) + (1 if any(IS_HEARTS[c39] for c39 in group) else 0)) + (1 if any(IS_DIAMONDS[c40] for c40 in group) else 0)) + (1 if any(IS_CLUBS[c41] for c41 in group) else 0)) == len(group)) and any((SUIT[c42] == s.v_trump) for c42 in group),
-            score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 273), 273) * 3,
+            score=lambda group: VALUE_FACE[_rt.first(group, 273)] * 3,
         ),
         # prisoners.cardrules:275: pattern four: 4 of a rank
-        _Pattern('four', 'same_rank', size=4, where=lambda group: ((((1 if any(IS_SPADES[c43] for c43 in group) else 0) + (1 if any(IS_HEARTS[c44] for c44 in group) else 0)) + (1 if any(IS_DIAMONDS[c45] for c45 in group) else 0)) + (1 if any(IS_CLUBS[c46] for c46 in group) else 0)) == len(group), score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 277), 277) * 4),
+        _Pattern('four', 'same_rank', size=4, where=lambda group: ((((1 if any(IS_SPADES[c43] for c43 in group) else 0) + (1 if any(IS_HEARTS[c44] for c44 in group) else 0)) + (1 if any(IS_DIAMONDS[c45] for c45 in group) else 0)) + (1 if any(IS_CLUBS[c46] for c46 in group) else 0)) == len(group), score=lambda group: VALUE_FACE[_rt.first(group, 277)] * 4),
         # prisoners.cardrules:279: pattern single: 1 of a rank where reading combo_singles is face => value face of first...
-        _Pattern('single', 'same_rank', size=1, where=lambda group: s.r_combo_singles == COMBO_SINGLES_FACE, score=lambda group: _rt.value(VALUE_FACE, _rt.first(group, 279), 279)),
+        _Pattern('single', 'same_rank', size=1, where=lambda group: s.r_combo_singles == COMBO_SINGLES_FACE, score=lambda group: VALUE_FACE[_rt.first(group, 279)]),
     ]
     return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=None, maximise=True, name='combos', alike=None)
 
@@ -1579,12 +1579,13 @@ def _repeat_289_after(s):
 
 def _if_312_after(s):
     # prisoners.cardrules:322: for each player p {
+    _p1 = s.l_p
     for _p1 in range(s.n):
-        s.l_p = _p1
         # prisoners.cardrules:323: in_auction of p = true
-        s.v_in_auction[s.l_p] = True
+        s.v_in_auction[_p1] = True
         # prisoners.cardrules:324: in_deal of p = true
-        s.v_in_deal[s.l_p] = True
+        s.v_in_deal[_p1] = True
+    s.l_p = _p1
     # prisoners.cardrules:326: unit = reading bid_steps { tens => 10 ones => 1 }
     s.v_unit = 10 if s.r_bid_steps == BID_STEPS_TENS else 1
     # prisoners.cardrules:327: high_bid = 0
@@ -1765,30 +1766,31 @@ def _choose_option_366_chosen(s):
 
 def _if_380_after(s):
     # prisoners.cardrules:427: for each player p {
+    _p3 = s.l_p
     for _p3 in range(s.n):
-        s.l_p = _p3
         # prisoners.cardrules:428: if reading play_phase is draw_only {
         if s.r_play_phase == PLAY_PHASE_DRAW_ONLY:
             s.hits[27] += 1
             # prisoners.cardrules:429: move all from hand of p to taken of p
-            _moved = s.z_hand[s.l_p][:]
-            s.z_hand[s.l_p].clear()
-            s.z_taken[s.l_p].extend(_moved)
+            _moved = s.z_hand[_p3][:]
+            s.z_hand[_p3].clear()
+            s.z_taken[_p3].extend(_moved)
         # prisoners.cardrules:431: collected of p = reading fifty_card {
-        s.v_collected[s.l_p] = _rt.sum_values(VALUE_PRISONER, s.z_taken[s.l_p], 432) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[s.l_p], 433)
+        s.v_collected[_p3] = _rt.sum_values(VALUE_PRISONER, s.z_taken[_p3], 432) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[_p3], 433)
         # prisoners.cardrules:435: if reading counting is better {
         if s.r_counting == COUNTING_BETTER:
             s.hits[28] += 1
             # prisoners.cardrules:436: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p
-            s.v_collected[s.l_p] += max(_rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 436), _solver_combos(s).best([c19 for c19 in s.z_taken[s.l_p] if ((IS_2_TO_10[c19]) or (IS_A[c19]))]))
+            s.v_collected[_p3] += max(_rt.sum_values(VALUE_FACE, s.z_taken[_p3], 436), _solver_combos(s).best([c19 for c19 in s.z_taken[_p3] if ((IS_2_TO_10[c19]) or (IS_A[c19]))]))
         elif s.v_method == 2:
             s.hits[29] += 1
             # prisoners.cardrules:439: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
-            s.v_collected[s.l_p] += _solver_combos(s).best([c20 for c20 in s.z_taken[s.l_p] if ((IS_2_TO_10[c20]) or (IS_A[c20]))])
+            s.v_collected[_p3] += _solver_combos(s).best([c20 for c20 in s.z_taken[_p3] if ((IS_2_TO_10[c20]) or (IS_A[c20]))])
         else:
             s.hits[30] += 1
             # prisoners.cardrules:441: collected of p += sum face of taken of p
-            s.v_collected[s.l_p] += _rt.sum_values(VALUE_FACE, s.z_taken[s.l_p], 441)
+            s.v_collected[_p3] += _rt.sum_values(VALUE_FACE, s.z_taken[_p3], 441)
+    s.l_p = _p3
     # prisoners.cardrules:444: if reading bid_measure is hand {
     if s.r_bid_measure == BID_MEASURE_HAND:
         s.hits[31] += 1
@@ -1899,9 +1901,9 @@ def _trick_383_turn(s):
         # prisoners.cardrules:398: drawing = reading short_pile is in_turn
         s.v_drawing = (s.r_short_pile == SHORT_PILE_IN_TURN) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == TURNED_CARD_DRAWN_LAST) else 0)) >= s.v_in_deal.count(True))
         # prisoners.cardrules:401: for each player p from winner where in_deal of p {
+        _p2 = s.l_p
         for _p2 in SEATS[s.n][(s.winner) % s.n]:
-            s.l_p = _p2
-            if not s.v_in_deal[s.l_p]:
+            if not s.v_in_deal[_p2]:
                 continue
             # prisoners.cardrules:402: if prisoners is empty and reading turned_card is drawn_last {
             if (not s.z_prisoners) and (s.r_turned_card == TURNED_CARD_DRAWN_LAST):
@@ -1914,8 +1916,9 @@ def _trick_383_turn(s):
             if s.v_drawing and bool(s.z_prisoners):
                 s.hits[23] += 1
                 # prisoners.cardrules:406: draw 1 from prisoners to hand of p
-                _c = _rt.take_one(s.z_prisoners, 406)
-                s.z_hand[s.l_p].append(_c)
+                _c = s.z_prisoners.pop() if s.z_prisoners else _rt.take_one(s.z_prisoners, 406)
+                s.z_hand[_p2].append(_c)
+        s.l_p = _p2
         return 26  # to _while_382_check
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
@@ -1995,7 +1998,7 @@ def _choose_card_418_chosen(s):
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 419)]
     s.z_discard.extend(_moved)
     # prisoners.cardrules:420: draw 1 from prisoners to hand of turn
-    _c = _rt.take_one(s.z_prisoners, 420)
+    _c = s.z_prisoners.pop() if s.z_prisoners else _rt.take_one(s.z_prisoners, 420)
     s.z_hand[s.v_turn].append(_c)
     return 33  # to _if_414_after
 
@@ -2459,149 +2462,149 @@ _RULE_LINES = (
     (1581, 322),
     (1584, 323),
     (1586, 324),
-    (1588, 326),
-    (1590, 327),
-    (1592, 328),
-    (1594, 329),
-    (1596, 331),
-    (1600, 0),
-    (1602, 313),
-    (1604, 314),
-    (1608, 0),
-    (1620, 356),
-    (1623, 357),
-    (1625, 359),
-    (1628, 360),
-    (1632, 365),
-    (1637, 368),
-    (1641, 370),
-    (1644, 334),
-    (1647, 335),
-    (1654, 0),
-    (1660, 353),
-    (1665, 0),
-    (1671, 341),
-    (1674, 342),
-    (1676, 344),
-    (1679, 345),
-    (1681, 346),
-    (1687, 349),
-    (1689, 350),
-    (1694, 0),
-    (1696, 336),
-    (1701, 0),
-    (1703, 338),
-    (1709, 0),
-    (1720, 372),
-    (1722, 373),
-    (1725, 374),
-    (1729, 377),
-    (1731, 380),
-    (1734, 381),
-    (1736, 382),
-    (1739, 412),
-    (1741, 413),
-    (1745, 0),
-    (1747, 366),
-    (1751, 0),
-    (1767, 427),
-    (1770, 428),
-    (1773, 429),
-    (1777, 431),
-    (1779, 435),
-    (1782, 436),
-    (1786, 439),
-    (1790, 441),
-    (1792, 444),
-    (1795, 445),
-    (1799, 447),
-    (1801, 449),
-    (1804, 450),
-    (1807, 451),
-    (1810, 452),
-    (1814, 456),
-    (1816, 460),
-    (1818, 461),
-    (1825, 0),
-    (1838, 383),
-    (1847, 0),
-    (1854, 390),
-    (1866, 391),
-    (1879, 392),
-    (1897, 397),
-    (1899, 398),
-    (1901, 401),
-    (1906, 402),
-    (1909, 403),
-    (1913, 405),
-    (1916, 406),
-    (1941, 0),
-    (1961, 414),
-    (1964, 415),
-    (1967, 416),
-    (1971, 418),
-    (1977, 0),
-    (1982, 422),
-    (1987, 0),
-    (1994, 419),
-    (1997, 420),
-    (2003, 0),
-    (2217, 51),
-    (2219, 53),
-    (2221, 54),
-    (2223, 55),
-    (2225, 56),
-    (2227, 57),
-    (2230, 59),
-    (2232, 60),
-    (2234, 61),
-    (2236, 62),
-    (2238, 63),
-    (2240, 64),
-    (2243, 66),
-    (2245, 67),
-    (2247, 68),
-    (2249, 69),
-    (2261, 0),
-    (2293, 472),
-    (2296, 476),
-    (2297, 477),
-    (2301, 0),
-    (2302, 480),
-    (2305, 484),
-    (2306, 485),
-    (2310, 0),
-    (2311, 488),
-    (2314, 491),
-    (2315, 492),
-    (2316, 493),
-    (2320, 0),
-    (2321, 496),
-    (2323, 498),
-    (2326, 499),
-    (2330, 0),
-    (2331, 502),
-    (2333, 505),
-    (2336, 506),
-    (2340, 0),
-    (2341, 509),
-    (2343, 512),
-    (2346, 513),
-    (2350, 0),
-    (2351, 516),
-    (2353, 519),
-    (2356, 520),
-    (2360, 0),
-    (2361, 523),
-    (2363, 526),
-    (2366, 527),
-    (2370, 0),
-    (2371, 530),
-    (2374, 531),
-    (2378, 0),
-    (2379, 534),
-    (2381, 537),
-    (2384, 538),
-    (2385, 539),
-    (2404, 0),
+    (1589, 326),
+    (1591, 327),
+    (1593, 328),
+    (1595, 329),
+    (1597, 331),
+    (1601, 0),
+    (1603, 313),
+    (1605, 314),
+    (1609, 0),
+    (1621, 356),
+    (1624, 357),
+    (1626, 359),
+    (1629, 360),
+    (1633, 365),
+    (1638, 368),
+    (1642, 370),
+    (1645, 334),
+    (1648, 335),
+    (1655, 0),
+    (1661, 353),
+    (1666, 0),
+    (1672, 341),
+    (1675, 342),
+    (1677, 344),
+    (1680, 345),
+    (1682, 346),
+    (1688, 349),
+    (1690, 350),
+    (1695, 0),
+    (1697, 336),
+    (1702, 0),
+    (1704, 338),
+    (1710, 0),
+    (1721, 372),
+    (1723, 373),
+    (1726, 374),
+    (1730, 377),
+    (1732, 380),
+    (1735, 381),
+    (1737, 382),
+    (1740, 412),
+    (1742, 413),
+    (1746, 0),
+    (1748, 366),
+    (1752, 0),
+    (1768, 427),
+    (1771, 428),
+    (1774, 429),
+    (1778, 431),
+    (1780, 435),
+    (1783, 436),
+    (1787, 439),
+    (1791, 441),
+    (1794, 444),
+    (1797, 445),
+    (1801, 447),
+    (1803, 449),
+    (1806, 450),
+    (1809, 451),
+    (1812, 452),
+    (1816, 456),
+    (1818, 460),
+    (1820, 461),
+    (1827, 0),
+    (1840, 383),
+    (1849, 0),
+    (1856, 390),
+    (1868, 391),
+    (1881, 392),
+    (1899, 397),
+    (1901, 398),
+    (1903, 401),
+    (1908, 402),
+    (1911, 403),
+    (1915, 405),
+    (1918, 406),
+    (1944, 0),
+    (1964, 414),
+    (1967, 415),
+    (1970, 416),
+    (1974, 418),
+    (1980, 0),
+    (1985, 422),
+    (1990, 0),
+    (1997, 419),
+    (2000, 420),
+    (2006, 0),
+    (2220, 51),
+    (2222, 53),
+    (2224, 54),
+    (2226, 55),
+    (2228, 56),
+    (2230, 57),
+    (2233, 59),
+    (2235, 60),
+    (2237, 61),
+    (2239, 62),
+    (2241, 63),
+    (2243, 64),
+    (2246, 66),
+    (2248, 67),
+    (2250, 68),
+    (2252, 69),
+    (2264, 0),
+    (2296, 472),
+    (2299, 476),
+    (2300, 477),
+    (2304, 0),
+    (2305, 480),
+    (2308, 484),
+    (2309, 485),
+    (2313, 0),
+    (2314, 488),
+    (2317, 491),
+    (2318, 492),
+    (2319, 493),
+    (2323, 0),
+    (2324, 496),
+    (2326, 498),
+    (2329, 499),
+    (2333, 0),
+    (2334, 502),
+    (2336, 505),
+    (2339, 506),
+    (2343, 0),
+    (2344, 509),
+    (2346, 512),
+    (2349, 513),
+    (2353, 0),
+    (2354, 516),
+    (2356, 519),
+    (2359, 520),
+    (2363, 0),
+    (2364, 523),
+    (2366, 526),
+    (2369, 527),
+    (2373, 0),
+    (2374, 530),
+    (2377, 531),
+    (2381, 0),
+    (2382, 534),
+    (2384, 537),
+    (2387, 538),
+    (2388, 539),
+    (2407, 0),
 )

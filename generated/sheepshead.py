@@ -250,19 +250,21 @@ def _for_71_next(s):
             # sheepshead.cardrules:96: p joins (if p == picker or p == partner then pickers else defenders)
             _rt.join(s.team, s.l_p, (0 if ((s.l_p == s.v_picker) or (s.l_p == s.v_partner)) else 1), (s.v_points, s.v_tricks))
         # sheepshead.cardrules:98: for each team t {
+        _e9 = s.l_t
         for _e9 in list(_rt.team_numbers(s.team)):
-            s.l_t = _e9
             # sheepshead.cardrules:99: points of t = 0
-            _rt.share_team(s.v_points, s.team, s.l_t, '=', 0)
+            _rt.share_team(s.v_points, s.team, _e9, '=', 0)
             # sheepshead.cardrules:100: tricks of t = 0
-            _rt.share_team(s.v_tricks, s.team, s.l_t, '=', 0)
+            _rt.share_team(s.v_tricks, s.team, _e9, '=', 0)
+        s.l_t = _e9
         # sheepshead.cardrules:102: for each player p {
+        _p10 = s.l_p
         for _p10 in range(s.n):
-            s.l_p = _p10
             # sheepshead.cardrules:103: points of p += sum points of taken of p
-            _rt.share(s.v_points, s.team, s.l_p, '+=', _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 103))
+            _rt.share(s.v_points, s.team, _p10, '+=', _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[_p10]), 103))
             # sheepshead.cardrules:104: tricks of p += groups of taken of p
-            _rt.share(s.v_tricks, s.team, s.l_p, '+=', len(s.z_taken[s.l_p]))
+            _rt.share(s.v_tricks, s.team, _p10, '+=', len(s.z_taken[_p10]))
+        s.l_p = _p10
         # sheepshead.cardrules:106: points of picker += sum points of buried
         _rt.share(s.v_points, s.team, s.v_picker, '+=', _rt.sum_values(VALUE_POINTS, s.z_buried, 106))
         # sheepshead.cardrules:107: for each player p {
@@ -629,39 +631,39 @@ _RULE_LINES = (
     (252, 98),
     (255, 99),
     (257, 100),
-    (259, 102),
-    (262, 103),
-    (264, 104),
-    (266, 106),
-    (268, 107),
-    (271, 108),
-    (275, 72),
-    (284, 0),
-    (292, 79),
-    (304, 80),
-    (316, 81),
-    (328, 82),
-    (340, 83),
-    (352, 84),
-    (364, 85),
-    (376, 86),
-    (388, 87),
-    (400, 88),
-    (419, 92),
-    (421, 93),
-    (446, 0),
-    (503, 24),
-    (505, 25),
-    (507, 26),
-    (509, 27),
-    (511, 28),
-    (513, 29),
-    (515, 30),
-    (517, 31),
-    (519, 32),
-    (521, 33),
-    (540, 0),
-    (574, 120),
-    (577, 121),
-    (585, 0),
+    (260, 102),
+    (263, 103),
+    (265, 104),
+    (268, 106),
+    (270, 107),
+    (273, 108),
+    (277, 72),
+    (286, 0),
+    (294, 79),
+    (306, 80),
+    (318, 81),
+    (330, 82),
+    (342, 83),
+    (354, 84),
+    (366, 85),
+    (378, 86),
+    (390, 87),
+    (402, 88),
+    (421, 92),
+    (423, 93),
+    (448, 0),
+    (505, 24),
+    (507, 25),
+    (509, 26),
+    (511, 27),
+    (513, 28),
+    (515, 29),
+    (517, 30),
+    (519, 31),
+    (521, 32),
+    (523, 33),
+    (542, 0),
+    (576, 120),
+    (579, 121),
+    (587, 0),
 )

@@ -234,29 +234,31 @@ def _repeat_103_after(s):
 def _while_123_check(s):
     if not any(s.z_hand):
         # thirteens.cardrules:140: for each player p {
+        _p1 = s.l_p
         for _p1 in range(s.n):
-            s.l_p = _p1
             # thirteens.cardrules:141: points of p = 0
-            s.v_points[s.l_p] = 0
+            s.v_points[_p1] = 0
             # thirteens.cardrules:142: for each group g in taken of p {
-            for _g2 in list(s.z_taken[s.l_p]):
-                s.l_g = _g2
+            _g2 = s.l_g
+            for _g2 in list(s.z_taken[_p1]):
                 # thirteens.cardrules:143: points of p += scoring thirteens of g
-                s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
+                s.v_points[_p1] += _solver_thirteens(s).best(_g2)
                 # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
-                s.v_points[s.l_p] -= 4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])])
+                s.v_points[_p1] -= 4 * len([c9 for c9 in _g2 if (IS_JOKER[c9])])
                 # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
-                if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0):
+                if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(_g2) == 0):
                     s.hits[10] += 1
                     # thirteens.cardrules:146: points of p += 1
-                    s.v_points[s.l_p] += 1
+                    s.v_points[_p1] += 1
+            s.l_g = _g2
             # thirteens.cardrules:149: if taken of p is empty {
-            if not s.z_taken[s.l_p]:
+            if not s.z_taken[_p1]:
                 s.hits[11] += 1
                 # thirteens.cardrules:150: points of p -= 3
-                s.v_points[s.l_p] -= 3
+                s.v_points[_p1] -= 3
             # thirteens.cardrules:152: total of p += points of p
-            s.v_total[s.l_p] += s.v_points[s.l_p]
+            s.v_total[_p1] += s.v_points[_p1]
+        s.l_p = _p1
         # thirteens.cardrules:154: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
         if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q11 for q11 in range(s.n) if (s.v_total[q11] == max(s.v_total))]) == 1))):
@@ -524,33 +526,33 @@ _RULE_LINES = (
     (246, 144),
     (248, 145),
     (251, 146),
-    (253, 149),
-    (256, 150),
-    (258, 152),
-    (260, 154),
-    (265, 124),
-    (274, 0),
-    (282, 130),
-    (295, 132),
-    (308, 133),
-    (321, 134),
-    (340, 138),
-    (361, 0),
-    (404, 27),
-    (407, 29),
-    (409, 30),
-    (411, 31),
-    (413, 6),
-    (424, 0),
-    (453, 163),
-    (456, 167),
-    (457, 168),
-    (461, 0),
-    (462, 171),
-    (465, 172),
-    (469, 0),
-    (470, 175),
-    (473, 177),
-    (474, 178),
-    (482, 0),
+    (254, 149),
+    (257, 150),
+    (259, 152),
+    (262, 154),
+    (267, 124),
+    (276, 0),
+    (284, 130),
+    (297, 132),
+    (310, 133),
+    (323, 134),
+    (342, 138),
+    (363, 0),
+    (406, 27),
+    (409, 29),
+    (411, 30),
+    (413, 31),
+    (415, 6),
+    (426, 0),
+    (455, 163),
+    (458, 167),
+    (459, 168),
+    (463, 0),
+    (464, 171),
+    (467, 172),
+    (471, 0),
+    (472, 175),
+    (475, 177),
+    (476, 178),
+    (484, 0),
 )

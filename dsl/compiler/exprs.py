@@ -405,7 +405,10 @@ class ExprCompiler(ExprVisitor[str]):
         raise KeyError(e.name)
 
     def visit_ValueOf(self, e):
-        return f"_rt.value({self.tables.value(e.table)}, {self.compile(e.arg)}, {e.span.line})"
+        table = self.tables.value(e.table)
+        if None not in self.model.values[e.table]:  # every card has a value: no test for none
+            return f"{table}[{self.compile(e.arg)}]"
+        return f"_rt.value({table}, {self.compile(e.arg)}, {e.span.line})"
 
     def visit_SumOf(self, e):
         return f"_rt.sum_values({self.tables.value(e.table)}, {self.cards(e.arg)}, {e.span.line})"

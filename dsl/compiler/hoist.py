@@ -9,6 +9,7 @@ each instead of one per card.
 from __future__ import annotations
 
 import ast
+import re
 
 STATE = "s"
 # `s.rng` is a property that builds the generator on first use: read only where the rules draw.
@@ -45,3 +46,19 @@ def hoist(tests: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
         # In parentheses: a conditional expression is a comprehension's `if` only inside them.
         rewritten.append(f"({ast.unparse(tree)})" if changed else test)
     return [(local(name), f"{STATE}.{name}") for name in reads.names], rewritten
+
+
+def loop_local(var: str, local: str | None, skip: str | None, body: str):
+    """A rule's loop name (`for each player q`) kept in the loop's Python variable instead of the
+    state: `(before, skip, body, after)`, where the body and its skip test read `var`, and the
+    state's field gets the value it would have had, once, after the loop (`before` keeps the old
+    one if the loop runs no round). None when the body could read the field some other way: a
+    trigger it calls, a loop of its own that rebinds the name, or a `return` out of the loop."""
+    if local is None:
+        return None
+    field = f"{STATE}.{local}"
+    if "_trigger_" in body or "return" in body or re.search(rf"\b{re.escape(field)} =", body):
+        return None
+    read = re.compile(rf"\b{re.escape(field)}\b")
+    skip = read.sub(var, skip) if skip is not None else None
+    return f"{var} = {field}", skip, read.sub(var, body), f"{field} = {var}"

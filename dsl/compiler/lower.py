@@ -22,7 +22,7 @@ from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
-from .hoist import hoist
+from .hoist import hoist, loop_local
 from .seats import seat_order
 from .triggers import ZoneTriggers
 from .sources import SourceLines
@@ -272,20 +272,18 @@ class StraightLowering(_Lowering):
         body = self.body(s.body)
         self.out.code(self.t.while_(counter=counter, cond=cond, body=body, line=s.span.line, limit=LOOP_GUARD))
 
+    def loop(self, var: str, items: str, name: str, skip: str | None, body: n.Block) -> None:
+        """A loop binding the rule name `name` to each item in turn."""
+        local, code = escape.name("l_", name), self.body(body)
+        kept = loop_local(var, local, skip, code)
+        self.out.code(self.t.for_(var=var, items=items, local=local, skip=skip, body=code, kept=kept))
+
     def visit_ForPlayers(self, s: n.ForPlayers):
-        var = self.out.fresh("_p")
-        items = self._player_order(s)
         skip = self.x.negate(s.cond) if s.cond is not None else None
-        self.out.code(
-            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=skip, body=self.body(s.body))
-        )
+        self.loop(self.out.fresh("_p"), self._player_order(s), s.var, skip, s.body)
 
     def visit_ForEach(self, s: n.ForEach):
-        var = self.out.fresh("_e")
-        items = f"list({self.x.cards(s.iterable)})"
-        self.out.code(
-            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=None, body=self.body(s.body))
-        )
+        self.loop(self.out.fresh("_e"), f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
 
     def visit_RepeatTimes(self, s: n.RepeatTimes):
         var = self.out.fresh("_t")
@@ -293,11 +291,7 @@ class StraightLowering(_Lowering):
         self.out.code(self.t.for_(var=var, items=items, local=None, skip=None, body=self.body(s.body)))
 
     def visit_ForGroups(self, s: n.ForGroups):
-        var = self.out.fresh("_g")
-        items = f"list({self.zone(s.zone)})"
-        self.out.code(
-            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=None, body=self.body(s.body))
-        )
+        self.loop(self.out.fresh("_g"), f"list({self.zone(s.zone)})", s.var, None, s.body)
 
     # ------------------------------------------------------------ decisions never come here
     def _decision(self, s: n.Stmt):

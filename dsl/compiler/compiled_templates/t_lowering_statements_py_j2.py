@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'e25359c76052ff1b840a25fbede71dc0c43070ea62f1d53f2daf98e52b4d7450'
+FINGERPRINT = 'e3fd68ac79df6f189e089cc5b8d6dc3bddb25fa190293ef49846dc6a462d4827'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -349,7 +349,11 @@ def root(context, missing=missing):
         if (l_1_count == '1'):
             pass
             t_9.extend((
-                '_c = _rt.take_one(',
+                '_c = ',
+                str(l_1_src),
+                '.pop() if ',
+                str(l_1_src),
+                ' else _rt.take_one(',
                 str(l_1_src),
                 ', ',
                 str(l_1_line),
@@ -639,8 +643,10 @@ def root(context, missing=missing):
         return concat(t_19)
     context.exported_vars.add('while_')
     context.vars['while_'] = l_0_while_ = Macro(environment, macro, 'while_', ('counter', 'cond', 'body', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_var, l_1_items, l_1_local, l_1_skip, l_1_body):
+    def macro(l_1_var, l_1_items, l_1_local, l_1_skip, l_1_body, l_1_kept):
         t_20 = []
+        l_1_before = resolve('before')
+        l_1_after = resolve('after')
         if l_1_var is missing:
             l_1_var = undefined("parameter 'var' was not provided", name='var')
         if l_1_items is missing:
@@ -651,23 +657,38 @@ def root(context, missing=missing):
             l_1_skip = undefined("parameter 'skip' was not provided", name='skip')
         if l_1_body is missing:
             l_1_body = undefined("parameter 'body' was not provided", name='body')
+        if l_1_kept is missing:
+            l_1_kept = None
         pass
-        t_20.extend((
-            'for ',
-            str(l_1_var),
-            ' in ',
-            str(l_1_items),
-            ':\n',
-        ))
-        if (not t_2(l_1_local)):
+        if (not t_2(l_1_kept)):
+            pass
+            (l_1_before, l_1_skip, l_1_body, l_1_after) = l_1_kept
+            t_20.extend((
+                str((undefined(name='before') if l_1_before is missing else l_1_before)),
+                '\nfor ',
+                str(l_1_var),
+                ' in ',
+                str(l_1_items),
+                ':\n',
+            ))
+        else:
             pass
             t_20.extend((
-                '    s.',
-                str(l_1_local),
-                ' = ',
+                'for ',
                 str(l_1_var),
-                '\n',
+                ' in ',
+                str(l_1_items),
+                ':\n',
             ))
+            if (not t_2(l_1_local)):
+                pass
+                t_20.extend((
+                    '    s.',
+                    str(l_1_local),
+                    ' = ',
+                    str(l_1_var),
+                    '\n',
+                ))
         if (not t_2(l_1_skip)):
             pass
             t_20.extend((
@@ -679,9 +700,15 @@ def root(context, missing=missing):
             str(t_1(l_1_body, 4, first=True)),
             '\n',
         ))
+        if (not t_2(l_1_kept)):
+            pass
+            t_20.extend((
+                str((undefined(name='after') if l_1_after is missing else l_1_after)),
+                '\n',
+            ))
         return concat(t_20)
     context.exported_vars.add('for_')
-    context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body', 'kept'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&82=328&83=347&84=351&85=355&86=357&88=364&89=370&90=372&94=379&95=390&96=394&97=397&98=402&101=411&102=416&105=424&106=428&111=438&112=445&113=448&114=452&117=459&120=464&123=471&124=481&127=492&131=502&132=511&135=520&136=527&140=533&141=543&142=545&143=549&146=556&147=564&148=568&149=572&151=576&153=580&157=587&158=601&160=603&161=605&163=607&166=614&167=628&168=630&169=632&170=634&174=640&175=655&176=660&177=664&179=669&180=673&183=677'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&82=328&83=347&84=351&85=359&86=361&88=368&89=374&90=376&94=383&95=394&96=398&97=401&98=406&101=415&102=420&105=428&106=432&111=442&112=449&113=452&114=456&117=463&120=468&123=475&124=485&127=496&131=506&132=515&135=524&136=531&140=537&141=547&142=549&143=553&146=560&147=568&148=572&149=576&151=580&153=584&157=591&158=605&160=607&161=609&163=611&166=618&167=632&168=634&169=636&170=638&175=644&176=661&177=663&178=665&179=667&181=676&182=681&183=685&186=690&187=694&190=698&191=701&192=704'
