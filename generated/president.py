@@ -92,6 +92,7 @@ ORDER_DEFAULT = (12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, -1)
 VALUE_POWER = (15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 # cards that are 3 ♣
 IS_3_CLUBS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False)
+CARDS_3_CLUBS = _rt.cards_where(IS_3_CLUBS)  # the same cards as a set, for tests run in C
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -128,16 +129,16 @@ def _repeat_53_body(s):
     if s.v_hands == 0:
         s.hits[0] += 1
         # president.cardrules:61: turn = first of players q where hand of q has 3♣
-        s.v_turn = _rt.first([q3 for q3 in range(s.n) if any(IS_3_CLUBS[c4] for c4 in s.z_hand[q3])], 61)
+        s.v_turn = _rt.first([q2 for q2 in range(s.n) if (not CARDS_3_CLUBS.isdisjoint(s.z_hand[q2]))], 61)
         return 3  # to _if_60_after
     s.hits[1] += 1
     # president.cardrules:63: turn = holder(player_count)
-    s.v_turn = _rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 63)
+    s.v_turn = _rt.first([q4 for q4 in range(s.n) if (s.v_place[q4] == s.n)], 63)
     # president.cardrules:64: repeat 2 times {
     for _t2 in range(2):
         # president.cardrules:65: move card highest of hand of holder(player_count) from hand of holder(player_count)
-        _moved = [_rt.take_card(s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
-        s.z_hand[_rt.first([q12 for q12 in range(s.n) if (s.v_place[q12] == 1)], 66)].extend(_moved)
+        _moved = [_rt.take_card(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
+        s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == 1)], 66)].extend(_moved)
     # president.cardrules:68: repeat 2 times {
     s.loop_items3 = list(range(2))
     s.loop_index4 = 0
@@ -188,8 +189,8 @@ def _for_68_next(s):
         return 3  # to _if_60_after
     s.loop_index4 += 1
     # president.cardrules:69: holder(1) chooses card c from hand of holder(1)
-    _legal = list(s.z_hand[_rt.first([q14 for q14 in range(s.n) if (s.v_place[q14] == 1)], 69)])
-    return s._decide(_rt.first([q16 for q16 in range(s.n) if (s.v_place[q16] == 1)], 69), _legal, 8, 69)  # then _choose_card_69_chosen
+    _legal = list(s.z_hand[_rt.first([q12 for q12 in range(s.n) if (s.v_place[q12] == 1)], 69)])
+    return s._decide(_rt.first([q14 for q14 in range(s.n) if (s.v_place[q14] == 1)], 69), _legal, 8, 69)  # then _choose_card_69_chosen
 
 
 def _for_68_after(s):
@@ -200,8 +201,8 @@ def _for_68_after(s):
 def _choose_card_69_chosen(s):
     s.l_c = s.choice
     # president.cardrules:70: move card c from hand of holder(1) to hand of holder(player_count)
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q18 for q18 in range(s.n) if (s.v_place[q18] == 1)], 70)], s.l_c, 70)]
-    s.z_hand[_rt.first([q20 for q20 in range(s.n) if (s.v_place[q20] == s.n)], 70)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q16 for q16 in range(s.n) if (s.v_place[q16] == 1)], 70)], s.l_c, 70)]
+    s.z_hand[_rt.first([q18 for q18 in range(s.n) if (s.v_place[q18] == s.n)], 70)].extend(_moved)
     return 6  # to _for_68_next
 
 
@@ -212,18 +213,18 @@ def _if_72_after(s):
 def _if_72_then(s):
     s.hits[2] += 1
     # president.cardrules:73: move card highest of hand of holder(player_count - 1) from hand of holder(player_count...
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q24 for q24 in range(s.n) if (s.v_place[q24] == (s.n - 1))], 73)], _rt.highest(s.z_hand[_rt.first([q22 for q22 in range(s.n) if (s.v_place[q22] == (s.n - 1))], 73)], ORDER_DEFAULT, RANK, 73), 73)]
-    s.z_hand[_rt.first([q26 for q26 in range(s.n) if (s.v_place[q26] == 2)], 74)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q22 for q22 in range(s.n) if (s.v_place[q22] == (s.n - 1))], 73)], _rt.highest(s.z_hand[_rt.first([q20 for q20 in range(s.n) if (s.v_place[q20] == (s.n - 1))], 73)], ORDER_DEFAULT, RANK, 73), 73)]
+    s.z_hand[_rt.first([q24 for q24 in range(s.n) if (s.v_place[q24] == 2)], 74)].extend(_moved)
     # president.cardrules:75: holder(2) chooses card c from hand of holder(2)
-    _legal = list(s.z_hand[_rt.first([q28 for q28 in range(s.n) if (s.v_place[q28] == 2)], 75)])
-    return s._decide(_rt.first([q30 for q30 in range(s.n) if (s.v_place[q30] == 2)], 75), _legal, 11, 75)  # then _choose_card_75_chosen
+    _legal = list(s.z_hand[_rt.first([q26 for q26 in range(s.n) if (s.v_place[q26] == 2)], 75)])
+    return s._decide(_rt.first([q28 for q28 in range(s.n) if (s.v_place[q28] == 2)], 75), _legal, 11, 75)  # then _choose_card_75_chosen
 
 
 def _choose_card_75_chosen(s):
     s.l_c = s.choice
     # president.cardrules:76: move card c from hand of holder(2) to hand of holder(player_count - 1)
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q32 for q32 in range(s.n) if (s.v_place[q32] == 2)], 76)], s.l_c, 76)]
-    s.z_hand[_rt.first([q34 for q34 in range(s.n) if (s.v_place[q34] == (s.n - 1))], 76)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q30 for q30 in range(s.n) if (s.v_place[q30] == 2)], 76)], s.l_c, 76)]
+    s.z_hand[_rt.first([q32 for q32 in range(s.n) if (s.v_place[q32] == (s.n - 1))], 76)].extend(_moved)
     return 3  # to _if_60_after
 
 
@@ -244,7 +245,7 @@ def _while_87_check(s):
         s.v_hands += 1
         # president.cardrules:150: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
-        if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q49 for q49 in range(s.n) if (s.v_score[q49] == max(s.v_score))]) == 1))):
+        if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q47 for q47 in range(s.n) if (s.v_score[q47] == max(s.v_score))]) == 1))):
             return 1  # to _repeat_53_body
         return s._finish()
     # president.cardrules:88: can_beat = false
@@ -253,7 +254,7 @@ def _while_87_check(s):
     _e6 = s.l_r
     for _e6 in list([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]):
         # president.cardrules:90: if beats(turn, r) {
-        if (len([c35 for c35 in s.z_hand[s.v_turn] if (RANK[c35] == _e6)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c37 for c37 in s.z_hand[s.v_turn] if (RANK[c37] == _e6)], 90)] > s.v_to_beat):
+        if (len([c33 for c33 in s.z_hand[s.v_turn] if (RANK[c33] == _e6)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c35 for c35 in s.z_hand[s.v_turn] if (RANK[c35] == _e6)], 90)] > s.v_to_beat):
             s.hits[3] += 1
             # president.cardrules:91: can_beat = true
             s.v_can_beat = True
@@ -281,7 +282,7 @@ def _if_95_after(s):
     if s.v_action == 0:
         s.hits[6] += 1
         # president.cardrules:101: turn chooses rank r from hand of turn where beats(turn, r)
-        _legal = [60 + v38 for v38 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v38)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == v38)], 101)] > s.v_to_beat))]
+        _legal = [60 + v36 for v36 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c37 for c37 in s.z_hand[s.v_turn] if (RANK[c37] == v36)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v36)], 101)] > s.v_to_beat))]
         return s._decide(s.v_turn, _legal, 21, 101)  # then _choose_rank_101_chosen
     s.hits[10] += 1
     # president.cardrules:125: passed of turn = true
@@ -359,7 +360,7 @@ def _choose_rank_101_chosen(s):
     # president.cardrules:102: repeat max(need, 1) times {
     for _t7 in range(max(s.v_need, 1)):
         # president.cardrules:103: move card first of cards in hand of turn where rank == r from hand of turn to pile
-        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c43 for c43 in s.z_hand[s.v_turn] if (RANK[c43] == s.l_r)], 103), 103)]
+        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == s.l_r)], 103), 103)]
         s.z_pile.extend(_moved)
     # president.cardrules:105: extend = add
     s.v_extend = 2
@@ -368,9 +369,9 @@ def _choose_rank_101_chosen(s):
 
 
 def _while_106_check(s):
-    if not ((s.v_need == 0) and (s.v_extend == 2) and (len([c44 for c44 in s.z_hand[s.v_turn] if (RANK[c44] == s.l_r)]) > 0)):
+    if not ((s.v_need == 0) and (s.v_extend == 2) and (len([c42 for c42 in s.z_hand[s.v_turn] if (RANK[c42] == s.l_r)]) > 0)):
         # president.cardrules:112: need = count cards in pile where rank == r
-        s.v_need = len([c47 for c47 in s.z_pile if (RANK[c47] == s.l_r)])
+        s.v_need = len([c45 for c45 in s.z_pile if (RANK[c45] == s.l_r)])
         # president.cardrules:113: to_beat = value power of top of pile
         s.v_to_beat = VALUE_POWER[_rt.top(s.z_pile, 113)]
         # president.cardrules:114: last = turn
@@ -407,7 +408,7 @@ def _choose_option_107_chosen(s):
     if s.v_extend == 2:
         s.hits[7] += 1
         # president.cardrules:109: move card first of cards in hand of turn where rank == r from hand of turn to pile
-        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c46 for c46 in s.z_hand[s.v_turn] if (RANK[c46] == s.l_r)], 109), 109)]
+        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c44 for c44 in s.z_hand[s.v_turn] if (RANK[c44] == s.l_r)], 109), 109)]
         s.z_pile.extend(_moved)
     return 22  # to _while_106_check
 
@@ -549,102 +550,102 @@ _RULE_LINES = (
     (76, 33),
     (79, 40),
     (91, 11),
-    (100, 0),
-    (101, 53),
-    (105, 0),
-    (106, 54),
-    (113, 55),
-    (115, 56),
-    (118, 57),
-    (123, 58),
-    (127, 60),
-    (130, 61),
-    (134, 63),
-    (136, 64),
-    (138, 65),
-    (141, 68),
-    (147, 0),
-    (153, 79),
-    (156, 80),
-    (158, 81),
-    (161, 83),
-    (163, 84),
-    (165, 85),
-    (167, 86),
-    (169, 87),
-    (173, 0),
-    (185, 72),
-    (190, 69),
-    (195, 0),
-    (202, 70),
-    (208, 0),
-    (214, 73),
-    (217, 75),
-    (222, 0),
-    (224, 76),
-    (230, 0),
-    (232, 143),
-    (235, 144),
-    (238, 145),
-    (240, 147),
-    (243, 149),
-    (245, 150),
-    (250, 88),
-    (252, 89),
-    (255, 90),
-    (258, 91),
-    (261, 94),
-    (263, 95),
-    (266, 96),
-    (274, 0),
-    (280, 100),
-    (283, 101),
-    (287, 125),
-    (292, 0),
-    (299, 98),
-    (303, 0),
-    (309, 127),
-    (311, 128),
-    (317, 129),
-    (319, 131),
-    (322, 132),
-    (326, 133),
-    (328, 134),
-    (330, 135),
-    (333, 136),
-    (336, 138),
-    (342, 139),
-    (347, 0),
-    (359, 102),
-    (361, 103),
-    (364, 105),
-    (366, 106),
-    (370, 0),
-    (372, 112),
-    (374, 113),
-    (376, 114),
-    (378, 115),
-    (381, 116),
-    (384, 117),
-    (387, 120),
-    (390, 121),
-    (392, 122),
-    (395, 107),
-    (399, 0),
-    (406, 108),
-    (409, 109),
-    (415, 0),
-    (480, 19),
-    (483, 21),
-    (485, 22),
-    (487, 23),
-    (489, 24),
-    (491, 25),
-    (493, 26),
-    (495, 27),
-    (497, 28),
-    (499, 29),
-    (501, 30),
-    (503, 31),
-    (514, 0),
+    (101, 0),
+    (102, 53),
+    (106, 0),
+    (107, 54),
+    (114, 55),
+    (116, 56),
+    (119, 57),
+    (124, 58),
+    (128, 60),
+    (131, 61),
+    (135, 63),
+    (137, 64),
+    (139, 65),
+    (142, 68),
+    (148, 0),
+    (154, 79),
+    (157, 80),
+    (159, 81),
+    (162, 83),
+    (164, 84),
+    (166, 85),
+    (168, 86),
+    (170, 87),
+    (174, 0),
+    (186, 72),
+    (191, 69),
+    (196, 0),
+    (203, 70),
+    (209, 0),
+    (215, 73),
+    (218, 75),
+    (223, 0),
+    (225, 76),
+    (231, 0),
+    (233, 143),
+    (236, 144),
+    (239, 145),
+    (241, 147),
+    (244, 149),
+    (246, 150),
+    (251, 88),
+    (253, 89),
+    (256, 90),
+    (259, 91),
+    (262, 94),
+    (264, 95),
+    (267, 96),
+    (275, 0),
+    (281, 100),
+    (284, 101),
+    (288, 125),
+    (293, 0),
+    (300, 98),
+    (304, 0),
+    (310, 127),
+    (312, 128),
+    (318, 129),
+    (320, 131),
+    (323, 132),
+    (327, 133),
+    (329, 134),
+    (331, 135),
+    (334, 136),
+    (337, 138),
+    (343, 139),
+    (348, 0),
+    (360, 102),
+    (362, 103),
+    (365, 105),
+    (367, 106),
+    (371, 0),
+    (373, 112),
+    (375, 113),
+    (377, 114),
+    (379, 115),
+    (382, 116),
+    (385, 117),
+    (388, 120),
+    (391, 121),
+    (393, 122),
+    (396, 107),
+    (400, 0),
+    (407, 108),
+    (410, 109),
+    (416, 0),
+    (481, 19),
+    (484, 21),
+    (486, 22),
+    (488, 23),
+    (490, 24),
+    (492, 25),
+    (494, 26),
+    (496, 27),
+    (498, 28),
+    (500, 29),
+    (502, 30),
+    (504, 31),
+    (515, 0),
 )

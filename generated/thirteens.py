@@ -137,6 +137,8 @@ VALUE_MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 IS_JOKER = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, True)
 # cards that are A
 IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False)
+CARDS_JOKER = _rt.cards_where(IS_JOKER)  # the same cards as a set, for tests run in C
+CARDS_A = _rt.cards_where(IS_A)  # the same cards as a set, for tests run in C
 
 
 # ---------------------------------------------------------------- scoring thirteens
@@ -162,9 +164,9 @@ def _make_thirteens(s):
         # thirteens.cardrules:89: pattern run: 3 in sequence => 1
         _Pattern('run', 'sequence', size=3, order=ORDER_DEFAULT, score=lambda group: 1),
         # thirteens.cardrules:90: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
-        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c12] for c12 in group), score=lambda group: 1),
+        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and (not CARDS_A.isdisjoint(group)), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c13]) for c13 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER), overlapping=s.r_card_reuse == CARD_REUSE_EVERY)
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c10]) for c10 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER), overlapping=s.r_card_reuse == CARD_REUSE_EVERY)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -244,7 +246,7 @@ def _while_123_check(s):
                 # thirteens.cardrules:143: points of p += scoring thirteens of g
                 s.v_points[_p1] += _solver_thirteens(s).best(_g2)
                 # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
-                s.v_points[_p1] -= 4 * len([c9 for c9 in _g2 if (IS_JOKER[c9])])
+                s.v_points[_p1] -= 4 * len(CARDS_JOKER.intersection(_g2))
                 # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
                 if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(_g2) == 0):
                     s.hits[10] += 1
@@ -261,7 +263,7 @@ def _while_123_check(s):
         s.l_p = _p1
         # thirteens.cardrules:154: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
-        if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q11 for q11 in range(s.n) if (s.v_total[q11] == max(s.v_total))]) == 1))):
+        if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q9 for q9 in range(s.n) if (s.v_total[q9] == max(s.v_total))]) == 1))):
             return 1  # to _repeat_103_body
         return s._finish()
     # thirteens.cardrules:124: trick {
@@ -295,12 +297,12 @@ def _trick_124_turn(s):
                 s.hits[6] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
         # thirteens.cardrules:132: if table has Joker: highest where suit == led
-        if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
+        if _winner is None and (not CARDS_JOKER.isdisjoint(s.z_table)):
             _s_led = s.led
             _best = -1
-            for _i, c6 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c6]]
-                if _rank >= 0 and (SUIT[c6] == _s_led) and _rank >= _best:
+            for _i, c5 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c5]]
+                if _rank >= 0 and (SUIT[c5] == _s_led) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
                     _last = _i
@@ -311,9 +313,9 @@ def _trick_124_turn(s):
         if _winner is None:
             _s_v_trump = s.v_trump
             _best = -1
-            for _i, c7 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c7]]
-                if _rank >= 0 and (SUIT[c7] == _s_v_trump) and _rank >= _best:
+            for _i, c6 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c6]]
+                if _rank >= 0 and (SUIT[c6] == _s_v_trump) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
                     _last = _i
@@ -324,9 +326,9 @@ def _trick_124_turn(s):
         if _winner is None:
             _s_led = s.led
             _best = -1
-            for _i, c8 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c8]]
-                if _rank >= 0 and (SUIT[c8] == _s_led) and _rank >= _best:
+            for _i, c7 in enumerate(s.z_table):
+                _rank = ORDER_DEFAULT[RANK[c7]]
+                if _rank >= 0 and (SUIT[c7] == _s_led) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
                     _last = _i
@@ -496,63 +498,63 @@ _RULE_LINES = (
     (113, 71),
     (116, 78),
     (134, 17),
-    (143, 86),
-    (147, 0),
-    (158, 87),
-    (160, 88),
-    (162, 89),
-    (164, 90),
-    (173, 0),
-    (174, 103),
-    (178, 0),
-    (179, 104),
-    (189, 105),
-    (191, 106),
-    (196, 107),
-    (199, 109),
-    (202, 110),
-    (207, 113),
-    (210, 115),
-    (213, 116),
-    (217, 118),
-    (221, 120),
-    (223, 122),
-    (225, 123),
-    (229, 0),
-    (236, 140),
-    (239, 141),
-    (241, 142),
-    (244, 143),
-    (246, 144),
-    (248, 145),
-    (251, 146),
-    (254, 149),
-    (257, 150),
-    (259, 152),
-    (262, 154),
-    (267, 124),
-    (276, 0),
-    (284, 130),
-    (297, 132),
-    (310, 133),
-    (323, 134),
-    (342, 138),
-    (363, 0),
-    (406, 27),
-    (409, 29),
-    (411, 30),
-    (413, 31),
-    (415, 32),
-    (426, 0),
-    (455, 163),
-    (458, 167),
-    (459, 168),
-    (463, 0),
-    (464, 171),
-    (467, 172),
-    (471, 0),
-    (472, 175),
-    (475, 177),
-    (476, 178),
-    (484, 0),
+    (145, 86),
+    (149, 0),
+    (160, 87),
+    (162, 88),
+    (164, 89),
+    (166, 90),
+    (175, 0),
+    (176, 103),
+    (180, 0),
+    (181, 104),
+    (191, 105),
+    (193, 106),
+    (198, 107),
+    (201, 109),
+    (204, 110),
+    (209, 113),
+    (212, 115),
+    (215, 116),
+    (219, 118),
+    (223, 120),
+    (225, 122),
+    (227, 123),
+    (231, 0),
+    (238, 140),
+    (241, 141),
+    (243, 142),
+    (246, 143),
+    (248, 144),
+    (250, 145),
+    (253, 146),
+    (256, 149),
+    (259, 150),
+    (261, 152),
+    (264, 154),
+    (269, 124),
+    (278, 0),
+    (286, 130),
+    (299, 132),
+    (312, 133),
+    (325, 134),
+    (344, 138),
+    (365, 0),
+    (408, 27),
+    (411, 29),
+    (413, 30),
+    (415, 31),
+    (417, 32),
+    (428, 0),
+    (457, 163),
+    (460, 167),
+    (461, 168),
+    (465, 0),
+    (466, 171),
+    (469, 172),
+    (473, 0),
+    (474, 175),
+    (477, 177),
+    (478, 178),
+    (486, 0),
 )

@@ -113,7 +113,8 @@ class CodeGenerator:
         callables += [code for code in (leftover, reusable) if code != "None"]
         per_card = {"RANK", "SUIT", "KIND", *self.tables.values.values()}
         per_card |= {name for name, _table in self.tables.patterns.values()}
-        read = alike.tables_read(callables, frozenset(per_card))
+        sets = {name: table for table, name in self.tables.pattern_sets.items()}
+        read = alike.tables_read(callables, frozenset(per_card), sets)
         if read is None:
             return "None"
         names = sorted(read)
@@ -433,6 +434,7 @@ class CodeGenerator:
         context["patterns"] = [
             (name, escape.comment(key), _fmt(table)) for key, (name, table) in self.tables.patterns.items()
         ]
+        context["pattern_sets"] = list(self.tables.pattern_sets.items())
         source = parens.drop_redundant(environment().get_template("engine.py.j2").render(**context))
         source = layout.skip_overlong(source)  # no formatter splits a rule's one-line condition
         source += rule_line_source(source)  # appended last: no line it describes moves

@@ -33,6 +33,7 @@ class Tables:
         self.model = model
         self.names = ModuleNames()
         self.patterns: dict[str, tuple[str, tuple[bool, ...]]] = {}
+        self.pattern_sets: dict[str, str] = {}  # pattern table -> the frozenset of its cards
         # Readings first: they are read in rule conditions, so they keep their plain names.
         self.readings = {
             (amb.name, reading.name): self.names.claim(escape.constant("", amb.name, reading.name))
@@ -52,6 +53,13 @@ class Tables:
             table = tuple(pattern_matches(pattern, card, self.model.rank_index) for card in self.model.cards)
             self.patterns[key] = (name, table)
         return self.patterns[key][0]
+
+    def pattern_set(self, pattern: n.CardPattern) -> str:
+        """The frozenset of the cards a pattern matches (`CARDS_JOKER`), for tests in C."""
+        table = self.pattern(pattern)
+        if table not in self.pattern_sets:
+            self.pattern_sets[table] = self.names.claim(escape.constant("CARDS_", *pattern_words(pattern)))
+        return self.pattern_sets[table]
 
     def any_pattern(self, patterns: list[n.CardPattern], zone: str) -> str:
         """A per-card table of the cards that fit one of `patterns`: those that may fire one of the
@@ -359,9 +367,7 @@ class ExprCompiler(ExprVisitor[str]):
         return f"({'not ' if e.negated else ''}{table}[{self.compile(e.subject)}])"
 
     def visit_Has(self, e):
-        table = self.tables.pattern(e.pattern)
-        var = self.fresh("c")
-        return f"any({table}[{var}] for {var} in {self.cards(e.subject)})"
+        return f"(not {self.tables.pattern_set(e.pattern)}.isdisjoint({self.cards(e.subject)}))"
 
     def visit_Of(self, e):
         m = self.model
@@ -440,6 +446,9 @@ class ExprCompiler(ExprVisitor[str]):
         if e.arg.type == "groups":
             return f"_rt.size({self.compile(e.arg)})"
         where = e.arg
+        matched = _pattern_count(where)
+        if matched is not None:  # cards of a pattern among cards held somewhere: counted in C
+            return f"len({self.tables.pattern_set(matched)}.intersection({self.cards(where.collection)}))"
         if isinstance(where, n.PlayersWhere) and where.cond is not None and not where.extreme and where.within is None:
             var = self.fresh("q")
             entry = self._seat_entry(var, f"range({self.attr('n')})", self.with_binders({where.var: var}, where.cond))
@@ -505,6 +514,28 @@ def pattern_rank_tuple(patterns: list[n.CardPattern], index: dict[str, int]) -> 
         admitted = pattern_ranks(p, index)
         ranks.append(min(admitted) if admitted else -1)
     return tuple(ranks)
+
+
+def _pattern_count(e: n.Expr) -> n.CardPattern | None:
+    """The pattern of `count cards in C where card is P` when C holds each card once at most (it
+    names no literal list of cards, the one collection that may repeat a card)."""
+    if not isinstance(e, n.CardsWhere) or not isinstance(e.cond, n.IsPattern) or e.cond.negated:
+        return None
+    subject = e.cond.subject
+    if not (isinstance(subject, n.Name) and subject.id == "card"):
+        return None
+    if any(isinstance(node, n.CardList) for node in _nodes(e.collection)):
+        return None
+    return e.cond.pattern
+
+
+def _nodes(e):
+    yield e
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, n.Node):
+                yield from _nodes(item)
 
 
 def _is_literal(code: str) -> bool:

@@ -611,6 +611,12 @@ def twins(kind: Sequence[int]) -> frozenset[int]:
     return frozenset(c for c, k in enumerate(kind) if count[k] > 1)
 
 
+def cards_where(table: Sequence[bool]) -> frozenset[int]:
+    """The cards a per-card pattern table holds, as a set: `table has Joker` is then one
+    `isdisjoint` and `count cards in g where card is Joker` one intersection, both run in C."""
+    return frozenset(c for c, yes in enumerate(table) if yes)
+
+
 def distinct_kinds(cards, kind: Sequence[int], twinned: frozenset[int]) -> list[int]:
     """Identical cards (two decks) are one action: keep the first of each kind. `twinned` is the
     engine's table of the cards that have a twin (`twins(KIND)`)."""

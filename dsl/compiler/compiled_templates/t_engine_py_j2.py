@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'eacdafe92009e023e0d146ab5dafb8a478267145d50e078ac5d0820b3cda8481'
+FINGERPRINT = 'e0e706840cf1c64456ac7606d5bb15ab14b70e2e2f622fbad5618ac1bbabf63a'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -25,6 +25,7 @@ def root(context, missing=missing):
     l_0_orders = resolve('orders')
     l_0_values = resolve('values')
     l_0_patterns = resolve('patterns')
+    l_0_pattern_sets = resolve('pattern_sets')
     l_0_functions = resolve('functions')
     l_0_blocks = resolve('blocks')
     l_0_game = resolve('game')
@@ -182,6 +183,14 @@ def root(context, missing=missing):
         yield str(t_5(l_1_table, str_join((l_1_name, ' = ', ))))
         yield '\n'
     l_1_name = l_1_comment = l_1_table = missing
+    for (l_1_table, l_1_name) in (undefined(name='pattern_sets') if l_0_pattern_sets is missing else l_0_pattern_sets):
+        _loop_vars = {}
+        pass
+        yield str(l_1_name)
+        yield ' = _rt.cards_where('
+        yield str(l_1_table)
+        yield ')  # the same cards as a set, for tests run in C\n'
+    l_1_table = l_1_name = missing
     for l_1_scoring in (undefined(name='scorings') if l_0_scorings is missing else l_0_scorings):
         l_1_args = missing
         _loop_vars = {}
@@ -386,4 +395,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=87&4=89&9=93&11=95&14=98&15=102&16=104&17=107&24=117&25=120&26=127&28=132&29=134&30=136&31=138&32=140&34=142&38=145&40=148&42=150&43=154&44=156&46=161&47=165&48=167&50=172&51=176&52=178&54=183&57=188&58=190&59=192&62=194&63=196&64=198&66=200&67=202&71=206&73=208&74=212&75=214&78=218&79=221&81=224&84=228&85=232&86=235&92=241&95=245&96=247&97=250&103=255&104=257&105=259&106=261&107=263&109=265&110=267&111=270&113=272&114=275&116=278&117=280&118=283&120=286&121=288&122=290&123=292&124=294&125=298&133=302&134=305&135=308&137=313&138=319&141=322&142=324&149=330&150=334&157=338&158=342&164=346&172=349&175=353&176=355&177=357&178=361&179=364&181=367&183=370&184=374&193=383'
+debug_info = '1=88&4=90&9=94&11=96&14=99&15=103&16=105&17=108&24=118&25=121&26=128&28=133&29=135&30=137&31=139&32=141&34=143&38=146&40=149&42=151&43=155&44=157&46=162&47=166&48=168&50=173&51=177&52=179&54=184&55=187&57=192&60=197&61=199&62=201&65=203&66=205&67=207&69=209&70=211&74=215&76=217&77=221&78=223&81=227&82=230&84=233&87=237&88=241&89=244&95=250&98=254&99=256&100=259&106=264&107=266&108=268&109=270&110=272&112=274&113=276&114=279&116=281&117=284&119=287&120=289&121=292&123=295&124=297&125=299&126=301&127=303&128=307&136=311&137=314&138=317&140=322&141=328&144=331&145=333&152=339&153=343&160=347&161=351&167=355&175=358&178=362&179=364&180=366&181=370&182=373&184=376&186=379&187=383&196=392'
