@@ -343,7 +343,7 @@ class CodeGenerator:
         m = self.model
         program = self.lowerer.lower_flow()
         jumps.thread_jumps(program)  # no trip through the driver for blocks that only jump on
-        inline.inline_blocks(program)  # nor for a block that one jump alone leads to
+        inline.inline_blocks(program, len(m.cards))  # nor for a block that one jump alone leads to
         if m.game.suits_in_play:  # every `suit` of the rules asks this function
             rule = m.game.suits_in_play[0]
             body = ["    " + f"# {self.line_comment(rule.span)}", f"    return {self.x.suit_in_play_body()}"]

@@ -7,8 +7,9 @@ jump: the block that jumped now goes on with N's code itself. Jailbreak's choice
 then runs three blocks instead of four.
 
 One limit comes from resampling (`dsl.runtime.knowledge`): it runs again the block that offered a
-choice to learn what the player could have held, so a block that comes to hold a decision this
-way must be one that can run again to no effect: one that only counts a branch and tests.
+choice of cards to learn what the player could have held, so a block that comes to hold such a
+decision this way must be one that can run again to no effect: one that only counts a branch and
+tests. A choice among options (pass or hunt) says nothing about cards and is never run again.
 An inlined block keeps a function of one line in its place, so that block numbers do not move;
 nothing reaches it.
 """
@@ -21,6 +22,10 @@ from .program import Program
 
 _JUMP = re.compile(r"^(?P<indent>\s*)return (?P<block>\d+)  # to (?P<name>\w+)$")
 _DECISION = re.compile(r"_decide\(|\bs\.pc\b")
+# A decision among options only: `_decide(who, [52, 53], resume, line)`, every action past the cards.
+# (stored inline as `s.cur, s.legal, s.pc, s.asked_at = who, [52, 53], resume, line`, or so passed
+# to `_decide`)
+_OPTIONS_ONLY = re.compile(r", \[(?P<actions>\d+(?:, \d+)*)\], \d+, \d+\)?(  #.*)?$")
 # The lines of a block that may run again to no effect: a branch counted, a test, a jump.
 _HARMLESS = (
     re.compile(r"^s\.hits\[\d+\] \+= 1$"),
@@ -48,6 +53,17 @@ def _harmless(lines: list[str]) -> bool:
     return True
 
 
+def _offers_cards(lines: list[str], n_cards: int) -> bool:
+    """Whether a block holds a decision that may offer cards (anything but a literal option list)."""
+    for line in lines:
+        if not _DECISION.search(line):
+            continue
+        options = _OPTIONS_ONLY.search(line)
+        if options is None or any(int(a) < n_cards for a in options["actions"].split(", ")):
+            return True
+    return False
+
+
 def _mentions(program: Program, name: str, gone: set[int]) -> int:
     pattern = re.compile(rf"\b{re.escape(name)}\b")
     lines = [line for b, block in enumerate(program.blocks) if b not in gone for line in block]
@@ -71,7 +87,7 @@ def _single_jump(program: Program, target: int, gone: set[int]) -> tuple[int, in
     return None
 
 
-def inline_blocks(program: Program) -> None:
+def inline_blocks(program: Program, n_cards: int) -> None:
     """Write out, in place, every block reached by one jump only at that jump (see above)."""
     inlined: set[int] = set()
     into: dict[int, int] = {}  # inlined block -> the block its code went into
@@ -86,7 +102,7 @@ def inline_blocks(program: Program) -> None:
                 continue
             block, index = site
             body = program.blocks[target]
-            if any(_DECISION.search(line) for line in body) and not _harmless(program.blocks[block]):
+            if _offers_cards(body, n_cards) and not _harmless(program.blocks[block]):
                 continue  # the decision would move into a block resampling cannot run again
             indent = _JUMP.match(program.blocks[block][index])["indent"]
             moved = [indent + line[4:] if line.startswith("    ") else indent + line for line in body]

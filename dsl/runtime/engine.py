@@ -636,9 +636,15 @@ def deal_round_robin(source: list, hands: list[list[int]], per_player: int, star
     n = len(hands)
     if per_player * n > len(source):
         raise RuleGap("empty-draw", line, f"{per_player * n} cards needed to deal but only {len(source)} left")
-    for _ in range(per_player):
-        for i in range(n):
-            hands[(start + i) % n].append(source.pop())
+    # One card at a time round the table from the top (the end of the list): seat `start + i`
+    # gets every n-th card of the dealt part read from the top, taken here by slices.
+    dealt = per_player * n
+    if dealt <= 0:
+        return
+    from_top = source[len(source) - dealt :][::-1]
+    del source[len(source) - dealt :]
+    for i in range(n):
+        hands[(start + i) % n].extend(from_top[i::n])
 
 
 _COMPARE = {
