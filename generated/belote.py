@@ -70,6 +70,10 @@ VALUE_TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11, 0, 0, 14, 10, 20, 3, 4, 11, 0,
 VALUE_PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11, 0, 0, 0, 10, 2, 3, 4, 11)
 # belote.cardrules:15: value trump_rank: 7=1 8=2 Q=3 K=4 10=5 A=6 9=7 J=8
 VALUE_TRUMP_RANK = (1, 2, 7, 5, 8, 3, 4, 6, 1, 2, 7, 5, 8, 3, 4, 6, 1, 2, 7, 5, 8, 3, 4, 6, 1, 2, 7, 5, 8, 3, 4, 6)
+# per card, the position of its rank in ORDER_TRUMPS (-1: not ranked)
+CARD_ORDER_TRUMPS = (0, 1, 6, 4, 7, 2, 3, 5, 0, 1, 6, 4, 7, 2, 3, 5, 0, 1, 6, 4, 7, 2, 3, 5, 0, 1, 6, 4, 7, 2, 3, 5)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -252,12 +256,13 @@ def _trick_87_turn(s):
         if _winner is None:
             _s_v_trump = s.v_trump
             _best = -1
-            for _i, c16 in enumerate(s.z_table):
-                _rank = ORDER_TRUMPS[RANK[c16]]
-                if _rank >= 0 and (SUIT[c16] == _s_v_trump) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_v_trump is not None:
+                for _i, c16 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_TRUMPS[c16]
+                    if _rank >= 0 and (SUIT[c16] == _s_v_trump) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[3] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 98)]
@@ -265,12 +270,13 @@ def _trick_87_turn(s):
         if _winner is None:
             _s_led = s.led
             _best = -1
-            for _i, c17 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c17]]
-                if _rank >= 0 and (SUIT[c17] == _s_led) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_led is not None:
+                for _i, c17 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c17]
+                    if _rank >= 0 and (SUIT[c17] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[4] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 99)]
@@ -442,59 +448,59 @@ _RULE_LINES = (
     (67, 13),
     (69, 14),
     (71, 15),
-    (78, 0),
-    (79, 55),
-    (83, 0),
-    (84, 56),
-    (93, 57),
-    (95, 58),
-    (98, 59),
-    (101, 60),
-    (104, 61),
-    (106, 62),
-    (112, 0),
-    (119, 69),
-    (127, 63),
-    (131, 0),
-    (138, 64),
-    (141, 65),
-    (143, 66),
-    (148, 0),
-    (150, 76),
-    (153, 77),
-    (156, 78),
-    (159, 79),
-    (162, 81),
-    (165, 82),
-    (168, 85),
-    (170, 86),
-    (179, 70),
-    (183, 0),
-    (190, 71),
-    (196, 0),
-    (202, 72),
-    (206, 0),
-    (208, 73),
-    (213, 0),
-    (214, 110),
-    (221, 0),
-    (228, 105),
-    (230, 107),
-    (234, 87),
-    (243, 0),
-    (251, 98),
-    (264, 99),
-    (283, 103),
-    (318, 0),
-    (362, 24),
-    (364, 25),
-    (366, 26),
-    (368, 27),
-    (370, 28),
-    (372, 29),
-    (390, 0),
-    (421, 117),
-    (423, 118),
-    (426, 119),
-    (434, 0),
+    (82, 0),
+    (83, 55),
+    (87, 0),
+    (88, 56),
+    (97, 57),
+    (99, 58),
+    (102, 59),
+    (105, 60),
+    (108, 61),
+    (110, 62),
+    (116, 0),
+    (123, 69),
+    (131, 63),
+    (135, 0),
+    (142, 64),
+    (145, 65),
+    (147, 66),
+    (152, 0),
+    (154, 76),
+    (157, 77),
+    (160, 78),
+    (163, 79),
+    (166, 81),
+    (169, 82),
+    (172, 85),
+    (174, 86),
+    (183, 70),
+    (187, 0),
+    (194, 71),
+    (200, 0),
+    (206, 72),
+    (210, 0),
+    (212, 73),
+    (217, 0),
+    (218, 110),
+    (225, 0),
+    (232, 105),
+    (234, 107),
+    (238, 87),
+    (247, 0),
+    (255, 98),
+    (269, 99),
+    (289, 103),
+    (324, 0),
+    (368, 24),
+    (370, 25),
+    (372, 26),
+    (374, 27),
+    (376, 28),
+    (378, 29),
+    (396, 0),
+    (427, 117),
+    (429, 118),
+    (432, 119),
+    (440, 0),
 )

@@ -96,6 +96,8 @@ VALUE_POINTS = (11, 0, 10, 0, 0, 0, 0, 2, 3, 4, 11, 0, 10, 0, 0, 0, 0, 2, 3, 4, 
 IS_ASSO_CUPS = (False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
 # cards that are 3 cups
 IS_3_CUPS = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (9, 0, 8, 1, 2, 3, 4, 5, 6, 7, 9, 0, 8, 1, 2, 3, 4, 5, 6, 7, 9, 0, 8, 1, 2, 3, 4, 5, 6, 7, 9, 0, 8, 1, 2, 3, 4, 5, 6, 7)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -148,12 +150,13 @@ def _trick_35_turn(s):
         if _winner is None:
             _s_v_trump = s.v_trump
             _best = -1
-            for _i, c1 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c1]]
-                if _rank >= 0 and (SUIT[c1] == _s_v_trump) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_v_trump is not None:
+                for _i, c1 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c1]
+                    if _rank >= 0 and (SUIT[c1] == _s_v_trump) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[0] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
@@ -161,12 +164,13 @@ def _trick_35_turn(s):
         if _winner is None:
             _s_led = s.led
             _best = -1
-            for _i, c2 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c2]]
-                if _rank >= 0 and (SUIT[c2] == _s_led) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_led is not None:
+                for _i, c2 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c2]
+                    if _rank >= 0 and (SUIT[c2] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[1] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
@@ -326,4 +330,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (104, 0), (105, 28), (107, 29), (110, 31), (113, 32), (115, 33), (117, 34), (121, 0), (123, 54), (126, 55), (130, 35), (139, 0), (147, 40), (160, 41), (179, 45), (181, 46), (184, 47), (187, 48), (192, 50), (212, 0), (260, 22), (262, 23), (264, 24), (266, 25), (276, 0), (302, 62), (305, 64), (306, 65), (310, 0), (311, 67), (314, 68), (315, 69), (323, 0))
+_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (141, 0), (149, 40), (163, 41), (183, 45), (185, 46), (188, 47), (191, 48), (196, 50), (216, 0), (264, 22), (266, 23), (268, 24), (270, 25), (280, 0), (306, 62), (309, 64), (310, 65), (314, 0), (315, 67), (318, 68), (319, 69), (327, 0))

@@ -103,6 +103,8 @@ SEATS = _rt.seat_orders(4)
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # cards that are A
 IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 
 
 # ---------------------------------------------------------------- scoring pimps
@@ -297,12 +299,13 @@ def _trick_123_turn(s):
         if _winner is None and (s.r_trumps == TRUMPS_WIN):
             _s_v_trump = s.v_trump
             _best = -1
-            for _i, c3 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c3]]
-                if _rank >= 0 and (SUIT[c3] == _s_v_trump) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_v_trump is not None:
+                for _i, c3 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c3]
+                    if _rank >= 0 and (SUIT[c3] == _s_v_trump) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[1] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
@@ -310,12 +313,13 @@ def _trick_123_turn(s):
         if _winner is None:
             _s_led = s.led
             _best = -1
-            for _i, c4 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c4]]
-                if _rank >= 0 and (SUIT[c4] == _s_led) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_led is not None:
+                for _i, c4 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c4]
+                    if _rank >= 0 and (SUIT[c4] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[2] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
@@ -522,83 +526,83 @@ _RULE_LINES = (
     (86, 45),
     (89, 54),
     (92, 64),
-    (109, 75),
-    (113, 0),
-    (124, 76),
-    (126, 77),
-    (128, 78),
-    (130, 79),
-    (132, 80),
-    (134, 81),
-    (136, 82),
-    (138, 83),
-    (140, 84),
-    (142, 85),
-    (144, 86),
-    (146, 87),
-    (148, 88),
-    (157, 0),
-    (158, 98),
-    (162, 0),
-    (163, 99),
-    (175, 100),
-    (177, 101),
-    (180, 102),
-    (182, 103),
-    (184, 104),
-    (187, 106),
-    (190, 107),
-    (194, 108),
-    (197, 110),
-    (200, 112),
-    (204, 113),
-    (206, 114),
-    (208, 115),
-    (212, 0),
-    (219, 138),
-    (222, 139),
-    (225, 141),
-    (230, 116),
-    (232, 117),
-    (234, 119),
-    (240, 0),
-    (250, 120),
-    (255, 0),
-    (256, 122),
-    (260, 0),
-    (280, 123),
-    (289, 0),
-    (296, 129),
-    (309, 130),
-    (328, 134),
-    (352, 0),
-    (408, 29),
-    (411, 31),
-    (413, 32),
-    (415, 33),
-    (417, 35),
-    (419, 37),
-    (421, 39),
-    (423, 41),
-    (425, 42),
-    (427, 43),
-    (440, 0),
-    (469, 148),
-    (472, 152),
-    (473, 153),
-    (474, 154),
-    (478, 0),
-    (479, 159),
-    (482, 163),
-    (486, 0),
-    (487, 166),
-    (490, 170),
-    (494, 0),
-    (495, 173),
-    (498, 177),
-    (502, 0),
-    (503, 180),
-    (506, 182),
-    (507, 183),
-    (515, 0),
+    (111, 75),
+    (115, 0),
+    (126, 76),
+    (128, 77),
+    (130, 78),
+    (132, 79),
+    (134, 80),
+    (136, 81),
+    (138, 82),
+    (140, 83),
+    (142, 84),
+    (144, 85),
+    (146, 86),
+    (148, 87),
+    (150, 88),
+    (159, 0),
+    (160, 98),
+    (164, 0),
+    (165, 99),
+    (177, 100),
+    (179, 101),
+    (182, 102),
+    (184, 103),
+    (186, 104),
+    (189, 106),
+    (192, 107),
+    (196, 108),
+    (199, 110),
+    (202, 112),
+    (206, 113),
+    (208, 114),
+    (210, 115),
+    (214, 0),
+    (221, 138),
+    (224, 139),
+    (227, 141),
+    (232, 116),
+    (234, 117),
+    (236, 119),
+    (242, 0),
+    (252, 120),
+    (257, 0),
+    (258, 122),
+    (262, 0),
+    (282, 123),
+    (291, 0),
+    (298, 129),
+    (312, 130),
+    (332, 134),
+    (356, 0),
+    (412, 29),
+    (415, 31),
+    (417, 32),
+    (419, 33),
+    (421, 35),
+    (423, 37),
+    (425, 39),
+    (427, 41),
+    (429, 42),
+    (431, 43),
+    (444, 0),
+    (473, 148),
+    (476, 152),
+    (477, 153),
+    (478, 154),
+    (482, 0),
+    (483, 159),
+    (486, 163),
+    (490, 0),
+    (491, 166),
+    (494, 170),
+    (498, 0),
+    (499, 173),
+    (502, 177),
+    (506, 0),
+    (507, 180),
+    (510, 182),
+    (511, 183),
+    (519, 0),
 )

@@ -93,6 +93,8 @@ IS_J_SPADES = (False, False, False, False, True, False, False, False, False, Fal
 IS_J_HEARTS = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
 # cards that are J ♦
 IS_J_DIAMONDS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7)
 
 
 def _suit_in_play(s, card):
@@ -295,7 +297,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c20 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c20]]
+                _rank = CARD_ORDER_DEFAULT[c20]
                 if _rank >= 0 and (IS_Q_CLUBS[c20]) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -307,7 +309,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c21 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c21]]
+                _rank = CARD_ORDER_DEFAULT[c21]
                 if _rank >= 0 and (IS_Q_SPADES[c21]) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -319,7 +321,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c22 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c22]]
+                _rank = CARD_ORDER_DEFAULT[c22]
                 if _rank >= 0 and (IS_Q_HEARTS[c22]) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -331,7 +333,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c23 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c23]]
+                _rank = CARD_ORDER_DEFAULT[c23]
                 if _rank >= 0 and (IS_Q_DIAMONDS[c23]) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -343,7 +345,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c24 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c24]]
+                _rank = CARD_ORDER_DEFAULT[c24]
                 if _rank >= 0 and (IS_J_CLUBS[c24]) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -355,7 +357,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c25 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c25]]
+                _rank = CARD_ORDER_DEFAULT[c25]
                 if _rank >= 0 and (IS_J_SPADES[c25]) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -367,7 +369,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c26 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c26]]
+                _rank = CARD_ORDER_DEFAULT[c26]
                 if _rank >= 0 and (IS_J_HEARTS[c26]) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -379,7 +381,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c27 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c27]]
+                _rank = CARD_ORDER_DEFAULT[c27]
                 if _rank >= 0 and (IS_J_DIAMONDS[c27]) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -391,7 +393,7 @@ def _trick_72_turn(s):
         if _winner is None:
             _best = -1
             for _i, c28 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c28]]
+                _rank = CARD_ORDER_DEFAULT[c28]
                 if _rank >= 0 and (_suit_in_play(s, c28) == 2) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -404,7 +406,7 @@ def _trick_72_turn(s):
             _s_led = s.led
             _best = -1
             for _i, c29 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c29]]
+                _rank = CARD_ORDER_DEFAULT[c29]
                 if _rank >= 0 and (_suit_in_play(s, c29) == _s_led) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -592,78 +594,78 @@ def from_json(data):
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
     (78, 13),
-    (98, 0),
-    (99, 14),
-    (106, 0),
-    (107, 47),
-    (113, 0),
-    (117, 48),
-    (127, 49),
-    (129, 50),
-    (132, 51),
-    (136, 52),
-    (138, 53),
-    (144, 0),
-    (151, 59),
-    (154, 60),
-    (158, 61),
-    (166, 54),
-    (170, 0),
-    (177, 55),
-    (180, 56),
-    (185, 0),
-    (186, 113),
-    (191, 0),
-    (198, 62),
-    (200, 63),
-    (202, 64),
-    (204, 65),
-    (211, 0),
-    (224, 70),
-    (226, 71),
-    (232, 0),
-    (234, 66),
-    (238, 0),
-    (240, 67),
-    (245, 0),
-    (247, 95),
-    (250, 96),
-    (252, 98),
-    (255, 99),
-    (257, 100),
-    (260, 102),
-    (263, 103),
-    (265, 104),
-    (268, 106),
-    (270, 107),
-    (273, 108),
-    (277, 72),
-    (286, 0),
-    (294, 79),
-    (306, 80),
-    (318, 81),
-    (330, 82),
-    (342, 83),
-    (354, 84),
-    (366, 85),
-    (378, 86),
-    (390, 87),
-    (402, 88),
-    (421, 92),
-    (423, 93),
-    (448, 0),
-    (505, 24),
-    (507, 25),
-    (509, 26),
-    (511, 27),
-    (513, 28),
-    (515, 29),
-    (517, 30),
-    (519, 31),
-    (521, 32),
-    (523, 33),
-    (542, 0),
-    (576, 120),
-    (579, 121),
-    (587, 0),
+    (100, 0),
+    (101, 14),
+    (108, 0),
+    (109, 47),
+    (115, 0),
+    (119, 48),
+    (129, 49),
+    (131, 50),
+    (134, 51),
+    (138, 52),
+    (140, 53),
+    (146, 0),
+    (153, 59),
+    (156, 60),
+    (160, 61),
+    (168, 54),
+    (172, 0),
+    (179, 55),
+    (182, 56),
+    (187, 0),
+    (188, 113),
+    (193, 0),
+    (200, 62),
+    (202, 63),
+    (204, 64),
+    (206, 65),
+    (213, 0),
+    (226, 70),
+    (228, 71),
+    (234, 0),
+    (236, 66),
+    (240, 0),
+    (242, 67),
+    (247, 0),
+    (249, 95),
+    (252, 96),
+    (254, 98),
+    (257, 99),
+    (259, 100),
+    (262, 102),
+    (265, 103),
+    (267, 104),
+    (270, 106),
+    (272, 107),
+    (275, 108),
+    (279, 72),
+    (288, 0),
+    (296, 79),
+    (308, 80),
+    (320, 81),
+    (332, 82),
+    (344, 83),
+    (356, 84),
+    (368, 85),
+    (380, 86),
+    (392, 87),
+    (404, 88),
+    (423, 92),
+    (425, 93),
+    (450, 0),
+    (507, 24),
+    (509, 25),
+    (511, 26),
+    (513, 27),
+    (515, 28),
+    (517, 29),
+    (519, 30),
+    (521, 31),
+    (523, 32),
+    (525, 33),
+    (544, 0),
+    (578, 120),
+    (581, 121),
+    (589, 0),
 )

@@ -137,6 +137,10 @@ VALUE_MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 IS_JOKER = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, True)
 # cards that are A
 IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False)
+# per card, the position of its rank in ORDER_WITH_JOKER (-1: not ranked)
+CARD_ORDER_WITH_JOKER = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1, -1)
 CARDS_JOKER = _rt.cards_where(IS_JOKER)  # the same cards as a set, for tests run in C
 CARDS_A = _rt.cards_where(IS_A)  # the same cards as a set, for tests run in C
 
@@ -288,7 +292,7 @@ def _trick_124_turn(s):
             _s_z_table = s.z_table
             _best = -1
             for _i, c4 in enumerate(s.z_table):
-                _rank = ORDER_WITH_JOKER[RANK[c4]]
+                _rank = CARD_ORDER_WITH_JOKER[c4]
                 if _rank >= 0 and (c4 == _rt.first(_s_z_table, 131)) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
@@ -300,12 +304,13 @@ def _trick_124_turn(s):
         if _winner is None and (not CARDS_JOKER.isdisjoint(s.z_table)):
             _s_led = s.led
             _best = -1
-            for _i, c5 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c5]]
-                if _rank >= 0 and (SUIT[c5] == _s_led) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_led is not None:
+                for _i, c5 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c5]
+                    if _rank >= 0 and (SUIT[c5] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[7] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
@@ -313,12 +318,13 @@ def _trick_124_turn(s):
         if _winner is None:
             _s_v_trump = s.v_trump
             _best = -1
-            for _i, c6 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c6]]
-                if _rank >= 0 and (SUIT[c6] == _s_v_trump) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_v_trump is not None:
+                for _i, c6 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c6]
+                    if _rank >= 0 and (SUIT[c6] == _s_v_trump) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[8] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
@@ -326,12 +332,13 @@ def _trick_124_turn(s):
         if _winner is None:
             _s_led = s.led
             _best = -1
-            for _i, c7 in enumerate(s.z_table):
-                _rank = ORDER_DEFAULT[RANK[c7]]
-                if _rank >= 0 and (SUIT[c7] == _s_led) and _rank >= _best:
-                    if _rank > _best:
-                        _best, _first = _rank, _i
-                    _last = _i
+            if _s_led is not None:
+                for _i, c7 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c7]
+                    if _rank >= 0 and (SUIT[c7] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
             if _best >= 0:
                 s.hits[9] += 1
                 _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
@@ -498,63 +505,63 @@ _RULE_LINES = (
     (113, 78),
     (116, 8),
     (134, 17),
-    (145, 86),
-    (149, 0),
-    (160, 87),
-    (162, 88),
-    (164, 89),
-    (166, 90),
-    (175, 0),
-    (176, 103),
-    (180, 0),
-    (181, 104),
-    (191, 105),
-    (193, 106),
-    (198, 107),
-    (201, 109),
-    (204, 110),
-    (209, 113),
-    (212, 115),
-    (215, 116),
-    (219, 118),
-    (223, 120),
-    (225, 122),
-    (227, 123),
-    (231, 0),
-    (238, 140),
-    (241, 141),
-    (243, 142),
-    (246, 143),
-    (248, 144),
-    (250, 145),
-    (253, 146),
-    (256, 149),
-    (259, 150),
-    (261, 152),
-    (264, 154),
-    (269, 124),
-    (278, 0),
-    (286, 130),
-    (299, 132),
-    (312, 133),
-    (325, 134),
-    (344, 138),
-    (365, 0),
-    (408, 27),
-    (411, 29),
-    (413, 30),
-    (415, 31),
-    (417, 6),
-    (428, 0),
-    (457, 163),
-    (460, 167),
-    (461, 168),
-    (465, 0),
-    (466, 171),
-    (469, 172),
-    (473, 0),
-    (474, 175),
-    (477, 177),
-    (478, 178),
-    (486, 0),
+    (149, 86),
+    (153, 0),
+    (164, 87),
+    (166, 88),
+    (168, 89),
+    (170, 90),
+    (179, 0),
+    (180, 103),
+    (184, 0),
+    (185, 104),
+    (195, 105),
+    (197, 106),
+    (202, 107),
+    (205, 109),
+    (208, 110),
+    (213, 113),
+    (216, 115),
+    (219, 116),
+    (223, 118),
+    (227, 120),
+    (229, 122),
+    (231, 123),
+    (235, 0),
+    (242, 140),
+    (245, 141),
+    (247, 142),
+    (250, 143),
+    (252, 144),
+    (254, 145),
+    (257, 146),
+    (260, 149),
+    (263, 150),
+    (265, 152),
+    (268, 154),
+    (273, 124),
+    (282, 0),
+    (290, 130),
+    (303, 132),
+    (317, 133),
+    (331, 134),
+    (351, 138),
+    (372, 0),
+    (415, 27),
+    (418, 29),
+    (420, 30),
+    (422, 31),
+    (424, 6),
+    (435, 0),
+    (464, 163),
+    (467, 167),
+    (468, 168),
+    (472, 0),
+    (473, 171),
+    (476, 172),
+    (480, 0),
+    (481, 175),
+    (484, 177),
+    (485, 178),
+    (493, 0),
 )

@@ -435,6 +435,7 @@ class CodeGenerator:
             (name, escape.comment(key), _fmt(table)) for key, (name, table) in self.tables.patterns.items()
         ]
         context["pattern_sets"] = list(self.tables.pattern_sets.items())
+        context["card_orders"] = [(name, _fmt(table)) for name, table in self.tables.card_orders.values()]
         source = parens.drop_redundant(environment().get_template("engine.py.j2").render(**context))
         source = layout.skip_overlong(source)  # no formatter splits a rule's one-line condition
         source += rule_line_source(source)  # appended last: no line it describes moves

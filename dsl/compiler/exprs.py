@@ -34,6 +34,7 @@ class Tables:
         self.names = ModuleNames()
         self.patterns: dict[str, tuple[str, tuple[bool, ...]]] = {}
         self.pattern_sets: dict[str, str] = {}  # pattern table -> the frozenset of its cards
+        self.card_orders: dict[str, tuple[str, tuple[int, ...]]] = {}  # order -> (name, per card)
         # Readings first: they are read in rule conditions, so they keep their plain names.
         self.readings = {
             (amb.name, reading.name): self.names.claim(escape.constant("", amb.name, reading.name))
@@ -73,6 +74,14 @@ class Tables:
 
     def order(self, order: str | None) -> str:
         return self.orders[order or ""]
+
+    def card_order(self, order: str | None) -> str:
+        """Per card, the position of its rank in an order (`ORDER[RANK[c]]` in one lookup)."""
+        if (order or "") not in self.card_orders:
+            name = self.names.claim("CARD_" + self.order(order))
+            positions = self.model.orders[order or ""]
+            self.card_orders[order or ""] = (name, tuple(positions[card.rank] for card in self.model.cards))
+        return self.card_orders[order or ""][0]
 
     def value(self, table: str) -> str:
         return self.values[table]

@@ -11,6 +11,8 @@ the seat that took the trick.
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from ..ast import nodes as n
@@ -91,18 +93,22 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         where, reads = x.with_binders({"card": var}, rule.where) if rule.where is not None else None, []
         if where is not None:  # the state `where` reads, once before the loop over the table
             reads, (where,) = hoist([where])
+        suit_test = re.fullmatch(rf"\(?SUIT\[{var}\] == (?P<value>_s_\w+)\)?", where or "")
+        if any(card.suit is None for card in low.model.cards):  # (then a card could equal none)
+            suit_test = None
         hit = prog.hit(rule.span.line, "winner rule")
         out.code(
             t.winner_rule(
                 guard=guard,
                 card=var,
-                order=x.tables.order(rule.order),
+                order=x.tables.card_order(rule.order),
                 where=where,
                 table=table,
                 hit=hit,
                 tie=tie,
                 line=rule.span.line,
                 reads=reads,
+                unless_none=suit_test["value"] if suit_test else None,
             )
         )
     take = f"s.{escape.name('z_', s.take_into)}[_winner]"

@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'e0e706840cf1c64456ac7606d5bb15ab14b70e2e2f622fbad5618ac1bbabf63a'
+FINGERPRINT = '118526825491bb00d5ceaf21a0bf4fd4caa9f3e99cf502e38a56c4f02d0e4b2c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -25,6 +25,7 @@ def root(context, missing=missing):
     l_0_orders = resolve('orders')
     l_0_values = resolve('values')
     l_0_patterns = resolve('patterns')
+    l_0_card_orders = resolve('card_orders')
     l_0_pattern_sets = resolve('pattern_sets')
     l_0_functions = resolve('functions')
     l_0_blocks = resolve('blocks')
@@ -183,6 +184,17 @@ def root(context, missing=missing):
         yield str(t_5(l_1_table, str_join((l_1_name, ' = ', ))))
         yield '\n'
     l_1_name = l_1_comment = l_1_table = missing
+    for (l_1_name, l_1_table) in (undefined(name='card_orders') if l_0_card_orders is missing else l_0_card_orders):
+        _loop_vars = {}
+        pass
+        yield '# per card, the position of its rank in '
+        yield str(l_1_name[5:])
+        yield ' (-1: not ranked)\n'
+        yield str(l_1_name)
+        yield ' = '
+        yield str(t_5(l_1_table, str_join((l_1_name, ' = ', ))))
+        yield '\n'
+    l_1_name = l_1_table = missing
     for (l_1_table, l_1_name) in (undefined(name='pattern_sets') if l_0_pattern_sets is missing else l_0_pattern_sets):
         _loop_vars = {}
         pass
@@ -395,4 +407,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=88&4=90&9=94&11=96&14=99&15=103&16=105&17=108&24=118&25=121&26=128&28=133&29=135&30=137&31=139&32=141&34=143&38=146&40=149&42=151&43=155&44=157&46=162&47=166&48=168&50=173&51=177&52=179&54=184&55=187&57=192&60=197&61=199&62=201&65=203&66=205&67=207&69=209&70=211&74=215&76=217&77=221&78=223&81=227&82=230&84=233&87=237&88=241&89=244&95=250&98=254&99=256&100=259&106=264&107=266&108=268&109=270&110=272&112=274&113=276&114=279&116=281&117=284&119=287&120=289&121=292&123=295&124=297&125=299&126=301&127=303&128=307&136=311&137=314&138=317&140=322&141=328&144=331&145=333&152=339&153=343&160=347&161=351&167=355&175=358&178=362&179=364&180=366&181=370&182=373&184=376&186=379&187=383&196=392'
+debug_info = '1=89&4=91&9=95&11=97&14=100&15=104&16=106&17=109&24=119&25=122&26=129&28=134&29=136&30=138&31=140&32=142&34=144&38=147&40=150&42=152&43=156&44=158&46=163&47=167&48=169&50=174&51=178&52=180&54=185&55=189&56=191&58=196&59=199&61=204&64=209&65=211&66=213&69=215&70=217&71=219&73=221&74=223&78=227&80=229&81=233&82=235&85=239&86=242&88=245&91=249&92=253&93=256&99=262&102=266&103=268&104=271&110=276&111=278&112=280&113=282&114=284&116=286&117=288&118=291&120=293&121=296&123=299&124=301&125=304&127=307&128=309&129=311&130=313&131=315&132=319&140=323&141=326&142=329&144=334&145=340&148=343&149=345&156=351&157=355&164=359&165=363&171=367&179=370&182=374&183=376&184=378&185=382&186=385&188=388&190=391&191=395&200=404'
