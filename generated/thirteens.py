@@ -240,6 +240,7 @@ def _repeat_103_after(s):
 def _while_123_check(s):
     if not any(s.z_hand):
         # thirteens.cardrules:140: for each player p {
+        _solver_thirteens_ = _solver_thirteens(s)
         _p1 = s.l_p
         for _p1 in range(s.n):
             # thirteens.cardrules:141: points of p = 0
@@ -248,11 +249,11 @@ def _while_123_check(s):
             _g2 = s.l_g
             for _g2 in list(s.z_taken[_p1]):
                 # thirteens.cardrules:143: points of p += scoring thirteens of g
-                s.v_points[_p1] += _solver_thirteens(s).best(_g2)
+                s.v_points[_p1] += _solver_thirteens_.best(_g2)
                 # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
                 s.v_points[_p1] -= 4 * len(CARDS_JOKER.intersection(_g2))
                 # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
-                if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(_g2) == 0):
+                if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens_.best(_g2) == 0):
                     s.hits[10] += 1
                     # thirteens.cardrules:146: points of p += 1
                     s.v_points[_p1] += 1
@@ -529,39 +530,39 @@ _RULE_LINES = (
     (231, 123),
     (235, 0),
     (242, 140),
-    (245, 141),
-    (247, 142),
-    (250, 143),
-    (252, 144),
-    (254, 145),
-    (257, 146),
-    (260, 149),
-    (263, 150),
-    (265, 152),
-    (268, 154),
-    (273, 124),
-    (282, 0),
-    (290, 130),
-    (303, 132),
-    (317, 133),
-    (331, 134),
-    (351, 138),
-    (372, 0),
-    (415, 27),
-    (418, 29),
-    (420, 30),
-    (422, 31),
-    (424, 32),
-    (435, 0),
-    (464, 163),
-    (467, 167),
-    (468, 168),
-    (472, 0),
-    (473, 171),
-    (476, 172),
-    (480, 0),
-    (481, 175),
-    (484, 177),
-    (485, 178),
-    (493, 0),
+    (246, 141),
+    (248, 142),
+    (251, 143),
+    (253, 144),
+    (255, 145),
+    (258, 146),
+    (261, 149),
+    (264, 150),
+    (266, 152),
+    (269, 154),
+    (274, 124),
+    (283, 0),
+    (291, 130),
+    (304, 132),
+    (318, 133),
+    (332, 134),
+    (352, 138),
+    (373, 0),
+    (416, 27),
+    (419, 29),
+    (421, 30),
+    (423, 31),
+    (425, 32),
+    (436, 0),
+    (465, 163),
+    (468, 167),
+    (469, 168),
+    (473, 0),
+    (474, 171),
+    (477, 172),
+    (481, 0),
+    (482, 175),
+    (485, 177),
+    (486, 178),
+    (494, 0),
 )

@@ -62,3 +62,17 @@ def loop_local(var: str, local: str | None, skip: str | None, body: str):
     read = re.compile(rf"\b{re.escape(field)}\b")
     skip = read.sub(var, skip) if skip is not None else None
     return f"{var} = {field}", skip, read.sub(var, body), f"{field} = {var}"
+
+
+_SOLVER = re.compile(r"\b(_solver_\w+)\(s\)")
+
+
+def solvers(body: str) -> tuple[list[str], str]:
+    """A scoring's solver, looked up once before a loop whose body scores (`_solver_x(s)` reads
+    only the readings, which a match never changes): (binding lines, the body reading them)."""
+    names = sorted(set(_SOLVER.findall(body)))
+    if not names:
+        return [], body
+    lines = _SOLVER.sub(r"\1_", body).split("\n")
+    rebound = {f"{name}_ = {name}_" for name in names}  # an inner loop's own binding, now outer
+    return [f"{name}_ = {name}(s)" for name in names], "\n".join(ln for ln in lines if ln.strip() not in rebound)

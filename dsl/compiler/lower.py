@@ -22,7 +22,7 @@ from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
-from .hoist import hoist, loop_local
+from .hoist import hoist, loop_local, solvers
 from .seats import seat_order
 from .triggers import ZoneTriggers
 from .sources import SourceLines
@@ -275,6 +275,9 @@ class StraightLowering(_Lowering):
     def loop(self, var: str, items: str, name: str, skip: str | None, body: n.Block) -> None:
         """A loop binding the rule name `name` to each item in turn."""
         local, code = escape.name("l_", name), self.body(body)
+        bound, code = solvers(code)
+        for line in bound:
+            self.out.emit(line)
         kept = loop_local(var, local, skip, code)
         self.out.code(self.t.for_(var=var, items=items, local=local, skip=skip, body=code, kept=kept))
 
