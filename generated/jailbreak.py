@@ -679,16 +679,25 @@ def _if_318_after(s):
                 s.v_in_duel[_p13] = False
             s.l_q = _p13
             # jailbreak.cardrules:347: for each q in players r
-            _e14 = s.l_q
-            for _e14 in list(_rt.extreme_keyed([(q3, VALUE_STRENGTH[s.v_hunted_card[q3]]) for q3 in range(s.n) if s.v_hunted[q3]], 'highest')):
+            _top15, _seats16 = None, []
+            for _r14 in range(s.n):
+                if not (s.v_hunted[_r14]):
+                    continue
+                _key17 = VALUE_STRENGTH[s.v_hunted_card[_r14]]
+                if not _seats16 or _key17 > _top15:
+                    _top15, _seats16 = _key17, [_r14]
+                elif _key17 == _top15:
+                    _seats16.append(_r14)
+            _e18 = s.l_q
+            for _e18 in _seats16:
                 # jailbreak.cardrules:349: in_duel of q = true
-                s.v_in_duel[_e14] = True
-            s.l_q = _e14
+                s.v_in_duel[_e18] = True
+            s.l_q = _e18
             # jailbreak.cardrules:352: while (count players q where in_duel of q) > 1 and not game_over {
-            _loop15 = 0
+            _loop19 = 0
             while (s.v_in_duel.count(True) > 1) and (not s.v_game_over):
-                _loop15 += 1
-                if _loop15 > 10000:
+                _loop19 += 1
+                if _loop19 > 10000:
                     _rt.gap('non-termination', 352, 'this loop never reaches its end')
                 # jailbreak.cardrules:353: if size of reserve < (count players q where in_duel of q) {
                 if len(s.z_reserve) < s.v_in_duel.count(True):
@@ -697,23 +706,32 @@ def _if_318_after(s):
                     if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
                         s.hits[27] += 1
                         # jailbreak.cardrules:355: for each player q {
-                        _p16 = s.l_q
-                        for _p16 in range(s.n):
+                        _p20 = s.l_q
+                        for _p20 in range(s.n):
                             # jailbreak.cardrules:356: keep of q = false
-                            s.v_keep[_p16] = False
-                        s.l_q = _p16
+                            s.v_keep[_p20] = False
+                        s.l_q = _p20
                         # jailbreak.cardrules:358: for each q in players r where in_duel of r with lowest hunt_no of r {
-                        _e17 = s.l_q
-                        for _e17 in list(_rt.extreme_keyed([(q6, s.v_hunt_no[q6]) for q6 in range(s.n) if s.v_in_duel[q6]], 'lowest')):
+                        _top22, _seats23 = None, []
+                        for _r21 in range(s.n):
+                            if not (s.v_in_duel[_r21]):
+                                continue
+                            _key24 = s.v_hunt_no[_r21]
+                            if not _seats23 or _key24 < _top22:
+                                _top22, _seats23 = _key24, [_r21]
+                            elif _key24 == _top22:
+                                _seats23.append(_r21)
+                        _e25 = s.l_q
+                        for _e25 in _seats23:
                             # jailbreak.cardrules:359: keep of q = true
-                            s.v_keep[_e17] = True
-                        s.l_q = _e17
+                            s.v_keep[_e25] = True
+                        s.l_q = _e25
                         # jailbreak.cardrules:361: for each player q {
-                        _p18 = s.l_q
-                        for _p18 in range(s.n):
+                        _p26 = s.l_q
+                        for _p26 in range(s.n):
                             # jailbreak.cardrules:362: in_duel of q = keep of q
-                            s.v_in_duel[_p18] = s.v_keep[_p18]
-                        s.l_q = _p18
+                            s.v_in_duel[_p26] = s.v_keep[_p26]
+                        s.l_q = _p26
                     else:
                         s.hits[28] += 1
                         # jailbreak.cardrules:365: game_over = true
@@ -728,8 +746,8 @@ def _if_318_after(s):
                         # jailbreak.cardrules:371: out = true
                         s.v_out = True
                     # jailbreak.cardrules:373: for each player q from starter where in_duel of q {
-                    for _p19 in SEATS[s.n][(s.v_starter) % s.n]:
-                        s.l_q = _p19
+                    for _p27 in SEATS[s.n][(s.v_starter) % s.n]:
+                        s.l_q = _p27
                         if not s.v_in_duel[s.l_q]:
                             continue
                         # jailbreak.cardrules:374: draw 1 from reserve to hand of q
@@ -745,54 +763,63 @@ def _if_318_after(s):
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
                     # jailbreak.cardrules:377: for each player q {
-                    _p20 = s.l_q
-                    for _p20 in range(s.n):
+                    _p28 = s.l_q
+                    for _p28 in range(s.n):
                         # jailbreak.cardrules:378: keep of q = false
-                        s.v_keep[_p20] = False
-                    s.l_q = _p20
+                        s.v_keep[_p28] = False
+                    s.l_q = _p28
                     # jailbreak.cardrules:381: for each q in players r where in_duel of r
-                    _e21 = s.l_q
-                    for _e21 in list(_rt.extreme_keyed([(q8, VALUE_STRENGTH[_rt.top(s.z_hand[q8], 382)]) for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], 'highest')):
+                    _top30, _seats31 = None, []
+                    for _r29 in range(s.n):
+                        if not (s.v_in_duel[_r29] and bool(s.z_hand[_r29])):
+                            continue
+                        _key32 = VALUE_STRENGTH[_rt.top(s.z_hand[_r29], 382)]
+                        if not _seats31 or _key32 > _top30:
+                            _top30, _seats31 = _key32, [_r29]
+                        elif _key32 == _top30:
+                            _seats31.append(_r29)
+                    _e33 = s.l_q
+                    for _e33 in _seats31:
                         # jailbreak.cardrules:383: keep of q = true
-                        s.v_keep[_e21] = True
-                    s.l_q = _e21
+                        s.v_keep[_e33] = True
+                    s.l_q = _e33
                     # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
                     if True in s.v_keep:
                         s.hits[31] += 1
                         # jailbreak.cardrules:386: for each player q {
-                        _p22 = s.l_q
-                        for _p22 in range(s.n):
+                        _p34 = s.l_q
+                        for _p34 in range(s.n):
                             # jailbreak.cardrules:387: in_duel of q = keep of q
-                            s.v_in_duel[_p22] = s.v_keep[_p22]
-                        s.l_q = _p22
+                            s.v_in_duel[_p34] = s.v_keep[_p34]
+                        s.l_q = _p34
                     # jailbreak.cardrules:390: for each player q where drew of q {
-                    _p23 = s.l_q
-                    for _p23 in range(s.n):
-                        if not s.v_drew[_p23]:
+                    _p35 = s.l_q
+                    for _p35 in range(s.n):
+                        if not s.v_drew[_p35]:
                             continue
                         # jailbreak.cardrules:391: drew of q = false
-                        s.v_drew[_p23] = False
+                        s.v_drew[_p35] = False
                         # jailbreak.cardrules:392: if reading tie_cards is pot {
                         if s.r_tie_cards == TIE_CARDS_POT:
                             s.hits[32] += 1
                             # jailbreak.cardrules:393: move all from hand of q to table
-                            _moved = s.z_hand[_p23][:]
-                            s.z_hand[_p23].clear()
+                            _moved = s.z_hand[_p35][:]
+                            s.z_hand[_p35].clear()
                             s.z_table.extend(_moved)
                         else:
                             s.hits[33] += 1
                             # jailbreak.cardrules:395: move all from hand of q to aside
-                            _moved = s.z_hand[_p23][:]
-                            s.z_hand[_p23].clear()
+                            _moved = s.z_hand[_p35][:]
+                            s.z_hand[_p35].clear()
                             s.z_aside.extend(_moved)
-                    s.l_q = _p23
+                    s.l_q = _p35
             # jailbreak.cardrules:400: taker = none
             s.v_taker = None
             # jailbreak.cardrules:401: if not game_over {
             if not s.v_game_over:
                 s.hits[34] += 1
                 # jailbreak.cardrules:402: taker = first of players q where in_duel of q
-                s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 402)
+                s.v_taker = _rt.first([q8 for q8 in range(s.n) if s.v_in_duel[q8]], 402)
         # jailbreak.cardrules:405: if game_over {
         if s.v_game_over:
             s.hits[35] += 1
@@ -814,8 +841,8 @@ def _if_318_after(s):
         # jailbreak.cardrules:415: received = true
         s.v_received = True
         # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
-        for _p24 in SEATS[s.n][(s.v_starter) % s.n]:
-            s.l_q = _p24
+        for _p36 in SEATS[s.n][(s.v_starter) % s.n]:
+            s.l_q = _p36
             if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                 continue
             # jailbreak.cardrules:418: if size of reserve == 1 and reading reserve_out is last_card {
@@ -837,14 +864,14 @@ def _if_318_after(s):
         if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
             s.hits[39] += 1
             # jailbreak.cardrules:424: while (count players q where hand of q is empty) > 0 and not reserve is empty
-            _loop25 = 0
+            _loop37 = 0
             while (not all(s.z_hand)) and bool(s.z_reserve) and (not s.v_out):
-                _loop25 += 1
-                if _loop25 > 10000:
+                _loop37 += 1
+                if _loop37 > 10000:
                     _rt.gap('non-termination', 424, 'this loop never reaches its end')
                 # jailbreak.cardrules:426: for each player q from starter where hand of q is empty and not reserve is empty
-                for _p26 in SEATS[s.n][(s.v_starter) % s.n]:
-                    s.l_q = _p26
+                for _p38 in SEATS[s.n][(s.v_starter) % s.n]:
+                    s.l_q = _p38
                     if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                         continue
                     # jailbreak.cardrules:428: if size of reserve == 1 and reading reserve_out is last_card {
@@ -865,11 +892,11 @@ def _if_318_after(s):
     if not (s.v_game_over or s.v_out or (not s.z_reserve)):
         return 3  # to _repeat_283_body
     # jailbreak.cardrules:439: for each player q {
-    _p27 = s.l_q
-    for _p27 in range(s.n):
+    _p39 = s.l_q
+    for _p39 in range(s.n):
         # jailbreak.cardrules:440: total of q += reading score_sum {
-        s.v_total[_p27] += _rt.sum_values(VALUE_POINTS, s.z_prison[_p27], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[_p27]) + _rt.sum_values(VALUE_BONUS, s.z_prison[_p27], 442))
-    s.l_q = _p27
+        s.v_total[_p39] += _rt.sum_values(VALUE_POINTS, s.z_prison[_p39], 441) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[_p39]) + _rt.sum_values(VALUE_BONUS, s.z_prison[_p39], 442))
+    s.l_q = _p39
     # jailbreak.cardrules:445: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
     # jailbreak.cardrules:446: games_played += 1
@@ -1080,8 +1107,8 @@ def _example_1(readings):
     # jailbreak.cardrules:464: example "A taken card scores 1 point"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:466: move cards where card is 7♠ from reserve to prison of 0
-    _moved = [c13 for c13 in s.z_reserve if (IS_7_SPADES[c13])]
-    s.z_reserve[:] = [c13 for c13 in s.z_reserve if not (IS_7_SPADES[c13])]
+    _moved = [c10 for c10 in s.z_reserve if (IS_7_SPADES[c10])]
+    s.z_reserve[:] = [c10 for c10 in s.z_reserve if not (IS_7_SPADES[c10])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(467, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 468) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 469))), '==', 1),
@@ -1092,8 +1119,8 @@ def _example_2(readings):
     # jailbreak.cardrules:473: example "A taken jack scores 3 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:474: move cards where card is J♣ from reserve to prison of 0
-    _moved = [c14 for c14 in s.z_reserve if (IS_J_CLUBS[c14])]
-    s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_J_CLUBS[c14])]
+    _moved = [c11 for c11 in s.z_reserve if (IS_J_CLUBS[c11])]
+    s.z_reserve[:] = [c11 for c11 in s.z_reserve if not (IS_J_CLUBS[c11])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(475, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 476) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 477))), '==', 3),
@@ -1104,8 +1131,8 @@ def _example_3(readings):
     # jailbreak.cardrules:481: example "A taken red ace scores 2 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:483: move cards where card is A♦ from reserve to prison of 0
-    _moved = [c15 for c15 in s.z_reserve if (IS_A_DIAMONDS[c15])]
-    s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_DIAMONDS[c15])]
+    _moved = [c12 for c12 in s.z_reserve if (IS_A_DIAMONDS[c12])]
+    s.z_reserve[:] = [c12 for c12 in s.z_reserve if not (IS_A_DIAMONDS[c12])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(484, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 485) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 486))), '==', 2),
@@ -1116,8 +1143,8 @@ def _example_4(readings):
     # jailbreak.cardrules:490: example "A taken two scores 4 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:491: move cards where card is 2♥ from reserve to prison of 0
-    _moved = [c16 for c16 in s.z_reserve if (IS_2_HEARTS[c16])]
-    s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_2_HEARTS[c16])]
+    _moved = [c13 for c13 in s.z_reserve if (IS_2_HEARTS[c13])]
+    s.z_reserve[:] = [c13 for c13 in s.z_reserve if not (IS_2_HEARTS[c13])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(492, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 493) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 494))), '==', 4),
@@ -1131,8 +1158,8 @@ def _example_5(readings):
     _moved = _rt.take_top(s.z_reserve, 13, 501)
     s.z_prison[0].extend(_moved)
     # jailbreak.cardrules:502: move cards where card is A♥ from reserve to hold
-    _moved = [c17 for c17 in s.z_reserve if (IS_A_HEARTS[c17])]
-    s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_A_HEARTS[c17])]
+    _moved = [c14 for c14 in s.z_reserve if (IS_A_HEARTS[c14])]
+    s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_A_HEARTS[c14])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:503: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1169,8 +1196,8 @@ def _example_6(readings):
     _moved = _rt.take_top(s.z_reserve, 5, 516)
     s.z_prison[2].extend(_moved)
     # jailbreak.cardrules:517: move cards where card is A♥ from reserve to hold
-    _moved = [c18 for c18 in s.z_reserve if (IS_A_HEARTS[c18])]
-    s.z_reserve[:] = [c18 for c18 in s.z_reserve if not (IS_A_HEARTS[c18])]
+    _moved = [c15 for c15 in s.z_reserve if (IS_A_HEARTS[c15])]
+    s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_HEARTS[c15])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:518: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1197,8 +1224,8 @@ def _example_7(readings):
     # jailbreak.cardrules:524: example "A black ace received from the dealer: its player wins the next round"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:527: move cards where card is A♠ from reserve to hold
-    _moved = [c19 for c19 in s.z_reserve if (IS_A_SPADES[c19])]
-    s.z_reserve[:] = [c19 for c19 in s.z_reserve if not (IS_A_SPADES[c19])]
+    _moved = [c16 for c16 in s.z_reserve if (IS_A_SPADES[c16])]
+    s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_A_SPADES[c16])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:528: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1228,8 +1255,8 @@ def _example_8(readings):
     _moved = _rt.take_top(s.z_reserve, 5, 537)
     s.z_prison[0].extend(_moved)
     # jailbreak.cardrules:538: move cards where card is J♦ from reserve to hold
-    _moved = [c20 for c20 in s.z_reserve if (IS_J_DIAMONDS[c20])]
-    s.z_reserve[:] = [c20 for c20 in s.z_reserve if not (IS_J_DIAMONDS[c20])]
+    _moved = [c17 for c17 in s.z_reserve if (IS_J_DIAMONDS[c17])]
+    s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_J_DIAMONDS[c17])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:539: move all from hold to reserve
     _moved = s.z_hold[:]
@@ -1385,139 +1412,139 @@ _RULE_LINES = (
     (675, 343),
     (678, 344),
     (681, 347),
-    (684, 349),
-    (687, 352),
-    (693, 353),
-    (696, 354),
-    (699, 355),
-    (702, 356),
-    (705, 358),
-    (708, 359),
-    (711, 361),
-    (714, 362),
-    (719, 365),
-    (723, 368),
-    (725, 369),
-    (728, 371),
-    (730, 373),
-    (735, 374),
-    (745, 375),
-    (747, 377),
-    (750, 378),
-    (753, 381),
-    (756, 383),
-    (759, 385),
-    (762, 386),
-    (765, 387),
-    (768, 390),
-    (773, 391),
-    (775, 392),
-    (778, 393),
-    (784, 395),
-    (789, 400),
-    (791, 401),
-    (794, 402),
-    (796, 405),
-    (799, 406),
-    (805, 408),
-    (809, 409),
-    (811, 414),
-    (814, 415),
-    (816, 416),
-    (821, 418),
-    (824, 419),
-    (826, 421),
-    (836, 423),
-    (839, 424),
-    (845, 426),
-    (850, 428),
-    (853, 429),
-    (855, 431),
-    (867, 439),
-    (870, 440),
-    (873, 445),
-    (875, 446),
-    (882, 0),
-    (894, 320),
-    (898, 0),
-    (904, 321),
-    (907, 322),
-    (909, 323),
-    (911, 324),
-    (913, 325),
-    (915, 326),
-    (922, 0),
-    (988, 36),
-    (992, 39),
-    (994, 40),
-    (996, 41),
-    (998, 42),
-    (1000, 43),
-    (1002, 44),
-    (1004, 45),
-    (1007, 47),
-    (1009, 48),
-    (1011, 49),
-    (1013, 50),
-    (1015, 51),
-    (1017, 52),
-    (1019, 53),
-    (1021, 54),
-    (1023, 55),
-    (1037, 0),
-    (1071, 455),
-    (1074, 459),
-    (1075, 461),
-    (1079, 0),
-    (1080, 464),
-    (1082, 466),
-    (1087, 467),
-    (1091, 0),
-    (1092, 473),
-    (1094, 474),
-    (1099, 475),
-    (1103, 0),
-    (1104, 481),
-    (1106, 483),
-    (1111, 484),
-    (1115, 0),
-    (1116, 490),
-    (1118, 491),
-    (1123, 492),
-    (1127, 0),
-    (1128, 498),
-    (1130, 501),
-    (1133, 502),
-    (1137, 503),
-    (1141, 504),
-    (1143, 505),
-    (1154, 506),
-    (1155, 507),
-    (1159, 0),
-    (1160, 510),
-    (1162, 514),
-    (1165, 515),
-    (1168, 516),
-    (1171, 517),
-    (1175, 518),
-    (1179, 519),
-    (1181, 520),
-    (1192, 521),
-    (1196, 0),
-    (1197, 524),
-    (1199, 527),
-    (1203, 528),
-    (1207, 529),
-    (1209, 530),
-    (1220, 531),
-    (1224, 0),
-    (1225, 534),
-    (1227, 537),
-    (1230, 538),
-    (1234, 539),
-    (1238, 540),
-    (1240, 541),
-    (1251, 542),
-    (1252, 543),
-    (1270, 0),
+    (693, 349),
+    (696, 352),
+    (702, 353),
+    (705, 354),
+    (708, 355),
+    (711, 356),
+    (714, 358),
+    (726, 359),
+    (729, 361),
+    (732, 362),
+    (737, 365),
+    (741, 368),
+    (743, 369),
+    (746, 371),
+    (748, 373),
+    (753, 374),
+    (763, 375),
+    (765, 377),
+    (768, 378),
+    (771, 381),
+    (783, 383),
+    (786, 385),
+    (789, 386),
+    (792, 387),
+    (795, 390),
+    (800, 391),
+    (802, 392),
+    (805, 393),
+    (811, 395),
+    (816, 400),
+    (818, 401),
+    (821, 402),
+    (823, 405),
+    (826, 406),
+    (832, 408),
+    (836, 409),
+    (838, 414),
+    (841, 415),
+    (843, 416),
+    (848, 418),
+    (851, 419),
+    (853, 421),
+    (863, 423),
+    (866, 424),
+    (872, 426),
+    (877, 428),
+    (880, 429),
+    (882, 431),
+    (894, 439),
+    (897, 440),
+    (900, 445),
+    (902, 446),
+    (909, 0),
+    (921, 320),
+    (925, 0),
+    (931, 321),
+    (934, 322),
+    (936, 323),
+    (938, 324),
+    (940, 325),
+    (942, 326),
+    (949, 0),
+    (1015, 36),
+    (1019, 39),
+    (1021, 40),
+    (1023, 41),
+    (1025, 42),
+    (1027, 43),
+    (1029, 44),
+    (1031, 45),
+    (1034, 47),
+    (1036, 48),
+    (1038, 49),
+    (1040, 50),
+    (1042, 51),
+    (1044, 52),
+    (1046, 53),
+    (1048, 54),
+    (1050, 55),
+    (1064, 0),
+    (1098, 455),
+    (1101, 459),
+    (1102, 461),
+    (1106, 0),
+    (1107, 464),
+    (1109, 466),
+    (1114, 467),
+    (1118, 0),
+    (1119, 473),
+    (1121, 474),
+    (1126, 475),
+    (1130, 0),
+    (1131, 481),
+    (1133, 483),
+    (1138, 484),
+    (1142, 0),
+    (1143, 490),
+    (1145, 491),
+    (1150, 492),
+    (1154, 0),
+    (1155, 498),
+    (1157, 501),
+    (1160, 502),
+    (1164, 503),
+    (1168, 504),
+    (1170, 505),
+    (1181, 506),
+    (1182, 507),
+    (1186, 0),
+    (1187, 510),
+    (1189, 514),
+    (1192, 515),
+    (1195, 516),
+    (1198, 517),
+    (1202, 518),
+    (1206, 519),
+    (1208, 520),
+    (1219, 521),
+    (1223, 0),
+    (1224, 524),
+    (1226, 527),
+    (1230, 528),
+    (1234, 529),
+    (1236, 530),
+    (1247, 531),
+    (1251, 0),
+    (1252, 534),
+    (1254, 537),
+    (1257, 538),
+    (1261, 539),
+    (1265, 540),
+    (1267, 541),
+    (1278, 542),
+    (1279, 543),
+    (1297, 0),
 )

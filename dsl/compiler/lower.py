@@ -286,7 +286,27 @@ class StraightLowering(_Lowering):
         self.loop(self.out.fresh("_p"), self._player_order(s), s.var, skip, s.body)
 
     def visit_ForEach(self, s: n.ForEach):
-        self.loop(self.out.fresh("_e"), f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
+        items = self._extreme_seats(s.iterable) if isinstance(s.iterable, n.PlayersWhere) else None
+        self.loop(self.out.fresh("_e"), items or f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
+
+    def _extreme_seats(self, where: n.PlayersWhere) -> str | None:
+        """`players r where C with highest K`, the seats of a loop: kept in one pass over the
+        seats, the best key so far and the seats that have it, without a list of (seat, key) pairs
+        or a call; the name of the list of those seats, or None for a plain `players r where C`."""
+        if not where.extreme:
+            return None
+        x, var = self.x, self.out.fresh("_r")
+        seats = x.compile(where.within) if where.within is not None else "range(s.n)"
+        cond = x.with_binders({where.var: var}, where.cond) if where.cond is not None else None
+        key = x.with_binders({where.var: var}, where.key)
+        top, chosen, value = self.out.fresh("_top"), self.out.fresh("_seats"), self.out.fresh("_key")
+        better = ">" if where.extreme == "highest" else "<"
+        self.out.code(
+            self.t.extreme_seats(
+                var=var, seats=seats, cond=cond, key=key, top=top, chosen=chosen, value=value, better=better
+            )
+        )
+        return chosen
 
     def visit_RepeatTimes(self, s: n.RepeatTimes):
         var = self.out.fresh("_t")

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'e3fd68ac79df6f189e089cc5b8d6dc3bddb25fa190293ef49846dc6a462d4827'
+FINGERPRINT = '31c2c2a6d2d5a830b4aa1cf2f524f9babeb50a80f2bb0717e0a3882663d5c3c2'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_comment = l_0_trigger_start = l_0_shuffle = l_0_move = l_0_deal_each = l_0_deal_evenly = l_0_draw = l_0_fire = l_0_gather = l_0_assign = l_0_end_game = l_0_gap = l_0_hit = l_0_guard = l_0_if_ = l_0_repeat = l_0_while_ = l_0_for_ = missing
+    l_0_comment = l_0_trigger_start = l_0_shuffle = l_0_move = l_0_deal_each = l_0_deal_evenly = l_0_draw = l_0_fire = l_0_gather = l_0_assign = l_0_end_game = l_0_gap = l_0_hit = l_0_guard = l_0_if_ = l_0_repeat = l_0_while_ = l_0_extreme_seats = l_0_for_ = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -643,8 +643,78 @@ def root(context, missing=missing):
         return concat(t_19)
     context.exported_vars.add('while_')
     context.vars['while_'] = l_0_while_ = Macro(environment, macro, 'while_', ('counter', 'cond', 'body', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_var, l_1_items, l_1_local, l_1_skip, l_1_body, l_1_kept):
+    def macro(l_1_var, l_1_seats, l_1_cond, l_1_key, l_1_top, l_1_chosen, l_1_value, l_1_better):
         t_20 = []
+        if l_1_var is missing:
+            l_1_var = undefined("parameter 'var' was not provided", name='var')
+        if l_1_seats is missing:
+            l_1_seats = undefined("parameter 'seats' was not provided", name='seats')
+        if l_1_cond is missing:
+            l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
+        if l_1_key is missing:
+            l_1_key = undefined("parameter 'key' was not provided", name='key')
+        if l_1_top is missing:
+            l_1_top = undefined("parameter 'top' was not provided", name='top')
+        if l_1_chosen is missing:
+            l_1_chosen = undefined("parameter 'chosen' was not provided", name='chosen')
+        if l_1_value is missing:
+            l_1_value = undefined("parameter 'value' was not provided", name='value')
+        if l_1_better is missing:
+            l_1_better = undefined("parameter 'better' was not provided", name='better')
+        pass
+        t_20.extend((
+            str(l_1_top),
+            ', ',
+            str(l_1_chosen),
+            ' = None, []\nfor ',
+            str(l_1_var),
+            ' in ',
+            str(l_1_seats),
+            ':\n',
+        ))
+        if (not t_2(l_1_cond)):
+            pass
+            t_20.extend((
+                '    if not (',
+                str(l_1_cond),
+                '):\n        continue\n',
+            ))
+        t_20.extend((
+            '    ',
+            str(l_1_value),
+            ' = ',
+            str(l_1_key),
+            '\n    if not ',
+            str(l_1_chosen),
+            ' or ',
+            str(l_1_value),
+            ' ',
+            str(l_1_better),
+            ' ',
+            str(l_1_top),
+            ':\n        ',
+            str(l_1_top),
+            ', ',
+            str(l_1_chosen),
+            ' = ',
+            str(l_1_value),
+            ', [',
+            str(l_1_var),
+            ']\n    elif ',
+            str(l_1_value),
+            ' == ',
+            str(l_1_top),
+            ':\n        ',
+            str(l_1_chosen),
+            '.append(',
+            str(l_1_var),
+            ')\n',
+        ))
+        return concat(t_20)
+    context.exported_vars.add('extreme_seats')
+    context.vars['extreme_seats'] = l_0_extreme_seats = Macro(environment, macro, 'extreme_seats', ('var', 'seats', 'cond', 'key', 'top', 'chosen', 'value', 'better'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_var, l_1_items, l_1_local, l_1_skip, l_1_body, l_1_kept):
+        t_21 = []
         l_1_before = resolve('before')
         l_1_after = resolve('after')
         if l_1_var is missing:
@@ -663,7 +733,7 @@ def root(context, missing=missing):
         if (not t_2(l_1_kept)):
             pass
             (l_1_before, l_1_skip, l_1_body, l_1_after) = l_1_kept
-            t_20.extend((
+            t_21.extend((
                 str((undefined(name='before') if l_1_before is missing else l_1_before)),
                 '\nfor ',
                 str(l_1_var),
@@ -673,7 +743,7 @@ def root(context, missing=missing):
             ))
         else:
             pass
-            t_20.extend((
+            t_21.extend((
                 'for ',
                 str(l_1_var),
                 ' in ',
@@ -682,7 +752,7 @@ def root(context, missing=missing):
             ))
             if (not t_2(l_1_local)):
                 pass
-                t_20.extend((
+                t_21.extend((
                     '    s.',
                     str(l_1_local),
                     ' = ',
@@ -691,24 +761,24 @@ def root(context, missing=missing):
                 ))
         if (not t_2(l_1_skip)):
             pass
-            t_20.extend((
+            t_21.extend((
                 '    if ',
                 str(l_1_skip),
                 ':\n        continue\n',
             ))
-        t_20.extend((
+        t_21.extend((
             str(t_1(l_1_body, 4, first=True)),
             '\n',
         ))
         if (not t_2(l_1_kept)):
             pass
-            t_20.extend((
+            t_21.extend((
                 str((undefined(name='after') if l_1_after is missing else l_1_after)),
                 '\n',
             ))
-        return concat(t_20)
+        return concat(t_21)
     context.exported_vars.add('for_')
     context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body', 'kept'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&82=328&83=347&84=351&85=359&86=361&88=368&89=374&90=376&94=383&95=394&96=398&97=401&98=406&101=415&102=420&105=428&106=432&111=442&112=449&113=452&114=456&117=463&120=468&123=475&124=485&127=496&131=506&132=515&135=524&136=531&140=537&141=547&142=549&143=553&146=560&147=568&148=572&149=576&151=580&153=584&157=591&158=605&160=607&161=609&163=611&166=618&167=632&168=634&169=636&170=638&175=644&176=661&177=663&178=665&179=667&181=676&182=681&183=685&186=690&187=694&190=698&191=701&192=704'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&82=328&83=347&84=351&85=359&86=361&88=368&89=374&90=376&94=383&95=394&96=398&97=401&98=406&101=415&102=420&105=428&106=432&111=442&112=449&113=452&114=456&117=463&120=468&123=475&124=485&127=496&131=506&132=515&135=524&136=531&140=537&141=547&142=549&143=553&146=560&147=568&148=572&149=576&151=580&153=584&157=591&158=605&160=607&161=609&163=611&166=618&167=632&168=634&169=636&170=638&176=644&177=664&178=668&179=673&180=677&183=682&184=686&185=694&186=702&187=706&191=714&192=731&193=733&194=735&195=737&197=746&198=751&199=755&202=760&203=764&206=768&207=771&208=774'
