@@ -143,7 +143,7 @@ def _choose_option_63_chosen(s):
     if s.l_call == 1:
         s.hits[0] += 1
         # belote.cardrules:65: trump = suit of top of turned
-        s.v_trump = SUIT[_rt.top(s.z_turned, 65)]
+        s.v_trump = SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 65))]
         # belote.cardrules:66: taker = p
         s.v_taker = s.l_p
     return 3  # to _for_62_next
@@ -204,7 +204,7 @@ def _if_71_after(s):
 def _if_71_then(s):
     s.hits[1] += 1
     # belote.cardrules:72: p chooses suit as trump where suit != suit of top of turned
-    return s._decide(s.l_p, [35 + u1 for u1 in range(4) if (u1 != SUIT[_rt.top(s.z_turned, 72)])], 11, 72)  # then _choose_suit_72_chosen
+    return s._decide(s.l_p, [35 + u1 for u1 in range(4) if (u1 != SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 72))])], 11, 72)  # then _choose_suit_72_chosen
 
 
 def _choose_suit_72_chosen(s):

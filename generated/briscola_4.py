@@ -113,7 +113,7 @@ def _start(s):
     _moved = _rt.take_top(s.z_deck, 1, 31)
     s.z_briscola.extend(_moved)
     # briscola.cardrules:32: trump = suit of top of briscola
-    s.v_trump = SUIT[_rt.top(s.z_briscola, 32)]
+    s.v_trump = SUIT[(s.z_briscola[-1] if s.z_briscola else _rt.top(s.z_briscola, 32))]
     # briscola.cardrules:33: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
     # briscola.cardrules:34: while not hand of leader is empty {

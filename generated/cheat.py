@@ -180,16 +180,14 @@ def _for_59_next(s):
         # cheat.cardrules:70: lie = any played where value rank_no of card != claim
         s.v_lie = any((VALUE_RANK_NO[c3] != s.v_claim) for c3 in s.z_played)
         # cheat.cardrules:71: move all from played to pile
-        _moved = s.z_played[:]
+        s.z_pile.extend(s.z_played)
         s.z_played.clear()
-        s.z_pile.extend(_moved)
         # cheat.cardrules:72: if challenger != none {
         if s.v_challenger is not None:
             s.hits[3] += 1
             # cheat.cardrules:73: move all from pile to hand of (if lie then turn else challenger)
-            _moved = s.z_pile[:]
+            s.z_hand[(s.v_turn if s.v_lie else s.v_challenger)].extend(s.z_pile)
             s.z_pile.clear()
-            s.z_hand[(s.v_turn if s.v_lie else s.v_challenger)].extend(_moved)
         # cheat.cardrules:76: claim = claim % 13 + 1
         s.v_claim = (s.v_claim % 13) + 1
         # cheat.cardrules:77: turn = left of turn
@@ -346,23 +344,23 @@ _RULE_LINES = (
     (178, 68),
     (180, 70),
     (182, 71),
-    (186, 72),
-    (189, 73),
-    (193, 76),
-    (195, 77),
-    (202, 61),
-    (206, 0),
-    (213, 62),
-    (215, 63),
-    (218, 64),
-    (223, 0),
-    (257, 18),
-    (260, 20),
-    (262, 21),
-    (264, 22),
-    (266, 23),
-    (268, 24),
-    (270, 25),
-    (272, 26),
-    (282, 0),
+    (185, 72),
+    (188, 73),
+    (191, 76),
+    (193, 77),
+    (200, 61),
+    (204, 0),
+    (211, 62),
+    (213, 63),
+    (216, 64),
+    (221, 0),
+    (255, 18),
+    (258, 20),
+    (260, 21),
+    (262, 22),
+    (264, 23),
+    (266, 24),
+    (268, 25),
+    (270, 26),
+    (280, 0),
 )

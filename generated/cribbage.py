@@ -191,7 +191,7 @@ def _for_68_next(s):
         _moved = _rt.take_middle(s.z_stock, 1, 71)
         s.z_starter.extend(_moved)
         # cribbage.cardrules:72: cut = top of starter
-        s.v_cut = _rt.top(s.z_starter, 72)
+        s.v_cut = s.z_starter[-1] if s.z_starter else _rt.top(s.z_starter, 72)
         # cribbage.cardrules:73: if cut is J {
         if IS_J[s.v_cut]:
             s.hits[1] += 1
@@ -212,17 +212,15 @@ def _for_68_next(s):
             if _e4 < s.n:
                 s.hits[3] += 1
                 # cribbage.cardrules:82: move all from hand of whose to show
-                _moved = s.z_hand[s.v_whose][:]
+                s.z_show.extend(s.z_hand[s.v_whose])
                 s.z_hand[s.v_whose].clear()
-                s.z_show.extend(_moved)
             else:
                 s.hits[4] += 1
                 # cribbage.cardrules:84: move all from crib to show
-                _moved = s.z_crib[:]
+                s.z_show.extend(s.z_crib)
                 s.z_crib.clear()
-                s.z_show.extend(_moved)
             # cribbage.cardrules:86: four_flush = flush(show) and k < player_count
-            s.v_four_flush = all((SUIT[c1] == SUIT[_rt.first(s.z_show, 86)]) for c1 in s.z_show) and (_e4 < s.n)
+            s.v_four_flush = all((SUIT[c1] == SUIT[(s.z_show[0] if s.z_show else _rt.first(s.z_show, 86))]) for c1 in s.z_show) and (_e4 < s.n)
             # cribbage.cardrules:87: move card cut from starter to show
             _moved = [_rt.take_card(s.z_starter, s.v_cut, 87)]
             s.z_show.extend(_moved)
@@ -257,7 +255,7 @@ def _for_68_next(s):
             # cribbage.cardrules:103: points = scoring fifteens_and_pairs of show + run + nobs
             s.v_points = (_solver_fifteens_and_pairs_.best(s.z_show) + s.v_run) + len([c4 for c4 in s.z_show if ((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut))])
             # cribbage.cardrules:104: points += if flush(show) then 5 else if four_flush then 4 else 0
-            s.v_points += 5 if all((SUIT[c5] == SUIT[_rt.first(s.z_show, 104)]) for c5 in s.z_show) else (4 if s.v_four_flush else 0)
+            s.v_points += 5 if all((SUIT[c5] == SUIT[(s.z_show[0] if s.z_show else _rt.first(s.z_show, 104))]) for c5 in s.z_show) else (4 if s.v_four_flush else 0)
             # cribbage.cardrules:105: move card cut from show to starter
             _moved = [_rt.take_card(s.z_show, s.v_cut, 105)]
             s.z_starter.extend(_moved)
@@ -267,9 +265,8 @@ def _for_68_next(s):
                 # cribbage.cardrules:107: shown of whose = points
                 s.v_shown[s.v_whose] = s.v_points
                 # cribbage.cardrules:108: move all from show to hand of whose
-                _moved = s.z_show[:]
+                s.z_hand[s.v_whose].extend(s.z_show)
                 s.z_show.clear()
-                s.z_hand[s.v_whose].extend(_moved)
                 # cribbage.cardrules:109: whose = left of whose
                 s.v_whose = ((s.v_whose) + 1) % s.n
             else:
@@ -277,9 +274,8 @@ def _for_68_next(s):
                 # cribbage.cardrules:111: crib_shown = points
                 s.v_crib_shown = s.v_points
                 # cribbage.cardrules:112: move all from show to crib
-                _moved = s.z_show[:]
+                s.z_crib.extend(s.z_show)
                 s.z_show.clear()
-                s.z_crib.extend(_moved)
         s.l_k = _e4
         # cribbage.cardrules:115: turn = left of dealer
         s.v_turn = ((s.v_dealer) + 1) % s.n
@@ -362,9 +358,8 @@ def _if_120_after(s):
             # cribbage.cardrules:147: end game
             return s._finish()
         # cribbage.cardrules:149: move all from count_pile to done
-        _moved = s.z_count_pile[:]
+        s.z_done.extend(s.z_count_pile)
         s.z_count_pile.clear()
-        s.z_done.extend(_moved)
         # cribbage.cardrules:150: total = 0
         s.v_total = 0
         # cribbage.cardrules:151: same = 0
@@ -599,92 +594,92 @@ _RULE_LINES = (
     (207, 80),
     (211, 81),
     (214, 82),
-    (220, 84),
-    (224, 86),
-    (226, 87),
-    (229, 88),
-    (231, 89),
-    (233, 90),
-    (235, 91),
-    (238, 92),
-    (241, 93),
-    (243, 94),
-    (247, 96),
-    (250, 97),
-    (252, 99),
-    (254, 100),
-    (257, 103),
-    (259, 104),
-    (261, 105),
-    (264, 106),
-    (267, 107),
-    (269, 108),
-    (273, 109),
-    (277, 111),
-    (279, 112),
-    (284, 115),
-    (286, 116),
-    (288, 117),
-    (290, 118),
-    (292, 119),
-    (296, 69),
-    (301, 0),
-    (325, 158),
-    (328, 159),
-    (330, 160),
-    (333, 161),
-    (335, 164),
-    (337, 166),
-    (342, 120),
-    (348, 0),
-    (354, 143),
-    (357, 144),
-    (359, 146),
-    (362, 147),
-    (364, 149),
-    (368, 150),
-    (370, 151),
-    (372, 152),
-    (374, 153),
-    (378, 155),
-    (383, 0),
-    (385, 121),
-    (391, 0),
-    (393, 122),
-    (396, 123),
-    (398, 124),
-    (400, 125),
-    (402, 126),
-    (404, 127),
-    (408, 128),
-    (411, 129),
-    (414, 130),
-    (416, 132),
-    (420, 134),
-    (422, 137),
-    (424, 138),
-    (426, 139),
-    (429, 140),
-    (434, 0),
-    (479, 25),
-    (482, 27),
-    (484, 28),
-    (486, 29),
-    (488, 30),
-    (490, 31),
-    (492, 32),
-    (494, 33),
-    (496, 34),
-    (498, 35),
-    (501, 37),
-    (503, 38),
-    (505, 39),
-    (507, 40),
-    (519, 0),
-    (547, 173),
-    (550, 175),
-    (554, 0),
-    (555, 178),
-    (558, 180),
-    (566, 0),
+    (219, 84),
+    (222, 86),
+    (224, 87),
+    (227, 88),
+    (229, 89),
+    (231, 90),
+    (233, 91),
+    (236, 92),
+    (239, 93),
+    (241, 94),
+    (245, 96),
+    (248, 97),
+    (250, 99),
+    (252, 100),
+    (255, 103),
+    (257, 104),
+    (259, 105),
+    (262, 106),
+    (265, 107),
+    (267, 108),
+    (270, 109),
+    (274, 111),
+    (276, 112),
+    (280, 115),
+    (282, 116),
+    (284, 117),
+    (286, 118),
+    (288, 119),
+    (292, 69),
+    (297, 0),
+    (321, 158),
+    (324, 159),
+    (326, 160),
+    (329, 161),
+    (331, 164),
+    (333, 166),
+    (338, 120),
+    (344, 0),
+    (350, 143),
+    (353, 144),
+    (355, 146),
+    (358, 147),
+    (360, 149),
+    (363, 150),
+    (365, 151),
+    (367, 152),
+    (369, 153),
+    (373, 155),
+    (378, 0),
+    (380, 121),
+    (386, 0),
+    (388, 122),
+    (391, 123),
+    (393, 124),
+    (395, 125),
+    (397, 126),
+    (399, 127),
+    (403, 128),
+    (406, 129),
+    (409, 130),
+    (411, 132),
+    (415, 134),
+    (417, 137),
+    (419, 138),
+    (421, 139),
+    (424, 140),
+    (429, 0),
+    (474, 25),
+    (477, 27),
+    (479, 28),
+    (481, 29),
+    (483, 30),
+    (485, 31),
+    (487, 32),
+    (489, 33),
+    (491, 34),
+    (493, 35),
+    (496, 37),
+    (498, 38),
+    (500, 39),
+    (502, 40),
+    (514, 0),
+    (542, 173),
+    (545, 175),
+    (549, 0),
+    (550, 178),
+    (553, 180),
+    (561, 0),
 )

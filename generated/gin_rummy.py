@@ -309,9 +309,8 @@ def _choose_card_87_chosen(s):
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 88)]
     s.z_discard.extend(_moved)
     # gin_rummy.cardrules:89: move all from taken of turn to hand of turn
-    _moved = s.z_taken[s.v_turn][:]
+    s.z_hand[s.v_turn].extend(s.z_taken[s.v_turn])
     s.z_taken[s.v_turn].clear()
-    s.z_hand[s.v_turn].extend(_moved)
     # gin_rummy.cardrules:90: if dead(turn) <= 10 {
     if (_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_turn], 90) - _solver_melded(s).best(s.z_hand[s.v_turn])) <= 10:
         s.hits[5] += 1
@@ -511,26 +510,26 @@ _RULE_LINES = (
     (296, 0),
     (308, 88),
     (311, 89),
-    (315, 90),
-    (318, 91),
-    (323, 0),
-    (324, 96),
-    (326, 97),
-    (331, 0),
-    (338, 92),
-    (341, 93),
-    (346, 0),
-    (382, 19),
-    (385, 21),
-    (388, 23),
-    (390, 24),
-    (392, 25),
-    (394, 26),
-    (396, 27),
-    (398, 28),
-    (400, 29),
-    (409, 0),
-    (433, 141),
-    (436, 142),
-    (444, 0),
+    (314, 90),
+    (317, 91),
+    (322, 0),
+    (323, 96),
+    (325, 97),
+    (330, 0),
+    (337, 92),
+    (340, 93),
+    (345, 0),
+    (381, 19),
+    (384, 21),
+    (387, 23),
+    (389, 24),
+    (391, 25),
+    (393, 26),
+    (395, 27),
+    (397, 28),
+    (399, 29),
+    (408, 0),
+    (432, 141),
+    (435, 142),
+    (443, 0),
 )

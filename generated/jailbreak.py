@@ -418,23 +418,19 @@ def _trigger_2(s, card, player):
     if s.r_freed_to == FREED_TO_BOTTOM:
         s.hits[8] += 1
         # jailbreak.cardrules:245: move all from reserve to hold
-        _moved = s.z_reserve[:]
+        s.z_hold.extend(s.z_reserve)
         s.z_reserve.clear()
-        s.z_hold.extend(_moved)
         # jailbreak.cardrules:246: move all from prison of p to reserve
-        _moved = s.z_prison[s.l_p][:]
+        s.z_reserve.extend(s.z_prison[s.l_p])
         s.z_prison[s.l_p].clear()
-        s.z_reserve.extend(_moved)
         # jailbreak.cardrules:247: move all from hold to reserve
-        _moved = s.z_hold[:]
+        s.z_reserve.extend(s.z_hold)
         s.z_hold.clear()
-        s.z_reserve.extend(_moved)
     else:
         s.hits[9] += 1
         # jailbreak.cardrules:249: move all from prison of p to reserve
-        _moved = s.z_prison[s.l_p][:]
+        s.z_reserve.extend(s.z_prison[s.l_p])
         s.z_prison[s.l_p].clear()
-        s.z_reserve.extend(_moved)
         # jailbreak.cardrules:250: if reading freed_to is shuffled {
         if s.r_freed_to == FREED_TO_SHUFFLED:
             s.hits[10] += 1
@@ -581,11 +577,10 @@ def _for_293_next(s):
             # jailbreak.cardrules:299: hunt_no of q = hunts
             s.v_hunt_no[s.l_q] = s.v_hunts
             # jailbreak.cardrules:300: hunted_card of q = top of hand of q
-            s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 300)
+            s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 300)
             # jailbreak.cardrules:301: move all from hand of q to table
-            _moved = s.z_hand[s.l_q][:]
+            s.z_table.extend(s.z_hand[s.l_q])
             s.z_hand[s.l_q].clear()
-            s.z_table.extend(_moved)
             # jailbreak.cardrules:302: anyone_hunted = true
             s.v_anyone_hunted = True
             return 5  # to _for_293_next
@@ -635,11 +630,10 @@ def _choose_option_304_chosen(s):
         # jailbreak.cardrules:308: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
         # jailbreak.cardrules:309: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 309)
+        s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 309)
         # jailbreak.cardrules:310: move all from hand of q to table
-        _moved = s.z_hand[s.l_q][:]
+        s.z_table.extend(s.z_hand[s.l_q])
         s.z_hand[s.l_q].clear()
-        s.z_table.extend(_moved)
         # jailbreak.cardrules:311: anyone_hunted = true
         s.v_anyone_hunted = True
     elif not s.v_anyone_hunted:
@@ -773,7 +767,7 @@ def _if_318_after(s):
                     for _r29 in range(s.n):
                         if not (s.v_in_duel[_r29] and bool(s.z_hand[_r29])):
                             continue
-                        _key32 = VALUE_STRENGTH[_rt.top(s.z_hand[_r29], 382)]
+                        _key32 = VALUE_STRENGTH[(s.z_hand[_r29][-1] if s.z_hand[_r29] else _rt.top(s.z_hand[_r29], 382))]
                         if not _seats31 or _key32 > _top30:
                             _top30, _seats31 = _key32, [_r29]
                         elif _key32 == _top30:
@@ -803,15 +797,13 @@ def _if_318_after(s):
                         if s.r_tie_cards == TIE_CARDS_POT:
                             s.hits[32] += 1
                             # jailbreak.cardrules:393: move all from hand of q to table
-                            _moved = s.z_hand[_p35][:]
+                            s.z_table.extend(s.z_hand[_p35])
                             s.z_hand[_p35].clear()
-                            s.z_table.extend(_moved)
                         else:
                             s.hits[33] += 1
                             # jailbreak.cardrules:395: move all from hand of q to aside
-                            _moved = s.z_hand[_p35][:]
+                            s.z_aside.extend(s.z_hand[_p35])
                             s.z_hand[_p35].clear()
-                            s.z_aside.extend(_moved)
                     s.l_q = _p35
             # jailbreak.cardrules:400: taker = none
             s.v_taker = None
@@ -824,15 +816,13 @@ def _if_318_after(s):
         if s.v_game_over:
             s.hits[35] += 1
             # jailbreak.cardrules:406: move all from table to aside
-            _moved = s.z_table[:]
+            s.z_aside.extend(s.z_table)
             s.z_table.clear()
-            s.z_aside.extend(_moved)
         else:
             s.hits[36] += 1
             # jailbreak.cardrules:408: move all from table to prison of taker
-            _moved = s.z_table[:]
+            s.z_prison[s.v_taker].extend(s.z_table)
             s.z_table.clear()
-            s.z_prison[s.v_taker].extend(_moved)
             # jailbreak.cardrules:409: starter = taker
             s.v_starter = s.v_taker
     # jailbreak.cardrules:414: if not game_over {
@@ -938,11 +928,10 @@ def _choose_option_320_chosen(s):
         # jailbreak.cardrules:324: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
         # jailbreak.cardrules:325: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 325)
+        s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 325)
         # jailbreak.cardrules:326: move all from hand of q to table
-        _moved = s.z_hand[s.l_q][:]
+        s.z_table.extend(s.z_hand[s.l_q])
         s.z_hand[s.l_q].clear()
-        s.z_table.extend(_moved)
     return 15  # to _for_319_next
 
 
@@ -1162,9 +1151,8 @@ def _example_5(readings):
     s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_A_HEARTS[c14])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:503: move all from hold to reserve
-    _moved = s.z_hold[:]
+    s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
-    s.z_reserve.extend(_moved)
     # jailbreak.cardrules:504: received = true
     s.v_received = True
     # jailbreak.cardrules:505: draw 1 from reserve to hand of 0
@@ -1200,9 +1188,8 @@ def _example_6(readings):
     s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_HEARTS[c15])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:518: move all from hold to reserve
-    _moved = s.z_hold[:]
+    s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
-    s.z_reserve.extend(_moved)
     # jailbreak.cardrules:519: received = true
     s.v_received = True
     # jailbreak.cardrules:520: draw 1 from reserve to hand of 0
@@ -1228,9 +1215,8 @@ def _example_7(readings):
     s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_A_SPADES[c16])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:528: move all from hold to reserve
-    _moved = s.z_hold[:]
+    s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
-    s.z_reserve.extend(_moved)
     # jailbreak.cardrules:529: received = true
     s.v_received = True
     # jailbreak.cardrules:530: draw 1 from reserve to hand of 1
@@ -1259,9 +1245,8 @@ def _example_8(readings):
     s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_J_DIAMONDS[c17])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:539: move all from hold to reserve
-    _moved = s.z_hold[:]
+    s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
-    s.z_reserve.extend(_moved)
     # jailbreak.cardrules:540: received = true
     s.v_received = True
     # jailbreak.cardrules:541: draw 1 from reserve to hand of 0
@@ -1275,7 +1260,7 @@ def _example_8(readings):
         s.l_c = _c
         s.l_p = 0
     return [
-        (542, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[_rt.top(s.z_prison[0], 542)]))), None),
+        (542, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[(s.z_prison[0][-1] if s.z_prison[0] else _rt.top(s.z_prison[0], 542))]))), None),
         (543, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
     ]
 
@@ -1346,205 +1331,205 @@ _RULE_LINES = (
     (411, 242),
     (417, 244),
     (420, 245),
-    (424, 246),
-    (428, 247),
-    (434, 249),
-    (438, 250),
-    (441, 251),
-    (443, 254),
-    (451, 0),
-    (452, 260),
-    (456, 0),
-    (457, 261),
-    (468, 262),
-    (470, 263),
-    (473, 264),
-    (475, 266),
-    (477, 267),
-    (479, 268),
-    (481, 270),
-    (483, 271),
-    (486, 272),
-    (496, 274),
-    (499, 275),
-    (505, 276),
-    (510, 277),
-    (520, 281),
-    (522, 283),
-    (526, 0),
-    (532, 285),
-    (534, 286),
-    (536, 287),
-    (538, 288),
-    (540, 289),
-    (543, 290),
-    (545, 291),
-    (548, 293),
-    (554, 0),
-    (561, 318),
-    (564, 319),
-    (571, 295),
-    (574, 296),
-    (577, 297),
-    (579, 298),
-    (581, 299),
-    (583, 300),
-    (585, 301),
-    (589, 302),
-    (593, 304),
-    (598, 0),
-    (628, 305),
-    (631, 306),
-    (633, 307),
-    (635, 308),
-    (637, 309),
-    (639, 310),
-    (643, 311),
-    (647, 313),
-    (652, 0),
-    (653, 332),
-    (656, 333),
-    (659, 334),
-    (661, 336),
-    (664, 337),
-    (668, 340),
-    (671, 341),
-    (675, 343),
-    (678, 344),
-    (681, 347),
-    (693, 349),
-    (696, 352),
-    (702, 353),
-    (705, 354),
-    (708, 355),
-    (711, 356),
-    (714, 358),
-    (726, 359),
-    (729, 361),
-    (732, 362),
-    (737, 365),
-    (741, 368),
-    (743, 369),
-    (746, 371),
-    (748, 373),
-    (753, 374),
-    (763, 375),
-    (765, 377),
-    (768, 378),
-    (771, 381),
-    (783, 383),
-    (786, 385),
-    (789, 386),
-    (792, 387),
-    (795, 390),
-    (800, 391),
-    (802, 392),
-    (805, 393),
-    (811, 395),
-    (816, 400),
-    (818, 401),
-    (821, 402),
-    (823, 405),
-    (826, 406),
-    (832, 408),
-    (836, 409),
-    (838, 414),
-    (841, 415),
-    (843, 416),
-    (848, 418),
-    (851, 419),
-    (853, 421),
-    (863, 423),
-    (866, 424),
-    (872, 426),
-    (877, 428),
-    (880, 429),
-    (882, 431),
-    (894, 439),
-    (897, 440),
-    (900, 445),
-    (902, 446),
-    (909, 0),
-    (921, 320),
-    (925, 0),
-    (931, 321),
-    (934, 322),
-    (936, 323),
-    (938, 324),
-    (940, 325),
-    (942, 326),
-    (949, 0),
-    (1015, 36),
-    (1019, 39),
-    (1021, 40),
-    (1023, 41),
-    (1025, 42),
-    (1027, 43),
-    (1029, 44),
-    (1031, 45),
-    (1034, 47),
-    (1036, 48),
-    (1038, 49),
-    (1040, 50),
-    (1042, 51),
-    (1044, 52),
-    (1046, 53),
-    (1048, 54),
-    (1050, 55),
-    (1064, 0),
-    (1098, 455),
-    (1101, 459),
-    (1102, 461),
-    (1106, 0),
-    (1107, 464),
-    (1109, 466),
-    (1114, 467),
-    (1118, 0),
-    (1119, 473),
-    (1121, 474),
-    (1126, 475),
-    (1130, 0),
-    (1131, 481),
-    (1133, 483),
-    (1138, 484),
-    (1142, 0),
-    (1143, 490),
-    (1145, 491),
-    (1150, 492),
-    (1154, 0),
-    (1155, 498),
-    (1157, 501),
-    (1160, 502),
-    (1164, 503),
-    (1168, 504),
-    (1170, 505),
-    (1181, 506),
-    (1182, 507),
-    (1186, 0),
-    (1187, 510),
-    (1189, 514),
-    (1192, 515),
-    (1195, 516),
-    (1198, 517),
-    (1202, 518),
-    (1206, 519),
-    (1208, 520),
-    (1219, 521),
-    (1223, 0),
-    (1224, 524),
-    (1226, 527),
-    (1230, 528),
-    (1234, 529),
-    (1236, 530),
-    (1247, 531),
-    (1251, 0),
-    (1252, 534),
-    (1254, 537),
-    (1257, 538),
-    (1261, 539),
-    (1265, 540),
-    (1267, 541),
-    (1278, 542),
-    (1279, 543),
-    (1297, 0),
+    (423, 246),
+    (426, 247),
+    (431, 249),
+    (434, 250),
+    (437, 251),
+    (439, 254),
+    (447, 0),
+    (448, 260),
+    (452, 0),
+    (453, 261),
+    (464, 262),
+    (466, 263),
+    (469, 264),
+    (471, 266),
+    (473, 267),
+    (475, 268),
+    (477, 270),
+    (479, 271),
+    (482, 272),
+    (492, 274),
+    (495, 275),
+    (501, 276),
+    (506, 277),
+    (516, 281),
+    (518, 283),
+    (522, 0),
+    (528, 285),
+    (530, 286),
+    (532, 287),
+    (534, 288),
+    (536, 289),
+    (539, 290),
+    (541, 291),
+    (544, 293),
+    (550, 0),
+    (557, 318),
+    (560, 319),
+    (567, 295),
+    (570, 296),
+    (573, 297),
+    (575, 298),
+    (577, 299),
+    (579, 300),
+    (581, 301),
+    (584, 302),
+    (588, 304),
+    (593, 0),
+    (623, 305),
+    (626, 306),
+    (628, 307),
+    (630, 308),
+    (632, 309),
+    (634, 310),
+    (637, 311),
+    (641, 313),
+    (646, 0),
+    (647, 332),
+    (650, 333),
+    (653, 334),
+    (655, 336),
+    (658, 337),
+    (662, 340),
+    (665, 341),
+    (669, 343),
+    (672, 344),
+    (675, 347),
+    (687, 349),
+    (690, 352),
+    (696, 353),
+    (699, 354),
+    (702, 355),
+    (705, 356),
+    (708, 358),
+    (720, 359),
+    (723, 361),
+    (726, 362),
+    (731, 365),
+    (735, 368),
+    (737, 369),
+    (740, 371),
+    (742, 373),
+    (747, 374),
+    (757, 375),
+    (759, 377),
+    (762, 378),
+    (765, 381),
+    (777, 383),
+    (780, 385),
+    (783, 386),
+    (786, 387),
+    (789, 390),
+    (794, 391),
+    (796, 392),
+    (799, 393),
+    (804, 395),
+    (808, 400),
+    (810, 401),
+    (813, 402),
+    (815, 405),
+    (818, 406),
+    (823, 408),
+    (826, 409),
+    (828, 414),
+    (831, 415),
+    (833, 416),
+    (838, 418),
+    (841, 419),
+    (843, 421),
+    (853, 423),
+    (856, 424),
+    (862, 426),
+    (867, 428),
+    (870, 429),
+    (872, 431),
+    (884, 439),
+    (887, 440),
+    (890, 445),
+    (892, 446),
+    (899, 0),
+    (911, 320),
+    (915, 0),
+    (921, 321),
+    (924, 322),
+    (926, 323),
+    (928, 324),
+    (930, 325),
+    (932, 326),
+    (938, 0),
+    (1004, 36),
+    (1008, 39),
+    (1010, 40),
+    (1012, 41),
+    (1014, 42),
+    (1016, 43),
+    (1018, 44),
+    (1020, 45),
+    (1023, 47),
+    (1025, 48),
+    (1027, 49),
+    (1029, 50),
+    (1031, 51),
+    (1033, 52),
+    (1035, 53),
+    (1037, 54),
+    (1039, 55),
+    (1053, 0),
+    (1087, 455),
+    (1090, 459),
+    (1091, 461),
+    (1095, 0),
+    (1096, 464),
+    (1098, 466),
+    (1103, 467),
+    (1107, 0),
+    (1108, 473),
+    (1110, 474),
+    (1115, 475),
+    (1119, 0),
+    (1120, 481),
+    (1122, 483),
+    (1127, 484),
+    (1131, 0),
+    (1132, 490),
+    (1134, 491),
+    (1139, 492),
+    (1143, 0),
+    (1144, 498),
+    (1146, 501),
+    (1149, 502),
+    (1153, 503),
+    (1156, 504),
+    (1158, 505),
+    (1169, 506),
+    (1170, 507),
+    (1174, 0),
+    (1175, 510),
+    (1177, 514),
+    (1180, 515),
+    (1183, 516),
+    (1186, 517),
+    (1190, 518),
+    (1193, 519),
+    (1195, 520),
+    (1206, 521),
+    (1210, 0),
+    (1211, 524),
+    (1213, 527),
+    (1217, 528),
+    (1220, 529),
+    (1222, 530),
+    (1233, 531),
+    (1237, 0),
+    (1238, 534),
+    (1240, 537),
+    (1243, 538),
+    (1247, 539),
+    (1250, 540),
+    (1252, 541),
+    (1263, 542),
+    (1264, 543),
+    (1282, 0),
 )

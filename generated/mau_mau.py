@@ -85,7 +85,7 @@ def _start(s):
     _moved = _rt.take_top(s.z_deck, 1, 42)
     s.z_pile.extend(_moved)
     # mau_mau.cardrules:43: called = suit of top of pile
-    s.v_called = SUIT[_rt.top(s.z_pile, 43)]
+    s.v_called = SUIT[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 43))]
     # mau_mau.cardrules:44: turn = left of dealer
     s.v_turn = _rt.next_in_play(s.out, s.v_dealer, 1)
     # mau_mau.cardrules:45: while (count players q where hand of q is empty) == 0 {
@@ -111,7 +111,7 @@ def _while_45_check(s):
         return 3  # to _if_46_after
     s.hits[1] += 1
     # mau_mau.cardrules:49: drawn = if penalty > 0 then (if any hand of turn where answers(card) then 0 else penalty)
-    s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[_rt.top(s.z_pile, 50)]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[_rt.top(s.z_pile, 50)]))) for c3 in s.z_hand[s.v_turn]) else 1)
+    s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]))) for c3 in s.z_hand[s.v_turn]) else 1)  # fmt: skip
     # mau_mau.cardrules:51: repeat drawn times {
     for _t1 in range(s.v_drawn):
         # mau_mau.cardrules:52: if deck is empty {
@@ -121,9 +121,8 @@ def _while_45_check(s):
             _moved = _rt.take_top(s.z_pile, 1, 53)
             s.z_hold.extend(_moved)
             # mau_mau.cardrules:54: move all from pile to deck
-            _moved = s.z_pile[:]
+            s.z_deck.extend(s.z_pile)
             s.z_pile.clear()
-            s.z_deck.extend(_moved)
             # mau_mau.cardrules:55: shuffle deck
             s.rng.shuffle(s.z_deck)
             # mau_mau.cardrules:56: move top 1 from hold to pile
@@ -143,7 +142,7 @@ def _while_45_check(s):
         # mau_mau.cardrules:65: penalty = 0
         s.v_penalty = 0
         return 6  # to _if_64_after
-    if (s.v_drawn == 1) and ((not IS_J[_rt.top(s.z_pile, 66)]) if (RANK[_rt.top(s.z_hand[s.v_turn], 66)] == 9) else ((SUIT[_rt.top(s.z_hand[s.v_turn], 66)] == s.v_called) or (RANK[_rt.top(s.z_hand[s.v_turn], 66)] == RANK[_rt.top(s.z_pile, 66)]))):
+    if (s.v_drawn == 1) and ((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 66))]) if (RANK[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == 9) else ((SUIT[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == s.v_called) or (RANK[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 66))]))):  # fmt: skip
         s.hits[5] += 1
         # mau_mau.cardrules:67: turn chooses one of play_it, keep_it as choice
         return s._decide(s.v_turn, [32, 33], 10, 67)  # then _choose_option_67_chosen
@@ -178,7 +177,7 @@ def _if_46_else(s):
 
 def _if_64_after(s):
     # mau_mau.cardrules:71: if choice == play_it and any hand of turn where playable(card) {
-    if (s.v_choice == 0) and any((((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c4] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 71)]) if (RANK[c4] == 9) else ((SUIT[c4] == s.v_called) or (RANK[c4] == RANK[_rt.top(s.z_pile, 71)])))) for c4 in s.z_hand[s.v_turn]):
+    if (s.v_choice == 0) and any((((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c4] == 5)) if (s.v_penalty > 0) else ((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 71))]) if (RANK[c4] == 9) else ((SUIT[c4] == s.v_called) or (RANK[c4] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 71))])))) for c4 in s.z_hand[s.v_turn]):
         return 12  # to _if_71_then
     return 3  # to _if_46_after
 
@@ -214,7 +213,7 @@ def _if_71_then(s):
     _s_r_answer_seven = s.r_answer_seven
     _s_z_pile = s.z_pile
     _s_v_called = s.v_called
-    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (_s_r_answer_seven == ANSWER_SEVEN_YES and RANK[c5] == 5 if _s_v_penalty > 0 else not IS_J[_rt.top(_s_z_pile, 72)] if RANK[c5] == 9 else SUIT[c5] == _s_v_called or RANK[c5] == RANK[_rt.top(_s_z_pile, 72)])]
+    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (_s_r_answer_seven == ANSWER_SEVEN_YES and RANK[c5] == 5 if _s_v_penalty > 0 else not IS_J[_s_z_pile[-1] if _s_z_pile else _rt.top(_s_z_pile, 72)] if RANK[c5] == 9 else SUIT[c5] == _s_v_called or RANK[c5] == RANK[_s_z_pile[-1] if _s_z_pile else _rt.top(_s_z_pile, 72)])]
     return s._decide(s.v_turn, _legal, 13, 72)  # then _choose_card_72_chosen
 
 
@@ -357,38 +356,38 @@ _RULE_LINES = (
     (117, 52),
     (120, 53),
     (123, 54),
-    (127, 55),
-    (129, 56),
-    (132, 58),
-    (135, 59),
-    (138, 63),
-    (140, 64),
-    (143, 65),
-    (148, 67),
-    (152, 69),
-    (158, 0),
-    (164, 87),
-    (169, 0),
-    (180, 71),
-    (186, 0),
-    (212, 72),
-    (221, 0),
-    (223, 74),
-    (226, 75),
-    (230, 78),
-    (235, 0),
-    (236, 80),
-    (239, 81),
-    (243, 83),
-    (248, 0),
-    (250, 76),
-    (254, 0),
-    (290, 17),
-    (292, 18),
-    (294, 19),
-    (296, 20),
-    (298, 21),
-    (300, 22),
-    (302, 23),
-    (310, 0),
+    (126, 55),
+    (128, 56),
+    (131, 58),
+    (134, 59),
+    (137, 63),
+    (139, 64),
+    (142, 65),
+    (147, 67),
+    (151, 69),
+    (157, 0),
+    (163, 87),
+    (168, 0),
+    (179, 71),
+    (185, 0),
+    (211, 72),
+    (220, 0),
+    (222, 74),
+    (225, 75),
+    (229, 78),
+    (234, 0),
+    (235, 80),
+    (238, 81),
+    (242, 83),
+    (247, 0),
+    (249, 76),
+    (253, 0),
+    (289, 17),
+    (291, 18),
+    (293, 19),
+    (295, 20),
+    (297, 21),
+    (299, 22),
+    (301, 23),
+    (309, 0),
 )

@@ -180,7 +180,7 @@ def _repeat_98_body(s):
     _moved = _rt.take_middle(s.z_deck, 1, 101)
     s.z_turned.extend(_moved)
     # pimps_and_hoes.cardrules:102: shown = top of turned
-    s.v_shown = _rt.top(s.z_turned, 102)
+    s.v_shown = s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 102)
     # pimps_and_hoes.cardrules:103: trump = suit of shown
     s.v_trump = SUIT[s.v_shown]
     # pimps_and_hoes.cardrules:104: if reading trump_card is returned {
@@ -190,9 +190,8 @@ def _repeat_98_body(s):
         _moved = _rt.take_top(s.z_deck, 26, 106)
         s.z_aside.extend(_moved)
         # pimps_and_hoes.cardrules:107: move all from turned to deck
-        _moved = s.z_turned[:]
+        s.z_deck.extend(s.z_turned)
         s.z_turned.clear()
-        s.z_deck.extend(_moved)
         # pimps_and_hoes.cardrules:108: move top 26 from aside to deck
         _moved = _rt.take_top(s.z_aside, 26, 108)
         s.z_deck.extend(_moved)
@@ -200,9 +199,8 @@ def _repeat_98_body(s):
     _rt.deal_round_robin(s.z_deck, s.z_hand, (len(s.z_deck) // s.n), ((s.v_dealer) + 1) % s.n, 110)
     s.deals += 1
     # pimps_and_hoes.cardrules:112: move all from deck to aside
-    _moved = s.z_deck[:]
+    s.z_aside.extend(s.z_deck)
     s.z_deck.clear()
-    s.z_aside.extend(_moved)
     # pimps_and_hoes.cardrules:113: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
     # pimps_and_hoes.cardrules:114: stage_no = 0
@@ -553,57 +551,57 @@ _RULE_LINES = (
     (186, 104),
     (189, 106),
     (192, 107),
-    (196, 108),
-    (199, 110),
-    (202, 112),
-    (206, 113),
-    (208, 114),
-    (210, 115),
-    (214, 0),
-    (221, 138),
-    (225, 139),
-    (228, 141),
-    (233, 116),
-    (235, 117),
-    (237, 119),
-    (243, 0),
-    (253, 120),
-    (258, 0),
-    (259, 122),
-    (263, 0),
-    (283, 123),
-    (292, 0),
-    (299, 129),
-    (313, 130),
-    (333, 134),
-    (357, 0),
-    (413, 29),
-    (416, 31),
-    (418, 32),
-    (420, 33),
-    (422, 35),
-    (424, 37),
-    (426, 39),
-    (428, 41),
-    (430, 42),
-    (432, 43),
-    (445, 0),
-    (474, 148),
-    (477, 152),
-    (478, 153),
-    (479, 154),
-    (483, 0),
-    (484, 159),
-    (487, 163),
-    (491, 0),
-    (492, 166),
-    (495, 170),
-    (499, 0),
-    (500, 173),
-    (503, 177),
-    (507, 0),
-    (508, 180),
-    (511, 182),
-    (512, 183),
-    (520, 0),
+    (195, 108),
+    (198, 110),
+    (201, 112),
+    (204, 113),
+    (206, 114),
+    (208, 115),
+    (212, 0),
+    (219, 138),
+    (223, 139),
+    (226, 141),
+    (231, 116),
+    (233, 117),
+    (235, 119),
+    (241, 0),
+    (251, 120),
+    (256, 0),
+    (257, 122),
+    (261, 0),
+    (281, 123),
+    (290, 0),
+    (297, 129),
+    (311, 130),
+    (331, 134),
+    (355, 0),
+    (411, 29),
+    (414, 31),
+    (416, 32),
+    (418, 33),
+    (420, 35),
+    (422, 37),
+    (424, 39),
+    (426, 41),
+    (428, 42),
+    (430, 43),
+    (443, 0),
+    (472, 148),
+    (475, 152),
+    (476, 153),
+    (477, 154),
+    (481, 0),
+    (482, 159),
+    (485, 163),
+    (489, 0),
+    (490, 166),
+    (493, 170),
+    (497, 0),
+    (498, 173),
+    (501, 177),
+    (505, 0),
+    (506, 180),
+    (509, 182),
+    (510, 183),
+    (518, 0),
 )

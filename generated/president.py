@@ -322,9 +322,8 @@ def _if_100_after(s):
     if s.v_turn == s.v_last:
         s.hits[11] += 1
         # president.cardrules:132: move all from pile to cleared
-        _moved = s.z_pile[:]
+        s.z_cleared.extend(s.z_pile)
         s.z_pile.clear()
-        s.z_cleared.extend(_moved)
         # president.cardrules:133: to_beat = 0
         s.v_to_beat = 0
         # president.cardrules:134: need = 0
@@ -374,7 +373,7 @@ def _while_106_check(s):
         # president.cardrules:112: need = count cards in pile where rank == r
         s.v_need = len([c45 for c45 in s.z_pile if (RANK[c45] == s.l_r)])
         # president.cardrules:113: to_beat = value power of top of pile
-        s.v_to_beat = VALUE_POWER[_rt.top(s.z_pile, 113)]
+        s.v_to_beat = VALUE_POWER[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 113))]
         # president.cardrules:114: last = turn
         s.v_last = s.v_turn
         # president.cardrules:115: if reading pass_rule is may_return {
@@ -609,43 +608,43 @@ _RULE_LINES = (
     (319, 129),
     (321, 131),
     (324, 132),
-    (328, 133),
-    (330, 134),
-    (332, 135),
-    (335, 136),
-    (338, 138),
-    (344, 139),
-    (349, 0),
-    (361, 102),
-    (363, 103),
-    (366, 105),
-    (368, 106),
-    (372, 0),
-    (374, 112),
-    (376, 113),
-    (378, 114),
-    (380, 115),
-    (383, 116),
-    (386, 117),
-    (389, 120),
-    (392, 121),
-    (394, 122),
-    (397, 107),
-    (401, 0),
-    (408, 108),
-    (411, 109),
-    (417, 0),
-    (482, 19),
-    (485, 21),
-    (487, 22),
-    (489, 23),
-    (491, 24),
-    (493, 25),
-    (495, 26),
-    (497, 27),
-    (499, 28),
-    (501, 29),
-    (503, 30),
-    (505, 31),
-    (516, 0),
+    (327, 133),
+    (329, 134),
+    (331, 135),
+    (334, 136),
+    (337, 138),
+    (343, 139),
+    (348, 0),
+    (360, 102),
+    (362, 103),
+    (365, 105),
+    (367, 106),
+    (371, 0),
+    (373, 112),
+    (375, 113),
+    (377, 114),
+    (379, 115),
+    (382, 116),
+    (385, 117),
+    (388, 120),
+    (391, 121),
+    (393, 122),
+    (396, 107),
+    (400, 0),
+    (407, 108),
+    (410, 109),
+    (416, 0),
+    (481, 19),
+    (484, 21),
+    (486, 22),
+    (488, 23),
+    (490, 24),
+    (492, 25),
+    (494, 26),
+    (496, 27),
+    (498, 28),
+    (500, 29),
+    (502, 30),
+    (504, 31),
+    (515, 0),
 )

@@ -1555,28 +1555,26 @@ def _repeat_289_body(s):
         if s.r_deal_remainder == DEAL_REMAINDER_PRISONERS:
             s.hits[1] += 1
             # prisoners.cardrules:302: move all from odd to prisoners
-            _moved = s.z_odd[:]
+            s.z_prisoners.extend(s.z_odd)
             s.z_odd.clear()
-            s.z_prisoners.extend(_moved)
             # prisoners.cardrules:303: shuffle prisoners
             s.rng.shuffle(s.z_prisoners)
         elif s.r_deal_remainder == DEAL_REMAINDER_DEALER:
             s.hits[2] += 1
             # prisoners.cardrules:305: move all from odd to hand of dealer
-            _moved = s.z_odd[:]
+            s.z_hand[s.v_dealer].extend(s.z_odd)
             s.z_odd.clear()
-            s.z_hand[s.v_dealer].extend(_moved)
     # prisoners.cardrules:310: move top 1 from prisoners to turned
     _moved = _rt.take_top(s.z_prisoners, 1, 310)
     s.z_turned.extend(_moved)
     # prisoners.cardrules:312: if top of turned is Joker {
-    if IS_JOKER[_rt.top(s.z_turned, 312)]:
+    if IS_JOKER[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 312))]:
         return 6  # to _if_312_then
     s.hits[4] += 1
     # prisoners.cardrules:317: joker_turned = false
     s.v_joker_turned = False
     # prisoners.cardrules:318: trump = suit of top of turned
-    s.v_trump = SUIT[_rt.top(s.z_turned, 318)]
+    s.v_trump = SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 318))]
     return 5  # to _if_312_after
 
 
@@ -1690,9 +1688,8 @@ def _if_335_after(s):
             # prisoners.cardrules:345: in_deal of turn = false
             s.v_in_deal[s.v_turn] = False
             # prisoners.cardrules:346: move all from hand of turn to discard
-            _moved = s.z_hand[s.v_turn][:]
+            s.z_discard.extend(s.z_hand[s.v_turn])
             s.z_hand[s.v_turn].clear()
-            s.z_discard.extend(_moved)
     else:
         s.hits[10] += 1
         # prisoners.cardrules:349: high_bid = offer
@@ -1782,9 +1779,8 @@ def _if_380_after(s):
         if s.r_play_phase == PLAY_PHASE_DRAW_ONLY:
             s.hits[27] += 1
             # prisoners.cardrules:429: move all from hand of p to taken of p
-            _moved = s.z_hand[_p3][:]
+            s.z_taken[_p3].extend(s.z_hand[_p3])
             s.z_hand[_p3].clear()
-            s.z_taken[_p3].extend(_moved)
         # prisoners.cardrules:431: collected of p = reading fifty_card {
         s.v_collected[_p3] = _rt.sum_values(VALUE_PRISONER, s.z_taken[_p3], 432) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[_p3], 433)
         # prisoners.cardrules:435: if reading counting is better {
@@ -1920,9 +1916,8 @@ def _trick_383_turn(s):
             if (not s.z_prisoners) and (s.r_turned_card == TURNED_CARD_DRAWN_LAST):
                 s.hits[22] += 1
                 # prisoners.cardrules:403: move all from turned to prisoners
-                _moved = s.z_turned[:]
+                s.z_prisoners.extend(s.z_turned)
                 s.z_turned.clear()
-                s.z_prisoners.extend(_moved)
             # prisoners.cardrules:405: if drawing and not prisoners is empty {
             if s.v_drawing and bool(s.z_prisoners):
                 s.hits[23] += 1
@@ -1979,9 +1974,8 @@ def _while_413_check(s):
         if not s.z_prisoners:
             s.hits[26] += 1
             # prisoners.cardrules:416: move all from turned to prisoners
-            _moved = s.z_turned[:]
+            s.z_prisoners.extend(s.z_turned)
             s.z_turned.clear()
-            s.z_prisoners.extend(_moved)
         # prisoners.cardrules:418: turn chooses card c from hand of turn
         _legal = list(s.z_hand[s.v_turn])
         return s._decide(s.v_turn, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 35, 418)  # then _choose_card_418_chosen
@@ -2463,158 +2457,158 @@ _RULE_LINES = (
     (1551, 300),
     (1554, 301),
     (1557, 302),
-    (1561, 303),
-    (1565, 305),
-    (1569, 310),
-    (1572, 312),
-    (1576, 317),
-    (1578, 318),
-    (1583, 0),
-    (1589, 322),
-    (1592, 323),
-    (1594, 324),
-    (1597, 326),
-    (1599, 327),
-    (1601, 328),
-    (1603, 329),
-    (1605, 331),
-    (1609, 0),
-    (1611, 313),
-    (1613, 314),
-    (1617, 0),
-    (1629, 356),
-    (1632, 357),
-    (1634, 359),
-    (1637, 360),
-    (1641, 365),
-    (1644, 366),
-    (1648, 368),
-    (1652, 370),
-    (1655, 334),
-    (1658, 335),
-    (1665, 0),
-    (1671, 353),
-    (1676, 0),
-    (1682, 341),
-    (1685, 342),
-    (1687, 344),
-    (1690, 345),
-    (1692, 346),
-    (1698, 349),
-    (1700, 350),
-    (1705, 0),
-    (1707, 336),
-    (1712, 0),
-    (1714, 338),
-    (1720, 0),
-    (1731, 372),
-    (1733, 373),
-    (1736, 374),
-    (1740, 377),
-    (1742, 380),
-    (1745, 381),
-    (1747, 382),
-    (1750, 412),
-    (1752, 413),
-    (1756, 0),
-    (1777, 427),
-    (1781, 428),
-    (1784, 429),
-    (1788, 431),
-    (1790, 435),
-    (1793, 436),
-    (1797, 439),
-    (1801, 441),
-    (1804, 444),
-    (1807, 445),
-    (1811, 447),
-    (1813, 449),
-    (1816, 450),
-    (1819, 451),
-    (1822, 452),
-    (1826, 456),
-    (1828, 460),
-    (1830, 461),
-    (1837, 0),
-    (1850, 383),
-    (1859, 0),
-    (1866, 390),
-    (1878, 391),
-    (1892, 392),
-    (1910, 397),
-    (1912, 398),
-    (1914, 401),
-    (1919, 402),
-    (1922, 403),
-    (1926, 405),
-    (1929, 406),
-    (1955, 0),
-    (1975, 414),
-    (1978, 415),
-    (1981, 416),
-    (1985, 418),
-    (1991, 0),
-    (1996, 422),
-    (2001, 0),
-    (2008, 419),
-    (2011, 420),
-    (2017, 0),
-    (2231, 51),
-    (2233, 53),
-    (2235, 54),
-    (2237, 55),
-    (2239, 56),
-    (2241, 57),
-    (2244, 59),
-    (2246, 60),
-    (2248, 61),
-    (2250, 62),
-    (2252, 63),
-    (2254, 64),
-    (2257, 66),
-    (2259, 67),
-    (2261, 68),
-    (2263, 69),
-    (2275, 0),
-    (2307, 472),
-    (2310, 476),
-    (2311, 477),
-    (2315, 0),
-    (2316, 480),
-    (2319, 484),
-    (2320, 485),
-    (2324, 0),
-    (2325, 488),
-    (2328, 491),
-    (2329, 492),
-    (2330, 493),
-    (2334, 0),
-    (2335, 496),
-    (2337, 498),
-    (2340, 499),
-    (2344, 0),
-    (2345, 502),
-    (2347, 505),
-    (2350, 506),
-    (2354, 0),
-    (2355, 509),
-    (2357, 512),
-    (2360, 513),
-    (2364, 0),
-    (2365, 516),
-    (2367, 519),
-    (2370, 520),
-    (2374, 0),
-    (2375, 523),
-    (2377, 526),
-    (2380, 527),
-    (2384, 0),
-    (2385, 530),
-    (2388, 531),
-    (2392, 0),
-    (2393, 534),
-    (2395, 537),
-    (2398, 538),
-    (2399, 539),
-    (2418, 0),
+    (1560, 303),
+    (1564, 305),
+    (1567, 310),
+    (1570, 312),
+    (1574, 317),
+    (1576, 318),
+    (1581, 0),
+    (1587, 322),
+    (1590, 323),
+    (1592, 324),
+    (1595, 326),
+    (1597, 327),
+    (1599, 328),
+    (1601, 329),
+    (1603, 331),
+    (1607, 0),
+    (1609, 313),
+    (1611, 314),
+    (1615, 0),
+    (1627, 356),
+    (1630, 357),
+    (1632, 359),
+    (1635, 360),
+    (1639, 365),
+    (1642, 366),
+    (1646, 368),
+    (1650, 370),
+    (1653, 334),
+    (1656, 335),
+    (1663, 0),
+    (1669, 353),
+    (1674, 0),
+    (1680, 341),
+    (1683, 342),
+    (1685, 344),
+    (1688, 345),
+    (1690, 346),
+    (1695, 349),
+    (1697, 350),
+    (1702, 0),
+    (1704, 336),
+    (1709, 0),
+    (1711, 338),
+    (1717, 0),
+    (1728, 372),
+    (1730, 373),
+    (1733, 374),
+    (1737, 377),
+    (1739, 380),
+    (1742, 381),
+    (1744, 382),
+    (1747, 412),
+    (1749, 413),
+    (1753, 0),
+    (1774, 427),
+    (1778, 428),
+    (1781, 429),
+    (1784, 431),
+    (1786, 435),
+    (1789, 436),
+    (1793, 439),
+    (1797, 441),
+    (1800, 444),
+    (1803, 445),
+    (1807, 447),
+    (1809, 449),
+    (1812, 450),
+    (1815, 451),
+    (1818, 452),
+    (1822, 456),
+    (1824, 460),
+    (1826, 461),
+    (1833, 0),
+    (1846, 383),
+    (1855, 0),
+    (1862, 390),
+    (1874, 391),
+    (1888, 392),
+    (1906, 397),
+    (1908, 398),
+    (1910, 401),
+    (1915, 402),
+    (1918, 403),
+    (1921, 405),
+    (1924, 406),
+    (1950, 0),
+    (1970, 414),
+    (1973, 415),
+    (1976, 416),
+    (1979, 418),
+    (1985, 0),
+    (1990, 422),
+    (1995, 0),
+    (2002, 419),
+    (2005, 420),
+    (2011, 0),
+    (2225, 51),
+    (2227, 53),
+    (2229, 54),
+    (2231, 55),
+    (2233, 56),
+    (2235, 57),
+    (2238, 59),
+    (2240, 60),
+    (2242, 61),
+    (2244, 62),
+    (2246, 63),
+    (2248, 64),
+    (2251, 66),
+    (2253, 67),
+    (2255, 68),
+    (2257, 69),
+    (2269, 0),
+    (2301, 472),
+    (2304, 476),
+    (2305, 477),
+    (2309, 0),
+    (2310, 480),
+    (2313, 484),
+    (2314, 485),
+    (2318, 0),
+    (2319, 488),
+    (2322, 491),
+    (2323, 492),
+    (2324, 493),
+    (2328, 0),
+    (2329, 496),
+    (2331, 498),
+    (2334, 499),
+    (2338, 0),
+    (2339, 502),
+    (2341, 505),
+    (2344, 506),
+    (2348, 0),
+    (2349, 509),
+    (2351, 512),
+    (2354, 513),
+    (2358, 0),
+    (2359, 516),
+    (2361, 519),
+    (2364, 520),
+    (2368, 0),
+    (2369, 523),
+    (2371, 526),
+    (2374, 527),
+    (2378, 0),
+    (2379, 530),
+    (2382, 531),
+    (2386, 0),
+    (2387, 534),
+    (2389, 537),
+    (2392, 538),
+    (2393, 539),
+    (2412, 0),
 )

@@ -218,14 +218,14 @@ def _repeat_103_body(s):
         s.hits[3] += 1
         # thirteens.cardrules:116: trump = none
         s.v_trump = None
-    elif IS_JOKER[_rt.top(s.z_turned, 117)]:
+    elif IS_JOKER[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 117))]:
         s.hits[4] += 1
         # thirteens.cardrules:118: trump = none
         s.v_trump = None
     else:
         s.hits[5] += 1
         # thirteens.cardrules:120: trump = suit of top of turned
-        s.v_trump = SUIT[_rt.top(s.z_turned, 120)]
+        s.v_trump = SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 120))]
     # thirteens.cardrules:122: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
     # thirteens.cardrules:123: while (count players q where not hand of q is empty) > 0 {
@@ -289,12 +289,12 @@ def _trick_124_turn(s):
     if s.t_i >= len(s.t_order):
         _winner = None
         # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
-        if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 130)])):
+        if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[(s.z_table[0] if s.z_table else _rt.first(s.z_table, 130))])):
             _s_z_table = s.z_table
             _best = -1
             for _i, c4 in enumerate(s.z_table):
                 _rank = CARD_ORDER_WITH_JOKER[c4]
-                if _rank >= 0 and (c4 == _rt.first(_s_z_table, 131)) and _rank >= _best:
+                if _rank >= 0 and (c4 == (_s_z_table[0] if _s_z_table else _rt.first(_s_z_table, 131))) and _rank >= _best:
                     if _rank > _best:
                         _best, _first = _rank, _i
                     _last = _i

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 
 from ..ast import nodes as n
 from ..ast.visitor import ExprVisitor
@@ -401,10 +402,12 @@ class ExprCompiler(ExprVisitor[str]):
             return f"_rt.played_by({self.attr('t_seats')}, {self.attr('t_cards')}, {arg}, {line})"
         if e.name == "groups":
             return f"len({arg})"
-        if e.name in ("top", "last"):
-            return f"_rt.top({self.cards(e.arg)}, {line})"
-        if e.name in ("bottom", "first"):
-            return f"_rt.first({self.cards(e.arg)}, {line})"
+        if e.name in ("top", "last", "bottom", "first"):
+            cards, end = self.cards(e.arg), -1 if e.name in ("top", "last") else 0
+            helper = "top" if end else "first"
+            if _SIMPLE_PILE.fullmatch(cards):  # a zone or a variable: read it, once more if empty
+                return f"({cards}[{end}] if {cards} else _rt.{helper}({cards}, {line}))"
+            return f"_rt.{helper}({cards}, {line})"
         if e.name == "size":
             return f"_rt.size({arg})" if e.arg.type == "groups" else f"len({arg})"
         if e.name in ("left", "right"):
@@ -523,6 +526,10 @@ def pattern_rank_tuple(patterns: list[n.CardPattern], index: dict[str, int]) -> 
         admitted = pattern_ranks(p, index)
         ranks.append(min(admitted) if admitted else -1)
     return tuple(ranks)
+
+
+# A pile read by attribute, with at most one plain index (`s.z_hand[s.l_q]`): cheap to read twice.
+_SIMPLE_PILE = re.compile(r"s\.\w+(\[[\w.]+\])?")
 
 
 def _pattern_count(e: n.Expr) -> n.CardPattern | None:

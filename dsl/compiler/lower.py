@@ -200,6 +200,7 @@ class StraightLowering(_Lowering):
                 dest_grouped=self.model.zones[s.dest.name].grouped,
                 as_group=s.as_group,
                 place=s.place,
+                other_zone=s.source.name != s.dest.name,
             )
         )
 

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '31c2c2a6d2d5a830b4aa1cf2f524f9babeb50a80f2bb0717e0a3882663d5c3c2'
+FINGERPRINT = '0183fdfe0a954b574fb8357044bc1838d9907482162ce20922e8233dd029956f'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -76,8 +76,7 @@ def root(context, missing=missing):
         return concat(t_5)
     context.exported_vars.add('shuffle')
     context.vars['shuffle'] = l_0_shuffle = Macro(environment, macro, 'shuffle', ('zone',), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
-    def macro(l_1_amount, l_1_src, l_1_dst, l_1_line, l_1_arg, l_1_card, l_1_cond, l_1_source_grouped, l_1_dest_grouped, l_1_as_group, l_1_place):
+    def macro(l_1_amount, l_1_src, l_1_dst, l_1_line, l_1_arg, l_1_card, l_1_cond, l_1_source_grouped, l_1_dest_grouped, l_1_as_group, l_1_place, l_1_other_zone):
         t_6 = []
         if l_1_amount is missing:
             l_1_amount = undefined("parameter 'amount' was not provided", name='amount')
@@ -101,119 +100,133 @@ def root(context, missing=missing):
             l_1_as_group = undefined("parameter 'as_group' was not provided", name='as_group')
         if l_1_place is missing:
             l_1_place = 'top'
+        if l_1_other_zone is missing:
+            l_1_other_zone = False
         pass
-        if (l_1_amount == 'all'):
+        if (((((l_1_amount == 'all') and l_1_other_zone) and (l_1_place == 'top')) and (not l_1_source_grouped)) and (not l_1_dest_grouped)):
             pass
             t_6.extend((
-                '_moved = ',
+                str(l_1_dst),
+                '.extend(',
                 str(l_1_src),
-                '[:]\n',
+                ')\n',
                 str(l_1_src),
                 '.clear()\n',
             ))
-        elif (l_1_amount == 'top'):
-            pass
-            t_6.extend((
-                '_moved = _rt.take_top(',
-                str(l_1_src),
-                ', ',
-                str(l_1_arg),
-                ', ',
-                str(l_1_line),
-                ')\n',
-            ))
-        elif (l_1_amount == 'middle'):
-            pass
-            t_6.extend((
-                '_moved = _rt.take_middle(',
-                str(l_1_src),
-                ', ',
-                str(l_1_arg),
-                ', ',
-                str(l_1_line),
-                ')\n',
-            ))
-        elif (l_1_amount == 'where'):
-            pass
-            t_6.extend((
-                '_moved = [',
-                str(l_1_card),
-                ' for ',
-                str(l_1_card),
-                ' in ',
-                str(l_1_src),
-                ' if ',
-                str(l_1_cond),
-                ']\n',
-                str(l_1_src),
-                '[:] = [',
-                str(l_1_card),
-                ' for ',
-                str(l_1_card),
-                ' in ',
-                str(l_1_src),
-                ' if not (',
-                str(l_1_cond),
-                ')]\n',
-            ))
         else:
             pass
-            t_6.extend((
-                '_moved = [_rt.take_card(',
-                str(l_1_src),
-                ', ',
-                str(l_1_arg),
-                ', ',
-                str(l_1_line),
-                ')]\n',
-            ))
-        if l_1_source_grouped:
-            pass
-            t_6.append(
-                '_moved = _rt.flat(_moved)\n',
-            )
-        if (l_1_place == 'bottom'):
-            pass
-            t_6.extend((
-                '_rt.place_bottom(',
-                str(l_1_dst),
-                ', _moved)\n',
-            ))
-        elif (l_1_place == 'random'):
-            pass
-            t_6.extend((
-                '_rt.place_random(',
-                str(l_1_dst),
-                ', _moved, s.rng)\n',
-            ))
-        elif (not l_1_dest_grouped):
-            pass
-            t_6.extend((
-                str(l_1_dst),
-                '.extend(_moved)\n',
-            ))
-            if (l_1_place == 'shuffled'):
+            if (l_1_amount == 'all'):
                 pass
                 t_6.extend((
-                    's.rng.shuffle(',
-                    str(l_1_dst),
+                    '_moved = ',
+                    str(l_1_src),
+                    '[:]\n',
+                    str(l_1_src),
+                    '.clear()\n',
+                ))
+            elif (l_1_amount == 'top'):
+                pass
+                t_6.extend((
+                    '_moved = _rt.take_top(',
+                    str(l_1_src),
+                    ', ',
+                    str(l_1_arg),
+                    ', ',
+                    str(l_1_line),
                     ')\n',
                 ))
-        elif l_1_as_group:
-            pass
-            t_6.extend((
-                str(l_1_dst),
-                '.append(_moved)\n',
-            ))
-        else:
-            pass
-            t_6.extend((
-                str(l_1_dst),
-                '.extend([c] for c in _moved)\n',
-            ))
+            elif (l_1_amount == 'middle'):
+                pass
+                t_6.extend((
+                    '_moved = _rt.take_middle(',
+                    str(l_1_src),
+                    ', ',
+                    str(l_1_arg),
+                    ', ',
+                    str(l_1_line),
+                    ')\n',
+                ))
+            elif (l_1_amount == 'where'):
+                pass
+                t_6.extend((
+                    '_moved = [',
+                    str(l_1_card),
+                    ' for ',
+                    str(l_1_card),
+                    ' in ',
+                    str(l_1_src),
+                    ' if ',
+                    str(l_1_cond),
+                    ']\n',
+                    str(l_1_src),
+                    '[:] = [',
+                    str(l_1_card),
+                    ' for ',
+                    str(l_1_card),
+                    ' in ',
+                    str(l_1_src),
+                    ' if not (',
+                    str(l_1_cond),
+                    ')]\n',
+                ))
+            else:
+                pass
+                t_6.extend((
+                    '_moved = [_rt.take_card(',
+                    str(l_1_src),
+                    ', ',
+                    str(l_1_arg),
+                    ', ',
+                    str(l_1_line),
+                    ')]\n',
+                ))
+            if l_1_source_grouped:
+                pass
+                t_6.append(
+                    '_moved = _rt.flat(_moved)\n',
+                )
+            if (l_1_place == 'bottom'):
+                pass
+                t_6.extend((
+                    '_rt.place_bottom(',
+                    str(l_1_dst),
+                    ', _moved)\n',
+                ))
+            elif (l_1_place == 'random'):
+                pass
+                t_6.extend((
+                    '_rt.place_random(',
+                    str(l_1_dst),
+                    ', _moved, s.rng)\n',
+                ))
+            elif (not l_1_dest_grouped):
+                pass
+                t_6.extend((
+                    str(l_1_dst),
+                    '.extend(_moved)\n',
+                ))
+                if (l_1_place == 'shuffled'):
+                    pass
+                    t_6.extend((
+                        's.rng.shuffle(',
+                        str(l_1_dst),
+                        ')\n',
+                    ))
+            elif l_1_as_group:
+                pass
+                t_6.extend((
+                    str(l_1_dst),
+                    '.append(_moved)\n',
+                ))
+            else:
+                pass
+                t_6.extend((
+                    str(l_1_dst),
+                    '.extend([c] for c in _moved)\n',
+                ))
         return concat(t_6)
     context.exported_vars.add('move')
-    context.vars['move'] = l_0_move = Macro(environment, macro, 'move', ('amount', 'src', 'dst', 'line', 'arg', 'card', 'cond', 'source_grouped', 'dest_grouped', 'as_group', 'place'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['move'] = l_0_move = Macro(environment, macro, 'move', ('amount', 'src', 'dst', 'line', 'arg', 'card', 'cond', 'source_grouped', 'dest_grouped', 'as_group', 'place', 'other_zone'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_src, l_1_hands, l_1_count, l_1_start, l_1_line, l_1_seats):
         t_7 = []
         if l_1_src is missing:
@@ -781,4 +794,4 @@ def root(context, missing=missing):
     context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body', 'kept'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&82=328&83=347&84=351&85=359&86=361&88=368&89=374&90=376&94=383&95=394&96=398&97=401&98=406&101=415&102=420&105=428&106=432&111=442&112=449&113=452&114=456&117=463&120=468&123=475&124=485&127=496&131=506&132=515&135=524&136=531&140=537&141=547&142=549&143=553&146=560&147=568&148=572&149=576&151=580&153=584&157=591&158=605&160=607&161=609&163=611&166=618&167=632&168=634&169=636&170=638&176=644&177=664&178=668&179=673&180=677&183=682&184=686&185=694&186=702&187=706&191=714&192=731&193=733&194=735&195=737&197=746&198=751&199=755&202=760&203=764&206=768&207=771&208=774'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&24=77&25=104&26=107&27=111&29=116&30=120&31=122&32=125&33=129&34=136&35=140&36=147&37=151&38=159&40=174&42=181&45=186&46=190&47=193&48=197&49=200&50=203&51=206&52=210&54=213&55=216&57=222&63=228&64=243&65=247&67=262&72=280&73=295&74=299&76=314&77=316&80=328&81=331&82=335&89=341&90=360&91=364&92=372&93=374&95=381&96=387&97=389&101=396&102=407&103=411&104=414&105=419&108=428&109=433&112=441&113=445&118=455&119=462&120=465&121=469&124=476&127=481&130=488&131=498&134=509&138=519&139=528&142=537&143=544&147=550&148=560&149=562&150=566&153=573&154=581&155=585&156=589&158=593&160=597&164=604&165=618&167=620&168=622&170=624&173=631&174=645&175=647&176=649&177=651&183=657&184=677&185=681&186=686&187=690&190=695&191=699&192=707&193=715&194=719&198=727&199=744&200=746&201=748&202=750&204=759&205=764&206=768&209=773&210=777&213=781&214=784&215=787'
