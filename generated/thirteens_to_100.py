@@ -272,7 +272,7 @@ def _while_123_check(s):
             return 1  # to _repeat_103_body
         return s._finish()
     # thirteens.cardrules:124: trick {
-    s.t_order = [q2 for q2 in SEATS[s.n][(s.v_leader) % s.n] if bool(s.z_hand[q2])]
+    s.t_order = list(SEATS[s.n][(s.v_leader) % s.n]) if all(s.z_hand) else [q2 for q2 in SEATS[s.n][(s.v_leader) % s.n] if bool(s.z_hand[q2])]
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []

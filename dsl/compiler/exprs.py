@@ -307,7 +307,21 @@ class ExprCompiler(ExprVisitor[str]):
     def _seat_entry(self, var: str, seats: str, cond: str) -> tuple[str, str] | None:
         """(how, list) when `cond` over `seats` tests exactly the entry of `var` in one list with one
         entry per seat: how is "bool" (a per-player bool variable), "cards" or "no cards" (a zone)."""
-        if seats != f"range({self.attr('n')})" or standings.has_house(self.model):
+        if seats != f"range({self.attr('n')})":
+            return None
+        return self.seat_entry(var, cond)
+
+    def every_seat(self, var: str, cond: str) -> str | None:
+        """A test that `cond` holds for every seat, in C, when it tests a seat's own entry."""
+        entry = self.seat_entry(var, cond)
+        if entry is None:
+            return None
+        how, attr = entry
+        return f"not any({attr})" if how == "no cards" else f"all({attr})"
+
+    def seat_entry(self, var: str, cond: str) -> tuple[str, str] | None:
+        """`_seat_entry` for any order of the seats."""
+        if standings.has_house(self.model):
             return None  # a house adds an entry after the seats
         m = self.model
         bools = [escape.name("v_", v.name) for v in m.vars.values() if v.per_player and not v.per_team and v.type_name == "bool"]

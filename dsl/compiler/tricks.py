@@ -46,7 +46,9 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     if s.among is not None:
         var = x.fresh("q")
         cond = x.with_binders({s.among[0]: var}, s.among[1])
-        order = f"[{var} for {var} in {order} if {cond}]"
+        everyone = x.every_seat(var, cond)  # (`among q where not hand of q is empty`: usually all)
+        listed = f"[{var} for {var} in {order} if {cond}]"
+        order = f"(list({order}) if {everyone} else {listed})" if everyone else listed
     out.code(t.start(order=order, turn=turn, jump=low.jump, hooks=bool(s.turns)))
 
     # One player's turn: first the statements of `at turn of` for that seat, then the cards the
