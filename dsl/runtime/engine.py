@@ -625,10 +625,12 @@ def distinct_kinds(cards, kind: Sequence[int], twinned: frozenset[int]) -> list[
     seen = set()
     out = []
     for c in cards:
-        k = kind[c]
-        if k not in seen:
+        if c in twinned:  # only a card with a twin can repeat a kind
+            k = kind[c]
+            if k in seen:
+                continue
             seen.add(k)
-            out.append(c)
+        out.append(c)
     return out
 
 
