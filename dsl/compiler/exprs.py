@@ -324,7 +324,11 @@ class ExprCompiler(ExprVisitor[str]):
         if standings.has_house(self.model):
             return None  # a house adds an entry after the seats
         m = self.model
-        bools = [escape.name("v_", v.name) for v in m.vars.values() if v.per_player and not v.per_team and v.type_name == "bool"]
+        bools = [
+            escape.name("v_", v.name)
+            for v in m.vars.values()
+            if v.per_player and not v.per_team and v.type_name == "bool"
+        ]
         zones = [escape.name("z_", name) for name, zone in m.zones.items() if zone.per_player]
         shapes = [("bool", "{}[{}]", bools), ("cards", "bool({}[{}])", zones), ("no cards", "(not {}[{}])", zones)]
         for how, shape, fields in shapes:

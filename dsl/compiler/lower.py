@@ -233,7 +233,14 @@ class StraightLowering(_Lowering):
             triggers, guard, unfired = zone.functions, zone.guard(self.x.tables, s.dest.name), zone.unfired(owner)
         self.out.code(
             self.t.draw(
-                src=src, dst=dst, count=count, line=s.span.line, triggers=triggers, owner=owner, guard=guard, unfired=unfired
+                src=src,
+                dst=dst,
+                count=count,
+                line=s.span.line,
+                triggers=triggers,
+                owner=owner,
+                guard=guard,
+                unfired=unfired,
             )
         )
 
@@ -459,8 +466,10 @@ class MachineLowering(_Lowering):
     def legal_cards(self, zone: str, conds: list[n.Expr], else_any: bool) -> str:
         """Emit the legality chain into `_legal`: the first condition some card meets decides."""
         cards = [self.x.fresh("c") for _ in conds]
-        reads, tests = hoist([self.x.with_binders({"card": card}, cond) for card, cond in zip(cards, conds)])
-        self.out.code(self.t.legal_cards(zone=zone, tests=list(zip(cards, tests)), else_any=else_any, reads=reads))
+        compiled = [self.x.with_binders({"card": card}, cond) for card, cond in zip(cards, conds, strict=True)]
+        reads, tests = hoist(compiled)
+        tests = list(zip(cards, tests, strict=True))
+        self.out.code(self.t.legal_cards(zone=zone, tests=tests, else_any=else_any, reads=reads))
         return self.distinct("_legal", fresh=True)
 
     def distinct(self, cards: str, fresh: bool = False) -> str:
