@@ -43,6 +43,9 @@ engine.deal_round_robin
 engine.expectation
 engine.tied_winner
 engine.twins
+engine.seat_orders
+engine.extreme_keyed
+engine.cards_where
 engine.place_bottom
 engine.place_random
 engine.random_pick

@@ -1,6 +1,6 @@
 """Compiled against hand-written engines by processor time on a fixed set of matches:
 
-    python benchmarks/cpu_ratio.py [--repeat 3]
+    python benchmarks/cpu_ratio.py [--repeat 3] [--pairs 40]
 
 `yardstick.py` times windows of wall-clock time, which a shared machine's load moves by 2x from
 one window to the next. This plays the same matches on each side (seeds 0..N-1, the yardstick's
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import pathlib
 import random
+import statistics
 import sys
 import time
 
@@ -50,15 +51,49 @@ def timed(new_game, players: int, matches: int) -> tuple[int, float]:
     return decisions, time.process_time() - started
 
 
+def paired(sides: dict, players: int, matches: int, pairs: int) -> tuple[dict, float]:
+    """Short alternating chunks of the same seeds on both sides, `pairs` times: (decisions/s of each
+    side over its fastest half of chunks, the median of the chunk pairs' ratios). A load that
+    changes from one second to the next falls on both chunks of a pair alike."""
+    chunk = max(1, matches // 10)
+    times: dict = {name: [] for name in sides}
+    counts: dict = {}
+    ratios = []
+    for i in range(pairs):
+        order = list(sides.items()) if i % 2 == 0 else list(reversed(sides.items()))
+        for name, new_game in order:
+            counts[name], seconds = timed(new_game, players, chunk)
+            times[name].append(seconds)
+        ratios.append(times["hand-written"][-1] / times["compiled"][-1])
+    fastest = {name: sorted(t)[: max(1, len(t) // 2)] for name, t in times.items()}
+    rate = {name: counts[name] * len(fastest[name]) / sum(fastest[name]) for name in sides}
+    return rate, statistics.median(ratios)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="alternating passes per side (the fastest counts)")
+    parser.add_argument(
+        "--pairs",
+        type=int,
+        default=0,
+        help="instead: this many pairs of short alternating chunks (a tenth of the matches each), "
+        "reporting the median ratio of the pairs",
+    )
     args = parser.parse_args(argv)
     for game, handwritten, players, matches in CASES:
         compiled = load_game(str(ROOT / "games" / f"{game}.cardrules"))
         sides = {"compiled": compiled.new_game, "hand-written": handwritten.new_game}
         for new_game in sides.values():  # warm up: imports, the scorers' memos
             play(new_game, players, 20)
+        if args.pairs:
+            rate, ratio = paired(sides, players, matches, args.pairs)
+            print(
+                f"{game} {players}p: compiled {rate['compiled']:,.0f}/s, hand-written {rate['hand-written']:,.0f}/s, "
+                f"median ratio of {args.pairs} pairs {ratio:.3f}",
+                flush=True,
+            )
+            continue
         best = dict.fromkeys(sides, float("inf"))
         decisions = {}
         for _ in range(args.repeat):

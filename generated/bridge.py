@@ -83,8 +83,12 @@ PARTSCORE_EACH_DEAL = 1  # every deal is scored alone, as in duplicate: a partsc
 # One entry per card id; identical cards of two decks share a KIND.
 # The standard deck, card id 13 * suit + rank: its tables are those of dsl.runtime.decks.
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(0)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(4)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -124,30 +128,45 @@ def _repeat_67_body(s):
     # bridge.cardrules:76: turn = dealer
     s.v_turn = s.v_dealer
     # bridge.cardrules:77: for each player p {
+    _p1 = s.l_p
     for _p1 in range(s.n):
-        s.l_p = _p1
         # bridge.cardrules:78: named_by of p = 0
-        s.v_named_by[s.l_p] = 0
+        s.v_named_by[_p1] = 0
+    s.l_p = _p1
     # bridge.cardrules:80: while passes < 3 or (level == 0 and passes < 4) {
     return 3  # to _while_80_check
 
 
 def _repeat_67_after(s):
-    return s._finish()
+    # written out in _if_111_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 6')
 
 
 def _while_80_check(s):
     if not ((s.v_passes < 3) or ((s.v_level == 0) and (s.v_passes < 4))):
-        return 4  # to _while_80_after
+        # bridge.cardrules:111: if level > 0 {
+        if s.v_level > 0:
+            s.hits[6] += 1
+            # bridge.cardrules:112: deal_no += 1
+            s.v_deal_no += 1
+            # bridge.cardrules:113: declarer = if has(bidder, denom(trump)) then bidder else partner of bidder
+            s.v_declarer = s.v_bidder if (((s.v_named_by[s.v_bidder] // (1 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 0) else (2 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 1) else (4 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 2) else (8 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 3) else 16))))) % 2) == 1) else _rt.partner(s.team, s.v_bidder)  # fmt: skip
+            # bridge.cardrules:114: dummy = partner of declarer
+            s.v_dummy = _rt.partner(s.team, s.v_declarer)
+            # bridge.cardrules:115: leader = left of declarer
+            s.v_leader = ((s.v_declarer) + 1) % s.n
+            # bridge.cardrules:116: repeat 13 times {
+            s.loop_items2 = list(range(13))
+            s.loop_index3 = 0
+            return 8  # to _for_116_next
+        return 6  # to _if_111_after
     # bridge.cardrules:81: turn chooses one of pass, double where bidder != none and bidder != turn
     return s._decide(s.v_turn, [52] + ([53] if ((s.v_bidder is not None) and (s.v_bidder != s.v_turn) and (s.v_bidder != _rt.partner(s.team, s.v_turn)) and (s.v_doubled == 0)) else []) + ([54] if ((s.v_bidder is not None) and ((s.v_bidder == s.v_turn) or (s.v_bidder == _rt.partner(s.team, s.v_turn))) and (s.v_doubled == 1)) else []) + [73 + u1 for u1 in range(4) if ((1 > s.v_level) or ((1 == s.v_level) and ((0 if (u1 == 3) else (1 if (u1 == 2) else (2 if (u1 == 1) else (3 if (u1 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [77 + u2 for u2 in range(4) if ((2 > s.v_level) or ((2 == s.v_level) and ((0 if (u2 == 3) else (1 if (u2 == 2) else (2 if (u2 == 1) else (3 if (u2 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [81 + u3 for u3 in range(4) if ((3 > s.v_level) or ((3 == s.v_level) and ((0 if (u3 == 3) else (1 if (u3 == 2) else (2 if (u3 == 1) else (3 if (u3 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [85 + u4 for u4 in range(4) if ((4 > s.v_level) or ((4 == s.v_level) and ((0 if (u4 == 3) else (1 if (u4 == 2) else (2 if (u4 == 1) else (3 if (u4 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [89 + u5 for u5 in range(4) if ((5 > s.v_level) or ((5 == s.v_level) and ((0 if (u5 == 3) else (1 if (u5 == 2) else (2 if (u5 == 1) else (3 if (u5 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [93 + u6 for u6 in range(4) if ((6 > s.v_level) or ((6 == s.v_level) and ((0 if (u6 == 3) else (1 if (u6 == 2) else (2 if (u6 == 1) else (3 if (u6 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + [97 + u7 for u7 in range(4) if ((7 > s.v_level) or ((7 == s.v_level) and ((0 if (u7 == 3) else (1 if (u7 == 2) else (2 if (u7 == 1) else (3 if (u7 == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))))))] + ([62] if ((1 > s.v_level) or ((1 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([63] if ((2 > s.v_level) or ((2 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([64] if ((3 > s.v_level) or ((3 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([65] if ((4 > s.v_level) or ((4 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([66] if ((5 > s.v_level) or ((5 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([67] if ((6 > s.v_level) or ((6 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []) + ([68] if ((7 > s.v_level) or ((7 == s.v_level) and ((0 if (None == 3) else (1 if (None == 2) else (2 if (None == 1) else (3 if (None == 0) else 4)))) > (0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4))))))) else []), 5, 81)  # then _choose_option_81_chosen  # fmt: skip
 
 
 def _while_80_after(s):
-    # bridge.cardrules:111: if level > 0 {
-    if s.v_level > 0:
-        return 7  # to _if_111_then
-    return 6  # to _if_111_after
+    # written out in _while_80_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _choose_option_81_chosen(s):
@@ -198,31 +217,52 @@ def _choose_option_81_chosen(s):
 def _if_111_after(s):
     if s.v_deal_no != 4:
         return 1  # to _repeat_67_body
-    return 2  # to _repeat_67_after
+    return s._finish()
 
 
 def _if_111_then(s):
-    s.hits[6] += 1
-    # bridge.cardrules:112: deal_no += 1
-    s.v_deal_no += 1
-    # bridge.cardrules:113: declarer = if has(bidder, denom(trump)) then bidder else partner of bidder
-    s.v_declarer = s.v_bidder if (((s.v_named_by[s.v_bidder] // (1 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 0) else (2 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 1) else (4 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 2) else (8 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 3) else 16))))) % 2) == 1) else _rt.partner(s.team, s.v_bidder)  # fmt: skip
-    # bridge.cardrules:114: dummy = partner of declarer
-    s.v_dummy = _rt.partner(s.team, s.v_declarer)
-    # bridge.cardrules:115: leader = left of declarer
-    s.v_leader = ((s.v_declarer) + 1) % s.n
-    # bridge.cardrules:116: repeat 13 times {
-    s.loop_items2 = list(range(13))
-    s.loop_index3 = 0
-    return 8  # to _for_116_next
+    # written out in _while_80_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 3')
 
 
 def _for_116_next(s):
     if s.loop_index3 >= len(s.loop_items2):
-        return 9  # to _for_116_after
+        # bridge.cardrules:133: if won >= level + 6 {
+        if (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) >= (s.v_level + 6):
+            s.hits[10] += 1
+            # bridge.cardrules:134: points of declarer += made_points(level, trump, doubled, vulnerable(declarer), won)
+            _rt.share(s.v_points, s.team, s.v_declarer, '+=', ((((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) + ((((len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) - 6) - s.v_level) * ((20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30) if (s.v_doubled == 0) else (s.v_doubled * (200 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 100))))) + ((1500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 1000) if (s.v_level == 7) else ((750 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 500) if (s.v_level == 6) else 0))) + (50 * s.v_doubled)))  # fmt: skip
+            # bridge.cardrules:135: below of declarer += reading partscore {
+            _rt.share(s.v_below, s.team, s.v_declarer, '+=', (_rt.counted(s.hits, 11, (((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled)))) if s.r_partscore == PARTSCORE_CARRY else _rt.counted(s.hits, 12, 0)))
+            # bridge.cardrules:139: if below of declarer >= 100 or trick_points(level, trump, doubled) >= 100 {
+            if (s.v_below[s.v_declarer] >= 100) or ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) >= 100):
+                s.hits[13] += 1
+                # bridge.cardrules:140: points of declarer += if vulnerable(declarer) then 500 else 300
+                _rt.share(s.v_points, s.team, s.v_declarer, '+=', (500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 300))
+                # bridge.cardrules:141: for each team t {
+                _e4 = s.l_t
+                for _e4 in list(_rt.team_numbers(s.team)):
+                    # bridge.cardrules:142: below of t = 0
+                    _rt.share_team(s.v_below, s.team, _e4, '=', 0)
+                s.l_t = _e4
+            elif s.r_partscore == PARTSCORE_EACH_DEAL:
+                s.hits[14] += 1
+                # bridge.cardrules:145: points of declarer += 50
+                _rt.share(s.v_points, s.team, s.v_declarer, '+=', 50)
+            elif s.v_deal_no == 4:
+                s.hits[15] += 1
+                # bridge.cardrules:147: points of declarer += 100
+                _rt.share(s.v_points, s.team, s.v_declarer, '+=', 100)
+        else:
+            s.hits[16] += 1
+            # bridge.cardrules:150: points of left of declarer += down_points(level + 6 - won, doubled, vulnerable(declarer))
+            _rt.share(s.v_points, s.team, ((s.v_declarer) + 1) % s.n, '+=', ((((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) * (100 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 50)) if (s.v_doubled == 0) else (s.v_doubled * (((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else (100 if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) == 1) else (((200 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) <= 3) else ((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 400)))))))  # fmt: skip
+        # bridge.cardrules:152: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        return 6  # to _if_111_after
     s.loop_index3 += 1
     # bridge.cardrules:117: trick {
-    s.t_order = _rt.seats_from(s.v_leader, s.n)
+    s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
@@ -232,113 +272,89 @@ def _for_116_next(s):
 
 
 def _for_116_after(s):
-    # bridge.cardrules:133: if won >= level + 6 {
-    if (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) >= (s.v_level + 6):
-        s.hits[10] += 1
-        # bridge.cardrules:134: points of declarer += made_points(level, trump, doubled, vulnerable(declarer), won)
-        _rt.share(s.v_points, s.team, s.v_declarer, '+=', ((((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) + ((((len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) - 6) - s.v_level) * ((20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30) if (s.v_doubled == 0) else (s.v_doubled * (200 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 100))))) + ((1500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 1000) if (s.v_level == 7) else ((750 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 500) if (s.v_level == 6) else 0))) + (50 * s.v_doubled)))  # fmt: skip
-        # bridge.cardrules:135: below of declarer += reading partscore {
-        _rt.share(s.v_below, s.team, s.v_declarer, '+=', (_rt.counted(s.hits, 11, (((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled)))) if s.r_partscore == PARTSCORE_CARRY else _rt.counted(s.hits, 12, 0)))
-        # bridge.cardrules:139: if below of declarer >= 100 or trick_points(level, trump, doubled) >= 100 {
-        if (s.v_below[s.v_declarer] >= 100) or ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) >= 100):
-            s.hits[13] += 1
-            # bridge.cardrules:140: points of declarer += if vulnerable(declarer) then 500 else 300
-            _rt.share(s.v_points, s.team, s.v_declarer, '+=', (500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 300))
-            # bridge.cardrules:141: for each team t {
-            for _e4 in list(_rt.team_numbers(s.team)):
-                s.l_t = _e4
-                # bridge.cardrules:142: below of t = 0
-                _rt.share_team(s.v_below, s.team, s.l_t, '=', 0)
-        elif s.r_partscore == PARTSCORE_EACH_DEAL:
-            s.hits[14] += 1
-            # bridge.cardrules:145: points of declarer += 50
-            _rt.share(s.v_points, s.team, s.v_declarer, '+=', 50)
-        elif s.v_deal_no == 4:
-            s.hits[15] += 1
-            # bridge.cardrules:147: points of declarer += 100
-            _rt.share(s.v_points, s.team, s.v_declarer, '+=', 100)
-    else:
-        s.hits[16] += 1
-        # bridge.cardrules:150: points of left of declarer += down_points(level + 6 - won, doubled, vulnerable(declarer))
-        _rt.share(s.v_points, s.team, ((s.v_declarer) + 1) % s.n, '+=', ((((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) * (100 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 50)) if (s.v_doubled == 0) else (s.v_doubled * (((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else (100 if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) == 1) else (((200 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) <= 3) else ((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 400)))))))  # fmt: skip
-    # bridge.cardrules:152: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    return 6  # to _if_111_after
+    # written out in _for_116_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 8')
 
 
 def _trick_117_turn(s):
     if s.t_i >= len(s.t_order):
-        return 12  # to _trick_117_resolve
+        _winner = None
+        # bridge.cardrules:126: highest where suit == trump
+        if _winner is None:
+            _s_v_trump = s.v_trump
+            _best = -1
+            if _s_v_trump is not None:
+                for _i, c9 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c9]
+                    if _rank >= 0 and (SUIT[c9] == _s_v_trump) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[8] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 126)]
+        # bridge.cardrules:127: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            if _s_led is not None:
+                for _i, c10 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c10]
+                    if _rank >= 0 and (SUIT[c10] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[9] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 127)]
+        if _winner is None:
+            _rt.gap('no-winner', 117, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # bridge.cardrules:131: leader = winner
+        s.v_leader = s.winner
+        return 8  # to _for_116_next
     _p = s.t_order[s.t_i]
     if s.t_hooked < 1 and _p == s.v_dummy:
         s.t_hooked = 1
-        return 13  # to _trick_117_at_turn0
+        # bridge.cardrules:121: at turn of dummy {
+        s.hits[7] += 1
+        # bridge.cardrules:122: move all from hand of dummy to board of dummy
+        s.z_board[s.v_dummy].extend(s.z_hand[s.v_dummy])
+        s.z_hand[s.v_dummy].clear()
+        return 10  # to _trick_117_turn
     if s.t_i == 0:
         return s._decide((s.v_declarer if _p == s.v_dummy else _p), list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p])), 11, 117)  # then _trick_117_played
-    _legal = [c8 for c8 in (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]) if (SUIT[c8] == s.led)]
+    _s_led = s.led
+    _legal = [c8 for c8 in (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]) if (SUIT[c8] == _s_led)]
     if not _legal:
         _legal = list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]))
     return s._decide((s.v_declarer if _p == s.v_dummy else _p), _legal, 11, 117)  # then _trick_117_played
 
 
 def _trick_117_played(s):
-    _p = s.t_order[s.t_i]
-    (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]).remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]).remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     s.t_hooked = 0
     return 10  # to _trick_117_turn
 
 
 def _trick_117_resolve(s):
-    _winner = None
-    # bridge.cardrules:126: highest where suit == trump
-    if _winner is None:
-        _best = -1
-        for _i, c9 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c9]]
-            if _rank >= 0 and (SUIT[c9] == s.v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[8] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 126)]
-    # bridge.cardrules:127: highest where suit == led
-    if _winner is None:
-        _best = -1
-        for _i, c10 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c10]]
-            if _rank >= 0 and (SUIT[c10] == s.led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[9] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 127)]
-    if _winner is None:
-        _rt.gap('no-winner', 117, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # bridge.cardrules:131: leader = winner
-    s.v_leader = s.winner
-    return 8  # to _for_116_next
+    # written out in _trick_117_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 12 runs inside block 10')
 
 
 def _trick_117_at_turn0(s):
-    # bridge.cardrules:121: at turn of dummy {
-    s.hits[7] += 1
-    # bridge.cardrules:122: move all from hand of dummy to board of dummy
-    _moved = s.z_hand[s.v_dummy][:]
-    s.z_hand[s.v_dummy].clear()
-    s.z_board[s.v_dummy].extend(_moved)
-    return 10  # to _trick_117_turn
+    # written out in _trick_117_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 13 runs inside block 10')
 
 
 class State(_rt.BaseState):
@@ -492,90 +508,86 @@ def from_json(data):
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
     (78, 37),
-    (93, 0),
-    (94, 67),
-    (98, 0),
-    (99, 68),
-    (109, 69),
-    (111, 70),
-    (114, 71),
-    (116, 72),
-    (118, 73),
-    (120, 74),
-    (122, 75),
-    (124, 76),
-    (126, 77),
-    (129, 78),
-    (131, 80),
-    (135, 0),
-    (142, 81),
-    (146, 0),
+    (97, 0),
+    (98, 67),
+    (102, 0),
+    (103, 68),
+    (113, 69),
+    (115, 70),
+    (118, 71),
+    (120, 72),
+    (122, 73),
+    (124, 74),
+    (126, 75),
+    (128, 76),
+    (130, 77),
+    (133, 78),
+    (136, 80),
+    (140, 0),
     (147, 111),
-    (153, 0),
-    (160, 91),
-    (163, 92),
-    (167, 94),
-    (169, 95),
-    (172, 96),
-    (176, 98),
-    (180, 100),
-    (182, 101),
-    (184, 102),
-    (186, 103),
-    (188, 104),
-    (191, 105),
-    (193, 109),
-    (198, 0),
-    (206, 112),
-    (208, 113),
-    (210, 114),
-    (212, 115),
-    (214, 116),
-    (220, 0),
-    (224, 117),
-    (234, 0),
-    (235, 133),
-    (238, 134),
-    (240, 135),
-    (242, 139),
-    (245, 140),
-    (247, 141),
-    (250, 142),
-    (254, 145),
-    (258, 147),
-    (262, 150),
-    (264, 152),
-    (269, 0),
-    (299, 126),
-    (311, 127),
-    (329, 131),
-    (334, 0),
-    (335, 121),
-    (337, 122),
-    (344, 0),
-    (390, 20),
-    (392, 21),
-    (394, 22),
-    (396, 23),
-    (398, 24),
-    (400, 25),
-    (402, 26),
-    (404, 27),
-    (406, 28),
-    (408, 29),
-    (410, 30),
-    (412, 31),
-    (414, 32),
-    (416, 33),
-    (418, 34),
-    (420, 35),
-    (435, 0),
-    (466, 160),
-    (469, 161),
-    (470, 162),
-    (471, 163),
-    (475, 0),
-    (476, 165),
-    (479, 166),
-    (487, 0),
+    (150, 112),
+    (152, 113),
+    (154, 114),
+    (156, 115),
+    (158, 116),
+    (163, 81),
+    (167, 0),
+    (179, 91),
+    (182, 92),
+    (186, 94),
+    (188, 95),
+    (191, 96),
+    (195, 98),
+    (199, 100),
+    (201, 101),
+    (203, 102),
+    (205, 103),
+    (207, 104),
+    (210, 105),
+    (212, 109),
+    (217, 0),
+    (230, 133),
+    (233, 134),
+    (235, 135),
+    (237, 139),
+    (240, 140),
+    (242, 141),
+    (245, 142),
+    (250, 145),
+    (254, 147),
+    (258, 150),
+    (260, 152),
+    (264, 117),
+    (274, 0),
+    (282, 126),
+    (296, 127),
+    (316, 131),
+    (322, 121),
+    (324, 122),
+    (337, 0),
+    (406, 20),
+    (408, 21),
+    (410, 22),
+    (412, 23),
+    (414, 24),
+    (416, 25),
+    (418, 26),
+    (420, 27),
+    (422, 28),
+    (424, 29),
+    (426, 30),
+    (428, 31),
+    (430, 32),
+    (432, 33),
+    (434, 34),
+    (436, 35),
+    (451, 0),
+    (482, 160),
+    (485, 161),
+    (486, 162),
+    (487, 163),
+    (491, 0),
+    (492, 165),
+    (495, 166),
+    (503, 0),
 )

@@ -86,6 +86,8 @@ RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 
 SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3)
 COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 KIND = (1, 6, 11, 16, 21, 26, 31, 36, 41, 46, 2, 7, 12, 17, 22, 27, 32, 37, 42, 47, 3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 4, 9, 14, 19, 24, 29, 34, 39, 44, 49)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(3)
 # rank order: 2 4 5 6 7 fante cavallo re 3 asso
 ORDER_DEFAULT = (9, 0, 8, 1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1)
 # briscola.cardrules:13: value points: asso..re=0 asso=11 3=10 re=4 cavallo=3 fante=2
@@ -94,6 +96,8 @@ VALUE_POINTS = (11, 0, 10, 0, 0, 0, 0, 2, 3, 4, 11, 0, 10, 0, 0, 0, 0, 2, 3, 4, 
 IS_ASSO_CUPS = (False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
 # cards that are 3 cups
 IS_3_CUPS = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (9, 0, 8, 1, 2, 3, 4, 5, 6, 7, 9, 0, 8, 1, 2, 3, 4, 5, 6, 7, 9, 0, 8, 1, 2, 3, 4, 5, 6, 7, 9, 0, 8, 1, 2, 3, 4, 5, 6, 7)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -109,7 +113,7 @@ def _start(s):
     _moved = _rt.take_top(s.z_deck, 1, 31)
     s.z_briscola.extend(_moved)
     # briscola.cardrules:32: trump = suit of top of briscola
-    s.v_trump = SUIT[_rt.top(s.z_briscola, 32)]
+    s.v_trump = SUIT[(s.z_briscola[-1] if s.z_briscola else _rt.top(s.z_briscola, 32))]
     # briscola.cardrules:33: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
     # briscola.cardrules:34: while not hand of leader is empty {
@@ -118,9 +122,15 @@ def _start(s):
 
 def _while_34_check(s):
     if not s.z_hand[s.v_leader]:
-        return 2  # to _while_34_after
+        # briscola.cardrules:54: for each player p {
+        _p2 = s.l_p
+        for _p2 in range(s.n):
+            # briscola.cardrules:55: points of p = sum points of taken of p
+            s.v_points[_p2] = _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[_p2]), 55)
+        s.l_p = _p2
+        return s._finish()
     # briscola.cardrules:35: trick {
-    s.t_order = _rt.seats_from(s.v_leader, s.n)
+    s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
@@ -129,85 +139,95 @@ def _while_34_check(s):
 
 
 def _while_34_after(s):
-    # briscola.cardrules:54: for each player p {
-    for _p2 in range(s.n):
-        s.l_p = _p2
-        # briscola.cardrules:55: points of p = sum points of taken of p
-        s.v_points[s.l_p] = _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 55)
-    return s._finish()
+    # written out in _while_34_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 1')
 
 
 def _trick_35_turn(s):
     if s.t_i >= len(s.t_order):
-        return 5  # to _trick_35_resolve
+        _winner = None
+        # briscola.cardrules:40: highest where suit == trump
+        if _winner is None:
+            _s_v_trump = s.v_trump
+            _best = -1
+            if _s_v_trump is not None:
+                for _i, c1 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c1]
+                    if _rank >= 0 and (SUIT[c1] == _s_v_trump) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[0] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
+        # briscola.cardrules:41: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            if _s_led is not None:
+                for _i, c2 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c2]
+                    if _rank >= 0 and (SUIT[c2] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[1] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
+        if _winner is None:
+            _rt.gap('no-winner', 35, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # briscola.cardrules:45: leader = winner
+        s.v_leader = s.winner
+        # briscola.cardrules:46: for each player p from winner {
+        _p1 = s.l_p
+        for _p1 in SEATS[s.n][(s.winner) % s.n]:
+            # briscola.cardrules:47: if not deck is empty {
+            if bool(s.z_deck):
+                s.hits[2] += 1
+                # briscola.cardrules:48: draw 1 from deck to hand of p
+                _c = s.z_deck.pop() if s.z_deck else _rt.take_one(s.z_deck, 48)
+                s.z_hand[_p1].append(_c)
+            elif bool(s.z_briscola):
+                s.hits[3] += 1
+                # briscola.cardrules:50: draw 1 from briscola to hand of p
+                _c = s.z_briscola.pop() if s.z_briscola else _rt.take_one(s.z_briscola, 50)
+                s.z_hand[_p1].append(_c)
+        s.l_p = _p1
+        return 1  # to _while_34_check
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, list(s.z_hand[_p]), 4, 35)  # then _trick_35_played
+        _legal = list(s.z_hand[_p])
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 4, 35
+            return -1  # then _trick_35_played
+        return s._decide(_p, _legal, 4, 35)
     _legal = list(s.z_hand[_p])
-    return s._decide(_p, _legal, 4, 35)  # then _trick_35_played
+    _legal = _legal
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 4, 35
+        return -1  # then _trick_35_played
+    return s._decide(_p, _legal, 4, 35)
 
 
 def _trick_35_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     return 3  # to _trick_35_turn
 
 
 def _trick_35_resolve(s):
-    _winner = None
-    # briscola.cardrules:40: highest where suit == trump
-    if _winner is None:
-        _best = -1
-        for _i, c1 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c1]]
-            if _rank >= 0 and (SUIT[c1] == s.v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[0] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
-    # briscola.cardrules:41: highest where suit == led
-    if _winner is None:
-        _best = -1
-        for _i, c2 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c2]]
-            if _rank >= 0 and (SUIT[c2] == s.led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[1] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
-    if _winner is None:
-        _rt.gap('no-winner', 35, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # briscola.cardrules:45: leader = winner
-    s.v_leader = s.winner
-    # briscola.cardrules:46: for each player p from winner {
-    for _p1 in _rt.seats_from(s.winner, s.n):
-        s.l_p = _p1
-        # briscola.cardrules:47: if not deck is empty {
-        if bool(s.z_deck):
-            s.hits[2] += 1
-            # briscola.cardrules:48: draw 1 from deck to hand of p
-            _c = _rt.take_one(s.z_deck, 48)
-            s.z_hand[s.l_p].append(_c)
-        elif bool(s.z_briscola):
-            s.hits[3] += 1
-            # briscola.cardrules:50: draw 1 from briscola to hand of p
-            _c = _rt.take_one(s.z_briscola, 50)
-            s.z_hand[s.l_p].append(_c)
-    return 1  # to _while_34_check
+    # written out in _trick_35_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 5 runs inside block 3')
 
 
 class State(_rt.BaseState):
@@ -310,4 +330,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((91, 13), (102, 0), (103, 28), (105, 29), (108, 31), (111, 32), (113, 33), (115, 34), (119, 0), (122, 35), (131, 0), (132, 54), (135, 55), (140, 0), (164, 40), (176, 41), (194, 45), (196, 46), (199, 47), (202, 48), (207, 50), (213, 0), (244, 22), (246, 23), (248, 24), (250, 25), (260, 0), (286, 62), (289, 64), (290, 65), (294, 0), (295, 67), (298, 68), (299, 69), (307, 0))
+_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (141, 0), (149, 40), (163, 41), (183, 45), (185, 46), (188, 47), (191, 48), (196, 50), (216, 0), (264, 22), (266, 23), (268, 24), (270, 25), (280, 0), (306, 62), (309, 64), (310, 65), (314, 0), (315, 67), (318, 68), (319, 69), (327, 0))

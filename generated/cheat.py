@@ -62,6 +62,8 @@ SIMULTANEOUS_CALLS_RANDOM_CALLER = 1  # everyone answers; one of those who calle
 # One entry per card id; identical cards of two decks share a KIND.
 # The standard deck, card id 13 * suit + rank: its tables are those of dsl.runtime.decks.
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(0)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(10)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # cheat.cardrules:10: value rank_no: A=1 2..10=face J=11 Q=12 K=13
@@ -78,13 +80,14 @@ def _start(s):
     _rt.deal_round_robin(s.z_stock, s.z_hand, len(s.z_stock) // s.n, 0, 39)
     s.deals += 1
     # cheat.cardrules:40: for each player p from left of dealer where not stock is empty {
-    for _p1 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
-        s.l_p = _p1
+    _p1 = s.l_p
+    for _p1 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
         if not s.z_stock:
             continue
         # cheat.cardrules:41: move top 1 from stock to hand of p
         _moved = _rt.take_top(s.z_stock, 1, 41)
-        s.z_hand[s.l_p].extend(_moved)
+        s.z_hand[_p1].extend(_moved)
+    s.l_p = _p1
     # cheat.cardrules:43: turn = left of dealer
     s.v_turn = ((s.v_dealer) + 1) % s.n
     # cheat.cardrules:44: while (count players q where hand of q is empty) == 0 {
@@ -92,17 +95,18 @@ def _start(s):
 
 
 def _while_44_check(s):
-    if any((not s.z_hand[q1]) for q1 in range(s.n)):
-        return 2  # to _while_44_after
+    if not all(s.z_hand):
+        # cheat.cardrules:79: won of first of players q where hand of q is empty = 1
+        s.v_won[_rt.first([q5 for q5 in range(s.n) if (not s.z_hand[q5])], 79)] = 1
+        return s._finish()
     # cheat.cardrules:45: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
     return s._decide(s.v_turn, _legal, 3, 45)  # then _choose_card_45_chosen
 
 
 def _while_44_after(s):
-    # cheat.cardrules:79: won of first of players q where hand of q is empty = 1
-    s.v_won[_rt.first([q5 for q5 in range(s.n) if (not s.z_hand[q5])], 79)] = 1
-    return s._finish()
+    # written out in _while_44_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 1')
 
 
 def _choose_card_45_chosen(s):
@@ -118,23 +122,25 @@ def _choose_card_45_chosen(s):
 
 def _while_48_check(s):
     if not ((s.v_extend == 0) and (len(s.z_played) < 4) and bool(s.z_hand[s.v_turn])):
-        return 5  # to _while_48_after
+        # cheat.cardrules:55: challenger = none
+        s.v_challenger = None
+        # cheat.cardrules:56: for each player q {
+        _p2 = s.l_q
+        for _p2 in range(s.n):
+            # cheat.cardrules:57: wants of q = false
+            s.v_wants[_p2] = False
+        s.l_q = _p2
+        # cheat.cardrules:59: for each player q from left of turn where q != turn
+        s.loop_items3 = list(SEATS[s.n][((s.v_turn) + 1) % s.n])
+        s.loop_index4 = 0
+        return 10  # to _for_59_next
     # cheat.cardrules:49: turn chooses one of add, stop as extend
     return s._decide(s.v_turn, [52, 53], 6, 49)  # then _choose_option_49_chosen
 
 
 def _while_48_after(s):
-    # cheat.cardrules:55: challenger = none
-    s.v_challenger = None
-    # cheat.cardrules:56: for each player q {
-    for _p2 in range(s.n):
-        s.l_q = _p2
-        # cheat.cardrules:57: wants of q = false
-        s.v_wants[s.l_q] = False
-    # cheat.cardrules:59: for each player q from left of turn where q != turn
-    s.loop_items3 = _rt.seats_from(((s.v_turn) + 1) % s.n, s.n)
-    s.loop_index4 = 0
-    return 10  # to _for_59_next
+    # written out in _while_48_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 5 runs inside block 4')
 
 
 def _choose_option_49_chosen(s):
@@ -166,7 +172,27 @@ def _choose_card_51_chosen(s):
 
 def _for_59_next(s):
     if s.loop_index4 >= len(s.loop_items3):
-        return 11  # to _for_59_after
+        # cheat.cardrules:67: if reading simultaneous_calls is random_caller {
+        if s.r_simultaneous_calls == SIMULTANEOUS_CALLS_RANDOM_CALLER:
+            s.hits[2] += 1
+            # cheat.cardrules:68: challenger = random of players q where wants of q
+            s.v_challenger = _rt.random_pick(s.rng, [q2 for q2 in range(s.n) if s.v_wants[q2]])
+        # cheat.cardrules:70: lie = any played where value rank_no of card != claim
+        s.v_lie = any((VALUE_RANK_NO[c3] != s.v_claim) for c3 in s.z_played)
+        # cheat.cardrules:71: move all from played to pile
+        s.z_pile.extend(s.z_played)
+        s.z_played.clear()
+        # cheat.cardrules:72: if challenger != none {
+        if s.v_challenger is not None:
+            s.hits[3] += 1
+            # cheat.cardrules:73: move all from pile to hand of (if lie then turn else challenger)
+            s.z_hand[(s.v_turn if s.v_lie else s.v_challenger)].extend(s.z_pile)
+            s.z_pile.clear()
+        # cheat.cardrules:76: claim = claim % 13 + 1
+        s.v_claim = (s.v_claim % 13) + 1
+        # cheat.cardrules:77: turn = left of turn
+        s.v_turn = ((s.v_turn) + 1) % s.n
+        return 1  # to _while_44_check
     s.l_q = s.loop_items3[s.loop_index4]
     s.loop_index4 += 1
     if not ((s.l_q != s.v_turn) and ((s.v_challenger is None) or (s.r_simultaneous_calls == SIMULTANEOUS_CALLS_RANDOM_CALLER))):
@@ -176,29 +202,8 @@ def _for_59_next(s):
 
 
 def _for_59_after(s):
-    # cheat.cardrules:67: if reading simultaneous_calls is random_caller {
-    if s.r_simultaneous_calls == SIMULTANEOUS_CALLS_RANDOM_CALLER:
-        s.hits[2] += 1
-        # cheat.cardrules:68: challenger = random of players q where wants of q
-        s.v_challenger = _rt.random_pick(s.rng, [q2 for q2 in range(s.n) if s.v_wants[q2]])
-    # cheat.cardrules:70: lie = any played where value rank_no of card != claim
-    s.v_lie = any((_rt.value(VALUE_RANK_NO, c3, 70) != s.v_claim) for c3 in s.z_played)
-    # cheat.cardrules:71: move all from played to pile
-    _moved = s.z_played[:]
-    s.z_played.clear()
-    s.z_pile.extend(_moved)
-    # cheat.cardrules:72: if challenger != none {
-    if s.v_challenger is not None:
-        s.hits[3] += 1
-        # cheat.cardrules:73: move all from pile to hand of (if lie then turn else challenger)
-        _moved = s.z_pile[:]
-        s.z_pile.clear()
-        s.z_hand[(s.v_turn if s.v_lie else s.v_challenger)].extend(_moved)
-    # cheat.cardrules:76: claim = claim % 13 + 1
-    s.v_claim = (s.v_claim % 13) + 1
-    # cheat.cardrules:77: turn = left of turn
-    s.v_turn = ((s.v_turn) + 1) % s.n
-    return 1  # to _while_44_check
+    # written out in _for_59_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 11 runs inside block 10')
 
 
 def _choose_option_61_chosen(s):
@@ -307,58 +312,55 @@ def from_json(data):
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
     (57, 28),
-    (67, 10),
-    (74, 0),
-    (75, 38),
-    (77, 39),
-    (80, 40),
-    (85, 41),
-    (88, 43),
-    (90, 44),
-    (94, 0),
-    (97, 45),
-    (102, 0),
-    (103, 79),
-    (108, 0),
-    (110, 46),
-    (113, 47),
-    (115, 48),
-    (119, 0),
-    (122, 49),
-    (126, 0),
-    (127, 55),
-    (129, 56),
-    (132, 57),
-    (134, 59),
-    (140, 0),
-    (142, 50),
-    (148, 0),
-    (154, 51),
-    (159, 0),
-    (161, 52),
-    (167, 0),
-    (174, 61),
-    (178, 0),
-    (179, 67),
-    (182, 68),
-    (184, 70),
-    (186, 71),
-    (190, 72),
-    (193, 73),
-    (197, 76),
-    (199, 77),
+    (69, 10),
+    (76, 0),
+    (77, 38),
+    (79, 39),
+    (82, 40),
+    (87, 41),
+    (91, 43),
+    (93, 44),
+    (97, 0),
+    (99, 79),
+    (102, 45),
+    (107, 0),
+    (114, 46),
+    (117, 47),
+    (119, 48),
+    (123, 0),
+    (125, 55),
+    (127, 56),
+    (130, 57),
+    (133, 59),
+    (137, 49),
+    (141, 0),
+    (148, 50),
+    (154, 0),
+    (160, 51),
+    (165, 0),
+    (167, 52),
+    (173, 0),
+    (175, 67),
+    (178, 68),
+    (180, 70),
+    (182, 71),
+    (185, 72),
+    (188, 73),
+    (191, 76),
+    (193, 77),
+    (200, 61),
     (204, 0),
-    (206, 62),
-    (208, 63),
-    (211, 64),
-    (216, 0),
-    (250, 18),
-    (253, 20),
-    (255, 21),
-    (257, 22),
-    (259, 23),
-    (261, 24),
-    (263, 25),
-    (265, 26),
-    (275, 0),
+    (211, 62),
+    (213, 63),
+    (216, 64),
+    (221, 0),
+    (255, 18),
+    (258, 20),
+    (260, 21),
+    (262, 22),
+    (264, 23),
+    (266, 24),
+    (268, 25),
+    (270, 26),
+    (280, 0),
 )

@@ -81,6 +81,8 @@ RULES = {
 # One entry per card id; identical cards of two decks share a KIND.
 # The standard deck, card id 13 * suit + rank: its tables are those of dsl.runtime.decks.
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(0)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(3)
 # rank order: A 2 3 4 5 6 7 8 9 10 J Q K
 ORDER_DEFAULT = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, -1)
 # rank order: K Q J 10 9 8 7 6 5 4 3 2 A
@@ -173,18 +175,118 @@ def _repeat_61_body(s):
         _moved = _rt.take_top(s.z_stock, 1, 66)
         s.z_crib.extend(_moved)
     # cribbage.cardrules:68: for each player p from left of dealer {
-    s.loop_items1 = _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n)
+    s.loop_items1 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
     s.loop_index2 = 0
     return 3  # to _for_68_next
 
 
 def _repeat_61_after(s):
-    return s._finish()
+    # written out in _while_119_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 9')
 
 
 def _for_68_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 4  # to _for_68_after
+        # cribbage.cardrules:71: move middle 1 from stock to starter
+        _moved = _rt.take_middle(s.z_stock, 1, 71)
+        s.z_starter.extend(_moved)
+        # cribbage.cardrules:72: cut = top of starter
+        s.v_cut = s.z_starter[-1] if s.z_starter else _rt.top(s.z_starter, 72)
+        # cribbage.cardrules:73: if cut is J {
+        if IS_J[s.v_cut]:
+            s.hits[1] += 1
+            # cribbage.cardrules:74: score of dealer += 2
+            s.v_score[s.v_dealer] += 2
+            # cribbage.cardrules:75: if score of dealer >= 121 {
+            if s.v_score[s.v_dealer] >= 121:
+                s.hits[2] += 1
+                # cribbage.cardrules:76: end game
+                return s._finish()
+        # cribbage.cardrules:79: whose = left of dealer
+        s.v_whose = ((s.v_dealer) + 1) % s.n
+        # cribbage.cardrules:80: for each k in 0 .. player_count {
+        _solver_fifteens_and_pairs_ = _solver_fifteens_and_pairs(s)
+        _e4 = s.l_k
+        for _e4 in list(range(0, (s.n) + 1)):
+            # cribbage.cardrules:81: if k < player_count {
+            if _e4 < s.n:
+                s.hits[3] += 1
+                # cribbage.cardrules:82: move all from hand of whose to show
+                s.z_show.extend(s.z_hand[s.v_whose])
+                s.z_hand[s.v_whose].clear()
+            else:
+                s.hits[4] += 1
+                # cribbage.cardrules:84: move all from crib to show
+                s.z_show.extend(s.z_crib)
+                s.z_crib.clear()
+            # cribbage.cardrules:86: four_flush = flush(show) and k < player_count
+            s.v_four_flush = all((SUIT[c1] == SUIT[(s.z_show[0] if s.z_show else _rt.first(s.z_show, 86))]) for c1 in s.z_show) and (_e4 < s.n)
+            # cribbage.cardrules:87: move card cut from starter to show
+            _moved = [_rt.take_card(s.z_starter, s.v_cut, 87)]
+            s.z_show.extend(_moved)
+            # cribbage.cardrules:88: run = 0
+            s.v_run = 0
+            # cribbage.cardrules:89: length = 0
+            s.v_length = 0
+            # cribbage.cardrules:90: ways = 1
+            s.v_ways = 1
+            # cribbage.cardrules:91: for each v in 1 .. 14 {
+            _e5 = s.l_v
+            for _e5 in list(range(1, (14) + 1)):
+                # cribbage.cardrules:92: if at(v) > 0 {
+                if len([c2 for c2 in s.z_show if (VALUE_PLACE[c2] == _e5)]) > 0:
+                    s.hits[5] += 1
+                    # cribbage.cardrules:93: length += 1
+                    s.v_length += 1
+                    # cribbage.cardrules:94: ways = ways * at(v)
+                    s.v_ways = s.v_ways * len([c3 for c3 in s.z_show if (VALUE_PLACE[c3] == _e5)])
+                else:
+                    s.hits[6] += 1
+                    # cribbage.cardrules:96: if length >= 3 {
+                    if s.v_length >= 3:
+                        s.hits[7] += 1
+                        # cribbage.cardrules:97: run += length * ways
+                        s.v_run += s.v_length * s.v_ways
+                    # cribbage.cardrules:99: length = 0
+                    s.v_length = 0
+                    # cribbage.cardrules:100: ways = 1
+                    s.v_ways = 1
+            s.l_v = _e5
+            # cribbage.cardrules:103: points = scoring fifteens_and_pairs of show + run + nobs
+            s.v_points = (_solver_fifteens_and_pairs_.best(s.z_show) + s.v_run) + len([c4 for c4 in s.z_show if ((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut))])
+            # cribbage.cardrules:104: points += if flush(show) then 5 else if four_flush then 4 else 0
+            s.v_points += 5 if all((SUIT[c5] == SUIT[(s.z_show[0] if s.z_show else _rt.first(s.z_show, 104))]) for c5 in s.z_show) else (4 if s.v_four_flush else 0)
+            # cribbage.cardrules:105: move card cut from show to starter
+            _moved = [_rt.take_card(s.z_show, s.v_cut, 105)]
+            s.z_starter.extend(_moved)
+            # cribbage.cardrules:106: if k < player_count {
+            if _e4 < s.n:
+                s.hits[8] += 1
+                # cribbage.cardrules:107: shown of whose = points
+                s.v_shown[s.v_whose] = s.v_points
+                # cribbage.cardrules:108: move all from show to hand of whose
+                s.z_hand[s.v_whose].extend(s.z_show)
+                s.z_show.clear()
+                # cribbage.cardrules:109: whose = left of whose
+                s.v_whose = ((s.v_whose) + 1) % s.n
+            else:
+                s.hits[9] += 1
+                # cribbage.cardrules:111: crib_shown = points
+                s.v_crib_shown = s.v_points
+                # cribbage.cardrules:112: move all from show to crib
+                s.z_crib.extend(s.z_show)
+                s.z_show.clear()
+        s.l_k = _e4
+        # cribbage.cardrules:115: turn = left of dealer
+        s.v_turn = ((s.v_dealer) + 1) % s.n
+        # cribbage.cardrules:116: total = 0
+        s.v_total = 0
+        # cribbage.cardrules:117: same = 0
+        s.v_same = 0
+        # cribbage.cardrules:118: last_rank = none
+        s.v_last_rank = None
+        # cribbage.cardrules:119: while (count players q where not hand of q is empty) > 0 {
+        return 8  # to _while_119_check
     s.l_p = s.loop_items1[s.loop_index2]
     s.loop_index2 += 1
     # cribbage.cardrules:69: p chooses 4 - player_count cards from hand of p to crib
@@ -193,107 +295,8 @@ def _for_68_next(s):
 
 
 def _for_68_after(s):
-    # cribbage.cardrules:71: move middle 1 from stock to starter
-    _moved = _rt.take_middle(s.z_stock, 1, 71)
-    s.z_starter.extend(_moved)
-    # cribbage.cardrules:72: cut = top of starter
-    s.v_cut = _rt.top(s.z_starter, 72)
-    # cribbage.cardrules:73: if cut is J {
-    if IS_J[s.v_cut]:
-        s.hits[1] += 1
-        # cribbage.cardrules:74: score of dealer += 2
-        s.v_score[s.v_dealer] += 2
-        # cribbage.cardrules:75: if score of dealer >= 121 {
-        if s.v_score[s.v_dealer] >= 121:
-            s.hits[2] += 1
-            # cribbage.cardrules:76: end game
-            return s._finish()
-    # cribbage.cardrules:79: whose = left of dealer
-    s.v_whose = ((s.v_dealer) + 1) % s.n
-    # cribbage.cardrules:80: for each k in 0 .. player_count {
-    for _e4 in list(range(0, (s.n) + 1)):
-        s.l_k = _e4
-        # cribbage.cardrules:81: if k < player_count {
-        if s.l_k < s.n:
-            s.hits[3] += 1
-            # cribbage.cardrules:82: move all from hand of whose to show
-            _moved = s.z_hand[s.v_whose][:]
-            s.z_hand[s.v_whose].clear()
-            s.z_show.extend(_moved)
-        else:
-            s.hits[4] += 1
-            # cribbage.cardrules:84: move all from crib to show
-            _moved = s.z_crib[:]
-            s.z_crib.clear()
-            s.z_show.extend(_moved)
-        # cribbage.cardrules:86: four_flush = flush(show) and k < player_count
-        s.v_four_flush = all((SUIT[c1] == SUIT[_rt.first(s.z_show, 86)]) for c1 in s.z_show) and (s.l_k < s.n)
-        # cribbage.cardrules:87: move card cut from starter to show
-        _moved = [_rt.take_card(s.z_starter, s.v_cut, 87)]
-        s.z_show.extend(_moved)
-        # cribbage.cardrules:88: run = 0
-        s.v_run = 0
-        # cribbage.cardrules:89: length = 0
-        s.v_length = 0
-        # cribbage.cardrules:90: ways = 1
-        s.v_ways = 1
-        # cribbage.cardrules:91: for each v in 1 .. 14 {
-        for _e5 in list(range(1, (14) + 1)):
-            s.l_v = _e5
-            # cribbage.cardrules:92: if at(v) > 0 {
-            if len([c2 for c2 in s.z_show if (_rt.value(VALUE_PLACE, c2, 92) == s.l_v)]) > 0:
-                s.hits[5] += 1
-                # cribbage.cardrules:93: length += 1
-                s.v_length += 1
-                # cribbage.cardrules:94: ways = ways * at(v)
-                s.v_ways = s.v_ways * len([c3 for c3 in s.z_show if (_rt.value(VALUE_PLACE, c3, 94) == s.l_v)])
-            else:
-                s.hits[6] += 1
-                # cribbage.cardrules:96: if length >= 3 {
-                if s.v_length >= 3:
-                    s.hits[7] += 1
-                    # cribbage.cardrules:97: run += length * ways
-                    s.v_run += s.v_length * s.v_ways
-                # cribbage.cardrules:99: length = 0
-                s.v_length = 0
-                # cribbage.cardrules:100: ways = 1
-                s.v_ways = 1
-        # cribbage.cardrules:103: points = scoring fifteens_and_pairs of show + run + nobs
-        s.v_points = (_solver_fifteens_and_pairs(s).best(s.z_show) + s.v_run) + len([c4 for c4 in s.z_show if ((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut))])
-        # cribbage.cardrules:104: points += if flush(show) then 5 else if four_flush then 4 else 0
-        s.v_points += 5 if all((SUIT[c5] == SUIT[_rt.first(s.z_show, 104)]) for c5 in s.z_show) else (4 if s.v_four_flush else 0)
-        # cribbage.cardrules:105: move card cut from show to starter
-        _moved = [_rt.take_card(s.z_show, s.v_cut, 105)]
-        s.z_starter.extend(_moved)
-        # cribbage.cardrules:106: if k < player_count {
-        if s.l_k < s.n:
-            s.hits[8] += 1
-            # cribbage.cardrules:107: shown of whose = points
-            s.v_shown[s.v_whose] = s.v_points
-            # cribbage.cardrules:108: move all from show to hand of whose
-            _moved = s.z_show[:]
-            s.z_show.clear()
-            s.z_hand[s.v_whose].extend(_moved)
-            # cribbage.cardrules:109: whose = left of whose
-            s.v_whose = ((s.v_whose) + 1) % s.n
-        else:
-            s.hits[9] += 1
-            # cribbage.cardrules:111: crib_shown = points
-            s.v_crib_shown = s.v_points
-            # cribbage.cardrules:112: move all from show to crib
-            _moved = s.z_show[:]
-            s.z_show.clear()
-            s.z_crib.extend(_moved)
-    # cribbage.cardrules:115: turn = left of dealer
-    s.v_turn = ((s.v_dealer) + 1) % s.n
-    # cribbage.cardrules:116: total = 0
-    s.v_total = 0
-    # cribbage.cardrules:117: same = 0
-    s.v_same = 0
-    # cribbage.cardrules:118: last_rank = none
-    s.v_last_rank = None
-    # cribbage.cardrules:119: while (count players q where not hand of q is empty) > 0 {
-    return 8  # to _while_119_check
+    # written out in _for_68_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _choose_cards_69_pick(s):
@@ -314,37 +317,38 @@ def _choose_cards_69_chosen(s):
 
 
 def _while_119_check(s):
-    if not any(bool(s.z_hand[q6]) for q6 in range(s.n)):
-        return 9  # to _while_119_after
+    if not any(s.z_hand):
+        # cribbage.cardrules:158: for each player p from left of dealer {
+        for _p7 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
+            s.l_p = _p7
+            # cribbage.cardrules:159: score of p += shown of p
+            s.v_score[s.l_p] += s.v_shown[s.l_p]
+            # cribbage.cardrules:160: if score of p >= 121 {
+            if s.v_score[s.l_p] >= 121:
+                s.hits[16] += 1
+                # cribbage.cardrules:161: end game
+                return s._finish()
+        # cribbage.cardrules:164: score of dealer += crib_shown
+        s.v_score[s.v_dealer] += s.v_crib_shown
+        # cribbage.cardrules:166: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if max(s.v_score) < 121:
+            return 1  # to _repeat_61_body
+        return s._finish()
     # cribbage.cardrules:120: if fits(turn) {
-    if any(((_rt.value(VALUE_PIPS, c7, 120) + s.v_total) <= 31) for c7 in s.z_hand[s.v_turn]):
+    if any(((VALUE_PIPS[c7] + s.v_total) <= 31) for c7 in s.z_hand[s.v_turn]):
         return 11  # to _if_120_then
     return 10  # to _if_120_after
 
 
 def _while_119_after(s):
-    # cribbage.cardrules:158: for each player p from left of dealer {
-    for _p7 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
-        s.l_p = _p7
-        # cribbage.cardrules:159: score of p += shown of p
-        s.v_score[s.l_p] += s.v_shown[s.l_p]
-        # cribbage.cardrules:160: if score of p >= 121 {
-        if s.v_score[s.l_p] >= 121:
-            s.hits[16] += 1
-            # cribbage.cardrules:161: end game
-            return s._finish()
-    # cribbage.cardrules:164: score of dealer += crib_shown
-    s.v_score[s.v_dealer] += s.v_crib_shown
-    # cribbage.cardrules:166: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if max(s.v_score) < 121:
-        return 1  # to _repeat_61_body
-    return 2  # to _repeat_61_after
+    # written out in _while_119_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 8')
 
 
 def _if_120_after(s):
     # cribbage.cardrules:143: if (count players q where fits(q)) == 0 {
-    if not any(any(((_rt.value(VALUE_PIPS, c10, 143) + s.v_total) <= 31) for c10 in s.z_hand[q9]) for q9 in range(s.n)):
+    if not any(any(((VALUE_PIPS[c10] + s.v_total) <= 31) for c10 in s.z_hand[q9]) for q9 in range(s.n)):
         s.hits[13] += 1
         # cribbage.cardrules:144: score of last_player += if total == 31 then 0 else 1
         s.v_score[s.v_last_player] += 0 if (s.v_total == 31) else 1
@@ -354,9 +358,8 @@ def _if_120_after(s):
             # cribbage.cardrules:147: end game
             return s._finish()
         # cribbage.cardrules:149: move all from count_pile to done
-        _moved = s.z_count_pile[:]
+        s.z_done.extend(s.z_count_pile)
         s.z_count_pile.clear()
-        s.z_done.extend(_moved)
         # cribbage.cardrules:150: total = 0
         s.v_total = 0
         # cribbage.cardrules:151: same = 0
@@ -375,7 +378,8 @@ def _if_120_after(s):
 def _if_120_then(s):
     s.hits[10] += 1
     # cribbage.cardrules:121: turn chooses card c from hand of turn where value pips of card + total <= 31
-    _legal = [c8 for c8 in s.z_hand[s.v_turn] if ((_rt.value(VALUE_PIPS, c8, 121) + s.v_total) <= 31)]
+    _s_v_total = s.v_total
+    _legal = [c8 for c8 in s.z_hand[s.v_turn] if (VALUE_PIPS[c8] + _s_v_total <= 31)]
     return s._decide(s.v_turn, _legal, 12, 121)  # then _choose_card_121_chosen
 
 
@@ -385,7 +389,7 @@ def _choose_card_121_chosen(s):
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 122)]
     s.z_count_pile.extend(_moved)
     # cribbage.cardrules:123: total += value pips of c
-    s.v_total += _rt.value(VALUE_PIPS, s.l_c, 123)
+    s.v_total += VALUE_PIPS[s.l_c]
     # cribbage.cardrules:124: same = if rank of c == last_rank then same + 1 else 1
     s.v_same = (s.v_same + 1) if (RANK[s.l_c] == s.v_last_rank) else 1
     # cribbage.cardrules:125: last_rank = rank of c
@@ -393,19 +397,21 @@ def _choose_card_121_chosen(s):
     # cribbage.cardrules:126: run = 0
     s.v_run = 0
     # cribbage.cardrules:127: for each k in 3 .. size of count_pile {
+    _solver_repeats_ = _solver_repeats(s)
+    _e6 = s.l_k
     for _e6 in list(range(3, (len(s.z_count_pile)) + 1)):
-        s.l_k = _e6
         # cribbage.cardrules:128: move top k from count_pile to probe
-        _moved = _rt.take_top(s.z_count_pile, s.l_k, 128)
+        _moved = _rt.take_top(s.z_count_pile, _e6, 128)
         s.z_probe.extend(_moved)
         # cribbage.cardrules:129: if probe_is_run {
-        if (_solver_repeats(s).best(s.z_probe) == 0) and ((_rt.value(VALUE_PLACE, _rt.highest(s.z_probe, ORDER_DEFAULT, RANK, 129), 129) - _rt.value(VALUE_PLACE, _rt.highest(s.z_probe, ORDER_DOWN, RANK, 129), 129)) == (len(s.z_probe) - 1)):
+        if (_solver_repeats_.best(s.z_probe) == 0) and ((VALUE_PLACE[_rt.highest(s.z_probe, ORDER_DEFAULT, RANK, 129)] - VALUE_PLACE[_rt.highest(s.z_probe, ORDER_DOWN, RANK, 129)]) == (len(s.z_probe) - 1)):
             s.hits[11] += 1
             # cribbage.cardrules:130: run = k
-            s.v_run = s.l_k
+            s.v_run = _e6
         # cribbage.cardrules:132: move top k from probe to count_pile
-        _moved = _rt.take_top(s.z_probe, s.l_k, 132)
+        _moved = _rt.take_top(s.z_probe, _e6, 132)
         s.z_count_pile.extend(_moved)
+    s.l_k = _e6
     # cribbage.cardrules:134: score of turn += run + same * (same - 1)
     s.v_score[s.v_turn] += s.v_run + (s.v_same * (s.v_same - 1))
     # cribbage.cardrules:137: score of turn += if total == 15 or total == 31 then 2 else 0
@@ -559,123 +565,121 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (88, 12),
-    (90, 13),
-    (99, 42),
-    (103, 0),
-    (114, 43),
-    (116, 44),
-    (123, 48),
-    (127, 0),
-    (138, 49),
-    (147, 0),
-    (148, 61),
-    (152, 0),
-    (153, 62),
-    (164, 63),
-    (166, 64),
-    (169, 65),
-    (172, 66),
-    (175, 68),
-    (181, 0),
-    (190, 69),
-    (195, 0),
-    (196, 71),
-    (199, 72),
-    (201, 73),
-    (204, 74),
-    (206, 75),
-    (209, 76),
-    (211, 79),
-    (213, 80),
-    (216, 81),
-    (219, 82),
-    (225, 84),
-    (229, 86),
-    (231, 87),
-    (234, 88),
-    (236, 89),
-    (238, 90),
-    (240, 91),
-    (243, 92),
-    (246, 93),
-    (248, 94),
-    (252, 96),
-    (255, 97),
-    (257, 99),
-    (259, 100),
-    (261, 103),
-    (263, 104),
-    (265, 105),
-    (268, 106),
-    (271, 107),
-    (273, 108),
-    (277, 109),
-    (281, 111),
-    (283, 112),
-    (287, 115),
-    (289, 116),
-    (291, 117),
-    (293, 118),
-    (295, 119),
-    (299, 0),
-    (319, 120),
-    (325, 0),
-    (326, 158),
-    (329, 159),
-    (331, 160),
-    (334, 161),
-    (336, 164),
-    (338, 166),
-    (345, 0),
-    (346, 143),
-    (349, 144),
-    (351, 146),
-    (354, 147),
-    (356, 149),
-    (360, 150),
-    (362, 151),
-    (364, 152),
-    (366, 153),
-    (370, 155),
-    (375, 0),
-    (377, 121),
-    (382, 0),
-    (384, 122),
-    (387, 123),
-    (389, 124),
-    (391, 125),
-    (393, 126),
-    (395, 127),
-    (398, 128),
-    (401, 129),
-    (404, 130),
-    (406, 132),
-    (409, 134),
-    (411, 137),
-    (413, 138),
-    (415, 139),
-    (418, 140),
-    (423, 0),
-    (468, 25),
-    (471, 27),
-    (473, 28),
-    (475, 29),
-    (477, 30),
-    (479, 31),
-    (481, 32),
-    (483, 33),
-    (485, 34),
-    (487, 35),
-    (490, 37),
-    (492, 38),
-    (494, 39),
-    (496, 40),
-    (508, 0),
-    (536, 173),
-    (539, 175),
-    (543, 0),
-    (544, 178),
-    (547, 180),
-    (555, 0),
+    (90, 12),
+    (92, 13),
+    (101, 42),
+    (105, 0),
+    (116, 43),
+    (118, 44),
+    (125, 48),
+    (129, 0),
+    (140, 49),
+    (149, 0),
+    (150, 61),
+    (154, 0),
+    (155, 62),
+    (166, 63),
+    (168, 64),
+    (171, 65),
+    (174, 66),
+    (177, 68),
+    (183, 0),
+    (190, 71),
+    (193, 72),
+    (195, 73),
+    (198, 74),
+    (200, 75),
+    (203, 76),
+    (205, 79),
+    (207, 80),
+    (211, 81),
+    (214, 82),
+    (219, 84),
+    (222, 86),
+    (224, 87),
+    (227, 88),
+    (229, 89),
+    (231, 90),
+    (233, 91),
+    (236, 92),
+    (239, 93),
+    (241, 94),
+    (245, 96),
+    (248, 97),
+    (250, 99),
+    (252, 100),
+    (255, 103),
+    (257, 104),
+    (259, 105),
+    (262, 106),
+    (265, 107),
+    (267, 108),
+    (270, 109),
+    (274, 111),
+    (276, 112),
+    (280, 115),
+    (282, 116),
+    (284, 117),
+    (286, 118),
+    (288, 119),
+    (292, 69),
+    (297, 0),
+    (321, 158),
+    (324, 159),
+    (326, 160),
+    (329, 161),
+    (331, 164),
+    (333, 166),
+    (338, 120),
+    (344, 0),
+    (350, 143),
+    (353, 144),
+    (355, 146),
+    (358, 147),
+    (360, 149),
+    (363, 150),
+    (365, 151),
+    (367, 152),
+    (369, 153),
+    (373, 155),
+    (378, 0),
+    (380, 121),
+    (386, 0),
+    (388, 122),
+    (391, 123),
+    (393, 124),
+    (395, 125),
+    (397, 126),
+    (399, 127),
+    (403, 128),
+    (406, 129),
+    (409, 130),
+    (411, 132),
+    (415, 134),
+    (417, 137),
+    (419, 138),
+    (421, 139),
+    (424, 140),
+    (429, 0),
+    (474, 25),
+    (477, 27),
+    (479, 28),
+    (481, 29),
+    (483, 30),
+    (485, 31),
+    (487, 32),
+    (489, 33),
+    (491, 34),
+    (493, 35),
+    (496, 37),
+    (498, 38),
+    (500, 39),
+    (502, 40),
+    (514, 0),
+    (542, 173),
+    (545, 175),
+    (549, 0),
+    (550, 178),
+    (553, 180),
+    (561, 0),
 )

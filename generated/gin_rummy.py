@@ -77,6 +77,8 @@ EQUAL_TOTALS_PLAY_ON = 1  # hands are played on until one total after the bonuse
 # One entry per card id; identical cards of two decks share a KIND.
 # The standard deck, card id 13 * suit + rank: its tables are those of dsl.runtime.decks.
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(0)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(2)
 # rank order: A 2 3 4 5 6 7 8 9 10 J Q K
 ORDER_DEFAULT = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, -1)
 # gin_rummy.cardrules:11: value points: A=1 2..10=face J=10 Q=10 K=10
@@ -145,18 +147,14 @@ def _repeat_61_body(s):
     # gin_rummy.cardrules:68: turn = left of dealer
     s.v_turn = ((s.v_dealer) + 1) % s.n
     # gin_rummy.cardrules:69: for each player p from left of dealer {
-    s.loop_items1 = _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n)
+    s.loop_items1 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
     s.loop_index2 = 0
     return 3  # to _for_69_next
 
 
 def _repeat_61_after(s):
-    # gin_rummy.cardrules:133: for each player p {
-    for _p5 in range(s.n):
-        s.l_p = _p5
-        # gin_rummy.cardrules:134: total of p = final(p)
-        s.v_total[s.l_p] = (s.v_total[s.l_p] + (25 * s.v_hands_won[s.l_p])) + (100 if (s.v_total[s.l_p] >= 100) else 0)
-    return s._finish()
+    # written out in _while_77_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 9')
 
 
 def _for_69_next(s):
@@ -166,7 +164,9 @@ def _for_69_next(s):
     s.loop_index2 += 1
     # gin_rummy.cardrules:70: if pick == pass {
     if s.v_pick == 1:
-        return 6  # to _if_70_then
+        s.hits[0] += 1
+        # gin_rummy.cardrules:71: p chooses one of take, pass as pick
+        return s._decide(s.l_p, [52, 53], 7, 71)  # then _choose_option_71_chosen
     return 3  # to _for_69_next
 
 
@@ -180,9 +180,8 @@ def _if_70_after(s):
 
 
 def _if_70_then(s):
-    s.hits[0] += 1
-    # gin_rummy.cardrules:71: p chooses one of take, pass as pick
-    return s._decide(s.l_p, [52, 53], 7, 71)  # then _choose_option_71_chosen
+    # written out in _for_69_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 6 runs inside block 3')
 
 
 def _choose_option_71_chosen(s):
@@ -197,75 +196,86 @@ def _choose_option_71_chosen(s):
 
 def _while_77_check(s):
     if not ((s.v_knocker is None) and (len(s.z_stock) > 2)):
-        return 9  # to _while_77_after
+        # gin_rummy.cardrules:99: if knocker != none {
+        if s.v_knocker is not None:
+            s.hits[7] += 1
+            # gin_rummy.cardrules:100: defender = left of knocker
+            s.v_defender = ((s.v_knocker) + 1) % s.n
+            # gin_rummy.cardrules:101: knocker_dead = dead(knocker)
+            s.v_knocker_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 101) - _solver_melded(s).best(s.z_hand[s.v_knocker])
+            # gin_rummy.cardrules:102: laid_off = knocker_dead > 0
+            s.v_laid_off = s.v_knocker_dead > 0
+            # gin_rummy.cardrules:103: while laid_off {
+            _loop3 = 0
+            while s.v_laid_off:
+                _loop3 += 1
+                if _loop3 > 10000:
+                    _rt.gap('non-termination', 103, 'this loop never reaches its end')
+                # gin_rummy.cardrules:104: laid_off = false
+                s.v_laid_off = False
+                # gin_rummy.cardrules:105: for each c in hand of defender {
+                _solver_melded_ = _solver_melded(s)
+                _e4 = s.l_c
+                for _e4 in list(s.z_hand[s.v_defender]):
+                    # gin_rummy.cardrules:106: defender_dead = dead(defender)
+                    s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 106) - _solver_melded_.best(s.z_hand[s.v_defender])
+                    # gin_rummy.cardrules:107: move card c from hand of defender to hand of knocker
+                    _moved = [_rt.take_card(s.z_hand[s.v_defender], _e4, 107)]
+                    s.z_hand[s.v_knocker].extend(_moved)
+                    # gin_rummy.cardrules:108: if dead(knocker) == knocker_dead and dead(defender) < defender_dead {
+                    if ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 108) - _solver_melded_.best(s.z_hand[s.v_knocker])) == s.v_knocker_dead) and ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 108) - _solver_melded_.best(s.z_hand[s.v_defender])) < s.v_defender_dead):
+                        s.hits[8] += 1
+                        # gin_rummy.cardrules:109: laid_off = true
+                        s.v_laid_off = True
+                    else:
+                        s.hits[9] += 1
+                        # gin_rummy.cardrules:111: move card c from hand of knocker to hand of defender
+                        _moved = [_rt.take_card(s.z_hand[s.v_knocker], _e4, 111)]
+                        s.z_hand[s.v_defender].extend(_moved)
+                s.l_c = _e4
+            # gin_rummy.cardrules:115: defender_dead = dead(defender)
+            s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 115) - _solver_melded(s).best(s.z_hand[s.v_defender])
+            # gin_rummy.cardrules:116: if knocker_dead == 0 {
+            if s.v_knocker_dead == 0:
+                s.hits[10] += 1
+                # gin_rummy.cardrules:117: total of knocker += 25 + defender_dead
+                s.v_total[s.v_knocker] += 25 + s.v_defender_dead
+                # gin_rummy.cardrules:118: dealer = knocker
+                s.v_dealer = s.v_knocker
+            elif s.v_knocker_dead < s.v_defender_dead:
+                s.hits[11] += 1
+                # gin_rummy.cardrules:120: total of knocker += defender_dead - knocker_dead
+                s.v_total[s.v_knocker] += s.v_defender_dead - s.v_knocker_dead
+                # gin_rummy.cardrules:121: dealer = knocker
+                s.v_dealer = s.v_knocker
+            else:
+                s.hits[12] += 1
+                # gin_rummy.cardrules:123: total of defender += knocker_dead - defender_dead + reading undercut_bonus {
+                s.v_total[s.v_defender] += (s.v_knocker_dead - s.v_defender_dead) + (_rt.counted(s.hits, 13, 25) if s.r_undercut_bonus == UNDERCUT_BONUS_MODERN else _rt.counted(s.hits, 14, 10))
+                # gin_rummy.cardrules:127: dealer = defender
+                s.v_dealer = s.v_defender
+            # gin_rummy.cardrules:129: hands_won of dealer += 1
+            s.v_hands_won[s.v_dealer] += 1
+        if not ((max(s.v_total) >= 100) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len(_rt.extreme_keyed([(q1, ((s.v_total[q1] + (25 * s.v_hands_won[q1])) + (100 if (s.v_total[q1] >= 100) else 0))) for q1 in range(s.n)], 'highest')) == 1))):
+            return 1  # to _repeat_61_body
+        # gin_rummy.cardrules:133: for each player p {
+        _p5 = s.l_p
+        for _p5 in range(s.n):
+            # gin_rummy.cardrules:134: total of p = final(p)
+            s.v_total[_p5] = (s.v_total[_p5] + (25 * s.v_hands_won[_p5])) + (100 if (s.v_total[_p5] >= 100) else 0)
+        s.l_p = _p5
+        return s._finish()
     # gin_rummy.cardrules:78: if pick == none {
     if s.v_pick is None:
-        return 11  # to _if_78_then
+        s.hits[2] += 1
+        # gin_rummy.cardrules:79: turn chooses one of from_stock, take as pick
+        return s._decide(s.v_turn, [54, 52], 12, 79)  # then _choose_option_79_chosen
     return 10  # to _if_78_after
 
 
 def _while_77_after(s):
-    # gin_rummy.cardrules:99: if knocker != none {
-    if s.v_knocker is not None:
-        s.hits[7] += 1
-        # gin_rummy.cardrules:100: defender = left of knocker
-        s.v_defender = ((s.v_knocker) + 1) % s.n
-        # gin_rummy.cardrules:101: knocker_dead = dead(knocker)
-        s.v_knocker_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 101) - _solver_melded(s).best(s.z_hand[s.v_knocker])
-        # gin_rummy.cardrules:102: laid_off = knocker_dead > 0
-        s.v_laid_off = s.v_knocker_dead > 0
-        # gin_rummy.cardrules:103: while laid_off {
-        _loop3 = 0
-        while s.v_laid_off:
-            _loop3 += 1
-            if _loop3 > 10000:
-                _rt.gap('non-termination', 103, 'this loop never reaches its end')
-            # gin_rummy.cardrules:104: laid_off = false
-            s.v_laid_off = False
-            # gin_rummy.cardrules:105: for each c in hand of defender {
-            for _e4 in list(s.z_hand[s.v_defender]):
-                s.l_c = _e4
-                # gin_rummy.cardrules:106: defender_dead = dead(defender)
-                s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 106) - _solver_melded(s).best(s.z_hand[s.v_defender])
-                # gin_rummy.cardrules:107: move card c from hand of defender to hand of knocker
-                _moved = [_rt.take_card(s.z_hand[s.v_defender], s.l_c, 107)]
-                s.z_hand[s.v_knocker].extend(_moved)
-                # gin_rummy.cardrules:108: if dead(knocker) == knocker_dead and dead(defender) < defender_dead {
-                if ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 108) - _solver_melded(s).best(s.z_hand[s.v_knocker])) == s.v_knocker_dead) and ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 108) - _solver_melded(s).best(s.z_hand[s.v_defender])) < s.v_defender_dead):
-                    s.hits[8] += 1
-                    # gin_rummy.cardrules:109: laid_off = true
-                    s.v_laid_off = True
-                else:
-                    s.hits[9] += 1
-                    # gin_rummy.cardrules:111: move card c from hand of knocker to hand of defender
-                    _moved = [_rt.take_card(s.z_hand[s.v_knocker], s.l_c, 111)]
-                    s.z_hand[s.v_defender].extend(_moved)
-        # gin_rummy.cardrules:115: defender_dead = dead(defender)
-        s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 115) - _solver_melded(s).best(s.z_hand[s.v_defender])
-        # gin_rummy.cardrules:116: if knocker_dead == 0 {
-        if s.v_knocker_dead == 0:
-            s.hits[10] += 1
-            # gin_rummy.cardrules:117: total of knocker += 25 + defender_dead
-            s.v_total[s.v_knocker] += 25 + s.v_defender_dead
-            # gin_rummy.cardrules:118: dealer = knocker
-            s.v_dealer = s.v_knocker
-        elif s.v_knocker_dead < s.v_defender_dead:
-            s.hits[11] += 1
-            # gin_rummy.cardrules:120: total of knocker += defender_dead - knocker_dead
-            s.v_total[s.v_knocker] += s.v_defender_dead - s.v_knocker_dead
-            # gin_rummy.cardrules:121: dealer = knocker
-            s.v_dealer = s.v_knocker
-        else:
-            s.hits[12] += 1
-            # gin_rummy.cardrules:123: total of defender += knocker_dead - defender_dead + reading undercut_bonus {
-            s.v_total[s.v_defender] += (s.v_knocker_dead - s.v_defender_dead) + (_rt.counted(s.hits, 13, 25) if s.r_undercut_bonus == UNDERCUT_BONUS_MODERN else _rt.counted(s.hits, 14, 10))
-            # gin_rummy.cardrules:127: dealer = defender
-            s.v_dealer = s.v_defender
-        # gin_rummy.cardrules:129: hands_won of dealer += 1
-        s.v_hands_won[s.v_dealer] += 1
-    if not ((max(s.v_total) >= 100) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len(_rt.extreme([q1 for q1 in range(s.n)], lambda q1: (s.v_total[q1] + (25 * s.v_hands_won[q1])) + (100 if (s.v_total[q1] >= 100) else 0), 'highest')) == 1))):
-        return 1  # to _repeat_61_body
-    return 2  # to _repeat_61_after
+    # written out in _while_77_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 8')
 
 
 def _if_78_after(s):
@@ -273,7 +283,7 @@ def _if_78_after(s):
     if (s.v_pick == 2) or (s.v_pick == 1):
         s.hits[3] += 1
         # gin_rummy.cardrules:82: draw 1 from stock to hand of turn
-        _c = _rt.take_one(s.z_stock, 82)
+        _c = s.z_stock.pop() if s.z_stock else _rt.take_one(s.z_stock, 82)
         s.z_hand[s.v_turn].append(_c)
     else:
         s.hits[4] += 1
@@ -286,9 +296,8 @@ def _if_78_after(s):
 
 
 def _if_78_then(s):
-    s.hits[2] += 1
-    # gin_rummy.cardrules:79: turn chooses one of from_stock, take as pick
-    return s._decide(s.v_turn, [54, 52], 12, 79)  # then _choose_option_79_chosen
+    # written out in _while_77_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 11 runs inside block 8')
 
 
 def _choose_option_79_chosen(s):
@@ -302,12 +311,13 @@ def _choose_card_87_chosen(s):
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 88)]
     s.z_discard.extend(_moved)
     # gin_rummy.cardrules:89: move all from taken of turn to hand of turn
-    _moved = s.z_taken[s.v_turn][:]
+    s.z_hand[s.v_turn].extend(s.z_taken[s.v_turn])
     s.z_taken[s.v_turn].clear()
-    s.z_hand[s.v_turn].extend(_moved)
     # gin_rummy.cardrules:90: if dead(turn) <= 10 {
     if (_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_turn], 90) - _solver_melded(s).best(s.z_hand[s.v_turn])) <= 10:
-        return 15  # to _if_90_then
+        s.hits[5] += 1
+        # gin_rummy.cardrules:91: turn chooses one of knock, play_on as call
+        return s._decide(s.v_turn, [55, 56], 16, 91)  # then _choose_option_91_chosen
     return 14  # to _if_90_after
 
 
@@ -320,9 +330,8 @@ def _if_90_after(s):
 
 
 def _if_90_then(s):
-    s.hits[5] += 1
-    # gin_rummy.cardrules:91: turn chooses one of knock, play_on as call
-    return s._decide(s.v_turn, [55, 56], 16, 91)  # then _choose_option_91_chosen
+    # written out in _choose_card_87_chosen, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 15 runs inside block 13')
 
 
 def _choose_option_91_chosen(s):
@@ -442,92 +451,87 @@ def from_json(data):
 _RULE_LINES = (
     (69, 31),
     (72, 39),
-    (82, 11),
-    (87, 47),
-    (91, 0),
-    (102, 48),
-    (104, 49),
-    (106, 50),
-    (108, 51),
-    (110, 52),
-    (119, 0),
-    (120, 61),
-    (124, 0),
-    (125, 62),
-    (133, 63),
-    (135, 64),
-    (138, 65),
-    (141, 66),
-    (143, 67),
-    (145, 68),
-    (147, 69),
-    (153, 0),
-    (154, 133),
-    (157, 134),
-    (162, 0),
-    (167, 70),
+    (84, 11),
+    (89, 47),
+    (93, 0),
+    (104, 48),
+    (106, 49),
+    (108, 50),
+    (110, 51),
+    (112, 52),
+    (121, 0),
+    (122, 61),
+    (126, 0),
+    (127, 62),
+    (135, 63),
+    (137, 64),
+    (140, 65),
+    (143, 66),
+    (145, 67),
+    (147, 68),
+    (149, 69),
+    (155, 0),
+    (165, 70),
+    (168, 71),
     (173, 0),
     (174, 77),
     (178, 0),
-    (184, 71),
-    (188, 0),
-    (190, 72),
-    (193, 73),
-    (198, 0),
-    (201, 78),
-    (207, 0),
-    (208, 99),
-    (211, 100),
-    (213, 101),
-    (215, 102),
-    (217, 103),
-    (223, 104),
-    (225, 105),
-    (228, 106),
-    (230, 107),
-    (233, 108),
-    (236, 109),
-    (240, 111),
-    (243, 115),
-    (245, 116),
-    (248, 117),
-    (250, 118),
-    (254, 120),
-    (256, 121),
-    (260, 123),
-    (262, 127),
-    (264, 129),
-    (271, 0),
-    (272, 81),
-    (275, 82),
-    (280, 85),
-    (283, 87),
-    (288, 0),
-    (290, 79),
-    (294, 0),
-    (301, 88),
-    (304, 89),
-    (308, 90),
-    (314, 0),
-    (315, 96),
-    (317, 97),
-    (322, 0),
-    (324, 91),
-    (328, 0),
-    (330, 92),
-    (333, 93),
-    (338, 0),
-    (374, 19),
-    (377, 21),
-    (380, 23),
-    (382, 24),
-    (384, 25),
-    (386, 26),
-    (388, 27),
-    (390, 28),
-    (392, 29),
-    (401, 0),
-    (425, 141),
-    (428, 142),
-    (436, 0),
+    (189, 72),
+    (192, 73),
+    (197, 0),
+    (199, 99),
+    (202, 100),
+    (204, 101),
+    (206, 102),
+    (208, 103),
+    (214, 104),
+    (216, 105),
+    (220, 106),
+    (222, 107),
+    (225, 108),
+    (228, 109),
+    (232, 111),
+    (236, 115),
+    (238, 116),
+    (241, 117),
+    (243, 118),
+    (247, 120),
+    (249, 121),
+    (253, 123),
+    (255, 127),
+    (257, 129),
+    (261, 133),
+    (264, 134),
+    (268, 78),
+    (271, 79),
+    (276, 0),
+    (282, 81),
+    (285, 82),
+    (290, 85),
+    (293, 87),
+    (298, 0),
+    (310, 88),
+    (313, 89),
+    (316, 90),
+    (319, 91),
+    (324, 0),
+    (325, 96),
+    (327, 97),
+    (332, 0),
+    (339, 92),
+    (342, 93),
+    (347, 0),
+    (383, 19),
+    (386, 21),
+    (389, 23),
+    (391, 24),
+    (393, 25),
+    (395, 26),
+    (397, 27),
+    (399, 28),
+    (401, 29),
+    (410, 0),
+    (434, 141),
+    (437, 142),
+    (445, 0),
 )

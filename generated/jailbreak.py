@@ -298,6 +298,8 @@ SCORE_SUM_ADDITIVE = 1  # every card scores 1, and a jack 3 more, a red ace 2 mo
 # One entry per card id; identical cards of two decks share a KIND.
 # The standard deck, card id 13 * suit + rank: its tables are those of dsl.runtime.decks.
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(0)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(8)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # jailbreak.cardrules:21: value strength: 2..10=face J=11 Q=12 K=13 A=14
@@ -312,6 +314,8 @@ IS_RED_A = (False, False, False, False, False, False, False, False, False, False
 IS_BLACK_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True)
 # cards that are red J
 IS_RED_J = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
+# cards that are red A or black A or red J (a trigger on drawing into hand may fire)
+MAY_FIRE_HAND = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, True, False, False, True, False, False, False, False, False, False, False, False, False, True, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True)
 # cards that are 7 ♠
 IS_7_SPADES = (False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
 # cards that are J ♣
@@ -355,13 +359,14 @@ def _trigger_0(s, card, player):
             if _loop1 > 10000:
                 _rt.gap('non-termination', 212, 'this loop never reaches its end')
             # jailbreak.cardrules:213: for each player t from left of p where not handout is empty
-            for _p2 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
-                s.l_t = _p2
-                if not (bool(s.z_handout) and ((s.l_t != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE))):
+            _p2 = s.l_t
+            for _p2 in SEATS[s.n][((s.l_p) + 1) % s.n]:
+                if not (bool(s.z_handout) and ((_p2 != s.l_p) or (s.r_red_ace_share == RED_ACE_SHARE_EVERYONE))):
                     continue
                 # jailbreak.cardrules:215: move top 1 from handout to prison of t
                 _moved = _rt.take_top(s.z_handout, 1, 215)
-                s.z_prison[s.l_t].extend(_moved)
+                s.z_prison[_p2].extend(_moved)
+            s.l_t = _p2
     elif len(s.z_prison[s.l_p]) < 12:
         s.hits[3] += 1
         # jailbreak.cardrules:219: give = 0
@@ -375,18 +380,19 @@ def _trigger_0(s, card, player):
             # jailbreak.cardrules:223: give += 1
             s.v_give += 1
             # jailbreak.cardrules:224: for each player t from left of p where t != p and not prison of t is empty
-            for _p4 in _rt.seats_from(((s.l_p) + 1) % s.n, s.n):
-                s.l_t = _p4
-                if not ((s.l_t != s.l_p) and bool(s.z_prison[s.l_t]) and (len(s.z_prison[s.l_p]) < 12)):
+            _p4 = s.l_t
+            for _p4 in SEATS[s.n][((s.l_p) + 1) % s.n]:
+                if not ((_p4 != s.l_p) and bool(s.z_prison[_p4]) and (len(s.z_prison[s.l_p]) < 12)):
                     continue
                 # jailbreak.cardrules:226: if reading convict_pick is random {
                 if s.r_convict_pick == CONVICT_PICK_RANDOM:
                     s.hits[4] += 1
                     # jailbreak.cardrules:227: shuffle prison of t
-                    s.rng.shuffle(s.z_prison[s.l_t])
+                    s.rng.shuffle(s.z_prison[_p4])
                 # jailbreak.cardrules:229: move top 1 from prison of t to prison of p
-                _moved = _rt.take_top(s.z_prison[s.l_t], 1, 229)
+                _moved = _rt.take_top(s.z_prison[_p4], 1, 229)
                 s.z_prison[s.l_p].extend(_moved)
+            s.l_t = _p4
 
 
 def _trigger_1(s, card, player):
@@ -414,23 +420,19 @@ def _trigger_2(s, card, player):
     if s.r_freed_to == FREED_TO_BOTTOM:
         s.hits[8] += 1
         # jailbreak.cardrules:245: move all from reserve to hold
-        _moved = s.z_reserve[:]
+        s.z_hold.extend(s.z_reserve)
         s.z_reserve.clear()
-        s.z_hold.extend(_moved)
         # jailbreak.cardrules:246: move all from prison of p to reserve
-        _moved = s.z_prison[s.l_p][:]
+        s.z_reserve.extend(s.z_prison[s.l_p])
         s.z_prison[s.l_p].clear()
-        s.z_reserve.extend(_moved)
         # jailbreak.cardrules:247: move all from hold to reserve
-        _moved = s.z_hold[:]
+        s.z_reserve.extend(s.z_hold)
         s.z_hold.clear()
-        s.z_reserve.extend(_moved)
     else:
         s.hits[9] += 1
         # jailbreak.cardrules:249: move all from prison of p to reserve
-        _moved = s.z_prison[s.l_p][:]
+        s.z_reserve.extend(s.z_prison[s.l_p])
         s.z_prison[s.l_p].clear()
-        s.z_reserve.extend(_moved)
         # jailbreak.cardrules:250: if reading freed_to is shuffled {
         if s.r_freed_to == FREED_TO_SHUFFLED:
             s.hits[10] += 1
@@ -477,34 +479,42 @@ def _repeat_260_body(s):
     # jailbreak.cardrules:270: received = reading trigger_cards is every_card
     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD
     # jailbreak.cardrules:271: for each player q from left of dealer {
-    for _p5 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
+    for _p5 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
         s.l_q = _p5
         # jailbreak.cardrules:272: draw 1 from reserve to hand of q
-        _c = _rt.take_one(s.z_reserve, 272)
+        _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 272)
         s.z_hand[s.l_q].append(_c)
-        _trigger_0(s, _c, s.l_q)
-        _trigger_1(s, _c, s.l_q)
-        _trigger_2(s, _c, s.l_q)
+        if MAY_FIRE_HAND[_c]:
+            _trigger_0(s, _c, s.l_q)
+            _trigger_1(s, _c, s.l_q)
+            _trigger_2(s, _c, s.l_q)
+        else:
+            s.l_c = _c
+            s.l_p = s.l_q
     # jailbreak.cardrules:274: if reading red_jack_hand is redraw {
     if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
         s.hits[12] += 1
         # jailbreak.cardrules:275: while (count players q where hand of q is empty) > 0 and not reserve is empty {
         _loop6 = 0
-        while any((not s.z_hand[q2]) for q2 in range(s.n)) and bool(s.z_reserve):
+        while (not all(s.z_hand)) and bool(s.z_reserve):
             _loop6 += 1
             if _loop6 > 10000:
                 _rt.gap('non-termination', 275, 'this loop never reaches its end')
             # jailbreak.cardrules:276: for each player q from left of dealer where hand of q is empty and not reserve is empty {
-            for _p7 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
+            for _p7 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
                 s.l_q = _p7
                 if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve)):
                     continue
                 # jailbreak.cardrules:277: draw 1 from reserve to hand of q
-                _c = _rt.take_one(s.z_reserve, 277)
+                _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 277)
                 s.z_hand[s.l_q].append(_c)
-                _trigger_0(s, _c, s.l_q)
-                _trigger_1(s, _c, s.l_q)
-                _trigger_2(s, _c, s.l_q)
+                if MAY_FIRE_HAND[_c]:
+                    _trigger_0(s, _c, s.l_q)
+                    _trigger_1(s, _c, s.l_q)
+                    _trigger_2(s, _c, s.l_q)
+                else:
+                    s.l_c = _c
+                    s.l_p = s.l_q
     # jailbreak.cardrules:281: starter = dealer
     s.v_starter = s.v_dealer
     # jailbreak.cardrules:283: repeat {
@@ -512,7 +522,8 @@ def _repeat_260_body(s):
 
 
 def _repeat_260_after(s):
-    return s._finish()
+    # written out in _repeat_283_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 4')
 
 
 def _repeat_283_body(s):
@@ -525,49 +536,65 @@ def _repeat_283_body(s):
     # jailbreak.cardrules:288: hunts = 0
     s.v_hunts = 0
     # jailbreak.cardrules:289: for each player q {
+    _p8 = s.l_q
     for _p8 in range(s.n):
-        s.l_q = _p8
         # jailbreak.cardrules:290: hunted of q = false
-        s.v_hunted[s.l_q] = False
+        s.v_hunted[_p8] = False
         # jailbreak.cardrules:291: passed_early of q = false
-        s.v_passed_early[s.l_q] = False
+        s.v_passed_early[_p8] = False
+    s.l_q = _p8
     # jailbreak.cardrules:293: for each player q from starter {
-    s.loop_items9 = _rt.seats_from(s.v_starter, s.n)
+    s.loop_items9 = list(SEATS[s.n][(s.v_starter) % s.n])
     s.loop_index10 = 0
     return 5  # to _for_293_next
 
 
 def _repeat_283_after(s):
-    # jailbreak.cardrules:439: for each player q {
-    for _p27 in range(s.n):
-        s.l_q = _p27
-        # jailbreak.cardrules:440: total of q += reading score_sum {
-        s.v_total[s.l_q] += _rt.counted(s.hits, 41, _rt.sum_values(VALUE_POINTS, s.z_prison[s.l_q], 441)) if s.r_score_sum == SCORE_SUM_INSTEAD else _rt.counted(s.hits, 42, (len(s.z_prison[s.l_q]) + _rt.sum_values(VALUE_BONUS, s.z_prison[s.l_q], 442)))
-    # jailbreak.cardrules:445: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    # jailbreak.cardrules:446: games_played += 1
-    s.v_games_played += 1
-    if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
-        return 1  # to _repeat_260_body
-    return 2  # to _repeat_260_after
+    # written out in _if_318_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 13')
 
 
 def _for_293_next(s):
     if s.loop_index10 >= len(s.loop_items9):
-        return 6  # to _for_293_after
+        # jailbreak.cardrules:318: if reading circle is again and anyone_hunted {
+        if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
+            s.hits[18] += 1
+            # jailbreak.cardrules:319: for each player q from starter where passed_early of q and not hand of q is empty {
+            s.loop_items11 = list(SEATS[s.n][(s.v_starter) % s.n])
+            s.loop_index12 = 0
+            return 15  # to _for_319_next
+        return 13  # to _if_318_after
     s.l_q = s.loop_items9[s.loop_index10]
     s.loop_index10 += 1
     # jailbreak.cardrules:295: if not hand of q is empty {
     if bool(s.z_hand[s.l_q]):
-        return 8  # to _if_295_then
+        s.hits[13] += 1
+        # jailbreak.cardrules:296: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
+        if (s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n):
+            s.hits[14] += 1
+            # jailbreak.cardrules:297: hunted of q = true
+            s.v_hunted[s.l_q] = True
+            # jailbreak.cardrules:298: hunts += 1
+            s.v_hunts += 1
+            # jailbreak.cardrules:299: hunt_no of q = hunts
+            s.v_hunt_no[s.l_q] = s.v_hunts
+            # jailbreak.cardrules:300: hunted_card of q = top of hand of q
+            s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 300)
+            # jailbreak.cardrules:301: move all from hand of q to table
+            s.z_table.extend(s.z_hand[s.l_q])
+            s.z_hand[s.l_q].clear()
+            # jailbreak.cardrules:302: anyone_hunted = true
+            s.v_anyone_hunted = True
+            return 5  # to _for_293_next
+        s.hits[15] += 1
+        # jailbreak.cardrules:304: q chooses one of pass, hunt as answer
+        return s._decide(s.l_q, [52, 53], 12, 304)  # then _choose_option_304_chosen
     return 5  # to _for_293_next
 
 
 def _for_293_after(s):
-    # jailbreak.cardrules:318: if reading circle is again and anyone_hunted {
-    if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
-        return 14  # to _if_318_then
-    return 13  # to _if_318_after
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 6 runs inside block 5')
 
 
 def _if_295_after(s):
@@ -575,11 +602,8 @@ def _if_295_after(s):
 
 
 def _if_295_then(s):
-    s.hits[13] += 1
-    # jailbreak.cardrules:296: if reading all_pass is last_hunts and not anyone_hunted and q == right of starter {
-    if (s.r_all_pass == ALL_PASS_LAST_HUNTS) and (not s.v_anyone_hunted) and (s.l_q == ((s.v_starter) - 1) % s.n):
-        return 10  # to _if_296_then
-    return 11  # to _if_296_else
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 8 runs inside block 5')
 
 
 def _if_296_after(s):
@@ -587,28 +611,13 @@ def _if_296_after(s):
 
 
 def _if_296_then(s):
-    s.hits[14] += 1
-    # jailbreak.cardrules:297: hunted of q = true
-    s.v_hunted[s.l_q] = True
-    # jailbreak.cardrules:298: hunts += 1
-    s.v_hunts += 1
-    # jailbreak.cardrules:299: hunt_no of q = hunts
-    s.v_hunt_no[s.l_q] = s.v_hunts
-    # jailbreak.cardrules:300: hunted_card of q = top of hand of q
-    s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 300)
-    # jailbreak.cardrules:301: move all from hand of q to table
-    _moved = s.z_hand[s.l_q][:]
-    s.z_hand[s.l_q].clear()
-    s.z_table.extend(_moved)
-    # jailbreak.cardrules:302: anyone_hunted = true
-    s.v_anyone_hunted = True
-    return 5  # to _for_293_next
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 10 runs inside block 5')
 
 
 def _if_296_else(s):
-    s.hits[15] += 1
-    # jailbreak.cardrules:304: q chooses one of pass, hunt as answer
-    return s._decide(s.l_q, [52, 53], 12, 304)  # then _choose_option_304_chosen
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 11 runs inside block 5')
 
 
 def _choose_option_304_chosen(s):
@@ -623,11 +632,10 @@ def _choose_option_304_chosen(s):
         # jailbreak.cardrules:308: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
         # jailbreak.cardrules:309: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 309)
+        s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 309)
         # jailbreak.cardrules:310: move all from hand of q to table
-        _moved = s.z_hand[s.l_q][:]
+        s.z_table.extend(s.z_hand[s.l_q])
         s.z_hand[s.l_q].clear()
-        s.z_table.extend(_moved)
         # jailbreak.cardrules:311: anyone_hunted = true
         s.v_anyone_hunted = True
     elif not s.v_anyone_hunted:
@@ -661,42 +669,65 @@ def _if_318_after(s):
         else:
             s.hits[25] += 1
             # jailbreak.cardrules:343: for each player q {
+            _p13 = s.l_q
             for _p13 in range(s.n):
-                s.l_q = _p13
                 # jailbreak.cardrules:344: in_duel of q = false
-                s.v_in_duel[s.l_q] = False
+                s.v_in_duel[_p13] = False
+            s.l_q = _p13
             # jailbreak.cardrules:347: for each q in players r
-            for _e14 in list(_rt.extreme([q3 for q3 in range(s.n) if s.v_hunted[q3]], lambda q3: _rt.value(VALUE_STRENGTH, s.v_hunted_card[q3], 348), 'highest')):
-                s.l_q = _e14
+            _top15, _seats16 = None, []
+            for _r14 in range(s.n):
+                if not (s.v_hunted[_r14]):
+                    continue
+                _key17 = VALUE_STRENGTH[s.v_hunted_card[_r14]]
+                if not _seats16 or _key17 > _top15:
+                    _top15, _seats16 = _key17, [_r14]
+                elif _key17 == _top15:
+                    _seats16.append(_r14)
+            _e18 = s.l_q
+            for _e18 in _seats16:
                 # jailbreak.cardrules:349: in_duel of q = true
-                s.v_in_duel[s.l_q] = True
+                s.v_in_duel[_e18] = True
+            s.l_q = _e18
             # jailbreak.cardrules:352: while (count players q where in_duel of q) > 1 and not game_over {
-            _loop15 = 0
-            while (len([q4 for q4 in range(s.n) if s.v_in_duel[q4]]) > 1) and (not s.v_game_over):
-                _loop15 += 1
-                if _loop15 > 10000:
+            _loop19 = 0
+            while (s.v_in_duel.count(True) > 1) and (not s.v_game_over):
+                _loop19 += 1
+                if _loop19 > 10000:
                     _rt.gap('non-termination', 352, 'this loop never reaches its end')
                 # jailbreak.cardrules:353: if size of reserve < (count players q where in_duel of q) {
-                if len(s.z_reserve) < len([q5 for q5 in range(s.n) if s.v_in_duel[q5]]):
+                if len(s.z_reserve) < s.v_in_duel.count(True):
                     s.hits[26] += 1
                     # jailbreak.cardrules:354: if reading tie_short is first_hunter {
                     if s.r_tie_short == TIE_SHORT_FIRST_HUNTER:
                         s.hits[27] += 1
                         # jailbreak.cardrules:355: for each player q {
-                        for _p16 in range(s.n):
-                            s.l_q = _p16
+                        _p20 = s.l_q
+                        for _p20 in range(s.n):
                             # jailbreak.cardrules:356: keep of q = false
-                            s.v_keep[s.l_q] = False
+                            s.v_keep[_p20] = False
+                        s.l_q = _p20
                         # jailbreak.cardrules:358: for each q in players r where in_duel of r with lowest hunt_no of r {
-                        for _e17 in list(_rt.extreme([q6 for q6 in range(s.n) if s.v_in_duel[q6]], lambda q6: s.v_hunt_no[q6], 'lowest')):
-                            s.l_q = _e17
+                        _top22, _seats23 = None, []
+                        for _r21 in range(s.n):
+                            if not (s.v_in_duel[_r21]):
+                                continue
+                            _key24 = s.v_hunt_no[_r21]
+                            if not _seats23 or _key24 < _top22:
+                                _top22, _seats23 = _key24, [_r21]
+                            elif _key24 == _top22:
+                                _seats23.append(_r21)
+                        _e25 = s.l_q
+                        for _e25 in _seats23:
                             # jailbreak.cardrules:359: keep of q = true
-                            s.v_keep[s.l_q] = True
+                            s.v_keep[_e25] = True
+                        s.l_q = _e25
                         # jailbreak.cardrules:361: for each player q {
-                        for _p18 in range(s.n):
-                            s.l_q = _p18
+                        _p26 = s.l_q
+                        for _p26 in range(s.n):
                             # jailbreak.cardrules:362: in_duel of q = keep of q
-                            s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
+                            s.v_in_duel[_p26] = s.v_keep[_p26]
+                        s.l_q = _p26
                     else:
                         s.hits[28] += 1
                         # jailbreak.cardrules:365: game_over = true
@@ -706,81 +737,94 @@ def _if_318_after(s):
                     # jailbreak.cardrules:368: received = reading trigger_cards is with_ties
                     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES
                     # jailbreak.cardrules:369: if size of reserve == (count players q where in_duel of q)
-                    if (len(s.z_reserve) == len([q7 for q7 in range(s.n) if s.v_in_duel[q7]])) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
+                    if (len(s.z_reserve) == s.v_in_duel.count(True)) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                         s.hits[30] += 1
                         # jailbreak.cardrules:371: out = true
                         s.v_out = True
                     # jailbreak.cardrules:373: for each player q from starter where in_duel of q {
-                    for _p19 in _rt.seats_from(s.v_starter, s.n):
-                        s.l_q = _p19
+                    for _p27 in SEATS[s.n][(s.v_starter) % s.n]:
+                        s.l_q = _p27
                         if not s.v_in_duel[s.l_q]:
                             continue
                         # jailbreak.cardrules:374: draw 1 from reserve to hand of q
-                        _c = _rt.take_one(s.z_reserve, 374)
+                        _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 374)
                         s.z_hand[s.l_q].append(_c)
-                        _trigger_0(s, _c, s.l_q)
-                        _trigger_1(s, _c, s.l_q)
-                        _trigger_2(s, _c, s.l_q)
+                        if MAY_FIRE_HAND[_c]:
+                            _trigger_0(s, _c, s.l_q)
+                            _trigger_1(s, _c, s.l_q)
+                            _trigger_2(s, _c, s.l_q)
+                        else:
+                            s.l_c = _c
+                            s.l_p = s.l_q
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
                     # jailbreak.cardrules:377: for each player q {
-                    for _p20 in range(s.n):
-                        s.l_q = _p20
+                    _p28 = s.l_q
+                    for _p28 in range(s.n):
                         # jailbreak.cardrules:378: keep of q = false
-                        s.v_keep[s.l_q] = False
+                        s.v_keep[_p28] = False
+                    s.l_q = _p28
                     # jailbreak.cardrules:381: for each q in players r where in_duel of r
-                    for _e21 in list(_rt.extreme([q8 for q8 in range(s.n) if (s.v_in_duel[q8] and bool(s.z_hand[q8]))], lambda q8: _rt.value(VALUE_STRENGTH, _rt.top(s.z_hand[q8], 382), 382), 'highest')):
-                        s.l_q = _e21
+                    _top30, _seats31 = None, []
+                    for _r29 in range(s.n):
+                        if not (s.v_in_duel[_r29] and bool(s.z_hand[_r29])):
+                            continue
+                        _key32 = VALUE_STRENGTH[(s.z_hand[_r29][-1] if s.z_hand[_r29] else _rt.top(s.z_hand[_r29], 382))]
+                        if not _seats31 or _key32 > _top30:
+                            _top30, _seats31 = _key32, [_r29]
+                        elif _key32 == _top30:
+                            _seats31.append(_r29)
+                    _e33 = s.l_q
+                    for _e33 in _seats31:
                         # jailbreak.cardrules:383: keep of q = true
-                        s.v_keep[s.l_q] = True
+                        s.v_keep[_e33] = True
+                    s.l_q = _e33
                     # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
-                    if any(s.v_keep[q9] for q9 in range(s.n)):
+                    if True in s.v_keep:
                         s.hits[31] += 1
                         # jailbreak.cardrules:386: for each player q {
-                        for _p22 in range(s.n):
-                            s.l_q = _p22
+                        _p34 = s.l_q
+                        for _p34 in range(s.n):
                             # jailbreak.cardrules:387: in_duel of q = keep of q
-                            s.v_in_duel[s.l_q] = s.v_keep[s.l_q]
+                            s.v_in_duel[_p34] = s.v_keep[_p34]
+                        s.l_q = _p34
                     # jailbreak.cardrules:390: for each player q where drew of q {
-                    for _p23 in range(s.n):
-                        s.l_q = _p23
-                        if not s.v_drew[s.l_q]:
+                    _p35 = s.l_q
+                    for _p35 in range(s.n):
+                        if not s.v_drew[_p35]:
                             continue
                         # jailbreak.cardrules:391: drew of q = false
-                        s.v_drew[s.l_q] = False
+                        s.v_drew[_p35] = False
                         # jailbreak.cardrules:392: if reading tie_cards is pot {
                         if s.r_tie_cards == TIE_CARDS_POT:
                             s.hits[32] += 1
                             # jailbreak.cardrules:393: move all from hand of q to table
-                            _moved = s.z_hand[s.l_q][:]
-                            s.z_hand[s.l_q].clear()
-                            s.z_table.extend(_moved)
+                            s.z_table.extend(s.z_hand[_p35])
+                            s.z_hand[_p35].clear()
                         else:
                             s.hits[33] += 1
                             # jailbreak.cardrules:395: move all from hand of q to aside
-                            _moved = s.z_hand[s.l_q][:]
-                            s.z_hand[s.l_q].clear()
-                            s.z_aside.extend(_moved)
+                            s.z_aside.extend(s.z_hand[_p35])
+                            s.z_hand[_p35].clear()
+                    s.l_q = _p35
             # jailbreak.cardrules:400: taker = none
             s.v_taker = None
             # jailbreak.cardrules:401: if not game_over {
             if not s.v_game_over:
                 s.hits[34] += 1
                 # jailbreak.cardrules:402: taker = first of players q where in_duel of q
-                s.v_taker = _rt.first([q11 for q11 in range(s.n) if s.v_in_duel[q11]], 402)
+                s.v_taker = _rt.first([q8 for q8 in range(s.n) if s.v_in_duel[q8]], 402)
         # jailbreak.cardrules:405: if game_over {
         if s.v_game_over:
             s.hits[35] += 1
             # jailbreak.cardrules:406: move all from table to aside
-            _moved = s.z_table[:]
+            s.z_aside.extend(s.z_table)
             s.z_table.clear()
-            s.z_aside.extend(_moved)
         else:
             s.hits[36] += 1
             # jailbreak.cardrules:408: move all from table to prison of taker
-            _moved = s.z_table[:]
+            s.z_prison[s.v_taker].extend(s.z_table)
             s.z_table.clear()
-            s.z_prison[s.v_taker].extend(_moved)
             # jailbreak.cardrules:409: starter = taker
             s.v_starter = s.v_taker
     # jailbreak.cardrules:414: if not game_over {
@@ -789,8 +833,8 @@ def _if_318_after(s):
         # jailbreak.cardrules:415: received = true
         s.v_received = True
         # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
-        for _p24 in _rt.seats_from(s.v_starter, s.n):
-            s.l_q = _p24
+        for _p36 in SEATS[s.n][(s.v_starter) % s.n]:
+            s.l_q = _p36
             if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                 continue
             # jailbreak.cardrules:418: if size of reserve == 1 and reading reserve_out is last_card {
@@ -799,23 +843,27 @@ def _if_318_after(s):
                 # jailbreak.cardrules:419: out = true
                 s.v_out = True
             # jailbreak.cardrules:421: draw 1 from reserve to hand of q
-            _c = _rt.take_one(s.z_reserve, 421)
+            _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 421)
             s.z_hand[s.l_q].append(_c)
-            _trigger_0(s, _c, s.l_q)
-            _trigger_1(s, _c, s.l_q)
-            _trigger_2(s, _c, s.l_q)
+            if MAY_FIRE_HAND[_c]:
+                _trigger_0(s, _c, s.l_q)
+                _trigger_1(s, _c, s.l_q)
+                _trigger_2(s, _c, s.l_q)
+            else:
+                s.l_c = _c
+                s.l_p = s.l_q
         # jailbreak.cardrules:423: if reading red_jack_hand is redraw {
         if s.r_red_jack_hand == RED_JACK_HAND_REDRAW:
             s.hits[39] += 1
             # jailbreak.cardrules:424: while (count players q where hand of q is empty) > 0 and not reserve is empty
-            _loop25 = 0
-            while any((not s.z_hand[q12]) for q12 in range(s.n)) and bool(s.z_reserve) and (not s.v_out):
-                _loop25 += 1
-                if _loop25 > 10000:
+            _loop37 = 0
+            while (not all(s.z_hand)) and bool(s.z_reserve) and (not s.v_out):
+                _loop37 += 1
+                if _loop37 > 10000:
                     _rt.gap('non-termination', 424, 'this loop never reaches its end')
                 # jailbreak.cardrules:426: for each player q from starter where hand of q is empty and not reserve is empty
-                for _p26 in _rt.seats_from(s.v_starter, s.n):
-                    s.l_q = _p26
+                for _p38 in SEATS[s.n][(s.v_starter) % s.n]:
+                    s.l_q = _p38
                     if not ((not s.z_hand[s.l_q]) and bool(s.z_reserve) and (not s.v_out)):
                         continue
                     # jailbreak.cardrules:428: if size of reserve == 1 and reading reserve_out is last_card {
@@ -824,22 +872,35 @@ def _if_318_after(s):
                         # jailbreak.cardrules:429: out = true
                         s.v_out = True
                     # jailbreak.cardrules:431: draw 1 from reserve to hand of q
-                    _c = _rt.take_one(s.z_reserve, 431)
+                    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 431)
                     s.z_hand[s.l_q].append(_c)
-                    _trigger_0(s, _c, s.l_q)
-                    _trigger_1(s, _c, s.l_q)
-                    _trigger_2(s, _c, s.l_q)
+                    if MAY_FIRE_HAND[_c]:
+                        _trigger_0(s, _c, s.l_q)
+                        _trigger_1(s, _c, s.l_q)
+                        _trigger_2(s, _c, s.l_q)
+                    else:
+                        s.l_c = _c
+                        s.l_p = s.l_q
     if not (s.v_game_over or s.v_out or (not s.z_reserve)):
         return 3  # to _repeat_283_body
-    return 4  # to _repeat_283_after
+    # jailbreak.cardrules:439: for each player q {
+    _p39 = s.l_q
+    for _p39 in range(s.n):
+        # jailbreak.cardrules:440: total of q += reading score_sum {
+        s.v_total[_p39] += _rt.counted(s.hits, 41, _rt.sum_values(VALUE_POINTS, s.z_prison[_p39], 441)) if s.r_score_sum == SCORE_SUM_INSTEAD else _rt.counted(s.hits, 42, (len(s.z_prison[_p39]) + _rt.sum_values(VALUE_BONUS, s.z_prison[_p39], 442)))
+    s.l_q = _p39
+    # jailbreak.cardrules:445: dealer = left of dealer
+    s.v_dealer = ((s.v_dealer) + 1) % s.n
+    # jailbreak.cardrules:446: games_played += 1
+    s.v_games_played += 1
+    if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
+        return 1  # to _repeat_260_body
+    return s._finish()
 
 
 def _if_318_then(s):
-    s.hits[18] += 1
-    # jailbreak.cardrules:319: for each player q from starter where passed_early of q and not hand of q is empty {
-    s.loop_items11 = _rt.seats_from(s.v_starter, s.n)
-    s.loop_index12 = 0
-    return 15  # to _for_319_next
+    # written out in _for_293_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 14 runs inside block 5')
 
 
 def _for_319_next(s):
@@ -869,11 +930,10 @@ def _choose_option_320_chosen(s):
         # jailbreak.cardrules:324: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
         # jailbreak.cardrules:325: hunted_card of q = top of hand of q
-        s.v_hunted_card[s.l_q] = _rt.top(s.z_hand[s.l_q], 325)
+        s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 325)
         # jailbreak.cardrules:326: move all from hand of q to table
-        _moved = s.z_hand[s.l_q][:]
+        s.z_table.extend(s.z_hand[s.l_q])
         s.z_hand[s.l_q].clear()
-        s.z_table.extend(_moved)
     return 15  # to _for_319_next
 
 
@@ -1038,8 +1098,8 @@ def _example_1(readings):
     # jailbreak.cardrules:464: example "A taken card scores 1 point"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:466: move cards where card is 7♠ from reserve to prison of 0
-    _moved = [c13 for c13 in s.z_reserve if (IS_7_SPADES[c13])]
-    s.z_reserve[:] = [c13 for c13 in s.z_reserve if not (IS_7_SPADES[c13])]
+    _moved = [c10 for c10 in s.z_reserve if (IS_7_SPADES[c10])]
+    s.z_reserve[:] = [c10 for c10 in s.z_reserve if not (IS_7_SPADES[c10])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(467, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 468) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 469))), '==', 1),
@@ -1050,8 +1110,8 @@ def _example_2(readings):
     # jailbreak.cardrules:473: example "A taken jack scores 3 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:474: move cards where card is J♣ from reserve to prison of 0
-    _moved = [c14 for c14 in s.z_reserve if (IS_J_CLUBS[c14])]
-    s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_J_CLUBS[c14])]
+    _moved = [c11 for c11 in s.z_reserve if (IS_J_CLUBS[c11])]
+    s.z_reserve[:] = [c11 for c11 in s.z_reserve if not (IS_J_CLUBS[c11])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(475, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 476) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 477))), '==', 3),
@@ -1062,8 +1122,8 @@ def _example_3(readings):
     # jailbreak.cardrules:481: example "A taken red ace scores 2 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:483: move cards where card is A♦ from reserve to prison of 0
-    _moved = [c15 for c15 in s.z_reserve if (IS_A_DIAMONDS[c15])]
-    s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_DIAMONDS[c15])]
+    _moved = [c12 for c12 in s.z_reserve if (IS_A_DIAMONDS[c12])]
+    s.z_reserve[:] = [c12 for c12 in s.z_reserve if not (IS_A_DIAMONDS[c12])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(484, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 485) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 486))), '==', 2),
@@ -1074,8 +1134,8 @@ def _example_4(readings):
     # jailbreak.cardrules:490: example "A taken two scores 4 points"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:491: move cards where card is 2♥ from reserve to prison of 0
-    _moved = [c16 for c16 in s.z_reserve if (IS_2_HEARTS[c16])]
-    s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_2_HEARTS[c16])]
+    _moved = [c13 for c13 in s.z_reserve if (IS_2_HEARTS[c13])]
+    s.z_reserve[:] = [c13 for c13 in s.z_reserve if not (IS_2_HEARTS[c13])]
     s.z_prison[0].extend(_moved)
     return [
         _rt.expectation(492, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 493) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 494))), '==', 4),
@@ -1089,21 +1149,24 @@ def _example_5(readings):
     _moved = _rt.take_top(s.z_reserve, 13, 501)
     s.z_prison[0].extend(_moved)
     # jailbreak.cardrules:502: move cards where card is A♥ from reserve to hold
-    _moved = [c17 for c17 in s.z_reserve if (IS_A_HEARTS[c17])]
-    s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_A_HEARTS[c17])]
+    _moved = [c14 for c14 in s.z_reserve if (IS_A_HEARTS[c14])]
+    s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_A_HEARTS[c14])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:503: move all from hold to reserve
-    _moved = s.z_hold[:]
+    s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
-    s.z_reserve.extend(_moved)
     # jailbreak.cardrules:504: received = true
     s.v_received = True
     # jailbreak.cardrules:505: draw 1 from reserve to hand of 0
-    _c = _rt.take_one(s.z_reserve, 505)
+    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 505)
     s.z_hand[0].append(_c)
-    _trigger_0(s, _c, 0)
-    _trigger_1(s, _c, 0)
-    _trigger_2(s, _c, 0)
+    if MAY_FIRE_HAND[_c]:
+        _trigger_0(s, _c, 0)
+        _trigger_1(s, _c, 0)
+        _trigger_2(s, _c, 0)
+    else:
+        s.l_c = _c
+        s.l_p = 0
     return [
         _rt.expectation(506, 'expect size of prison of 0 == 6', len(s.z_prison[0]), '==', 6),
         _rt.expectation(507, 'expect size of prison of 1 + size of prison of 2 + size of prison of 3 == 7', ((len(s.z_prison[1]) + len(s.z_prison[2])) + len(s.z_prison[3])), '==', 7),
@@ -1123,21 +1186,24 @@ def _example_6(readings):
     _moved = _rt.take_top(s.z_reserve, 5, 516)
     s.z_prison[2].extend(_moved)
     # jailbreak.cardrules:517: move cards where card is A♥ from reserve to hold
-    _moved = [c18 for c18 in s.z_reserve if (IS_A_HEARTS[c18])]
-    s.z_reserve[:] = [c18 for c18 in s.z_reserve if not (IS_A_HEARTS[c18])]
+    _moved = [c15 for c15 in s.z_reserve if (IS_A_HEARTS[c15])]
+    s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_HEARTS[c15])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:518: move all from hold to reserve
-    _moved = s.z_hold[:]
+    s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
-    s.z_reserve.extend(_moved)
     # jailbreak.cardrules:519: received = true
     s.v_received = True
     # jailbreak.cardrules:520: draw 1 from reserve to hand of 0
-    _c = _rt.take_one(s.z_reserve, 520)
+    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 520)
     s.z_hand[0].append(_c)
-    _trigger_0(s, _c, 0)
-    _trigger_1(s, _c, 0)
-    _trigger_2(s, _c, 0)
+    if MAY_FIRE_HAND[_c]:
+        _trigger_0(s, _c, 0)
+        _trigger_1(s, _c, 0)
+        _trigger_2(s, _c, 0)
+    else:
+        s.l_c = _c
+        s.l_p = 0
     return [
         _rt.expectation(521, 'expect size of prison of 0 == 12', len(s.z_prison[0]), '==', 12),
     ]
@@ -1147,21 +1213,24 @@ def _example_7(readings):
     # jailbreak.cardrules:524: example "A black ace received from the dealer: its player wins the next round"
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # jailbreak.cardrules:527: move cards where card is A♠ from reserve to hold
-    _moved = [c19 for c19 in s.z_reserve if (IS_A_SPADES[c19])]
-    s.z_reserve[:] = [c19 for c19 in s.z_reserve if not (IS_A_SPADES[c19])]
+    _moved = [c16 for c16 in s.z_reserve if (IS_A_SPADES[c16])]
+    s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_A_SPADES[c16])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:528: move all from hold to reserve
-    _moved = s.z_hold[:]
+    s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
-    s.z_reserve.extend(_moved)
     # jailbreak.cardrules:529: received = true
     s.v_received = True
     # jailbreak.cardrules:530: draw 1 from reserve to hand of 1
-    _c = _rt.take_one(s.z_reserve, 530)
+    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 530)
     s.z_hand[1].append(_c)
-    _trigger_0(s, _c, 1)
-    _trigger_1(s, _c, 1)
-    _trigger_2(s, _c, 1)
+    if MAY_FIRE_HAND[_c]:
+        _trigger_0(s, _c, 1)
+        _trigger_1(s, _c, 1)
+        _trigger_2(s, _c, 1)
+    else:
+        s.l_c = _c
+        s.l_p = 1
     return [
         (531, 'expect claim != none and claim != left of 1', bool(((s.v_claim is not None) and (s.v_claim != ((1) + 1) % s.n))), None),
     ]
@@ -1174,23 +1243,26 @@ def _example_8(readings):
     _moved = _rt.take_top(s.z_reserve, 5, 537)
     s.z_prison[0].extend(_moved)
     # jailbreak.cardrules:538: move cards where card is J♦ from reserve to hold
-    _moved = [c20 for c20 in s.z_reserve if (IS_J_DIAMONDS[c20])]
-    s.z_reserve[:] = [c20 for c20 in s.z_reserve if not (IS_J_DIAMONDS[c20])]
+    _moved = [c17 for c17 in s.z_reserve if (IS_J_DIAMONDS[c17])]
+    s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_J_DIAMONDS[c17])]
     s.z_hold.extend(_moved)
     # jailbreak.cardrules:539: move all from hold to reserve
-    _moved = s.z_hold[:]
+    s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
-    s.z_reserve.extend(_moved)
     # jailbreak.cardrules:540: received = true
     s.v_received = True
     # jailbreak.cardrules:541: draw 1 from reserve to hand of 0
-    _c = _rt.take_one(s.z_reserve, 541)
+    _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 541)
     s.z_hand[0].append(_c)
-    _trigger_0(s, _c, 0)
-    _trigger_1(s, _c, 0)
-    _trigger_2(s, _c, 0)
+    if MAY_FIRE_HAND[_c]:
+        _trigger_0(s, _c, 0)
+        _trigger_1(s, _c, 0)
+        _trigger_2(s, _c, 0)
+    else:
+        s.l_c = _c
+        s.l_p = 0
     return [
-        (542, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[_rt.top(s.z_prison[0], 542)]))), None),
+        (542, 'expect size of prison of 0 == 1 and top of prison of 0 is red J', bool(((len(s.z_prison[0]) == 1) and (IS_RED_J[(s.z_prison[0][-1] if s.z_prison[0] else _rt.top(s.z_prison[0], 542))]))), None),
         (543, 'expect size of reserve == 51 and hand of 0 is empty', bool(((len(s.z_reserve) == 51) and (not s.z_hand[0]))), None),
     ]
 
@@ -1233,239 +1305,233 @@ _RULE_LINES = (
     (286, 178),
     (290, 186),
     (293, 195),
-    (303, 21),
-    (305, 23),
-    (307, 25),
-    (331, 0),
-    (332, 204),
-    (338, 206),
-    (341, 207),
-    (343, 208),
-    (346, 209),
-    (348, 211),
-    (351, 212),
-    (357, 213),
-    (362, 215),
-    (367, 219),
-    (369, 220),
-    (375, 223),
-    (377, 224),
-    (382, 226),
-    (385, 227),
-    (387, 229),
-    (392, 0),
-    (393, 235),
-    (399, 237),
-    (402, 238),
-    (406, 0),
-    (407, 242),
-    (413, 244),
-    (416, 245),
-    (420, 246),
-    (424, 247),
-    (430, 249),
-    (434, 250),
-    (437, 251),
-    (439, 254),
-    (447, 0),
-    (448, 260),
-    (452, 0),
-    (453, 261),
-    (464, 262),
-    (466, 263),
-    (469, 264),
-    (471, 266),
-    (473, 267),
-    (475, 268),
-    (477, 270),
-    (479, 271),
-    (482, 272),
-    (488, 274),
-    (491, 275),
-    (497, 276),
-    (502, 277),
-    (508, 281),
-    (510, 283),
-    (514, 0),
-    (519, 285),
-    (521, 286),
-    (523, 287),
-    (525, 288),
-    (527, 289),
-    (530, 290),
-    (532, 291),
-    (534, 293),
-    (540, 0),
-    (541, 439),
-    (544, 440),
-    (546, 445),
-    (548, 446),
-    (555, 0),
-    (560, 295),
-    (566, 0),
-    (567, 318),
-    (573, 0),
-    (579, 296),
-    (585, 0),
-    (591, 297),
-    (593, 298),
-    (595, 299),
-    (597, 300),
-    (599, 301),
-    (603, 302),
-    (608, 0),
-    (610, 304),
-    (614, 0),
-    (616, 305),
-    (619, 306),
-    (621, 307),
-    (623, 308),
-    (625, 309),
-    (627, 310),
-    (631, 311),
-    (635, 313),
-    (640, 0),
-    (641, 332),
-    (644, 333),
-    (647, 334),
-    (649, 336),
-    (652, 337),
-    (656, 340),
-    (659, 341),
-    (663, 343),
-    (666, 344),
-    (668, 347),
-    (671, 349),
-    (673, 352),
-    (679, 353),
-    (682, 354),
-    (685, 355),
-    (688, 356),
-    (690, 358),
-    (693, 359),
-    (695, 361),
-    (698, 362),
-    (702, 365),
-    (706, 368),
-    (708, 369),
-    (711, 371),
-    (713, 373),
-    (718, 374),
-    (724, 375),
-    (726, 377),
-    (729, 378),
-    (731, 381),
-    (734, 383),
-    (736, 385),
-    (739, 386),
-    (742, 387),
-    (744, 390),
-    (749, 391),
-    (751, 392),
-    (754, 393),
-    (760, 395),
-    (764, 400),
-    (766, 401),
-    (769, 402),
-    (771, 405),
-    (774, 406),
-    (780, 408),
-    (784, 409),
-    (786, 414),
-    (789, 415),
-    (791, 416),
-    (796, 418),
-    (799, 419),
-    (801, 421),
-    (807, 423),
-    (810, 424),
-    (816, 426),
-    (821, 428),
-    (824, 429),
-    (826, 431),
-    (837, 0),
-    (839, 319),
-    (845, 0),
-    (852, 320),
-    (856, 0),
-    (862, 321),
-    (865, 322),
-    (867, 323),
-    (869, 324),
-    (871, 325),
-    (873, 326),
-    (880, 0),
-    (946, 36),
-    (950, 39),
-    (952, 40),
-    (954, 41),
-    (956, 42),
-    (958, 43),
-    (960, 44),
-    (962, 45),
-    (965, 47),
-    (967, 48),
-    (969, 49),
-    (971, 50),
-    (973, 51),
-    (975, 52),
-    (977, 53),
-    (979, 54),
-    (981, 55),
-    (995, 0),
-    (1029, 455),
-    (1032, 459),
-    (1033, 461),
-    (1037, 0),
-    (1038, 464),
-    (1040, 466),
-    (1045, 467),
-    (1049, 0),
-    (1050, 473),
-    (1052, 474),
-    (1057, 475),
-    (1061, 0),
-    (1062, 481),
-    (1064, 483),
-    (1069, 484),
-    (1073, 0),
-    (1074, 490),
-    (1076, 491),
-    (1081, 492),
-    (1085, 0),
-    (1086, 498),
-    (1088, 501),
-    (1091, 502),
-    (1095, 503),
-    (1099, 504),
-    (1101, 505),
-    (1108, 506),
-    (1109, 507),
-    (1113, 0),
-    (1114, 510),
-    (1116, 514),
-    (1119, 515),
-    (1122, 516),
-    (1125, 517),
-    (1129, 518),
-    (1133, 519),
-    (1135, 520),
-    (1142, 521),
-    (1146, 0),
-    (1147, 524),
-    (1149, 527),
-    (1153, 528),
-    (1157, 529),
-    (1159, 530),
-    (1166, 531),
-    (1170, 0),
-    (1171, 534),
-    (1173, 537),
-    (1176, 538),
-    (1180, 539),
-    (1184, 540),
-    (1186, 541),
-    (1193, 542),
-    (1194, 543),
+    (305, 21),
+    (307, 23),
+    (309, 25),
+    (335, 0),
+    (336, 204),
+    (342, 206),
+    (345, 207),
+    (347, 208),
+    (350, 209),
+    (352, 211),
+    (355, 212),
+    (361, 213),
+    (366, 215),
+    (372, 219),
+    (374, 220),
+    (380, 223),
+    (382, 224),
+    (387, 226),
+    (390, 227),
+    (392, 229),
+    (398, 0),
+    (399, 235),
+    (405, 237),
+    (408, 238),
+    (412, 0),
+    (413, 242),
+    (419, 244),
+    (422, 245),
+    (425, 246),
+    (428, 247),
+    (433, 249),
+    (436, 250),
+    (439, 251),
+    (441, 254),
+    (449, 0),
+    (450, 260),
+    (454, 0),
+    (455, 261),
+    (466, 262),
+    (468, 263),
+    (471, 264),
+    (473, 266),
+    (475, 267),
+    (477, 268),
+    (479, 270),
+    (481, 271),
+    (484, 272),
+    (494, 274),
+    (497, 275),
+    (503, 276),
+    (508, 277),
+    (518, 281),
+    (520, 283),
+    (524, 0),
+    (530, 285),
+    (532, 286),
+    (534, 287),
+    (536, 288),
+    (538, 289),
+    (541, 290),
+    (543, 291),
+    (546, 293),
+    (552, 0),
+    (559, 318),
+    (562, 319),
+    (569, 295),
+    (572, 296),
+    (575, 297),
+    (577, 298),
+    (579, 299),
+    (581, 300),
+    (583, 301),
+    (586, 302),
+    (590, 304),
+    (595, 0),
+    (625, 305),
+    (628, 306),
+    (630, 307),
+    (632, 308),
+    (634, 309),
+    (636, 310),
+    (639, 311),
+    (643, 313),
+    (648, 0),
+    (649, 332),
+    (652, 333),
+    (655, 334),
+    (657, 336),
+    (660, 337),
+    (664, 340),
+    (667, 341),
+    (671, 343),
+    (674, 344),
+    (677, 347),
+    (689, 349),
+    (692, 352),
+    (698, 353),
+    (701, 354),
+    (704, 355),
+    (707, 356),
+    (710, 358),
+    (722, 359),
+    (725, 361),
+    (728, 362),
+    (733, 365),
+    (737, 368),
+    (739, 369),
+    (742, 371),
+    (744, 373),
+    (749, 374),
+    (759, 375),
+    (761, 377),
+    (764, 378),
+    (767, 381),
+    (779, 383),
+    (782, 385),
+    (785, 386),
+    (788, 387),
+    (791, 390),
+    (796, 391),
+    (798, 392),
+    (801, 393),
+    (806, 395),
+    (810, 400),
+    (812, 401),
+    (815, 402),
+    (817, 405),
+    (820, 406),
+    (825, 408),
+    (828, 409),
+    (830, 414),
+    (833, 415),
+    (835, 416),
+    (840, 418),
+    (843, 419),
+    (845, 421),
+    (855, 423),
+    (858, 424),
+    (864, 426),
+    (869, 428),
+    (872, 429),
+    (874, 431),
+    (886, 439),
+    (889, 440),
+    (892, 445),
+    (894, 446),
+    (901, 0),
+    (913, 320),
+    (917, 0),
+    (923, 321),
+    (926, 322),
+    (928, 323),
+    (930, 324),
+    (932, 325),
+    (934, 326),
+    (940, 0),
+    (1006, 36),
+    (1010, 39),
+    (1012, 40),
+    (1014, 41),
+    (1016, 42),
+    (1018, 43),
+    (1020, 44),
+    (1022, 45),
+    (1025, 47),
+    (1027, 48),
+    (1029, 49),
+    (1031, 50),
+    (1033, 51),
+    (1035, 52),
+    (1037, 53),
+    (1039, 54),
+    (1041, 55),
+    (1055, 0),
+    (1089, 455),
+    (1092, 459),
+    (1093, 461),
+    (1097, 0),
+    (1098, 464),
+    (1100, 466),
+    (1105, 467),
+    (1109, 0),
+    (1110, 473),
+    (1112, 474),
+    (1117, 475),
+    (1121, 0),
+    (1122, 481),
+    (1124, 483),
+    (1129, 484),
+    (1133, 0),
+    (1134, 490),
+    (1136, 491),
+    (1141, 492),
+    (1145, 0),
+    (1146, 498),
+    (1148, 501),
+    (1151, 502),
+    (1155, 503),
+    (1158, 504),
+    (1160, 505),
+    (1171, 506),
+    (1172, 507),
+    (1176, 0),
+    (1177, 510),
+    (1179, 514),
+    (1182, 515),
+    (1185, 516),
+    (1188, 517),
+    (1192, 518),
+    (1195, 519),
+    (1197, 520),
+    (1208, 521),
     (1212, 0),
+    (1213, 524),
+    (1215, 527),
+    (1219, 528),
+    (1222, 529),
+    (1224, 530),
+    (1235, 531),
+    (1239, 0),
+    (1240, 534),
+    (1242, 537),
+    (1245, 538),
+    (1249, 539),
+    (1252, 540),
+    (1254, 541),
+    (1265, 542),
+    (1266, 543),
+    (1284, 0),
 )

@@ -85,7 +85,7 @@ def _start(s):
     _moved = _rt.take_top(s.z_deck, 1, 42)
     s.z_pile.extend(_moved)
     # mau_mau.cardrules:43: called = suit of top of pile
-    s.v_called = SUIT[_rt.top(s.z_pile, 43)]
+    s.v_called = SUIT[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 43))]
     # mau_mau.cardrules:44: turn = left of dealer
     s.v_turn = _rt.next_in_play(s.out, s.v_dealer, 1)
     # mau_mau.cardrules:45: while (count players q where hand of q is empty) == 0 {
@@ -93,42 +93,25 @@ def _start(s):
 
 
 def _while_45_check(s):
-    if any((not s.z_hand[q1]) for q1 in range(s.n)):
-        return 2  # to _while_45_after
+    if not all(s.z_hand):
+        # mau_mau.cardrules:89: for each player p where not hand of p is empty {
+        _p2 = s.l_p
+        for _p2 in _rt.in_play_from(s.out, 0):
+            if not s.z_hand[_p2]:
+                continue
+            # mau_mau.cardrules:90: eliminate p
+            s.out[_p2] = True
+        s.l_p = _p2
+        return s._finish()
     # mau_mau.cardrules:46: if skip {
     if s.v_skip:
-        return 4  # to _if_46_then
-    return 5  # to _if_46_else
-
-
-def _while_45_after(s):
-    # mau_mau.cardrules:89: for each player p where not hand of p is empty {
-    for _p2 in _rt.in_play_from(s.out, 0):
-        s.l_p = _p2
-        if not s.z_hand[s.l_p]:
-            continue
-        # mau_mau.cardrules:90: eliminate p
-        s.out[s.l_p] = True
-    return s._finish()
-
-
-def _if_46_after(s):
-    # mau_mau.cardrules:87: turn = left of turn
-    s.v_turn = _rt.next_in_play(s.out, s.v_turn, 1)
-    return 1  # to _while_45_check
-
-
-def _if_46_then(s):
-    s.hits[0] += 1
-    # mau_mau.cardrules:47: skip = false
-    s.v_skip = False
-    return 3  # to _if_46_after
-
-
-def _if_46_else(s):
+        s.hits[0] += 1
+        # mau_mau.cardrules:47: skip = false
+        s.v_skip = False
+        return 3  # to _if_46_after
     s.hits[1] += 1
     # mau_mau.cardrules:49: drawn = if penalty > 0 then (if any hand of turn where answers(card) then 0 else penalty)
-    s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[_rt.top(s.z_pile, 50)]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[_rt.top(s.z_pile, 50)]))) for c3 in s.z_hand[s.v_turn]) else 1)
+    s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]))) for c3 in s.z_hand[s.v_turn]) else 1)  # fmt: skip
     # mau_mau.cardrules:51: repeat drawn times {
     for _t1 in range(s.v_drawn):
         # mau_mau.cardrules:52: if deck is empty {
@@ -138,9 +121,8 @@ def _if_46_else(s):
             _moved = _rt.take_top(s.z_pile, 1, 53)
             s.z_hold.extend(_moved)
             # mau_mau.cardrules:54: move all from pile to deck
-            _moved = s.z_pile[:]
+            s.z_deck.extend(s.z_pile)
             s.z_pile.clear()
-            s.z_deck.extend(_moved)
             # mau_mau.cardrules:55: shuffle deck
             s.rng.shuffle(s.z_deck)
             # mau_mau.cardrules:56: move top 1 from hold to pile
@@ -150,45 +132,69 @@ def _if_46_else(s):
         if bool(s.z_deck):
             s.hits[3] += 1
             # mau_mau.cardrules:59: draw 1 from deck to hand of turn
-            _c = _rt.take_one(s.z_deck, 59)
+            _c = s.z_deck.pop() if s.z_deck else _rt.take_one(s.z_deck, 59)
             s.z_hand[s.v_turn].append(_c)
     # mau_mau.cardrules:63: choice = none
     s.v_choice = None
     # mau_mau.cardrules:64: if penalty > 0 and drawn > 0 {
     if (s.v_penalty > 0) and (s.v_drawn > 0):
-        return 7  # to _if_64_then
-    if (s.v_drawn == 1) and ((not IS_J[_rt.top(s.z_pile, 66)]) if (RANK[_rt.top(s.z_hand[s.v_turn], 66)] == 9) else ((SUIT[_rt.top(s.z_hand[s.v_turn], 66)] == s.v_called) or (RANK[_rt.top(s.z_hand[s.v_turn], 66)] == RANK[_rt.top(s.z_pile, 66)]))):
-        return 8  # to _if_64_elif1
+        s.hits[4] += 1
+        # mau_mau.cardrules:65: penalty = 0
+        s.v_penalty = 0
+        return 6  # to _if_64_after
+    if (s.v_drawn == 1) and ((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 66))]) if (RANK[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == 9) else ((SUIT[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == s.v_called) or (RANK[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 66))]))):  # fmt: skip
+        s.hits[5] += 1
+        # mau_mau.cardrules:67: turn chooses one of play_it, keep_it as choice
+        return s._decide(s.v_turn, [32, 33], 10, 67)  # then _choose_option_67_chosen
     if s.v_drawn == 0:
-        return 9  # to _if_64_elif2
+        s.hits[6] += 1
+        # mau_mau.cardrules:69: choice = play_it
+        s.v_choice = 0
+        return 6  # to _if_64_after
     return 6  # to _if_64_after
+
+
+def _while_45_after(s):
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 1')
+
+
+def _if_46_after(s):
+    # mau_mau.cardrules:87: turn = left of turn
+    s.v_turn = _rt.next_in_play(s.out, s.v_turn, 1)
+    return 1  # to _while_45_check
+
+
+def _if_46_then(s):
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 1')
+
+
+def _if_46_else(s):
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 5 runs inside block 1')
 
 
 def _if_64_after(s):
     # mau_mau.cardrules:71: if choice == play_it and any hand of turn where playable(card) {
-    if (s.v_choice == 0) and any((((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c4] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 71)]) if (RANK[c4] == 9) else ((SUIT[c4] == s.v_called) or (RANK[c4] == RANK[_rt.top(s.z_pile, 71)])))) for c4 in s.z_hand[s.v_turn]):
+    if (s.v_choice == 0) and any((((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c4] == 5)) if (s.v_penalty > 0) else ((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 71))]) if (RANK[c4] == 9) else ((SUIT[c4] == s.v_called) or (RANK[c4] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 71))])))) for c4 in s.z_hand[s.v_turn]):
         return 12  # to _if_71_then
     return 3  # to _if_46_after
 
 
 def _if_64_then(s):
-    s.hits[4] += 1
-    # mau_mau.cardrules:65: penalty = 0
-    s.v_penalty = 0
-    return 6  # to _if_64_after
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 1')
 
 
 def _if_64_elif1(s):
-    s.hits[5] += 1
-    # mau_mau.cardrules:67: turn chooses one of play_it, keep_it as choice
-    return s._decide(s.v_turn, [32, 33], 10, 67)  # then _choose_option_67_chosen
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 8 runs inside block 1')
 
 
 def _if_64_elif2(s):
-    s.hits[6] += 1
-    # mau_mau.cardrules:69: choice = play_it
-    s.v_choice = 0
-    return 6  # to _if_64_after
+    # written out in _while_45_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 1')
 
 
 def _choose_option_67_chosen(s):
@@ -203,7 +209,11 @@ def _if_71_after(s):
 def _if_71_then(s):
     s.hits[7] += 1
     # mau_mau.cardrules:72: turn chooses card c from hand of turn where playable(card)
-    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c5] == 5)) if (s.v_penalty > 0) else ((not IS_J[_rt.top(s.z_pile, 72)]) if (RANK[c5] == 9) else ((SUIT[c5] == s.v_called) or (RANK[c5] == RANK[_rt.top(s.z_pile, 72)]))))]
+    _s_v_penalty = s.v_penalty
+    _s_r_answer_seven = s.r_answer_seven
+    _s_z_pile = s.z_pile
+    _s_v_called = s.v_called
+    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (_s_r_answer_seven == ANSWER_SEVEN_YES and RANK[c5] == 5 if _s_v_penalty > 0 else not IS_J[_s_z_pile[-1] if _s_z_pile else _rt.top(_s_z_pile, 72)] if RANK[c5] == 9 else SUIT[c5] == _s_v_called or RANK[c5] == RANK[_s_z_pile[-1] if _s_z_pile else _rt.top(_s_z_pile, 72)])]
     return s._decide(s.v_turn, _legal, 13, 72)  # then _choose_card_72_chosen
 
 
@@ -215,7 +225,10 @@ def _choose_card_72_chosen(s):
     # mau_mau.cardrules:75: if rank of c == J {
     if RANK[s.l_c] == 9:
         return 15  # to _if_75_then
-    return 16  # to _if_75_else
+    s.hits[9] += 1
+    # mau_mau.cardrules:78: called = suit of c
+    s.v_called = SUIT[s.l_c]
+    return 14  # to _if_75_after
 
 
 def _if_75_after(s):
@@ -238,10 +251,8 @@ def _if_75_then(s):
 
 
 def _if_75_else(s):
-    s.hits[9] += 1
-    # mau_mau.cardrules:78: called = suit of c
-    s.v_called = SUIT[s.l_c]
-    return 14  # to _if_75_after
+    # written out in _choose_card_72_chosen, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 16 runs inside block 13')
 
 
 def _choose_suit_76_chosen(s):
@@ -336,54 +347,47 @@ _RULE_LINES = (
     (89, 44),
     (91, 45),
     (95, 0),
-    (98, 46),
-    (104, 0),
-    (105, 89),
-    (110, 90),
-    (115, 0),
-    (116, 87),
-    (121, 0),
-    (123, 47),
-    (128, 0),
-    (130, 49),
-    (132, 51),
-    (134, 52),
-    (137, 53),
-    (140, 54),
-    (144, 55),
-    (146, 56),
-    (149, 58),
-    (152, 59),
-    (155, 63),
-    (157, 64),
-    (167, 0),
-    (168, 71),
-    (174, 0),
-    (176, 65),
-    (181, 0),
-    (183, 67),
-    (187, 0),
-    (189, 69),
-    (194, 0),
-    (205, 72),
-    (210, 0),
-    (212, 74),
-    (215, 75),
-    (221, 0),
-    (222, 80),
-    (225, 81),
-    (229, 83),
+    (97, 89),
+    (102, 90),
+    (106, 46),
+    (109, 47),
+    (113, 49),
+    (115, 51),
+    (117, 52),
+    (120, 53),
+    (123, 54),
+    (126, 55),
+    (128, 56),
+    (131, 58),
+    (134, 59),
+    (137, 63),
+    (139, 64),
+    (142, 65),
+    (147, 67),
+    (151, 69),
+    (157, 0),
+    (163, 87),
+    (168, 0),
+    (179, 71),
+    (185, 0),
+    (211, 72),
+    (220, 0),
+    (222, 74),
+    (225, 75),
+    (229, 78),
     (234, 0),
-    (236, 76),
-    (240, 0),
-    (242, 78),
+    (235, 80),
+    (238, 81),
+    (242, 83),
     (247, 0),
-    (278, 17),
-    (280, 18),
-    (282, 19),
-    (284, 20),
-    (286, 21),
-    (288, 22),
-    (290, 23),
-    (298, 0),
+    (249, 76),
+    (253, 0),
+    (289, 17),
+    (291, 18),
+    (293, 19),
+    (295, 20),
+    (297, 21),
+    (299, 22),
+    (301, 23),
+    (309, 0),
 )

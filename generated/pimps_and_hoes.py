@@ -97,10 +97,14 @@ TIE_DRAW = 1  # the game ends as a draw: the tied players share the win
 # One entry per card id; identical cards of two decks share a KIND.
 # The standard deck, card id 13 * suit + rank: its tables are those of dsl.runtime.decks.
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(0)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(4)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # cards that are A
 IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 
 
 # ---------------------------------------------------------------- scoring pimps
@@ -176,7 +180,7 @@ def _repeat_98_body(s):
     _moved = _rt.take_middle(s.z_deck, 1, 101)
     s.z_turned.extend(_moved)
     # pimps_and_hoes.cardrules:102: shown = top of turned
-    s.v_shown = _rt.top(s.z_turned, 102)
+    s.v_shown = s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 102)
     # pimps_and_hoes.cardrules:103: trump = suit of shown
     s.v_trump = SUIT[s.v_shown]
     # pimps_and_hoes.cardrules:104: if reading trump_card is returned {
@@ -186,9 +190,8 @@ def _repeat_98_body(s):
         _moved = _rt.take_top(s.z_deck, 26, 106)
         s.z_aside.extend(_moved)
         # pimps_and_hoes.cardrules:107: move all from turned to deck
-        _moved = s.z_turned[:]
+        s.z_deck.extend(s.z_turned)
         s.z_turned.clear()
-        s.z_deck.extend(_moved)
         # pimps_and_hoes.cardrules:108: move top 26 from aside to deck
         _moved = _rt.take_top(s.z_aside, 26, 108)
         s.z_deck.extend(_moved)
@@ -196,9 +199,8 @@ def _repeat_98_body(s):
     _rt.deal_round_robin(s.z_deck, s.z_hand, (len(s.z_deck) // s.n), ((s.v_dealer) + 1) % s.n, 110)
     s.deals += 1
     # pimps_and_hoes.cardrules:112: move all from deck to aside
-    _moved = s.z_deck[:]
+    s.z_aside.extend(s.z_deck)
     s.z_deck.clear()
-    s.z_aside.extend(_moved)
     # pimps_and_hoes.cardrules:113: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
     # pimps_and_hoes.cardrules:114: stage_no = 0
@@ -208,33 +210,37 @@ def _repeat_98_body(s):
 
 
 def _repeat_98_after(s):
-    return s._finish()
+    # written out in _while_115_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 4')
 
 
 def _while_115_check(s):
     if s.v_stage_no >= s.v_stages:
-        return 4  # to _while_115_after
+        # pimps_and_hoes.cardrules:138: for each player p {
+        _solver_pimps_ = _solver_pimps(s)
+        _p4 = s.l_p
+        for _p4 in range(s.n):
+            # pimps_and_hoes.cardrules:139: points of p = best 7 of taken of p by pimps
+            s.v_points[_p4] = _solver_pimps_.best_of(s.z_taken[_p4], 7)
+        s.l_p = _p4
+        # pimps_and_hoes.cardrules:141: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if not ((s.r_tie == TIE_DRAW) or (len([q6 for q6 in range(s.n) if (s.v_points[q6] == max(s.v_points))]) == 1)):
+            return 1  # to _repeat_98_body
+        return s._finish()
     # pimps_and_hoes.cardrules:116: stage_no += 1
     s.v_stage_no += 1
     # pimps_and_hoes.cardrules:117: stage_size = if stage_no == 1 then first_stage else later_stage
     s.v_stage_size = s.v_first_stage if (s.v_stage_no == 1) else s.v_later_stage
     # pimps_and_hoes.cardrules:119: for each player p from leader {
-    s.loop_items1 = _rt.seats_from(s.v_leader, s.n)
+    s.loop_items1 = list(SEATS[s.n][(s.v_leader) % s.n])
     s.loop_index2 = 0
     return 5  # to _for_119_next
 
 
 def _while_115_after(s):
-    # pimps_and_hoes.cardrules:138: for each player p {
-    for _p4 in range(s.n):
-        s.l_p = _p4
-        # pimps_and_hoes.cardrules:139: points of p = best 7 of taken of p by pimps
-        s.v_points[s.l_p] = _solver_pimps(s).best_of(s.z_taken[s.l_p], 7)
-    # pimps_and_hoes.cardrules:141: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((s.r_tie == TIE_DRAW) or (len([q5 for q5 in range(s.n) if (s.v_points[q5] == max(s.v_points))]) == 1)):
-        return 1  # to _repeat_98_body
-    return 2  # to _repeat_98_after
+    # written out in _while_115_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _for_119_next(s):
@@ -273,7 +279,7 @@ def _while_122_check(s):
     if not s.z_stage[s.v_leader]:
         return 3  # to _while_115_check
     # pimps_and_hoes.cardrules:123: trick {
-    s.t_order = _rt.seats_from(s.v_leader, s.n)
+    s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
@@ -287,65 +293,80 @@ def _while_122_after(s):
 
 def _trick_123_turn(s):
     if s.t_i >= len(s.t_order):
-        return 14  # to _trick_123_resolve
+        _winner = None
+        # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
+        if _winner is None and (s.r_trumps == TRUMPS_WIN):
+            _s_v_trump = s.v_trump
+            _best = -1
+            if _s_v_trump is not None:
+                for _i, c3 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c3]
+                    if _rank >= 0 and (SUIT[c3] == _s_v_trump) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[1] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
+        # pimps_and_hoes.cardrules:130: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            if _s_led is not None:
+                for _i, c4 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c4]
+                    if _rank >= 0 and (SUIT[c4] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[2] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
+        if _winner is None:
+            _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].extend(s.z_table)
+        s.z_table.clear()
+        # pimps_and_hoes.cardrules:134: leader = winner
+        s.v_leader = s.winner
+        return 10  # to _while_122_check
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, list(s.z_stage[_p]), 13, 123)  # then _trick_123_played
-    _legal = [c1 for c1 in s.z_stage[_p] if ((s.led is None) or (SUIT[c1] == s.led))]
+        _legal = list(s.z_stage[_p])
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 13, 123
+            return -1  # then _trick_123_played
+        return s._decide(_p, _legal, 13, 123)
+    _s_led = s.led
+    _s_v_trump = s.v_trump
+    _legal = [c1 for c1 in s.z_stage[_p] if (_s_led is None or SUIT[c1] == _s_led)]
     if not _legal:
-        _legal = [c2 for c2 in s.z_stage[_p] if (SUIT[c2] == s.v_trump)]
+        _legal = [c2 for c2 in s.z_stage[_p] if (SUIT[c2] == _s_v_trump)]
     if not _legal:
         _legal = list(s.z_stage[_p])
-    return s._decide(_p, _legal, 13, 123)  # then _trick_123_played
+    _legal = _legal
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 13, 123
+        return -1  # then _trick_123_played
+    return s._decide(_p, _legal, 13, 123)
 
 
 def _trick_123_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_stage[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_stage[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     return 12  # to _trick_123_turn
 
 
 def _trick_123_resolve(s):
-    _winner = None
-    # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
-    if _winner is None and (s.r_trumps == TRUMPS_WIN):
-        _best = -1
-        for _i, c3 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c3]]
-            if _rank >= 0 and (SUIT[c3] == s.v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[1] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
-    # pimps_and_hoes.cardrules:130: highest where suit == led
-    if _winner is None:
-        _best = -1
-        for _i, c4 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c4]]
-            if _rank >= 0 and (SUIT[c4] == s.led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[2] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
-    if _winner is None:
-        _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].extend(s.z_table)
-    s.z_table.clear()
-    # pimps_and_hoes.cardrules:134: leader = winner
-    s.v_leader = s.winner
-    return 10  # to _while_122_check
+    # written out in _trick_123_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 14 runs inside block 12')
 
 
 class State(_rt.BaseState):
@@ -504,84 +525,83 @@ _RULE_LINES = (
     (86, 45),
     (89, 54),
     (92, 64),
-    (107, 75),
-    (111, 0),
-    (122, 76),
-    (124, 77),
-    (126, 78),
-    (128, 79),
-    (130, 80),
-    (132, 81),
-    (134, 82),
-    (136, 83),
-    (138, 84),
-    (140, 85),
-    (142, 86),
-    (144, 87),
-    (146, 88),
-    (155, 0),
-    (156, 98),
-    (160, 0),
-    (161, 99),
-    (173, 100),
-    (175, 101),
-    (178, 102),
-    (180, 103),
-    (182, 104),
-    (185, 106),
-    (188, 107),
-    (192, 108),
-    (195, 110),
-    (198, 112),
-    (202, 113),
-    (204, 114),
-    (206, 115),
-    (210, 0),
-    (217, 116),
-    (219, 117),
-    (221, 119),
-    (227, 0),
-    (228, 138),
-    (231, 139),
-    (233, 141),
-    (240, 0),
-    (245, 120),
-    (250, 0),
-    (251, 122),
-    (255, 0),
-    (275, 123),
-    (284, 0),
-    (316, 129),
-    (328, 130),
-    (346, 134),
-    (351, 0),
-    (390, 29),
-    (393, 31),
-    (395, 32),
-    (397, 33),
-    (399, 35),
-    (401, 37),
-    (403, 39),
-    (405, 41),
-    (407, 42),
-    (409, 43),
-    (422, 0),
-    (451, 148),
-    (454, 152),
-    (455, 153),
-    (456, 154),
-    (460, 0),
-    (461, 159),
-    (464, 163),
-    (468, 0),
-    (469, 166),
-    (472, 170),
-    (476, 0),
-    (477, 173),
-    (480, 177),
-    (484, 0),
-    (485, 180),
-    (488, 182),
-    (489, 183),
+    (111, 75),
+    (115, 0),
+    (126, 76),
+    (128, 77),
+    (130, 78),
+    (132, 79),
+    (134, 80),
+    (136, 81),
+    (138, 82),
+    (140, 83),
+    (142, 84),
+    (144, 85),
+    (146, 86),
+    (148, 87),
+    (150, 88),
+    (159, 0),
+    (160, 98),
+    (164, 0),
+    (165, 99),
+    (177, 100),
+    (179, 101),
+    (182, 102),
+    (184, 103),
+    (186, 104),
+    (189, 106),
+    (192, 107),
+    (195, 108),
+    (198, 110),
+    (201, 112),
+    (204, 113),
+    (206, 114),
+    (208, 115),
+    (212, 0),
+    (219, 138),
+    (223, 139),
+    (226, 141),
+    (231, 116),
+    (233, 117),
+    (235, 119),
+    (241, 0),
+    (251, 120),
+    (256, 0),
+    (257, 122),
+    (261, 0),
+    (281, 123),
+    (290, 0),
+    (297, 129),
+    (311, 130),
+    (331, 134),
+    (355, 0),
+    (411, 29),
+    (414, 31),
+    (416, 32),
+    (418, 33),
+    (420, 35),
+    (422, 37),
+    (424, 39),
+    (426, 41),
+    (428, 42),
+    (430, 43),
+    (443, 0),
+    (472, 148),
+    (475, 152),
+    (476, 153),
+    (477, 154),
+    (481, 0),
+    (482, 159),
+    (485, 163),
+    (489, 0),
+    (490, 166),
+    (493, 170),
     (497, 0),
+    (498, 173),
+    (501, 177),
+    (505, 0),
+    (506, 180),
+    (509, 182),
+    (510, 183),
+    (518, 0),
 )

@@ -84,12 +84,15 @@ EQUAL_TOTALS_PLAY_ON = 1  # hands are played on until one player has the highest
 # One entry per card id; identical cards of two decks share a KIND.
 # The standard deck, card id 13 * suit + rank: its tables are those of dsl.runtime.decks.
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(0)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(7)
 # rank order: 3 4 5 6 7 8 9 10 J Q K A 2
 ORDER_DEFAULT = (12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, -1)
 # president.cardrules:11: value power: 3..10=face J=11 Q=12 K=13 A=14 2=15
 VALUE_POWER = (15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 # cards that are 3 ♣
 IS_3_CLUBS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False)
+CARDS_3_CLUBS = _rt.cards_where(IS_3_CLUBS)  # the same cards as a set, for tests run in C
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -114,31 +117,48 @@ def _repeat_53_body(s):
     _rt.deal_round_robin(s.z_stock, s.z_hand, len(s.z_stock) // s.n, 0, 56)
     s.deals += 1
     # president.cardrules:57: for each player p from left of dealer where not stock is empty {
-    for _p1 in _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n):
-        s.l_p = _p1
+    _p1 = s.l_p
+    for _p1 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
         if not s.z_stock:
             continue
         # president.cardrules:58: move top 1 from stock to hand of p
         _moved = _rt.take_top(s.z_stock, 1, 58)
-        s.z_hand[s.l_p].extend(_moved)
+        s.z_hand[_p1].extend(_moved)
+    s.l_p = _p1
     # president.cardrules:60: if hands == 0 {
     if s.v_hands == 0:
-        return 4  # to _if_60_then
-    return 5  # to _if_60_else
+        s.hits[0] += 1
+        # president.cardrules:61: turn = first of players q where hand of q has 3♣
+        s.v_turn = _rt.first([q2 for q2 in range(s.n) if (not CARDS_3_CLUBS.isdisjoint(s.z_hand[q2]))], 61)
+        return 3  # to _if_60_after
+    s.hits[1] += 1
+    # president.cardrules:63: turn = holder(player_count)
+    s.v_turn = _rt.first([q4 for q4 in range(s.n) if (s.v_place[q4] == s.n)], 63)
+    # president.cardrules:64: repeat 2 times {
+    for _t2 in range(2):
+        # president.cardrules:65: move card highest of hand of holder(player_count) from hand of holder(player_count)
+        _moved = [_rt.take_card(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
+        s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == 1)], 66)].extend(_moved)
+    # president.cardrules:68: repeat 2 times {
+    s.loop_items3 = list(range(2))
+    s.loop_index4 = 0
+    return 6  # to _for_68_next
 
 
 def _repeat_53_after(s):
-    return s._finish()
+    # written out in _while_87_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 13')
 
 
 def _if_60_after(s):
     # president.cardrules:79: for each player p {
+    _p5 = s.l_p
     for _p5 in range(s.n):
-        s.l_p = _p5
         # president.cardrules:80: place of p = 0
-        s.v_place[s.l_p] = 0
+        s.v_place[_p5] = 0
         # president.cardrules:81: passed of p = false
-        s.v_passed[s.l_p] = False
+        s.v_passed[_p5] = False
+    s.l_p = _p5
     # president.cardrules:83: out = 0
     s.v_out = 0
     # president.cardrules:84: to_beat = 0
@@ -152,48 +172,37 @@ def _if_60_after(s):
 
 
 def _if_60_then(s):
-    s.hits[0] += 1
-    # president.cardrules:61: turn = first of players q where hand of q has 3♣
-    s.v_turn = _rt.first([q3 for q3 in range(s.n) if any(IS_3_CLUBS[c4] for c4 in s.z_hand[q3])], 61)
-    return 3  # to _if_60_after
+    # written out in _repeat_53_body, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 1')
 
 
 def _if_60_else(s):
-    s.hits[1] += 1
-    # president.cardrules:63: turn = holder(player_count)
-    s.v_turn = _rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 63)
-    # president.cardrules:64: repeat 2 times {
-    for _t2 in range(2):
-        # president.cardrules:65: move card highest of hand of holder(player_count) from hand of holder(player_count)
-        _moved = [_rt.take_card(s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
-        s.z_hand[_rt.first([q12 for q12 in range(s.n) if (s.v_place[q12] == 1)], 66)].extend(_moved)
-    # president.cardrules:68: repeat 2 times {
-    s.loop_items3 = list(range(2))
-    s.loop_index4 = 0
-    return 6  # to _for_68_next
+    # written out in _repeat_53_body, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 5 runs inside block 1')
 
 
 def _for_68_next(s):
     if s.loop_index4 >= len(s.loop_items3):
-        return 7  # to _for_68_after
+        # president.cardrules:72: if player_count >= 4 {
+        if s.n >= 4:
+            return 10  # to _if_72_then
+        return 3  # to _if_60_after
     s.loop_index4 += 1
     # president.cardrules:69: holder(1) chooses card c from hand of holder(1)
-    _legal = list(s.z_hand[_rt.first([q14 for q14 in range(s.n) if (s.v_place[q14] == 1)], 69)])
-    return s._decide(_rt.first([q16 for q16 in range(s.n) if (s.v_place[q16] == 1)], 69), _legal, 8, 69)  # then _choose_card_69_chosen
+    _legal = list(s.z_hand[_rt.first([q12 for q12 in range(s.n) if (s.v_place[q12] == 1)], 69)])
+    return s._decide(_rt.first([q14 for q14 in range(s.n) if (s.v_place[q14] == 1)], 69), _legal, 8, 69)  # then _choose_card_69_chosen
 
 
 def _for_68_after(s):
-    # president.cardrules:72: if player_count >= 4 {
-    if s.n >= 4:
-        return 10  # to _if_72_then
-    return 3  # to _if_60_after
+    # written out in _for_68_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 6')
 
 
 def _choose_card_69_chosen(s):
     s.l_c = s.choice
     # president.cardrules:70: move card c from hand of holder(1) to hand of holder(player_count)
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q18 for q18 in range(s.n) if (s.v_place[q18] == 1)], 70)], s.l_c, 70)]
-    s.z_hand[_rt.first([q20 for q20 in range(s.n) if (s.v_place[q20] == s.n)], 70)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q16 for q16 in range(s.n) if (s.v_place[q16] == 1)], 70)], s.l_c, 70)]
+    s.z_hand[_rt.first([q18 for q18 in range(s.n) if (s.v_place[q18] == s.n)], 70)].extend(_moved)
     return 6  # to _for_68_next
 
 
@@ -204,82 +213,93 @@ def _if_72_after(s):
 def _if_72_then(s):
     s.hits[2] += 1
     # president.cardrules:73: move card highest of hand of holder(player_count - 1) from hand of holder(player_count...
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q24 for q24 in range(s.n) if (s.v_place[q24] == (s.n - 1))], 73)], _rt.highest(s.z_hand[_rt.first([q22 for q22 in range(s.n) if (s.v_place[q22] == (s.n - 1))], 73)], ORDER_DEFAULT, RANK, 73), 73)]
-    s.z_hand[_rt.first([q26 for q26 in range(s.n) if (s.v_place[q26] == 2)], 74)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q22 for q22 in range(s.n) if (s.v_place[q22] == (s.n - 1))], 73)], _rt.highest(s.z_hand[_rt.first([q20 for q20 in range(s.n) if (s.v_place[q20] == (s.n - 1))], 73)], ORDER_DEFAULT, RANK, 73), 73)]
+    s.z_hand[_rt.first([q24 for q24 in range(s.n) if (s.v_place[q24] == 2)], 74)].extend(_moved)
     # president.cardrules:75: holder(2) chooses card c from hand of holder(2)
-    _legal = list(s.z_hand[_rt.first([q28 for q28 in range(s.n) if (s.v_place[q28] == 2)], 75)])
-    return s._decide(_rt.first([q30 for q30 in range(s.n) if (s.v_place[q30] == 2)], 75), _legal, 11, 75)  # then _choose_card_75_chosen
+    _legal = list(s.z_hand[_rt.first([q26 for q26 in range(s.n) if (s.v_place[q26] == 2)], 75)])
+    return s._decide(_rt.first([q28 for q28 in range(s.n) if (s.v_place[q28] == 2)], 75), _legal, 11, 75)  # then _choose_card_75_chosen
 
 
 def _choose_card_75_chosen(s):
     s.l_c = s.choice
     # president.cardrules:76: move card c from hand of holder(2) to hand of holder(player_count - 1)
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q32 for q32 in range(s.n) if (s.v_place[q32] == 2)], 76)], s.l_c, 76)]
-    s.z_hand[_rt.first([q34 for q34 in range(s.n) if (s.v_place[q34] == (s.n - 1))], 76)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q30 for q30 in range(s.n) if (s.v_place[q30] == 2)], 76)], s.l_c, 76)]
+    s.z_hand[_rt.first([q32 for q32 in range(s.n) if (s.v_place[q32] == (s.n - 1))], 76)].extend(_moved)
     return 3  # to _if_60_after
 
 
 def _while_87_check(s):
     if s.v_out >= (s.n - 1):
-        return 13  # to _while_87_after
+        # president.cardrules:143: for each player p {
+        _p12 = s.l_p
+        for _p12 in range(s.n):
+            # president.cardrules:144: if place of p == 0 {
+            if s.v_place[_p12] == 0:
+                s.hits[12] += 1
+                # president.cardrules:145: place of p = player_count
+                s.v_place[_p12] = s.n
+            # president.cardrules:147: score of p += player_count - place of p
+            s.v_score[_p12] += s.n - s.v_place[_p12]
+        s.l_p = _p12
+        # president.cardrules:149: hands += 1
+        s.v_hands += 1
+        # president.cardrules:150: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q47 for q47 in range(s.n) if (s.v_score[q47] == max(s.v_score))]) == 1))):
+            return 1  # to _repeat_53_body
+        return s._finish()
     # president.cardrules:88: can_beat = false
     s.v_can_beat = False
     # president.cardrules:89: for each rank r {
+    _e6 = s.l_r
     for _e6 in list([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]):
-        s.l_r = _e6
         # president.cardrules:90: if beats(turn, r) {
-        if (len([c35 for c35 in s.z_hand[s.v_turn] if (RANK[c35] == s.l_r)]) >= max(s.v_need, 1)) and (_rt.value(VALUE_POWER, _rt.first([c37 for c37 in s.z_hand[s.v_turn] if (RANK[c37] == s.l_r)], 90), 90) > s.v_to_beat):
+        if (len([c33 for c33 in s.z_hand[s.v_turn] if (RANK[c33] == _e6)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c35 for c35 in s.z_hand[s.v_turn] if (RANK[c35] == _e6)], 90)] > s.v_to_beat):
             s.hits[3] += 1
             # president.cardrules:91: can_beat = true
             s.v_can_beat = True
+    s.l_r = _e6
     # president.cardrules:94: action = pass
     s.v_action = 1
     # president.cardrules:95: if need == 0 {
     if s.v_need == 0:
-        return 15  # to _if_95_then
+        s.hits[4] += 1
+        # president.cardrules:96: action = play
+        s.v_action = 0
+        return 14  # to _if_95_after
     if s.v_can_beat:
-        return 16  # to _if_95_elif1
+        s.hits[5] += 1
+        # president.cardrules:98: turn chooses one of play, pass as action
+        return s._decide(s.v_turn, [52, 53], 17, 98)  # then _choose_option_98_chosen
     return 14  # to _if_95_after
 
 
 def _while_87_after(s):
-    # president.cardrules:143: for each player p {
-    for _p12 in range(s.n):
-        s.l_p = _p12
-        # president.cardrules:144: if place of p == 0 {
-        if s.v_place[s.l_p] == 0:
-            s.hits[12] += 1
-            # president.cardrules:145: place of p = player_count
-            s.v_place[s.l_p] = s.n
-        # president.cardrules:147: score of p += player_count - place of p
-        s.v_score[s.l_p] += s.n - s.v_place[s.l_p]
-    # president.cardrules:149: hands += 1
-    s.v_hands += 1
-    # president.cardrules:150: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q48 for q48 in range(s.n) if (s.v_score[q48] == max(s.v_score))]) == 1))):
-        return 1  # to _repeat_53_body
-    return 2  # to _repeat_53_after
+    # written out in _while_87_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 13 runs inside block 12')
 
 
 def _if_95_after(s):
     # president.cardrules:100: if action == play {
     if s.v_action == 0:
-        return 19  # to _if_100_then
-    return 20  # to _if_100_else
+        s.hits[6] += 1
+        # president.cardrules:101: turn chooses rank r from hand of turn where beats(turn, r)
+        _legal = [60 + v36 for v36 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c37 for c37 in s.z_hand[s.v_turn] if (RANK[c37] == v36)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v36)], 101)] > s.v_to_beat))]
+        return s._decide(s.v_turn, _legal, 21, 101)  # then _choose_rank_101_chosen
+    s.hits[10] += 1
+    # president.cardrules:125: passed of turn = true
+    s.v_passed[s.v_turn] = True
+    return 18  # to _if_100_after
 
 
 def _if_95_then(s):
-    s.hits[4] += 1
-    # president.cardrules:96: action = play
-    s.v_action = 0
-    return 14  # to _if_95_after
+    # written out in _while_87_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 15 runs inside block 12')
 
 
 def _if_95_elif1(s):
-    s.hits[5] += 1
-    # president.cardrules:98: turn chooses one of play, pass as action
-    return s._decide(s.v_turn, [52, 53], 17, 98)  # then _choose_option_98_chosen
+    # written out in _while_87_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 16 runs inside block 12')
 
 
 def _choose_option_98_chosen(s):
@@ -302,18 +322,18 @@ def _if_100_after(s):
     if s.v_turn == s.v_last:
         s.hits[11] += 1
         # president.cardrules:132: move all from pile to cleared
-        _moved = s.z_pile[:]
+        s.z_cleared.extend(s.z_pile)
         s.z_pile.clear()
-        s.z_cleared.extend(_moved)
         # president.cardrules:133: to_beat = 0
         s.v_to_beat = 0
         # president.cardrules:134: need = 0
         s.v_need = 0
         # president.cardrules:135: for each player q {
+        _p10 = s.l_q
         for _p10 in range(s.n):
-            s.l_q = _p10
             # president.cardrules:136: passed of q = false
-            s.v_passed[s.l_q] = False
+            s.v_passed[_p10] = False
+        s.l_q = _p10
         # president.cardrules:138: while hand of turn is empty {
         _loop11 = 0
         while not s.z_hand[s.v_turn]:
@@ -326,17 +346,13 @@ def _if_100_after(s):
 
 
 def _if_100_then(s):
-    s.hits[6] += 1
-    # president.cardrules:101: turn chooses rank r from hand of turn where beats(turn, r)
-    _legal = [60 + v38 for v38 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v38)]) >= max(s.v_need, 1)) and (_rt.value(VALUE_POWER, _rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == v38)], 101), 101) > s.v_to_beat))]
-    return s._decide(s.v_turn, _legal, 21, 101)  # then _choose_rank_101_chosen
+    # written out in _if_95_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 19 runs inside block 14')
 
 
 def _if_100_else(s):
-    s.hits[10] += 1
-    # president.cardrules:125: passed of turn = true
-    s.v_passed[s.v_turn] = True
-    return 18  # to _if_100_after
+    # written out in _if_95_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 20 runs inside block 14')
 
 
 def _choose_rank_101_chosen(s):
@@ -344,7 +360,7 @@ def _choose_rank_101_chosen(s):
     # president.cardrules:102: repeat max(need, 1) times {
     for _t7 in range(max(s.v_need, 1)):
         # president.cardrules:103: move card first of cards in hand of turn where rank == r from hand of turn to pile
-        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c43 for c43 in s.z_hand[s.v_turn] if (RANK[c43] == s.l_r)], 103), 103)]
+        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == s.l_r)], 103), 103)]
         s.z_pile.extend(_moved)
     # president.cardrules:105: extend = add
     s.v_extend = 2
@@ -353,35 +369,37 @@ def _choose_rank_101_chosen(s):
 
 
 def _while_106_check(s):
-    if not ((s.v_need == 0) and (s.v_extend == 2) and (len([c44 for c44 in s.z_hand[s.v_turn] if (RANK[c44] == s.l_r)]) > 0)):
-        return 23  # to _while_106_after
+    if not ((s.v_need == 0) and (s.v_extend == 2) and (len([c42 for c42 in s.z_hand[s.v_turn] if (RANK[c42] == s.l_r)]) > 0)):
+        # president.cardrules:112: need = count cards in pile where rank == r
+        s.v_need = len([c45 for c45 in s.z_pile if (RANK[c45] == s.l_r)])
+        # president.cardrules:113: to_beat = value power of top of pile
+        s.v_to_beat = VALUE_POWER[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 113))]
+        # president.cardrules:114: last = turn
+        s.v_last = s.v_turn
+        # president.cardrules:115: if reading pass_rule is may_return {
+        if s.r_pass_rule == PASS_RULE_MAY_RETURN:
+            s.hits[8] += 1
+            # president.cardrules:116: for each player q {
+            _p8 = s.l_q
+            for _p8 in range(s.n):
+                # president.cardrules:117: passed of q = false
+                s.v_passed[_p8] = False
+            s.l_q = _p8
+        # president.cardrules:120: if hand of turn is empty {
+        if not s.z_hand[s.v_turn]:
+            s.hits[9] += 1
+            # president.cardrules:121: out += 1
+            s.v_out += 1
+            # president.cardrules:122: place of turn = out
+            s.v_place[s.v_turn] = s.v_out
+        return 18  # to _if_100_after
     # president.cardrules:107: turn chooses one of add, stop as extend
     return s._decide(s.v_turn, [54, 55], 24, 107)  # then _choose_option_107_chosen
 
 
 def _while_106_after(s):
-    # president.cardrules:112: need = count cards in pile where rank == r
-    s.v_need = len([c47 for c47 in s.z_pile if (RANK[c47] == s.l_r)])
-    # president.cardrules:113: to_beat = value power of top of pile
-    s.v_to_beat = _rt.value(VALUE_POWER, _rt.top(s.z_pile, 113), 113)
-    # president.cardrules:114: last = turn
-    s.v_last = s.v_turn
-    # president.cardrules:115: if reading pass_rule is may_return {
-    if s.r_pass_rule == PASS_RULE_MAY_RETURN:
-        s.hits[8] += 1
-        # president.cardrules:116: for each player q {
-        for _p8 in range(s.n):
-            s.l_q = _p8
-            # president.cardrules:117: passed of q = false
-            s.v_passed[s.l_q] = False
-    # president.cardrules:120: if hand of turn is empty {
-    if not s.z_hand[s.v_turn]:
-        s.hits[9] += 1
-        # president.cardrules:121: out += 1
-        s.v_out += 1
-        # president.cardrules:122: place of turn = out
-        s.v_place[s.v_turn] = s.v_out
-    return 18  # to _if_100_after
+    # written out in _while_106_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 23 runs inside block 22')
 
 
 def _choose_option_107_chosen(s):
@@ -390,7 +408,7 @@ def _choose_option_107_chosen(s):
     if s.v_extend == 2:
         s.hits[7] += 1
         # president.cardrules:109: move card first of cards in hand of turn where rank == r from hand of turn to pile
-        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c46 for c46 in s.z_hand[s.v_turn] if (RANK[c46] == s.l_r)], 109), 109)]
+        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c44 for c44 in s.z_hand[s.v_turn] if (RANK[c44] == s.l_r)], 109), 109)]
         s.z_pile.extend(_moved)
     return 22  # to _while_106_check
 
@@ -531,111 +549,102 @@ def from_json(data):
 _RULE_LINES = (
     (76, 33),
     (79, 40),
-    (89, 11),
-    (98, 0),
-    (99, 53),
-    (103, 0),
-    (104, 54),
-    (111, 55),
-    (113, 56),
-    (116, 57),
-    (121, 58),
-    (124, 60),
-    (130, 0),
-    (135, 79),
-    (138, 80),
-    (140, 81),
-    (142, 83),
-    (144, 84),
-    (146, 85),
-    (148, 86),
-    (150, 87),
-    (154, 0),
-    (156, 61),
-    (161, 0),
-    (163, 63),
-    (165, 64),
-    (167, 65),
-    (170, 68),
-    (176, 0),
-    (180, 69),
-    (185, 0),
+    (91, 11),
+    (101, 0),
+    (102, 53),
+    (106, 0),
+    (107, 54),
+    (114, 55),
+    (116, 56),
+    (119, 57),
+    (124, 58),
+    (128, 60),
+    (131, 61),
+    (135, 63),
+    (137, 64),
+    (139, 65),
+    (142, 68),
+    (148, 0),
+    (154, 79),
+    (157, 80),
+    (159, 81),
+    (162, 83),
+    (164, 84),
+    (166, 85),
+    (168, 86),
+    (170, 87),
+    (174, 0),
     (186, 72),
-    (192, 0),
-    (194, 70),
-    (200, 0),
-    (206, 73),
-    (209, 75),
-    (214, 0),
-    (216, 76),
-    (222, 0),
-    (225, 88),
-    (227, 89),
-    (230, 90),
-    (233, 91),
-    (235, 94),
-    (237, 95),
-    (245, 0),
-    (246, 143),
-    (249, 144),
-    (252, 145),
-    (254, 147),
-    (256, 149),
-    (258, 150),
-    (265, 0),
-    (266, 100),
-    (272, 0),
-    (274, 96),
-    (279, 0),
-    (281, 98),
-    (285, 0),
-    (291, 127),
-    (293, 128),
-    (299, 129),
-    (301, 131),
-    (304, 132),
-    (308, 133),
-    (310, 134),
-    (312, 135),
-    (315, 136),
-    (317, 138),
-    (323, 139),
-    (328, 0),
-    (330, 101),
-    (335, 0),
-    (337, 125),
-    (342, 0),
-    (344, 102),
-    (346, 103),
-    (349, 105),
-    (351, 106),
-    (355, 0),
-    (358, 107),
-    (362, 0),
-    (363, 112),
-    (365, 113),
-    (367, 114),
-    (369, 115),
-    (372, 116),
-    (375, 117),
-    (377, 120),
-    (380, 121),
-    (382, 122),
-    (387, 0),
-    (389, 108),
-    (392, 109),
-    (398, 0),
-    (463, 19),
-    (466, 21),
-    (468, 22),
-    (470, 23),
-    (472, 24),
-    (474, 25),
-    (476, 26),
-    (478, 27),
-    (480, 28),
-    (482, 29),
-    (484, 30),
-    (486, 31),
-    (497, 0),
+    (191, 69),
+    (196, 0),
+    (203, 70),
+    (209, 0),
+    (215, 73),
+    (218, 75),
+    (223, 0),
+    (225, 76),
+    (231, 0),
+    (233, 143),
+    (236, 144),
+    (239, 145),
+    (241, 147),
+    (244, 149),
+    (246, 150),
+    (251, 88),
+    (253, 89),
+    (256, 90),
+    (259, 91),
+    (262, 94),
+    (264, 95),
+    (267, 96),
+    (272, 98),
+    (277, 0),
+    (283, 100),
+    (286, 101),
+    (290, 125),
+    (295, 0),
+    (311, 127),
+    (313, 128),
+    (319, 129),
+    (321, 131),
+    (324, 132),
+    (327, 133),
+    (329, 134),
+    (331, 135),
+    (334, 136),
+    (337, 138),
+    (343, 139),
+    (348, 0),
+    (360, 102),
+    (362, 103),
+    (365, 105),
+    (367, 106),
+    (371, 0),
+    (373, 112),
+    (375, 113),
+    (377, 114),
+    (379, 115),
+    (382, 116),
+    (385, 117),
+    (388, 120),
+    (391, 121),
+    (393, 122),
+    (396, 107),
+    (400, 0),
+    (407, 108),
+    (410, 109),
+    (416, 0),
+    (481, 19),
+    (484, 21),
+    (486, 22),
+    (488, 23),
+    (490, 24),
+    (492, 25),
+    (494, 26),
+    (496, 27),
+    (498, 28),
+    (500, 29),
+    (502, 30),
+    (504, 31),
+    (515, 0),
 )

@@ -71,6 +71,8 @@ RANK = (5, 6, 7, 8, 9, 10, 11, 12, 5, 6, 7, 8, 9, 10, 11, 12, 5, 6, 7, 8, 9, 10,
 SUIT = (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3)
 COLOR = (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0)
 KIND = (26, 31, 36, 41, 46, 51, 56, 61, 27, 32, 37, 42, 47, 52, 57, 62, 28, 33, 38, 43, 48, 53, 58, 63, 29, 34, 39, 44, 49, 54, 59, 64)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(5)
 # rank order: 7 8 9 J Q K 10 A
 ORDER_DEFAULT = (-1, -1, -1, -1, -1, 0, 1, 2, 6, 3, 4, 5, 7, -1)
 # sheepshead.cardrules:13: value points: 7..A=0 A=11 10=10 K=4 Q=3 J=2
@@ -91,6 +93,8 @@ IS_J_SPADES = (False, False, False, False, True, False, False, False, False, Fal
 IS_J_HEARTS = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
 # cards that are J ♦
 IS_J_DIAMONDS = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7, 0, 1, 2, 6, 3, 4, 5, 7)
 
 
 def _suit_in_play(s, card):
@@ -110,7 +114,7 @@ def _start(s):
 
 def _for_47_next(s):
     if s.loop_index2 >= len(s.loop_items1):
-        return 2  # to _for_47_after
+        return s._finish()
     s.loop_index2 += 1
     # sheepshead.cardrules:48: gather all into deck
     s.z_deck.clear()
@@ -128,24 +132,33 @@ def _for_47_next(s):
     _rt.deal_round_robin(s.z_deck, s.z_hand, (6 if (s.n == 5) else 10), ((s.v_dealer) + 1) % s.n, 50)
     s.deals += 1
     # sheepshead.cardrules:51: move all from deck to blind
-    _moved = s.z_deck[:]
+    s.z_blind.extend(s.z_deck)
     s.z_deck.clear()
-    s.z_blind.extend(_moved)
     # sheepshead.cardrules:52: picker = none
     s.v_picker = None
     # sheepshead.cardrules:53: for each player p from left of dealer where picker == none {
-    s.loop_items3 = _rt.seats_from(((s.v_dealer) + 1) % s.n, s.n)
+    s.loop_items3 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
     s.loop_index4 = 0
     return 3  # to _for_53_next
 
 
 def _for_47_after(s):
-    return s._finish()
+    # written out in _for_47_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 1')
 
 
 def _for_53_next(s):
     if s.loop_index4 >= len(s.loop_items3):
-        return 4  # to _for_53_after
+        # sheepshead.cardrules:59: if picker != none {
+        if s.v_picker is not None:
+            s.hits[1] += 1
+            # sheepshead.cardrules:60: move all from blind to hand of picker
+            s.z_hand[s.v_picker].extend(s.z_blind)
+            s.z_blind.clear()
+            # sheepshead.cardrules:61: picker chooses 2 cards from hand of picker to buried
+            s.picks_left5 = min(2, len(s.z_hand[s.v_picker]))
+            return 8  # to _choose_cards_61_pick
+        return 6  # to _if_59_after
     s.l_p = s.loop_items3[s.loop_index4]
     s.loop_index4 += 1
     if s.v_picker is not None:
@@ -155,10 +168,8 @@ def _for_53_next(s):
 
 
 def _for_53_after(s):
-    # sheepshead.cardrules:59: if picker != none {
-    if s.v_picker is not None:
-        return 7  # to _if_59_then
-    return 6  # to _if_59_after
+    # written out in _for_53_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _choose_option_54_chosen(s):
@@ -178,33 +189,28 @@ def _if_59_after(s):
 
 
 def _if_59_then(s):
-    s.hits[1] += 1
-    # sheepshead.cardrules:60: move all from blind to hand of picker
-    _moved = s.z_blind[:]
-    s.z_blind.clear()
-    s.z_hand[s.v_picker].extend(_moved)
-    # sheepshead.cardrules:61: picker chooses 2 cards from hand of picker to buried
-    s.picks_left5 = min(2, len(s.z_hand[s.v_picker]))
-    return 8  # to _choose_cards_61_pick
+    # written out in _for_53_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 3')
 
 
 def _choose_cards_61_pick(s):
     if s.picks_left5 <= 0:
-        return 9  # to _choose_cards_61_after
+        # sheepshead.cardrules:62: partner = none
+        s.v_partner = None
+        # sheepshead.cardrules:63: called = none
+        s.v_called = None
+        # sheepshead.cardrules:64: called_led = false
+        s.v_called_led = False
+        # sheepshead.cardrules:65: if player_count == 5 and (callable(♣) or callable(♠) or callable(♥)) {
+        if (s.n == 5) and ((any((_suit_in_play(s, c1) == 3) for c1 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c2) == 3) and (RANK[c2] == 12)) for c2 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c3) == 3) and (RANK[c3] == 12)) for c3 in s.z_buried))) or (any((_suit_in_play(s, c4) == 0) for c4 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c5) == 0) and (RANK[c5] == 12)) for c5 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c6) == 0) and (RANK[c6] == 12)) for c6 in s.z_buried))) or (any((_suit_in_play(s, c7) == 1) for c7 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c8) == 1) and (RANK[c8] == 12)) for c8 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c9) == 1) and (RANK[c9] == 12)) for c9 in s.z_buried)))):  # fmt: skip
+            return 12  # to _if_65_then
+        return 11  # to _if_65_after
     return s._decide(s.v_picker, list(s.z_hand[s.v_picker]), 10, 61)  # then _choose_cards_61_chosen
 
 
 def _choose_cards_61_after(s):
-    # sheepshead.cardrules:62: partner = none
-    s.v_partner = None
-    # sheepshead.cardrules:63: called = none
-    s.v_called = None
-    # sheepshead.cardrules:64: called_led = false
-    s.v_called_led = False
-    # sheepshead.cardrules:65: if player_count == 5 and (callable(♣) or callable(♠) or callable(♥)) {
-    if (s.n == 5) and ((any((_suit_in_play(s, c1) == 3) for c1 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c2) == 3) and (RANK[c2] == 12)) for c2 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c3) == 3) and (RANK[c3] == 12)) for c3 in s.z_buried))) or (any((_suit_in_play(s, c4) == 0) for c4 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c5) == 0) and (RANK[c5] == 12)) for c5 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c6) == 0) and (RANK[c6] == 12)) for c6 in s.z_buried))) or (any((_suit_in_play(s, c7) == 1) for c7 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c8) == 1) and (RANK[c8] == 12)) for c8 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c9) == 1) and (RANK[c9] == 12)) for c9 in s.z_buried)))):  # fmt: skip
-        return 12  # to _if_65_then
-    return 11  # to _if_65_after
+    # written out in _choose_cards_61_pick, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 9 runs inside block 8')
 
 
 def _choose_cards_61_chosen(s):
@@ -238,10 +244,38 @@ def _choose_suit_66_chosen(s):
 
 def _for_71_next(s):
     if s.loop_index7 >= len(s.loop_items6):
-        return 15  # to _for_71_after
+        # sheepshead.cardrules:95: for each player p {
+        for _p8 in range(s.n):
+            s.l_p = _p8
+            # sheepshead.cardrules:96: p joins (if p == picker or p == partner then pickers else defenders)
+            _rt.join(s.team, s.l_p, (0 if ((s.l_p == s.v_picker) or (s.l_p == s.v_partner)) else 1), (s.v_points, s.v_tricks))
+        # sheepshead.cardrules:98: for each team t {
+        _e9 = s.l_t
+        for _e9 in list(_rt.team_numbers(s.team)):
+            # sheepshead.cardrules:99: points of t = 0
+            _rt.share_team(s.v_points, s.team, _e9, '=', 0)
+            # sheepshead.cardrules:100: tricks of t = 0
+            _rt.share_team(s.v_tricks, s.team, _e9, '=', 0)
+        s.l_t = _e9
+        # sheepshead.cardrules:102: for each player p {
+        _p10 = s.l_p
+        for _p10 in range(s.n):
+            # sheepshead.cardrules:103: points of p += sum points of taken of p
+            _rt.share(s.v_points, s.team, _p10, '+=', _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[_p10]), 103))
+            # sheepshead.cardrules:104: tricks of p += groups of taken of p
+            _rt.share(s.v_tricks, s.team, _p10, '+=', len(s.z_taken[_p10]))
+        s.l_p = _p10
+        # sheepshead.cardrules:106: points of picker += sum points of buried
+        _rt.share(s.v_points, s.team, s.v_picker, '+=', _rt.sum_values(VALUE_POINTS, s.z_buried, 106))
+        # sheepshead.cardrules:107: for each player p {
+        for _p11 in range(s.n):
+            s.l_p = _p11
+            # sheepshead.cardrules:108: score of p += if p == picker
+            s.v_score[s.l_p] += (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) * ((s.n - 1) - (0 if (s.v_partner is None) else 2))) if (s.l_p == s.v_picker) else (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) if (s.l_p == s.v_partner) else (0 - ((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1))))))  # fmt: skip
+        return 6  # to _if_59_after
     s.loop_index7 += 1
     # sheepshead.cardrules:72: trick {
-    s.t_order = _rt.seats_from(s.v_leader, s.n)
+    s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
@@ -250,194 +284,182 @@ def _for_71_next(s):
 
 
 def _for_71_after(s):
-    # sheepshead.cardrules:95: for each player p {
-    for _p8 in range(s.n):
-        s.l_p = _p8
-        # sheepshead.cardrules:96: p joins (if p == picker or p == partner then pickers else defenders)
-        _rt.join(s.team, s.l_p, (0 if ((s.l_p == s.v_picker) or (s.l_p == s.v_partner)) else 1), (s.v_points, s.v_tricks))
-    # sheepshead.cardrules:98: for each team t {
-    for _e9 in list(_rt.team_numbers(s.team)):
-        s.l_t = _e9
-        # sheepshead.cardrules:99: points of t = 0
-        _rt.share_team(s.v_points, s.team, s.l_t, '=', 0)
-        # sheepshead.cardrules:100: tricks of t = 0
-        _rt.share_team(s.v_tricks, s.team, s.l_t, '=', 0)
-    # sheepshead.cardrules:102: for each player p {
-    for _p10 in range(s.n):
-        s.l_p = _p10
-        # sheepshead.cardrules:103: points of p += sum points of taken of p
-        _rt.share(s.v_points, s.team, s.l_p, '+=', _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[s.l_p]), 103))
-        # sheepshead.cardrules:104: tricks of p += groups of taken of p
-        _rt.share(s.v_tricks, s.team, s.l_p, '+=', len(s.z_taken[s.l_p]))
-    # sheepshead.cardrules:106: points of picker += sum points of buried
-    _rt.share(s.v_points, s.team, s.v_picker, '+=', _rt.sum_values(VALUE_POINTS, s.z_buried, 106))
-    # sheepshead.cardrules:107: for each player p {
-    for _p11 in range(s.n):
-        s.l_p = _p11
-        # sheepshead.cardrules:108: score of p += if p == picker
-        s.v_score[s.l_p] += (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) * ((s.n - 1) - (0 if (s.v_partner is None) else 2))) if (s.l_p == s.v_picker) else (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) if (s.l_p == s.v_partner) else (0 - ((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1))))))  # fmt: skip
-    return 6  # to _if_59_after
+    # written out in _for_71_next, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 15 runs inside block 14')
 
 
 def _trick_72_turn(s):
     if s.t_i >= len(s.t_order):
-        return 18  # to _trick_72_resolve
+        _winner = None
+        # sheepshead.cardrules:79: highest where card is Q♣
+        if _winner is None:
+            _best = -1
+            for _i, c20 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c20]
+                if _rank >= 0 and (IS_Q_CLUBS[c20]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[3] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 79)]
+        # sheepshead.cardrules:80: highest where card is Q♠
+        if _winner is None:
+            _best = -1
+            for _i, c21 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c21]
+                if _rank >= 0 and (IS_Q_SPADES[c21]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[4] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 80)]
+        # sheepshead.cardrules:81: highest where card is Q♥
+        if _winner is None:
+            _best = -1
+            for _i, c22 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c22]
+                if _rank >= 0 and (IS_Q_HEARTS[c22]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[5] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 81)]
+        # sheepshead.cardrules:82: highest where card is Q♦
+        if _winner is None:
+            _best = -1
+            for _i, c23 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c23]
+                if _rank >= 0 and (IS_Q_DIAMONDS[c23]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[6] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 82)]
+        # sheepshead.cardrules:83: highest where card is J♣
+        if _winner is None:
+            _best = -1
+            for _i, c24 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c24]
+                if _rank >= 0 and (IS_J_CLUBS[c24]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[7] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 83)]
+        # sheepshead.cardrules:84: highest where card is J♠
+        if _winner is None:
+            _best = -1
+            for _i, c25 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c25]
+                if _rank >= 0 and (IS_J_SPADES[c25]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[8] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 84)]
+        # sheepshead.cardrules:85: highest where card is J♥
+        if _winner is None:
+            _best = -1
+            for _i, c26 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c26]
+                if _rank >= 0 and (IS_J_HEARTS[c26]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[9] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 85)]
+        # sheepshead.cardrules:86: highest where card is J♦
+        if _winner is None:
+            _best = -1
+            for _i, c27 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c27]
+                if _rank >= 0 and (IS_J_DIAMONDS[c27]) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[10] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 86)]
+        # sheepshead.cardrules:87: highest where suit == ♦
+        if _winner is None:
+            _best = -1
+            for _i, c28 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c28]
+                if _rank >= 0 and (_suit_in_play(s, c28) == 2) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[11] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 87)]
+        # sheepshead.cardrules:88: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            for _i, c29 in enumerate(s.z_table):
+                _rank = CARD_ORDER_DEFAULT[c29]
+                if _rank >= 0 and (_suit_in_play(s, c29) == _s_led) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[12] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 88)]
+        if _winner is None:
+            _rt.gap('no-winner', 72, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # sheepshead.cardrules:92: called_led = called_led or led == called
+        s.v_called_led = s.v_called_led or (s.led == s.v_called)
+        # sheepshead.cardrules:93: leader = winner
+        s.v_leader = s.winner
+        return 14  # to _for_71_next
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, list(s.z_hand[_p]), 17, 72)  # then _trick_72_played
-    _legal = [c18 for c18 in s.z_hand[_p] if ((RANK[c18] == 12) and (_suit_in_play(s, c18) == s.v_called) and (s.led == s.v_called) and (not s.v_called_led))]
+        _legal = list(s.z_hand[_p])
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 72
+            return -1  # then _trick_72_played
+        return s._decide(_p, _legal, 17, 72)
+    _s_v_called = s.v_called
+    _s_led = s.led
+    _s_v_called_led = s.v_called_led
+    _legal = [c18 for c18 in s.z_hand[_p] if (RANK[c18] == 12 and _suit_in_play(s, c18) == _s_v_called and (_s_led == _s_v_called) and (not _s_v_called_led))]
     if not _legal:
-        _legal = [c19 for c19 in s.z_hand[_p] if (_suit_in_play(s, c19) == s.led)]
+        _legal = [c19 for c19 in s.z_hand[_p] if (_suit_in_play(s, c19) == _s_led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, _legal, 17, 72)  # then _trick_72_played
+    _legal = _legal
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 72
+        return -1  # then _trick_72_played
+    return s._decide(_p, _legal, 17, 72)
 
 
 def _trick_72_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = _suit_in_play(s, s.choice)
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = _suit_in_play(s, _c)
     s.t_i += 1
     return 16  # to _trick_72_turn
 
 
 def _trick_72_resolve(s):
-    _winner = None
-    # sheepshead.cardrules:79: highest where card is Q♣
-    if _winner is None:
-        _best = -1
-        for _i, c20 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c20]]
-            if _rank >= 0 and (IS_Q_CLUBS[c20]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[3] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 79)]
-    # sheepshead.cardrules:80: highest where card is Q♠
-    if _winner is None:
-        _best = -1
-        for _i, c21 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c21]]
-            if _rank >= 0 and (IS_Q_SPADES[c21]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[4] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 80)]
-    # sheepshead.cardrules:81: highest where card is Q♥
-    if _winner is None:
-        _best = -1
-        for _i, c22 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c22]]
-            if _rank >= 0 and (IS_Q_HEARTS[c22]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[5] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 81)]
-    # sheepshead.cardrules:82: highest where card is Q♦
-    if _winner is None:
-        _best = -1
-        for _i, c23 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c23]]
-            if _rank >= 0 and (IS_Q_DIAMONDS[c23]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[6] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 82)]
-    # sheepshead.cardrules:83: highest where card is J♣
-    if _winner is None:
-        _best = -1
-        for _i, c24 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c24]]
-            if _rank >= 0 and (IS_J_CLUBS[c24]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[7] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 83)]
-    # sheepshead.cardrules:84: highest where card is J♠
-    if _winner is None:
-        _best = -1
-        for _i, c25 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c25]]
-            if _rank >= 0 and (IS_J_SPADES[c25]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[8] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 84)]
-    # sheepshead.cardrules:85: highest where card is J♥
-    if _winner is None:
-        _best = -1
-        for _i, c26 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c26]]
-            if _rank >= 0 and (IS_J_HEARTS[c26]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[9] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 85)]
-    # sheepshead.cardrules:86: highest where card is J♦
-    if _winner is None:
-        _best = -1
-        for _i, c27 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c27]]
-            if _rank >= 0 and (IS_J_DIAMONDS[c27]) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[10] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 86)]
-    # sheepshead.cardrules:87: highest where suit == ♦
-    if _winner is None:
-        _best = -1
-        for _i, c28 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c28]]
-            if _rank >= 0 and (_suit_in_play(s, c28) == 2) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[11] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 87)]
-    # sheepshead.cardrules:88: highest where suit == led
-    if _winner is None:
-        _best = -1
-        for _i, c29 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c29]]
-            if _rank >= 0 and (_suit_in_play(s, c29) == s.led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[12] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 88)]
-    if _winner is None:
-        _rt.gap('no-winner', 72, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # sheepshead.cardrules:92: called_led = called_led or led == called
-    s.v_called_led = s.v_called_led or (s.led == s.v_called)
-    # sheepshead.cardrules:93: leader = winner
-    s.v_leader = s.winner
-    return 14  # to _for_71_next
+    # written out in _trick_72_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 18 runs inside block 16')
 
 
 class State(_rt.BaseState):
@@ -569,82 +591,79 @@ def from_json(data):
 
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
-    (76, 13),
-    (96, 0),
-    (97, 14),
-    (104, 0),
-    (105, 47),
-    (111, 0),
-    (115, 48),
-    (125, 49),
-    (127, 50),
-    (130, 51),
-    (134, 52),
-    (136, 53),
-    (142, 0),
-    (153, 54),
-    (157, 0),
-    (158, 59),
-    (164, 0),
-    (166, 55),
-    (169, 56),
-    (174, 0),
-    (175, 113),
-    (180, 0),
-    (182, 60),
-    (186, 61),
+    (78, 13),
+    (100, 0),
+    (101, 14),
+    (108, 0),
+    (109, 47),
+    (115, 0),
+    (119, 48),
+    (129, 49),
+    (131, 50),
+    (134, 51),
+    (137, 52),
+    (139, 53),
+    (145, 0),
+    (152, 59),
+    (155, 60),
+    (158, 61),
+    (166, 54),
+    (170, 0),
+    (177, 55),
+    (180, 56),
+    (185, 0),
+    (186, 113),
     (191, 0),
     (198, 62),
     (200, 63),
     (202, 64),
     (204, 65),
-    (210, 0),
-    (218, 70),
-    (220, 71),
-    (226, 0),
-    (228, 66),
+    (211, 0),
+    (224, 70),
+    (226, 71),
     (232, 0),
-    (234, 67),
-    (239, 0),
-    (243, 72),
-    (252, 0),
-    (253, 95),
-    (256, 96),
-    (258, 98),
-    (261, 99),
-    (263, 100),
-    (265, 102),
-    (268, 103),
-    (270, 104),
-    (272, 106),
-    (274, 107),
-    (277, 108),
-    (282, 0),
-    (310, 79),
-    (322, 80),
-    (334, 81),
-    (346, 82),
-    (358, 83),
-    (370, 84),
-    (382, 85),
-    (394, 86),
-    (406, 87),
-    (418, 88),
-    (436, 92),
-    (438, 93),
-    (443, 0),
-    (483, 24),
-    (485, 25),
-    (487, 26),
-    (489, 27),
-    (491, 28),
-    (493, 29),
-    (495, 30),
-    (497, 31),
-    (499, 32),
-    (501, 33),
-    (520, 0),
-    (554, 120),
-    (557, 121),
-    (565, 0),
+    (234, 66),
+    (238, 0),
+    (240, 67),
+    (245, 0),
+    (247, 95),
+    (250, 96),
+    (252, 98),
+    (255, 99),
+    (257, 100),
+    (260, 102),
+    (263, 103),
+    (265, 104),
+    (268, 106),
+    (270, 107),
+    (273, 108),
+    (277, 72),
+    (286, 0),
+    (294, 79),
+    (306, 80),
+    (318, 81),
+    (330, 82),
+    (342, 83),
+    (354, 84),
+    (366, 85),
+    (378, 86),
+    (390, 87),
+    (402, 88),
+    (421, 92),
+    (423, 93),
+    (448, 0),
+    (505, 24),
+    (507, 25),
+    (509, 26),
+    (511, 27),
+    (513, 28),
+    (515, 29),
+    (517, 30),
+    (519, 31),
+    (521, 32),
+    (523, 33),
+    (542, 0),
+    (576, 120),
+    (579, 121),
+    (587, 0),
 )

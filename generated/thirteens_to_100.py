@@ -123,6 +123,8 @@ THIRTEEN_POINTS_THIRTEEN = 1  # 13 points, after its name
 CARD_TEXT, RANK, SUIT, COLOR, KIND = _rt.standard_deck(2)
 # the cards with an identical twin: a hand without them needs no de-duplication of its actions
 TWINS = _rt.twins(KIND)
+# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list
+SEATS = _rt.seat_orders(6)
 # rank order: 2 3 4 5 6 7 8 9 10 J Q K A
 ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1)
 # rank order: A 2 3 4 5 6 7 8 9 10 J Q K
@@ -135,6 +137,12 @@ VALUE_MELD = (2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 IS_JOKER = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, True)
 # cards that are A
 IS_A = (False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, True, False, False)
+# per card, the position of its rank in ORDER_WITH_JOKER (-1: not ranked)
+CARD_ORDER_WITH_JOKER = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13)
+# per card, the position of its rank in ORDER_DEFAULT (-1: not ranked)
+CARD_ORDER_DEFAULT = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, -1, -1)
+CARDS_JOKER = _rt.cards_where(IS_JOKER)  # the same cards as a set, for tests run in C
+CARDS_A = _rt.cards_where(IS_A)  # the same cards as a set, for tests run in C
 
 
 # ---------------------------------------------------------------- scoring thirteens
@@ -160,9 +168,9 @@ def _make_thirteens(s):
         # thirteens.cardrules:89: pattern run: 3 in sequence => 1
         _Pattern('run', 'sequence', size=3, order=ORDER_DEFAULT, score=lambda group: 1),
         # thirteens.cardrules:90: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
-        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and any(IS_A[c11] for c11 in group), score=lambda group: 1),
+        _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and (not CARDS_A.isdisjoint(group)), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c12]) for c12 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER), overlapping=s.r_card_reuse == CARD_REUSE_EVERY)
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c10]) for c10 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER), overlapping=s.r_card_reuse == CARD_REUSE_EVERY)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -210,14 +218,14 @@ def _repeat_103_body(s):
         s.hits[3] += 1
         # thirteens.cardrules:116: trump = none
         s.v_trump = None
-    elif IS_JOKER[_rt.top(s.z_turned, 117)]:
+    elif IS_JOKER[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 117))]:
         s.hits[4] += 1
         # thirteens.cardrules:118: trump = none
         s.v_trump = None
     else:
         s.hits[5] += 1
         # thirteens.cardrules:120: trump = suit of top of turned
-        s.v_trump = SUIT[_rt.top(s.z_turned, 120)]
+        s.v_trump = SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 120))]
     # thirteens.cardrules:122: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
     # thirteens.cardrules:123: while (count players q where not hand of q is empty) > 0 {
@@ -225,14 +233,46 @@ def _repeat_103_body(s):
 
 
 def _repeat_103_after(s):
-    return s._finish()
+    # written out in _while_123_after, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 2 runs inside block 4')
 
 
 def _while_123_check(s):
-    if not any(bool(s.z_hand[q1]) for q1 in range(s.n)):
-        return 4  # to _while_123_after
+    if not any(s.z_hand):
+        # thirteens.cardrules:140: for each player p {
+        _solver_thirteens_ = _solver_thirteens(s)
+        _p1 = s.l_p
+        for _p1 in range(s.n):
+            # thirteens.cardrules:141: points of p = 0
+            s.v_points[_p1] = 0
+            # thirteens.cardrules:142: for each group g in taken of p {
+            _g2 = s.l_g
+            for _g2 in list(s.z_taken[_p1]):
+                # thirteens.cardrules:143: points of p += scoring thirteens of g
+                s.v_points[_p1] += _solver_thirteens_.best(_g2)
+                # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
+                s.v_points[_p1] -= 4 * len(CARDS_JOKER.intersection(_g2))
+                # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
+                if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens_.best(_g2) == 0):
+                    s.hits[10] += 1
+                    # thirteens.cardrules:146: points of p += 1
+                    s.v_points[_p1] += 1
+            s.l_g = _g2
+            # thirteens.cardrules:149: if taken of p is empty {
+            if not s.z_taken[_p1]:
+                s.hits[11] += 1
+                # thirteens.cardrules:150: points of p -= 3
+                s.v_points[_p1] -= 3
+            # thirteens.cardrules:152: total of p += points of p
+            s.v_total[_p1] += s.v_points[_p1]
+        s.l_p = _p1
+        # thirteens.cardrules:154: dealer = left of dealer
+        s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q9 for q9 in range(s.n) if (s.v_total[q9] == max(s.v_total))]) == 1))):
+            return 1  # to _repeat_103_body
+        return s._finish()
     # thirteens.cardrules:124: trick {
-    s.t_order = [q2 for q2 in _rt.seats_from(s.v_leader, s.n) if bool(s.z_hand[q2])]
+    s.t_order = list(SEATS[s.n][(s.v_leader) % s.n]) if all(s.z_hand) else [q2 for q2 in SEATS[s.n][(s.v_leader) % s.n] if bool(s.z_hand[q2])]
     s.t_i = 0
     s.t_seats = []
     s.t_cards = []
@@ -241,120 +281,110 @@ def _while_123_check(s):
 
 
 def _while_123_after(s):
-    # thirteens.cardrules:140: for each player p {
-    for _p1 in range(s.n):
-        s.l_p = _p1
-        # thirteens.cardrules:141: points of p = 0
-        s.v_points[s.l_p] = 0
-        # thirteens.cardrules:142: for each group g in taken of p {
-        for _g2 in list(s.z_taken[s.l_p]):
-            s.l_g = _g2
-            # thirteens.cardrules:143: points of p += scoring thirteens of g
-            s.v_points[s.l_p] += _solver_thirteens(s).best(s.l_g)
-            # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
-            s.v_points[s.l_p] -= 4 * len([c9 for c9 in s.l_g if (IS_JOKER[c9])])
-            # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
-            if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens(s).best(s.l_g) == 0):
-                s.hits[10] += 1
-                # thirteens.cardrules:146: points of p += 1
-                s.v_points[s.l_p] += 1
-        # thirteens.cardrules:149: if taken of p is empty {
-        if not s.z_taken[s.l_p]:
-            s.hits[11] += 1
-            # thirteens.cardrules:150: points of p -= 3
-            s.v_points[s.l_p] -= 3
-        # thirteens.cardrules:152: total of p += points of p
-        s.v_total[s.l_p] += s.v_points[s.l_p]
-    # thirteens.cardrules:154: dealer = left of dealer
-    s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q10 for q10 in range(s.n) if (s.v_total[q10] == max(s.v_total))]) == 1))):
-        return 1  # to _repeat_103_body
-    return 2  # to _repeat_103_after
+    # written out in _while_123_check, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 def _trick_124_turn(s):
     if s.t_i >= len(s.t_order):
-        return 7  # to _trick_124_resolve
+        _winner = None
+        # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
+        if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[(s.z_table[0] if s.z_table else _rt.first(s.z_table, 130))])):
+            _s_z_table = s.z_table
+            _best = -1
+            for _i, c4 in enumerate(s.z_table):
+                _rank = CARD_ORDER_WITH_JOKER[c4]
+                if _rank >= 0 and (c4 == (_s_z_table[0] if _s_z_table else _rt.first(_s_z_table, 131))) and _rank >= _best:
+                    if _rank > _best:
+                        _best, _first = _rank, _i
+                    _last = _i
+            if _best >= 0:
+                s.hits[6] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
+        # thirteens.cardrules:132: if table has Joker: highest where suit == led
+        if _winner is None and (not CARDS_JOKER.isdisjoint(s.z_table)):
+            _s_led = s.led
+            _best = -1
+            if _s_led is not None:
+                for _i, c5 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c5]
+                    if _rank >= 0 and (SUIT[c5] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[7] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
+        # thirteens.cardrules:133: highest where suit == trump
+        if _winner is None:
+            _s_v_trump = s.v_trump
+            _best = -1
+            if _s_v_trump is not None:
+                for _i, c6 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c6]
+                    if _rank >= 0 and (SUIT[c6] == _s_v_trump) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[8] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
+        # thirteens.cardrules:134: highest where suit == led
+        if _winner is None:
+            _s_led = s.led
+            _best = -1
+            if _s_led is not None:
+                for _i, c7 in enumerate(s.z_table):
+                    _rank = CARD_ORDER_DEFAULT[c7]
+                    if _rank >= 0 and (SUIT[c7] == _s_led) and _rank >= _best:
+                        if _rank > _best:
+                            _best, _first = _rank, _i
+                        _last = _i
+            if _best >= 0:
+                s.hits[9] += 1
+                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
+        if _winner is None:
+            _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
+        s.winner = _winner
+        s.tricks += 1
+        s.z_taken[_winner].append(s.z_table[:])
+        s.z_table.clear()
+        # thirteens.cardrules:138: leader = winner
+        s.v_leader = s.winner
+        return 3  # to _while_123_check
     _p = s.t_order[s.t_i]
     if s.t_i == 0:
-        return s._decide(_p, (list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)), 6, 124)  # then _trick_124_played
-    _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == s.led)]
+        _legal = list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)
+        if _legal:
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 6, 124
+            return -1  # then _trick_124_played
+        return s._decide(_p, _legal, 6, 124)
+    _s_led = s.led
+    _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == _s_led)]
     if not _legal:
         _legal = list(s.z_hand[_p])
-    return s._decide(_p, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 6, 124)  # then _trick_124_played
+    _legal = _legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)
+    if _legal:
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 6, 124
+        return -1  # then _trick_124_played
+    return s._decide(_p, _legal, 6, 124)
 
 
 def _trick_124_played(s):
-    _p = s.t_order[s.t_i]
-    s.z_hand[_p].remove(s.choice)  # a legal card, so it is in the hand
-    s.z_table.append(s.choice)
+    _p, _c = s.t_order[s.t_i], s.choice
+    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+    s.z_table.append(_c)
     s.t_seats.append(_p)
-    s.t_cards.append(s.choice)
-    if s.led is None and SUIT[s.choice] >= 0:
-        s.led = SUIT[s.choice]
+    s.t_cards.append(_c)
+    if s.led is None and SUIT[_c] >= 0:
+        s.led = SUIT[_c]
     s.t_i += 1
     return 5  # to _trick_124_turn
 
 
 def _trick_124_resolve(s):
-    _winner = None
-    # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
-    if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[_rt.first(s.z_table, 130)])):
-        _best = -1
-        for _i, c4 in enumerate(s.z_table):
-            _rank = ORDER_WITH_JOKER[RANK[c4]]
-            if _rank >= 0 and (c4 == _rt.first(s.z_table, 131)) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[6] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
-    # thirteens.cardrules:132: if table has Joker: highest where suit == led
-    if _winner is None and any(IS_JOKER[c5] for c5 in s.z_table):
-        _best = -1
-        for _i, c6 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c6]]
-            if _rank >= 0 and (SUIT[c6] == s.led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[7] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
-    # thirteens.cardrules:133: highest where suit == trump
-    if _winner is None:
-        _best = -1
-        for _i, c7 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c7]]
-            if _rank >= 0 and (SUIT[c7] == s.v_trump) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[8] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
-    # thirteens.cardrules:134: highest where suit == led
-    if _winner is None:
-        _best = -1
-        for _i, c8 in enumerate(s.z_table):
-            _rank = ORDER_DEFAULT[RANK[c8]]
-            if _rank >= 0 and (SUIT[c8] == s.led) and _rank >= _best:
-                if _rank > _best:
-                    _best, _first = _rank, _i
-                _last = _i
-        if _best >= 0:
-            s.hits[9] += 1
-            _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
-    if _winner is None:
-        _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
-    s.winner = _winner
-    s.tricks += 1
-    s.z_taken[_winner].append(s.z_table[:])
-    s.z_table.clear()
-    # thirteens.cardrules:138: leader = winner
-    s.v_leader = s.winner
-    return 3  # to _while_123_check
+    # written out in _trick_124_turn, the one block that went on here
+    _rt.gap('unreachable', 0, 'block 7 runs inside block 5')
 
 
 class State(_rt.BaseState):
@@ -475,65 +505,64 @@ _RULE_LINES = (
     (110, 71),
     (113, 78),
     (116, 8),
-    (132, 17),
-    (141, 86),
-    (145, 0),
-    (156, 87),
-    (158, 88),
-    (160, 89),
-    (162, 90),
-    (171, 0),
-    (172, 103),
-    (176, 0),
-    (177, 104),
-    (187, 105),
-    (189, 106),
-    (194, 107),
-    (197, 109),
-    (200, 110),
-    (205, 113),
-    (208, 115),
-    (211, 116),
-    (215, 118),
-    (219, 120),
-    (221, 122),
-    (223, 123),
-    (227, 0),
-    (234, 124),
-    (243, 0),
-    (244, 140),
-    (247, 141),
-    (249, 142),
-    (252, 143),
-    (254, 144),
-    (256, 145),
-    (259, 146),
+    (134, 17),
+    (149, 86),
+    (153, 0),
+    (164, 87),
+    (166, 88),
+    (168, 89),
+    (170, 90),
+    (179, 0),
+    (180, 103),
+    (184, 0),
+    (185, 104),
+    (195, 105),
+    (197, 106),
+    (202, 107),
+    (205, 109),
+    (208, 110),
+    (213, 113),
+    (216, 115),
+    (219, 116),
+    (223, 118),
+    (227, 120),
+    (229, 122),
+    (231, 123),
+    (235, 0),
+    (242, 140),
+    (246, 141),
+    (248, 142),
+    (251, 143),
+    (253, 144),
+    (255, 145),
+    (258, 146),
     (261, 149),
     (264, 150),
     (266, 152),
-    (268, 154),
-    (275, 0),
-    (301, 130),
-    (313, 132),
-    (325, 133),
-    (337, 134),
-    (355, 138),
-    (360, 0),
-    (386, 27),
-    (389, 29),
-    (391, 30),
-    (393, 31),
-    (395, 6),
-    (406, 0),
-    (435, 163),
-    (438, 167),
-    (439, 168),
-    (443, 0),
-    (444, 171),
-    (447, 172),
-    (451, 0),
-    (452, 175),
-    (455, 177),
-    (456, 178),
-    (464, 0),
+    (269, 154),
+    (274, 124),
+    (283, 0),
+    (291, 130),
+    (304, 132),
+    (318, 133),
+    (332, 134),
+    (352, 138),
+    (373, 0),
+    (416, 27),
+    (419, 29),
+    (421, 30),
+    (423, 31),
+    (425, 6),
+    (436, 0),
+    (465, 163),
+    (468, 167),
+    (469, 168),
+    (473, 0),
+    (474, 171),
+    (477, 172),
+    (481, 0),
+    (482, 175),
+    (485, 177),
+    (486, 178),
+    (494, 0),
 )

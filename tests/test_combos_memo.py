@@ -89,7 +89,7 @@ def test_an_engine_memoised_by_classes_plays_as_one_memoised_by_kinds(monkeypatc
 
     text = (ROOT / "games" / "thirteens.cardrules").read_text()
     by_classes = module_from_source(compile_source(text, "thirteens.cardrules").source, "thirteens")
-    monkeypatch.setattr(alike, "tables_read", lambda sources, per_card: None)
+    monkeypatch.setattr(alike, "tables_read", lambda sources, per_card, sets=None: None)
     by_kinds_source = compile_source(text, "thirteens.cardrules").source
     assert "alike=None" in by_kinds_source
     by_kinds = module_from_source(by_kinds_source, "thirteens_by_kinds")

@@ -26,11 +26,17 @@ _CARD_READERS = {"value": 0}  # helpers reading one card through the table at th
 _GROUP_BUILTINS = frozenset({"len", "bool"})
 
 
+# Methods of a pattern's frozenset of cards (`CARDS_A.isdisjoint(group)`: `group has A`) that read
+# a group as a collection, through the pattern's table.
+_SET_READERS = frozenset({"isdisjoint", "intersection"})
+
+
 class _Reads(ast.NodeVisitor):
     """Tables read by one callable; `ok` turns False at any other use of a card or group."""
 
-    def __init__(self, per_card: frozenset[str]):
+    def __init__(self, per_card: frozenset[str], sets: dict[str, str]):
         self.per_card = per_card
+        self.sets = sets  # frozenset of a pattern's cards -> that pattern's table
         self.groups = {GROUP}
         self.cards = {CARD}
         self.tables: set[str] = set()
@@ -62,6 +68,15 @@ class _Reads(ast.NodeVisitor):
             self.allowed.add(id(node.slice))
         self.generic_visit(node)
 
+    def _set_reader(self, node: ast.Call) -> str | None:
+        """The table behind `CARDS_X.isdisjoint(group)` (or `.intersection`), else None."""
+        func, args = node.func, node.args
+        if not (isinstance(func, ast.Attribute) and func.attr in _SET_READERS and isinstance(func.value, ast.Name)):
+            return None
+        if len(args) == 1 and isinstance(args[0], ast.Name) and args[0].id in self.groups:
+            return self.sets.get(func.value.id)
+        return None
+
     def visit_Call(self, node: ast.Call):
         helper = self._runtime_call(node)
         args = node.args
@@ -75,22 +90,26 @@ class _Reads(ast.NodeVisitor):
                     self.allowed.add(id(args[subject]))
                     if table is not None:
                         self.tables.add(table)
+        elif self._set_reader(node) is not None:
+            self.allowed.add(id(args[0]))
+            self.tables.add(self._set_reader(node))
         elif isinstance(node.func, ast.Name) and node.func.id in _GROUP_BUILTINS and len(args) == 1:
             if isinstance(args[0], ast.Name) and args[0].id in self.groups:
                 self.allowed.add(id(args[0]))
         self.generic_visit(node)
 
 
-def tables_read(sources: list[str], per_card: frozenset[str]) -> set[str] | None:
+def tables_read(sources: list[str], per_card: frozenset[str], sets: dict[str, str] | None = None) -> set[str] | None:
     """The per-card tables that these callables (Python source of `lambda ...` expressions) read,
-    or None when one of them looks at a card or a group in any other way."""
+    or None when one of them looks at a card or a group in any other way. `sets`: the frozensets
+    of the patterns' cards, each with its pattern's table."""
     found: set[str] = set()
     for source in sources:
         try:
             tree = ast.parse(source, mode="eval")
         except SyntaxError:
             return None
-        reads = _Reads(per_card)
+        reads = _Reads(per_card, sets or {})
         # Comprehension targets are bound before their uses are checked: visit twice.
         reads.visit(tree)
         reads.allowed.clear()

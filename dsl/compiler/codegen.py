@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, SUIT_COLOR, Model
-from . import action_bounds, alike, escape, gate, jumps, layout, observed, parens, standings
+from . import action_bounds, alike, escape, gate, inline, jumps, layout, observed, parens, seats, standings
 from ..runtime import decks, observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -113,7 +113,8 @@ class CodeGenerator:
         callables += [code for code in (leftover, reusable) if code != "None"]
         per_card = {"RANK", "SUIT", "KIND", *self.tables.values.values()}
         per_card |= {name for name, _table in self.tables.patterns.values()}
-        read = alike.tables_read(callables, frozenset(per_card))
+        sets = {name: table for table, name in self.tables.pattern_sets.items()}
+        read = alike.tables_read(callables, frozenset(per_card), sets)
         if read is None:
             return "None"
         names = sorted(read)
@@ -342,6 +343,7 @@ class CodeGenerator:
         m = self.model
         program = self.lowerer.lower_flow()
         jumps.thread_jumps(program)  # no trip through the driver for blocks that only jump on
+        inline.inline_blocks(program, len(m.cards))  # nor for a block that one jump alone leads to
         if m.game.suits_in_play:  # every `suit` of the rules asks this function
             rule = m.game.suits_in_play[0]
             body = ["    " + f"# {self.line_comment(rule.span)}", f"    return {self.x.suit_in_play_body()}"]
@@ -382,6 +384,8 @@ class CodeGenerator:
             "color": _fmt(tuple(SUIT_COLOR[c.suit] if c.suit >= 0 else -1 for c in m.cards)),
             "kind": _fmt(tuple(c.kind for c in m.cards)),
             "twins": len({c.kind for c in m.cards}) < len(m.cards),
+            "seats_table": seats.uses_table(program.blocks, program.functions),
+            "max_players": max(m.players),
             "orders": orders,
             "values": values,
             "scorings": scorings,
@@ -430,6 +434,8 @@ class CodeGenerator:
         context["patterns"] = [
             (name, escape.comment(key), _fmt(table)) for key, (name, table) in self.tables.patterns.items()
         ]
+        context["pattern_sets"] = list(self.tables.pattern_sets.items())
+        context["card_orders"] = [(name, _fmt(table)) for name, table in self.tables.card_orders.values()]
         source = parens.drop_redundant(environment().get_template("engine.py.j2").render(**context))
         source = layout.skip_overlong(source)  # no formatter splits a rule's one-line condition
         source += rule_line_source(source)  # appended last: no line it describes moves

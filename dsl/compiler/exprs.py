@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from collections.abc import Callable
 
 from ..ast import nodes as n
@@ -34,6 +35,8 @@ class Tables:
         self.model = model
         self.names = ModuleNames()
         self.patterns: dict[str, tuple[str, tuple[bool, ...]]] = {}
+        self.pattern_sets: dict[str, str] = {}  # pattern table -> the frozenset of its cards
+        self.card_orders: dict[str, tuple[str, tuple[int, ...]]] = {}  # order -> (name, per card)
         # Readings first: they are read in rule conditions, so they keep their plain names.
         self.readings = {
             (amb.name, reading.name): self.names.claim(escape.constant("", amb.name, reading.name))
@@ -54,8 +57,33 @@ class Tables:
             self.patterns[key] = (name, table)
         return self.patterns[key][0]
 
+    def pattern_set(self, pattern: n.CardPattern) -> str:
+        """The frozenset of the cards a pattern matches (`CARDS_JOKER`), for tests in C."""
+        table = self.pattern(pattern)
+        if table not in self.pattern_sets:
+            self.pattern_sets[table] = self.names.claim(escape.constant("CARDS_", *pattern_words(pattern)))
+        return self.pattern_sets[table]
+
+    def any_pattern(self, patterns: list[n.CardPattern], zone: str) -> str:
+        """A per-card table of the cards that fit one of `patterns`: those that may fire one of the
+        triggers on drawing into `zone`."""
+        key = " or ".join(p.text() for p in patterns) + f" (a trigger on drawing into {zone} may fire)"
+        if key not in self.patterns:
+            tables = [self.patterns[p.text()][1] for p in patterns if self.pattern(p)]
+            name = self.names.claim(escape.constant("MAY_FIRE_", zone))
+            self.patterns[key] = (name, tuple(any(t[c] for t in tables) for c in range(len(self.model.cards))))
+        return self.patterns[key][0]
+
     def order(self, order: str | None) -> str:
         return self.orders[order or ""]
+
+    def card_order(self, order: str | None) -> str:
+        """Per card, the position of its rank in an order (`ORDER[RANK[c]]` in one lookup)."""
+        if (order or "") not in self.card_orders:
+            name = self.names.claim("CARD_" + self.order(order))
+            positions = self.model.orders[order or ""]
+            self.card_orders[order or ""] = (name, tuple(positions[card.rank] for card in self.model.cards))
+        return self.card_orders[order or ""][0]
 
     def value(self, table: str) -> str:
         return self.values[table]
@@ -275,8 +303,52 @@ class ExprCompiler(ExprVisitor[str]):
         var = self.fresh("q")
         seats = self.compile(where.within) if where.within is not None else f"range({self.attr('n')})"
         cond = self.with_binders({where.var: var}, where.cond)
-        some = f"any({cond} for {var} in {seats})"
+        some = self._some_seat(var, seats, cond) or f"any({cond} for {var} in {seats})"
         return f"(not {some})" if negated else some
+
+    # A test of every seat's own entry of a per-player list (`hand of q is empty`, `in_duel of q`)
+    # reads the whole list, with one builtin running in C instead of a Python loop over the seats.
+    def _seat_entry(self, var: str, seats: str, cond: str) -> tuple[str, str] | None:
+        """(how, list) when `cond` over `seats` tests exactly the entry of `var` in one list with one
+        entry per seat: how is "bool" (a per-player bool variable), "cards" or "no cards" (a zone)."""
+        if seats != f"range({self.attr('n')})":
+            return None
+        return self.seat_entry(var, cond)
+
+    def every_seat(self, var: str, cond: str) -> str | None:
+        """A test that `cond` holds for every seat, in C, when it tests a seat's own entry."""
+        entry = self.seat_entry(var, cond)
+        if entry is None:
+            return None
+        how, attr = entry
+        return f"not any({attr})" if how == "no cards" else f"all({attr})"
+
+    def seat_entry(self, var: str, cond: str) -> tuple[str, str] | None:
+        """`_seat_entry` for any order of the seats."""
+        if standings.has_house(self.model):
+            return None  # a house adds an entry after the seats
+        m = self.model
+        bools = [
+            escape.name("v_", v.name)
+            for v in m.vars.values()
+            if v.per_player and not v.per_team and v.type_name == "bool"
+        ]
+        zones = [escape.name("z_", name) for name, zone in m.zones.items() if zone.per_player]
+        shapes = [("bool", "{}[{}]", bools), ("cards", "bool({}[{}])", zones), ("no cards", "(not {}[{}])", zones)]
+        for how, shape, fields in shapes:
+            for field in fields:
+                attr = f"{self.state}.{field}"
+                if cond == shape.format(attr, var):
+                    return how, self.attr(field)
+        return None
+
+    def _some_seat(self, var: str, seats: str, cond: str) -> str | None:
+        """`any(cond for var in seats)` without the loop, when `cond` is a seat's own entry."""
+        entry = self._seat_entry(var, seats, cond)
+        if entry is None:
+            return None
+        how, attr = entry
+        return {"bool": f"(True in {attr})", "cards": f"any({attr})", "no cards": f"(not all({attr}))"}[how]
 
     def comparison_sides(self, e: n.BinOp) -> tuple[str, str]:
         """The two operands of a comparison as `visit_BinOp` compares them (a number beside a rank is
@@ -327,9 +399,7 @@ class ExprCompiler(ExprVisitor[str]):
         return f"({'not ' if e.negated else ''}{table}[{self.compile(e.subject)}])"
 
     def visit_Has(self, e):
-        table = self.tables.pattern(e.pattern)
-        var = self.fresh("c")
-        return f"any({table}[{var}] for {var} in {self.cards(e.subject)})"
+        return f"(not {self.tables.pattern_set(e.pattern)}.isdisjoint({self.cards(e.subject)}))"
 
     def visit_Of(self, e):
         m = self.model
@@ -354,10 +424,12 @@ class ExprCompiler(ExprVisitor[str]):
             return f"_rt.played_by({self.attr('t_seats')}, {self.attr('t_cards')}, {arg}, {line})"
         if e.name == "groups":
             return f"len({arg})"
-        if e.name in ("top", "last"):
-            return f"_rt.top({self.cards(e.arg)}, {line})"
-        if e.name in ("bottom", "first"):
-            return f"_rt.first({self.cards(e.arg)}, {line})"
+        if e.name in ("top", "last", "bottom", "first"):
+            cards, end = self.cards(e.arg), -1 if e.name in ("top", "last") else 0
+            helper = "top" if end else "first"
+            if _SIMPLE_PILE.fullmatch(cards):  # a zone or a variable: read it, once more if empty
+                return f"({cards}[{end}] if {cards} else _rt.{helper}({cards}, {line}))"
+            return f"_rt.{helper}({cards}, {line})"
         if e.name == "size":
             return f"_rt.size({arg})" if e.arg.type == "groups" else f"len({arg})"
         if e.name in ("left", "right"):
@@ -373,7 +445,10 @@ class ExprCompiler(ExprVisitor[str]):
         raise KeyError(e.name)
 
     def visit_ValueOf(self, e):
-        return f"_rt.value({self.tables.value(e.table)}, {self.compile(e.arg)}, {e.span.line})"
+        table = self.tables.value(e.table)
+        if None not in self.model.values[e.table]:  # every card has a value: no test for none
+            return f"{table}[{self.compile(e.arg)}]"
+        return f"_rt.value({table}, {self.compile(e.arg)}, {e.span.line})"
 
     def visit_SumOf(self, e):
         return f"_rt.sum_values({self.tables.value(e.table)}, {self.cards(e.arg)}, {e.span.line})"
@@ -404,6 +479,15 @@ class ExprCompiler(ExprVisitor[str]):
     def visit_Count(self, e):
         if e.arg.type == "groups":
             return f"_rt.size({self.compile(e.arg)})"
+        where = e.arg
+        matched = _pattern_count(where)
+        if matched is not None:  # cards of a pattern among cards held somewhere: counted in C
+            return f"len({self.tables.pattern_set(matched)}.intersection({self.cards(where.collection)}))"
+        if isinstance(where, n.PlayersWhere) and where.cond is not None and not where.extreme and where.within is None:
+            var = self.fresh("q")
+            entry = self._seat_entry(var, f"range({self.attr('n')})", self.with_binders({where.var: var}, where.cond))
+            if entry is not None and entry[0] == "bool":  # the seats whose bool is set: counted in C
+                return f"{entry[1]}.count(True)"
         return f"len({self.compile(e.arg)})"
 
     def visit_AllTeams(self, e):
@@ -432,11 +516,11 @@ class ExprCompiler(ExprVisitor[str]):
         var = self.fresh("q")
         seats = self.compile(e.within) if e.within is not None else f"range({self.attr('n')})"
         cond = self.with_binders({e.var: var}, e.cond) if e.cond is not None else None
-        listing = f"[{var} for {var} in {seats}" + (f" if {cond}]" if cond else "]")
-        if e.extreme:
+        if e.extreme:  # each seat with its key, in one list: no function called per seat
             key = self.with_binders({e.var: var}, e.key)
-            return f"_rt.extreme({listing}, lambda {var}: {key}, {escape.literal(e.extreme)})"
-        return listing
+            keyed = f"[({var}, {key}) for {var} in {seats}" + (f" if {cond}]" if cond else "]")
+            return f"_rt.extreme_keyed({keyed}, {escape.literal(e.extreme)})"
+        return f"[{var} for {var} in {seats}" + (f" if {cond}]" if cond else "]")
 
     def visit_ReadingSwitch(self, e):
         index = self.attr(escape.name("r_", e.ambiguity))
@@ -473,6 +557,32 @@ def pattern_rank_tuple(patterns: list[n.CardPattern], index: dict[str, int]) -> 
         admitted = pattern_ranks(p, index)
         ranks.append(min(admitted) if admitted else -1)
     return tuple(ranks)
+
+
+# A pile read by attribute, with at most one plain index (`s.z_hand[s.l_q]`): cheap to read twice.
+_SIMPLE_PILE = re.compile(r"s\.\w+(\[[\w.]+\])?")
+
+
+def _pattern_count(e: n.Expr) -> n.CardPattern | None:
+    """The pattern of `count cards in C where card is P` when C holds each card once at most (it
+    names no literal list of cards, the one collection that may repeat a card)."""
+    if not isinstance(e, n.CardsWhere) or not isinstance(e.cond, n.IsPattern) or e.cond.negated:
+        return None
+    subject = e.cond.subject
+    if not (isinstance(subject, n.Name) and subject.id == "card"):
+        return None
+    if any(isinstance(node, n.CardList) for node in _nodes(e.collection)):
+        return None
+    return e.cond.pattern
+
+
+def _nodes(e):
+    yield e
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, n.Node):
+                yield from _nodes(item)
 
 
 def _is_literal(code: str) -> bool:

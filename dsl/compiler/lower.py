@@ -22,6 +22,9 @@ from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
+from .hoist import hoist, loop_local, solvers
+from .seats import seat_order
+from .triggers import ZoneTriggers
 from .sources import SourceLines
 from .templating import macros
 from .tricks import lower_trick
@@ -39,7 +42,7 @@ class Lowerer:
         self.out = Emitter(self.program)
         self.sources = sources
         self.actions = ActionSpace(model)
-        self.trigger_functions: dict[str, list[str]] = {}
+        self.trigger_functions: dict[str, ZoneTriggers] = {}
         # Per `simultaneously` loop being lowered: the held-back card lists of its card choices.
         self.held_back: list[list[tuple[str, str, bool]]] = []
         self.straight = StraightLowering(self)
@@ -70,7 +73,7 @@ class Lowerer:
             self.block(trig.body)
             self.out.lines, self.out.indent = saved
             self.program.functions.append(fn)
-            self.trigger_functions.setdefault(trig.zone, []).append(name)
+            self.trigger_functions.setdefault(trig.zone, ZoneTriggers()).add(name, trig)
 
     # ------------------------------------------------------------ helpers
     def comment(self, span):
@@ -119,7 +122,7 @@ class _Lowering(StmtVisitor[None], partial=True):
         return self.low.actions
 
     @property
-    def trigger_functions(self) -> dict[str, list[str]]:
+    def trigger_functions(self) -> dict[str, ZoneTriggers]:
         return self.low.trigger_functions
 
     def block(self, block: n.Block) -> None:
@@ -147,9 +150,9 @@ class _Lowering(StmtVisitor[None], partial=True):
             return
         self.out.code(macros("statements").assign(target=self.x.compile(target), op=op, value=value))
 
-    def _player_order(self, s: n.ForPlayers) -> str:
+    def _player_order(self, s: n.ForPlayers, stored: bool = False) -> str:
         start = self.x.compile(s.start) if s.start is not None else "0"
-        return standings.seat_order(self.model, start)
+        return seat_order(self.model, start, stored)
 
     def visit_Standing(self, s: n.Standing):
         standings.lower_standing(self, s)
@@ -199,6 +202,7 @@ class StraightLowering(_Lowering):
                 dest_grouped=self.model.zones[s.dest.name].grouped,
                 as_group=s.as_group,
                 place=s.place,
+                other_zone=s.source.name != s.dest.name,
             )
         )
 
@@ -224,9 +228,23 @@ class StraightLowering(_Lowering):
     def visit_Draw(self, s: n.Draw):
         src, dst = self.zone(s.source), self.zone(s.dest)
         count = self.x.compile(s.count)
-        triggers = self.trigger_functions.get(s.dest.name, []) if s.dest.owner is not None else []
-        owner = self.x.compile(s.dest.owner) if triggers else None
-        self.out.code(self.t.draw(src=src, dst=dst, count=count, line=s.span.line, triggers=triggers, owner=owner))
+        zone = self.trigger_functions.get(s.dest.name) if s.dest.owner is not None else None
+        triggers, guard, unfired, owner = [], None, [], None
+        if zone is not None:
+            owner = self.x.compile(s.dest.owner)
+            triggers, guard, unfired = zone.functions, zone.guard(self.x.tables, s.dest.name), zone.unfired(owner)
+        self.out.code(
+            self.t.draw(
+                src=src,
+                dst=dst,
+                count=count,
+                line=s.span.line,
+                triggers=triggers,
+                owner=owner,
+                guard=guard,
+                unfired=unfired,
+            )
+        )
 
     def visit_Gather(self, s: n.Gather):
         zones = [(escape.name("z_", name), zone.per_player) for name, zone in self.model.zones.items()]
@@ -264,22 +282,41 @@ class StraightLowering(_Lowering):
         body = self.body(s.body)
         self.out.code(self.t.while_(counter=counter, cond=cond, body=body, line=s.span.line, limit=LOOP_GUARD))
 
+    def loop(self, var: str, items: str, name: str, skip: str | None, body: n.Block) -> None:
+        """A loop binding the rule name `name` to each item in turn."""
+        local, code = escape.name("l_", name), self.body(body)
+        bound, code = solvers(code)
+        for line in bound:
+            self.out.emit(line)
+        kept = loop_local(var, local, skip, code)
+        self.out.code(self.t.for_(var=var, items=items, local=local, skip=skip, body=code, kept=kept))
+
     def visit_ForPlayers(self, s: n.ForPlayers):
-        var = self.out.fresh("_p")
-        items = self._player_order(s)
-        if items == "_rt.seats_from(0, s.n)":  # every seat from the first: no list to build
-            items = "range(s.n)"
         skip = self.x.negate(s.cond) if s.cond is not None else None
-        self.out.code(
-            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=skip, body=self.body(s.body))
-        )
+        self.loop(self.out.fresh("_p"), self._player_order(s), s.var, skip, s.body)
 
     def visit_ForEach(self, s: n.ForEach):
-        var = self.out.fresh("_e")
-        items = f"list({self.x.cards(s.iterable)})"
+        items = self._extreme_seats(s.iterable) if isinstance(s.iterable, n.PlayersWhere) else None
+        self.loop(self.out.fresh("_e"), items or f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
+
+    def _extreme_seats(self, where: n.PlayersWhere) -> str | None:
+        """`players r where C with highest K`, the seats of a loop: kept in one pass over the
+        seats, the best key so far and the seats that have it, without a list of (seat, key) pairs
+        or a call; the name of the list of those seats, or None for a plain `players r where C`."""
+        if not where.extreme:
+            return None
+        x, var = self.x, self.out.fresh("_r")
+        seats = x.compile(where.within) if where.within is not None else "range(s.n)"
+        cond = x.with_binders({where.var: var}, where.cond) if where.cond is not None else None
+        key = x.with_binders({where.var: var}, where.key)
+        top, chosen, value = self.out.fresh("_top"), self.out.fresh("_seats"), self.out.fresh("_key")
+        better = ">" if where.extreme == "highest" else "<"
         self.out.code(
-            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=None, body=self.body(s.body))
+            self.t.extreme_seats(
+                var=var, seats=seats, cond=cond, key=key, top=top, chosen=chosen, value=value, better=better
+            )
         )
+        return chosen
 
     def visit_RepeatTimes(self, s: n.RepeatTimes):
         var = self.out.fresh("_t")
@@ -287,11 +324,7 @@ class StraightLowering(_Lowering):
         self.out.code(self.t.for_(var=var, items=items, local=None, skip=None, body=self.body(s.body)))
 
     def visit_ForGroups(self, s: n.ForGroups):
-        var = self.out.fresh("_g")
-        items = f"list({self.zone(s.zone)})"
-        self.out.code(
-            self.t.for_(var=var, items=items, local=escape.name("l_", s.var), skip=None, body=self.body(s.body))
-        )
+        self.loop(self.out.fresh("_g"), f"list({self.zone(s.zone)})", s.var, None, s.body)
 
     # ------------------------------------------------------------ decisions never come here
     def _decision(self, s: n.Stmt):
@@ -411,7 +444,7 @@ class MachineLowering(_Lowering):
     def visit_ForPlayers(self, s: n.ForPlayers):
         if s.simultaneous:
             self.low.held_back.append([])
-        self._machine_loop(s, self._player_order(s), s.var, s.cond, s.body)
+        self._machine_loop(s, self._player_order(s, stored=True), s.var, s.cond, s.body)
         if s.simultaneous:  # everyone has chosen: now the cards arrive
             for held, dest, per_player in self.low.held_back.pop():
                 self.out.code(self.t.deliver_held(held=held, dest=dest, per_player=per_player))
@@ -434,11 +467,11 @@ class MachineLowering(_Lowering):
 
     def legal_cards(self, zone: str, conds: list[n.Expr], else_any: bool) -> str:
         """Emit the legality chain into `_legal`: the first condition some card meets decides."""
-        tests = []
-        for cond in conds:
-            card = self.x.fresh("c")
-            tests.append((card, self.x.with_binders({"card": card}, cond)))
-        self.out.code(self.t.legal_cards(zone=zone, tests=tests, else_any=else_any))
+        cards = [self.x.fresh("c") for _ in conds]
+        compiled = [self.x.with_binders({"card": card}, cond) for card, cond in zip(cards, conds, strict=True)]
+        reads, tests = hoist(compiled)
+        tests = list(zip(cards, tests, strict=True))
+        self.out.code(self.t.legal_cards(zone=zone, tests=tests, else_any=else_any, reads=reads))
         return self.distinct("_legal", fresh=True)
 
     def distinct(self, cards: str, fresh: bool = False) -> str:

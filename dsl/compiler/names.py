@@ -10,7 +10,20 @@ from . import escape
 
 # The names the engine template defines itself.
 ENGINE_NAMES = frozenset(
-    {"RULES", "CARD_TEXT", "RANK", "SUIT", "COLOR", "KIND", "TWINS", "State", "EXAMPLES", "IllegalAction", "RuleGap"}
+    {
+        "RULES",
+        "CARD_TEXT",
+        "RANK",
+        "SUIT",
+        "COLOR",
+        "KIND",
+        "TWINS",
+        "SEATS",
+        "State",
+        "EXAMPLES",
+        "IllegalAction",
+        "RuleGap",
+    }
     | {"new_game", "from_json", "N_BLOCKS"}
 )
 

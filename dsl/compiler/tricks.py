@@ -11,10 +11,14 @@ the seat that took the trick.
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from ..ast import nodes as n
-from . import escape, standings
+from . import escape
+from .hoist import hoist
+from .seats import seat_order
 from .templating import macros
 
 if TYPE_CHECKING:
@@ -37,11 +41,14 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     line = s.span.line
 
     turn, played, resolve = (low.new_block(s, "trick", part) for part in ("turn", "played", "resolve"))
-    order = standings.seat_order(low.model, x.compile(s.lead))  # round the seats still in
+    # round the seats still in; kept in the state as a list
+    order = seat_order(low.model, x.compile(s.lead), stored=s.among is None)
     if s.among is not None:
         var = x.fresh("q")
         cond = x.with_binders({s.among[0]: var}, s.among[1])
-        order = f"[{var} for {var} in {order} if {cond}]"
+        everyone = x.every_seat(var, cond)  # (`among q where not hand of q is empty`: usually all)
+        listed = f"[{var} for {var} in {order} if {cond}]"
+        order = f"(list({order}) if {everyone} else {listed})" if everyone else listed
     out.code(t.start(order=order, turn=turn, jump=low.jump, hooks=bool(s.turns)))
 
     # One player's turn: first the statements of `at turn of` for that seat, then the cards the
@@ -67,7 +74,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     out.code(t.follow(who=chooser, legal=legal, played=played, line=line, then=then))
 
     out.goto(played)
-    out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump, led=x.suit_of("s.choice"), hooks=bool(s.turns)))
+    out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump, led=x.suit_of("_c"), hooks=bool(s.turns)))
 
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)
@@ -85,18 +92,25 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         low.comment(rule.span)
         guard = x.compile(rule.cond) if rule.cond is not None else None
         var = x.fresh("c")
-        where = x.with_binders({"card": var}, rule.where) if rule.where is not None else None
+        where, reads = x.with_binders({"card": var}, rule.where) if rule.where is not None else None, []
+        if where is not None:  # the state `where` reads, once before the loop over the table
+            reads, (where,) = hoist([where])
+        suit_test = re.fullmatch(rf"\(?SUIT\[{var}\] == (?P<value>_s_\w+)\)?", where or "")
+        if any(card.suit is None for card in low.model.cards):  # (then a card could equal none)
+            suit_test = None
         hit = prog.hit(rule.span.line, "winner rule")
         out.code(
             t.winner_rule(
                 guard=guard,
                 card=var,
-                order=x.tables.order(rule.order),
+                order=x.tables.card_order(rule.order),
                 where=where,
                 table=table,
                 hit=hit,
                 tie=tie,
                 line=rule.span.line,
+                reads=reads,
+                unless_none=suit_test["value"] if suit_test else None,
             )
         )
     take = f"s.{escape.name('z_', s.take_into)}[_winner]"

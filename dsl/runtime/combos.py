@@ -201,13 +201,19 @@ class Scoring:
         self._sign = 1 if maximise else -1
         self._reusable = tuple(overlapping or bool(reusable and reusable(c)) for c in range(len(self.kind)))
         self._memo_key = self._classes(alike)
+        # A multiset of classes packed in one int, a field of `_bits` bits counting each class: the
+        # key of `best` is then the sum of its cards' weights, built in C without sorting. A
+        # collection with more cards than a field can count (a literal repeating cards) keys by
+        # the sorted classes instead.
+        self._bits = max(len(self.kind), 1).bit_length() + 1
+        self._weight = tuple(1 << (self._bits * k) for k in self._memo_key)
         self._ids = range(len(self.kind))  # identity key for reusable-only groups
         finders = [(p, _finder(p, self.rank, self.suit)) for p in self.patterns]
         self._in_order = finders  # `split greedy` tries the patterns as they are written
         self._finders = {
             r: [(p, f) for p, f in finders if p.shape != "ranks" or r in p.ranks] for r in set(self.rank)
         }  # rank -> finders of patterns it can be in
-        self._cache = {}  # (k or None, sorted kinds) -> result of a public call
+        self._cache = {}  # key (best), (k, key) (best_of) -> result of a public call
         self._small = SmallHands(self)  # tricks: a few cards, none reusable (see small_hands.py)
         self._reusable_ids = frozenset(c for c, r in enumerate(self._reusable) if r)
 
@@ -225,9 +231,15 @@ class Scoring:
         seen: dict = {}
         return tuple(seen.setdefault(tuple(t[c] for t in tables), len(seen)) for c in range(len(self.kind)))
 
+    def _key(self, cards):
+        """The memo key of a collection: its multiset of card classes."""
+        if len(cards) < 1 << self._bits:
+            return sum(map(self._weight.__getitem__, cards))
+        return tuple(sorted([self._memo_key[c] for c in cards]))
+
     def best(self, cards) -> float:
         """Best total for these card ids (under `split greedy`: the total of the greedy split)."""
-        key = (None, tuple(sorted([self._memo_key[c] for c in cards])))
+        key = self._key(cards)
         got = self._cache.get(key)
         if got is None:
             self._trim()
@@ -283,7 +295,7 @@ class Scoring:
         cards = list(cards)
         if k >= len(cards):
             return self.best(cards)
-        key = (k, tuple(sorted([self._memo_key[c] for c in cards])))
+        key = (k, self._key(cards))
         got = self._cache.get(key)
         if got is None:
             self._trim()

@@ -567,6 +567,16 @@ def extreme(players: list[int], key, which: str) -> list[int]:
     return [p for p, v in zip(players, values, strict=True) if v == target]
 
 
+def extreme_keyed(keyed: list[tuple[int, object]], which: str) -> list[int]:
+    """`extreme` of seats given with their keys, `[(seat, key), ...]`: the seats of the highest (or
+    lowest) key, in the order given."""
+    if not keyed:
+        return []
+    keys = [k for _, k in keyed]
+    target = max(keys) if which == "highest" else min(keys)
+    return [p for p, k in keyed if k == target]
+
+
 def played_by(seats: list[int], cards: list[int], card: int, line: int) -> int:
     """The seat that played `card` in the trick in play (or the last one taken)."""
     for seat, played in zip(seats, cards, strict=True):
@@ -591,6 +601,13 @@ def seats_from(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
+def seat_orders(most: int) -> tuple:
+    """`SEATS[n][start]`: the seats of an n-player table clockwise from `start`, for every count
+    up to `most`, built once when an engine is imported instead of a list each time a rule goes
+    round the table."""
+    return tuple(tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in range(most + 1))
+
+
 def twins(kind: Sequence[int]) -> frozenset[int]:
     """The cards of a kind table that share their kind with another card (the jokers of a deck
     with two, every card of two decks): an engine works them out once, when it is imported."""
@@ -598,6 +615,12 @@ def twins(kind: Sequence[int]) -> frozenset[int]:
     for k in kind:
         count[k] = count.get(k, 0) + 1
     return frozenset(c for c, k in enumerate(kind) if count[k] > 1)
+
+
+def cards_where(table: Sequence[bool]) -> frozenset[int]:
+    """The cards a per-card pattern table holds, as a set: `table has Joker` is then one
+    `isdisjoint` and `count cards in g where card is Joker` one intersection, both run in C."""
+    return frozenset(c for c, yes in enumerate(table) if yes)
 
 
 def distinct_kinds(cards, kind: Sequence[int], twinned: frozenset[int]) -> list[int]:
@@ -608,10 +631,12 @@ def distinct_kinds(cards, kind: Sequence[int], twinned: frozenset[int]) -> list[
     seen = set()
     out = []
     for c in cards:
-        k = kind[c]
-        if k not in seen:
+        if c in twinned:  # only a card with a twin can repeat a kind
+            k = kind[c]
+            if k in seen:
+                continue
             seen.add(k)
-            out.append(c)
+        out.append(c)
     return out
 
 
@@ -619,9 +644,15 @@ def deal_round_robin(source: list, hands: list[list[int]], per_player: int, star
     n = len(hands)
     if per_player * n > len(source):
         raise RuleGap("empty-draw", line, f"{per_player * n} cards needed to deal but only {len(source)} left")
-    for _ in range(per_player):
-        for i in range(n):
-            hands[(start + i) % n].append(source.pop())
+    # One card at a time round the table from the top (the end of the list): seat `start + i`
+    # gets every n-th card of the dealt part read from the top, taken here by slices.
+    dealt = per_player * n
+    if dealt <= 0:
+        return
+    from_top = source[len(source) - dealt :][::-1]
+    del source[len(source) - dealt :]
+    for i in range(n):
+        hands[(start + i) % n].extend(from_top[i::n])
 
 
 _COMPARE = {

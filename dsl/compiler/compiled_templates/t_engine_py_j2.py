@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '394e51e4526ad48701f04dea86686e858208f74c30616806b14f0c017d1d5d25'
+FINGERPRINT = '118526825491bb00d5ceaf21a0bf4fd4caa9f3e99cf502e38a56c4f02d0e4b2c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -20,9 +20,13 @@ def root(context, missing=missing):
     l_0_color = resolve('color')
     l_0_kind = resolve('kind')
     l_0_twins = resolve('twins')
+    l_0_seats_table = resolve('seats_table')
+    l_0_max_players = resolve('max_players')
     l_0_orders = resolve('orders')
     l_0_values = resolve('values')
     l_0_patterns = resolve('patterns')
+    l_0_card_orders = resolve('card_orders')
+    l_0_pattern_sets = resolve('pattern_sets')
     l_0_functions = resolve('functions')
     l_0_blocks = resolve('blocks')
     l_0_game = resolve('game')
@@ -142,6 +146,11 @@ def root(context, missing=missing):
     if (undefined(name='twins') if l_0_twins is missing else l_0_twins):
         pass
         yield '# the cards with an identical twin: a hand without them needs no de-duplication of its actions\nTWINS = _rt.twins(KIND)\n'
+    if (undefined(name='seats_table') if l_0_seats_table is missing else l_0_seats_table):
+        pass
+        yield '# every seat order round the table, SEATS[players][start]: going round reads it instead of building a list\nSEATS = _rt.seat_orders('
+        yield str((undefined(name='max_players') if l_0_max_players is missing else l_0_max_players))
+        yield ')\n'
     for (l_1_name, l_1_table) in (undefined(name='orders') if l_0_orders is missing else l_0_orders):
         _loop_vars = {}
         pass
@@ -175,6 +184,25 @@ def root(context, missing=missing):
         yield str(t_5(l_1_table, str_join((l_1_name, ' = ', ))))
         yield '\n'
     l_1_name = l_1_comment = l_1_table = missing
+    for (l_1_name, l_1_table) in (undefined(name='card_orders') if l_0_card_orders is missing else l_0_card_orders):
+        _loop_vars = {}
+        pass
+        yield '# per card, the position of its rank in '
+        yield str(l_1_name[5:])
+        yield ' (-1: not ranked)\n'
+        yield str(l_1_name)
+        yield ' = '
+        yield str(t_5(l_1_table, str_join((l_1_name, ' = ', ))))
+        yield '\n'
+    l_1_name = l_1_table = missing
+    for (l_1_table, l_1_name) in (undefined(name='pattern_sets') if l_0_pattern_sets is missing else l_0_pattern_sets):
+        _loop_vars = {}
+        pass
+        yield str(l_1_name)
+        yield ' = _rt.cards_where('
+        yield str(l_1_table)
+        yield ')  # the same cards as a set, for tests run in C\n'
+    l_1_table = l_1_name = missing
     for l_1_scoring in (undefined(name='scorings') if l_0_scorings is missing else l_0_scorings):
         l_1_args = missing
         _loop_vars = {}
@@ -379,4 +407,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=85&4=87&9=91&11=93&14=96&15=100&16=102&17=105&24=115&25=118&26=125&28=130&29=132&30=134&31=136&32=138&34=140&38=143&39=147&40=149&42=154&43=158&44=160&46=165&47=169&48=171&50=176&53=181&54=183&55=185&58=187&59=189&60=191&62=193&63=195&67=199&69=201&70=205&71=207&74=211&75=214&77=217&80=221&81=225&82=228&88=234&91=238&92=240&93=243&99=248&100=250&101=252&102=254&103=256&105=258&106=260&107=263&109=265&110=268&112=271&113=273&114=276&116=279&117=281&118=283&119=285&120=287&121=291&129=295&130=298&131=301&133=306&134=312&137=315&138=317&145=323&146=327&153=331&154=335&160=339&168=342&171=346&172=348&173=350&174=354&175=357&177=360&179=363&180=367&189=376'
+debug_info = '1=89&4=91&9=95&11=97&14=100&15=104&16=106&17=109&24=119&25=122&26=129&28=134&29=136&30=138&31=140&32=142&34=144&38=147&40=150&42=152&43=156&44=158&46=163&47=167&48=169&50=174&51=178&52=180&54=185&55=189&56=191&58=196&59=199&61=204&64=209&65=211&66=213&69=215&70=217&71=219&73=221&74=223&78=227&80=229&81=233&82=235&85=239&86=242&88=245&91=249&92=253&93=256&99=262&102=266&103=268&104=271&110=276&111=278&112=280&113=282&114=284&116=286&117=288&118=291&120=293&121=296&123=299&124=301&125=304&127=307&128=309&129=311&130=313&131=315&132=319&140=323&141=326&142=329&144=334&145=340&148=343&149=345&156=351&157=355&164=359&165=363&171=367&179=370&182=374&183=376&184=378&185=382&186=385&188=388&190=391&191=395&200=404'

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/decisions.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'b23ef9e4c1991d4bf10065c380d5bce33a6e94aab5bb94630f5cae30167915e9'
+FINGERPRINT = 'e5316efb111ac40f8990749ef98eb5ec9f479513943b1cd36626bf285c81f0de'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/decisions.py.j2'
 
@@ -213,7 +213,7 @@ def root(context, missing=missing):
         return concat(t_8)
     context.exported_vars.add('suspend')
     context.vars['suspend'] = l_0_suspend = Macro(environment, macro, 'suspend', ('who', 'legal', 'resume', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_zone, l_1_tests, l_1_else_any):
+    def macro(l_1_zone, l_1_tests, l_1_else_any, l_1_reads):
         t_9 = []
         if l_1_zone is missing:
             l_1_zone = undefined("parameter 'zone' was not provided", name='zone')
@@ -221,7 +221,19 @@ def root(context, missing=missing):
             l_1_tests = undefined("parameter 'tests' was not provided", name='tests')
         if l_1_else_any is missing:
             l_1_else_any = undefined("parameter 'else_any' was not provided", name='else_any')
+        if l_1_reads is missing:
+            l_1_reads = undefined("parameter 'reads' was not provided", name='reads')
         pass
+        for (l_2_name, l_2_value) in l_1_reads:
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                str(l_2_name),
+                ' = ',
+                str(l_2_value),
+                '\n',
+            ))
+        l_2_name = l_2_value = missing
         if (not l_1_tests):
             pass
             t_9.extend((
@@ -271,7 +283,7 @@ def root(context, missing=missing):
                 ))
         return concat(t_9)
     context.exported_vars.add('legal_cards')
-    context.vars['legal_cards'] = l_0_legal_cards = Macro(environment, macro, 'legal_cards', ('zone', 'tests', 'else_any'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['legal_cards'] = l_0_legal_cards = Macro(environment, macro, 'legal_cards', ('zone', 'tests', 'else_any', 'reads'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_local):
         t_10 = []
@@ -550,4 +562,4 @@ def root(context, missing=missing):
     context.vars['option_with_suit_taken'] = l_0_option_with_suit_taken = Macro(environment, macro, 'option_with_suit_taken', ('target', 'suit_target', 'option_base', 'suited_base', 'suited'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=18&6=27&7=32&8=34&10=39&13=46&14=54&18=60&19=73&20=75&21=77&24=84&25=95&26=97&30=103&31=118&32=122&33=124&36=131&37=150&38=154&39=157&40=161&42=170&43=173&44=177&45=179&50=185&51=200&55=214&56=223&57=227&59=233&60=236&61=240&64=253&67=263&69=267&74=274&75=281&79=287&80=302&81=308&85=314&86=328&87=330&88=332&89=334&94=340&95=356&96=358&97=362&98=364&101=371&102=382&103=385&104=389&106=396&108=401&111=408&112=423&113=427&115=440&116=442&118=451&119=455&124=461&125=474&128=495&129=504&133=512&134=527&135=529&136=535&138=539&139=543'
+debug_info = '5=18&6=27&7=32&8=34&10=39&13=46&14=54&18=60&19=73&20=75&21=77&24=84&25=95&26=97&30=103&31=118&32=122&33=124&36=131&37=150&38=154&39=157&40=161&42=170&43=173&44=177&45=179&50=185&51=200&56=214&57=225&58=229&60=235&61=239&63=245&64=248&65=252&68=265&71=275&73=279&78=286&79=293&83=299&84=314&85=320&89=326&90=340&91=342&92=344&93=346&98=352&99=368&100=370&101=374&102=376&105=383&106=394&107=397&108=401&110=408&112=413&115=420&116=435&117=439&119=452&120=454&122=463&123=467&128=473&129=486&132=507&133=516&137=524&138=539&139=541&140=547&142=551&143=555'

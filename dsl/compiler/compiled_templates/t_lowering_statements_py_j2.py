@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'e96ecfc17e3a0b83f3582ff7fdc982d7bd5f2ec313d8034a555812b2b7769b75'
+FINGERPRINT = '0183fdfe0a954b574fb8357044bc1838d9907482162ce20922e8233dd029956f'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_comment = l_0_trigger_start = l_0_shuffle = l_0_move = l_0_deal_each = l_0_deal_evenly = l_0_draw = l_0_gather = l_0_assign = l_0_end_game = l_0_gap = l_0_hit = l_0_guard = l_0_if_ = l_0_repeat = l_0_while_ = l_0_for_ = missing
+    l_0_comment = l_0_trigger_start = l_0_shuffle = l_0_move = l_0_deal_each = l_0_deal_evenly = l_0_draw = l_0_fire = l_0_gather = l_0_assign = l_0_end_game = l_0_gap = l_0_hit = l_0_guard = l_0_if_ = l_0_repeat = l_0_while_ = l_0_extreme_seats = l_0_for_ = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -76,8 +76,7 @@ def root(context, missing=missing):
         return concat(t_5)
     context.exported_vars.add('shuffle')
     context.vars['shuffle'] = l_0_shuffle = Macro(environment, macro, 'shuffle', ('zone',), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
-    def macro(l_1_amount, l_1_src, l_1_dst, l_1_line, l_1_arg, l_1_card, l_1_cond, l_1_source_grouped, l_1_dest_grouped, l_1_as_group, l_1_place):
+    def macro(l_1_amount, l_1_src, l_1_dst, l_1_line, l_1_arg, l_1_card, l_1_cond, l_1_source_grouped, l_1_dest_grouped, l_1_as_group, l_1_place, l_1_other_zone):
         t_6 = []
         if l_1_amount is missing:
             l_1_amount = undefined("parameter 'amount' was not provided", name='amount')
@@ -101,119 +100,133 @@ def root(context, missing=missing):
             l_1_as_group = undefined("parameter 'as_group' was not provided", name='as_group')
         if l_1_place is missing:
             l_1_place = 'top'
+        if l_1_other_zone is missing:
+            l_1_other_zone = False
         pass
-        if (l_1_amount == 'all'):
+        if (((((l_1_amount == 'all') and l_1_other_zone) and (l_1_place == 'top')) and (not l_1_source_grouped)) and (not l_1_dest_grouped)):
             pass
             t_6.extend((
-                '_moved = ',
+                str(l_1_dst),
+                '.extend(',
                 str(l_1_src),
-                '[:]\n',
+                ')\n',
                 str(l_1_src),
                 '.clear()\n',
             ))
-        elif (l_1_amount == 'top'):
-            pass
-            t_6.extend((
-                '_moved = _rt.take_top(',
-                str(l_1_src),
-                ', ',
-                str(l_1_arg),
-                ', ',
-                str(l_1_line),
-                ')\n',
-            ))
-        elif (l_1_amount == 'middle'):
-            pass
-            t_6.extend((
-                '_moved = _rt.take_middle(',
-                str(l_1_src),
-                ', ',
-                str(l_1_arg),
-                ', ',
-                str(l_1_line),
-                ')\n',
-            ))
-        elif (l_1_amount == 'where'):
-            pass
-            t_6.extend((
-                '_moved = [',
-                str(l_1_card),
-                ' for ',
-                str(l_1_card),
-                ' in ',
-                str(l_1_src),
-                ' if ',
-                str(l_1_cond),
-                ']\n',
-                str(l_1_src),
-                '[:] = [',
-                str(l_1_card),
-                ' for ',
-                str(l_1_card),
-                ' in ',
-                str(l_1_src),
-                ' if not (',
-                str(l_1_cond),
-                ')]\n',
-            ))
         else:
             pass
-            t_6.extend((
-                '_moved = [_rt.take_card(',
-                str(l_1_src),
-                ', ',
-                str(l_1_arg),
-                ', ',
-                str(l_1_line),
-                ')]\n',
-            ))
-        if l_1_source_grouped:
-            pass
-            t_6.append(
-                '_moved = _rt.flat(_moved)\n',
-            )
-        if (l_1_place == 'bottom'):
-            pass
-            t_6.extend((
-                '_rt.place_bottom(',
-                str(l_1_dst),
-                ', _moved)\n',
-            ))
-        elif (l_1_place == 'random'):
-            pass
-            t_6.extend((
-                '_rt.place_random(',
-                str(l_1_dst),
-                ', _moved, s.rng)\n',
-            ))
-        elif (not l_1_dest_grouped):
-            pass
-            t_6.extend((
-                str(l_1_dst),
-                '.extend(_moved)\n',
-            ))
-            if (l_1_place == 'shuffled'):
+            if (l_1_amount == 'all'):
                 pass
                 t_6.extend((
-                    's.rng.shuffle(',
-                    str(l_1_dst),
+                    '_moved = ',
+                    str(l_1_src),
+                    '[:]\n',
+                    str(l_1_src),
+                    '.clear()\n',
+                ))
+            elif (l_1_amount == 'top'):
+                pass
+                t_6.extend((
+                    '_moved = _rt.take_top(',
+                    str(l_1_src),
+                    ', ',
+                    str(l_1_arg),
+                    ', ',
+                    str(l_1_line),
                     ')\n',
                 ))
-        elif l_1_as_group:
-            pass
-            t_6.extend((
-                str(l_1_dst),
-                '.append(_moved)\n',
-            ))
-        else:
-            pass
-            t_6.extend((
-                str(l_1_dst),
-                '.extend([c] for c in _moved)\n',
-            ))
+            elif (l_1_amount == 'middle'):
+                pass
+                t_6.extend((
+                    '_moved = _rt.take_middle(',
+                    str(l_1_src),
+                    ', ',
+                    str(l_1_arg),
+                    ', ',
+                    str(l_1_line),
+                    ')\n',
+                ))
+            elif (l_1_amount == 'where'):
+                pass
+                t_6.extend((
+                    '_moved = [',
+                    str(l_1_card),
+                    ' for ',
+                    str(l_1_card),
+                    ' in ',
+                    str(l_1_src),
+                    ' if ',
+                    str(l_1_cond),
+                    ']\n',
+                    str(l_1_src),
+                    '[:] = [',
+                    str(l_1_card),
+                    ' for ',
+                    str(l_1_card),
+                    ' in ',
+                    str(l_1_src),
+                    ' if not (',
+                    str(l_1_cond),
+                    ')]\n',
+                ))
+            else:
+                pass
+                t_6.extend((
+                    '_moved = [_rt.take_card(',
+                    str(l_1_src),
+                    ', ',
+                    str(l_1_arg),
+                    ', ',
+                    str(l_1_line),
+                    ')]\n',
+                ))
+            if l_1_source_grouped:
+                pass
+                t_6.append(
+                    '_moved = _rt.flat(_moved)\n',
+                )
+            if (l_1_place == 'bottom'):
+                pass
+                t_6.extend((
+                    '_rt.place_bottom(',
+                    str(l_1_dst),
+                    ', _moved)\n',
+                ))
+            elif (l_1_place == 'random'):
+                pass
+                t_6.extend((
+                    '_rt.place_random(',
+                    str(l_1_dst),
+                    ', _moved, s.rng)\n',
+                ))
+            elif (not l_1_dest_grouped):
+                pass
+                t_6.extend((
+                    str(l_1_dst),
+                    '.extend(_moved)\n',
+                ))
+                if (l_1_place == 'shuffled'):
+                    pass
+                    t_6.extend((
+                        's.rng.shuffle(',
+                        str(l_1_dst),
+                        ')\n',
+                    ))
+            elif l_1_as_group:
+                pass
+                t_6.extend((
+                    str(l_1_dst),
+                    '.append(_moved)\n',
+                ))
+            else:
+                pass
+                t_6.extend((
+                    str(l_1_dst),
+                    '.extend([c] for c in _moved)\n',
+                ))
         return concat(t_6)
     context.exported_vars.add('move')
-    context.vars['move'] = l_0_move = Macro(environment, macro, 'move', ('amount', 'src', 'dst', 'line', 'arg', 'card', 'cond', 'source_grouped', 'dest_grouped', 'as_group', 'place'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['move'] = l_0_move = Macro(environment, macro, 'move', ('amount', 'src', 'dst', 'line', 'arg', 'card', 'cond', 'source_grouped', 'dest_grouped', 'as_group', 'place', 'other_zone'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_src, l_1_hands, l_1_count, l_1_start, l_1_line, l_1_seats):
         t_7 = []
         if l_1_src is missing:
@@ -327,7 +340,7 @@ def root(context, missing=missing):
         return concat(t_8)
     context.exported_vars.add('deal_evenly')
     context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'start', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner):
+    def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner, l_1_guard, l_1_unfired):
         t_9 = []
         if l_1_src is missing:
             l_1_src = undefined("parameter 'src' was not provided", name='src')
@@ -341,28 +354,28 @@ def root(context, missing=missing):
             l_1_triggers = undefined("parameter 'triggers' was not provided", name='triggers')
         if l_1_owner is missing:
             l_1_owner = undefined("parameter 'owner' was not provided", name='owner')
+        if l_1_guard is missing:
+            l_1_guard = undefined("parameter 'guard' was not provided", name='guard')
+        if l_1_unfired is missing:
+            l_1_unfired = undefined("parameter 'unfired' was not provided", name='unfired')
         pass
         if (l_1_count == '1'):
             pass
             t_9.extend((
-                '_c = _rt.take_one(',
+                '_c = ',
+                str(l_1_src),
+                '.pop() if ',
+                str(l_1_src),
+                ' else _rt.take_one(',
                 str(l_1_src),
                 ', ',
                 str(l_1_line),
                 ')\n',
                 str(l_1_dst),
                 '.append(_c)\n',
+                str(context.call((undefined(name='fire') if l_0_fire is missing else l_0_fire), l_1_triggers, l_1_owner, l_1_guard, l_1_unfired)),
+                '\n',
             ))
-            for l_2_trigger in l_1_triggers:
-                _loop_vars = {}
-                pass
-                t_9.extend((
-                    str(l_2_trigger),
-                    '(s, _c, ',
-                    str(l_1_owner),
-                    ')\n',
-                ))
-            l_2_trigger = missing
         else:
             pass
             t_9.extend((
@@ -374,12 +387,36 @@ def root(context, missing=missing):
                 str(l_1_line),
                 '):\n    ',
                 str(l_1_dst),
-                '.append(_c)\n',
+                '.append(_c)\n    ',
+                str(t_1(context.call((undefined(name='fire') if l_0_fire is missing else l_0_fire), l_1_triggers, l_1_owner, l_1_guard, l_1_unfired), 4)),
+                '\n',
+            ))
+        return concat(t_9)
+    context.exported_vars.add('draw')
+    context.vars['draw'] = l_0_draw = Macro(environment, macro, 'draw', ('src', 'dst', 'count', 'line', 'triggers', 'owner', 'guard', 'unfired'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_triggers, l_1_owner, l_1_guard, l_1_unfired):
+        t_10 = []
+        if l_1_triggers is missing:
+            l_1_triggers = undefined("parameter 'triggers' was not provided", name='triggers')
+        if l_1_owner is missing:
+            l_1_owner = undefined("parameter 'owner' was not provided", name='owner')
+        if l_1_guard is missing:
+            l_1_guard = undefined("parameter 'guard' was not provided", name='guard')
+        if l_1_unfired is missing:
+            l_1_unfired = undefined("parameter 'unfired' was not provided", name='unfired')
+        pass
+        if l_1_guard:
+            pass
+            t_10.extend((
+                'if ',
+                str(l_1_guard),
+                '[_c]:\n',
             ))
             for l_2_trigger in l_1_triggers:
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_10.extend((
                     '    ',
                     str(l_2_trigger),
                     '(s, _c, ',
@@ -387,12 +424,38 @@ def root(context, missing=missing):
                     ')\n',
                 ))
             l_2_trigger = missing
-        return concat(t_9)
-    context.exported_vars.add('draw')
-    context.vars['draw'] = l_0_draw = Macro(environment, macro, 'draw', ('src', 'dst', 'count', 'line', 'triggers', 'owner'), False, False, False, context.eval_ctx.autoescape)
+            t_10.append(
+                'else:\n',
+            )
+            for (l_2_name, l_2_value) in l_1_unfired:
+                _loop_vars = {}
+                pass
+                t_10.extend((
+                    '    s.',
+                    str(l_2_name),
+                    ' = ',
+                    str(l_2_value),
+                    '\n',
+                ))
+            l_2_name = l_2_value = missing
+        else:
+            pass
+            for l_2_trigger in l_1_triggers:
+                _loop_vars = {}
+                pass
+                t_10.extend((
+                    str(l_2_trigger),
+                    '(s, _c, ',
+                    str(l_1_owner),
+                    ')\n',
+                ))
+            l_2_trigger = missing
+        return concat(t_10)
+    context.exported_vars.add('fire')
+    context.vars['fire'] = l_0_fire = Macro(environment, macro, 'fire', ('triggers', 'owner', 'guard', 'unfired'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_zones, l_1_dest):
-        t_10 = []
+        t_11 = []
         if l_1_zones is missing:
             l_1_zones = undefined("parameter 'zones' was not provided", name='zones')
         if l_1_dest is missing:
@@ -403,29 +466,29 @@ def root(context, missing=missing):
             pass
             if l_2_per_player:
                 pass
-                t_10.extend((
+                t_11.extend((
                     'for _z in s.',
                     str(l_2_field),
                     ':\n    _z.clear()\n',
                 ))
             else:
                 pass
-                t_10.extend((
+                t_11.extend((
                     's.',
                     str(l_2_field),
                     '.clear()\n',
                 ))
         l_2_field = l_2_per_player = missing
-        t_10.extend((
+        t_11.extend((
             str(l_1_dest),
             '.extend(s.cards)\n',
         ))
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('gather')
     context.vars['gather'] = l_0_gather = Macro(environment, macro, 'gather', ('zones', 'dest'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_target, l_1_op, l_1_value):
-        t_11 = []
+        t_12 = []
         if l_1_target is missing:
             l_1_target = undefined("parameter 'target' was not provided", name='target')
         if l_1_op is missing:
@@ -433,7 +496,7 @@ def root(context, missing=missing):
         if l_1_value is missing:
             l_1_value = undefined("parameter 'value' was not provided", name='value')
         pass
-        t_11.extend((
+        t_12.extend((
             str(l_1_target),
             ' ',
             str(l_1_op),
@@ -441,53 +504,53 @@ def root(context, missing=missing):
             str(l_1_value),
             '\n',
         ))
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('assign')
     context.vars['assign'] = l_0_assign = Macro(environment, macro, 'assign', ('target', 'op', 'value'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro():
-        t_12 = []
+        t_13 = []
         pass
-        t_12.append(
+        t_13.append(
             'return s._finish()\n',
         )
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('end_game')
     context.vars['end_game'] = l_0_end_game = Macro(environment, macro, 'end_game', (), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_line, l_1_message):
-        t_13 = []
+        t_14 = []
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_message is missing:
             l_1_message = undefined("parameter 'message' was not provided", name='message')
         pass
-        t_13.extend((
+        t_14.extend((
             "_rt.gap('rule-gap', ",
             str(l_1_line),
             ', ',
             str(l_1_message),
             ')\n',
         ))
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('gap')
     context.vars['gap'] = l_0_gap = Macro(environment, macro, 'gap', ('line', 'message'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_index):
-        t_14 = []
+        t_15 = []
         if l_1_index is missing:
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
-        t_14.extend((
+        t_15.extend((
             's.hits[',
             str(l_1_index),
             '] += 1\n',
         ))
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('hit')
     context.vars['hit'] = l_0_hit = Macro(environment, macro, 'hit', ('index',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_counter, l_1_line, l_1_limit):
-        t_15 = []
+        t_16 = []
         if l_1_counter is missing:
             l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
         if l_1_line is missing:
@@ -495,7 +558,7 @@ def root(context, missing=missing):
         if l_1_limit is missing:
             l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
         pass
-        t_15.extend((
+        t_16.extend((
             str(l_1_counter),
             ' += 1\nif ',
             str(l_1_counter),
@@ -505,12 +568,12 @@ def root(context, missing=missing):
             str(l_1_line),
             ", 'this loop never reaches its end')\n",
         ))
-        return concat(t_15)
+        return concat(t_16)
     context.exported_vars.add('guard')
     context.vars['guard'] = l_0_guard = Macro(environment, macro, 'guard', ('counter', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_branches, l_1_otherwise):
-        t_16 = []
+        t_17 = []
         if l_1_branches is missing:
             l_1_branches = undefined("parameter 'branches' was not provided", name='branches')
         if l_1_otherwise is missing:
@@ -520,7 +583,7 @@ def root(context, missing=missing):
         for (l_2_cond, l_2_body), l_2_loop in LoopContext(l_1_branches, undefined):
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 str(('if' if environment.getattr(l_2_loop, 'first') else 'elif')),
                 ' ',
                 str(l_2_cond),
@@ -531,17 +594,17 @@ def root(context, missing=missing):
         l_2_loop = l_2_cond = l_2_body = missing
         if (not t_2(l_1_otherwise)):
             pass
-            t_16.extend((
+            t_17.extend((
                 'else:\n',
                 str(t_1(l_1_otherwise, 4, first=True)),
                 '\n',
             ))
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('if_')
     context.vars['if_'] = l_0_if_ = Macro(environment, macro, 'if_', ('branches', 'otherwise'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_counter, l_1_body, l_1_until, l_1_line, l_1_limit):
-        t_17 = []
+        t_18 = []
         if l_1_counter is missing:
             l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
         if l_1_body is missing:
@@ -553,7 +616,7 @@ def root(context, missing=missing):
         if l_1_limit is missing:
             l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
         pass
-        t_17.extend((
+        t_18.extend((
             str(l_1_counter),
             ' = 0\nwhile True:\n',
             str(t_1(l_1_body, 4, first=True)),
@@ -563,12 +626,12 @@ def root(context, missing=missing):
             str(t_1(context.call((undefined(name='guard') if l_0_guard is missing else l_0_guard), l_1_counter, l_1_line, l_1_limit), 4, first=True)),
             '\n',
         ))
-        return concat(t_17)
+        return concat(t_18)
     context.exported_vars.add('repeat')
     context.vars['repeat'] = l_0_repeat = Macro(environment, macro, 'repeat', ('counter', 'body', 'until', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_counter, l_1_cond, l_1_body, l_1_line, l_1_limit):
-        t_18 = []
+        t_19 = []
         if l_1_counter is missing:
             l_1_counter = undefined("parameter 'counter' was not provided", name='counter')
         if l_1_cond is missing:
@@ -580,7 +643,7 @@ def root(context, missing=missing):
         if l_1_limit is missing:
             l_1_limit = undefined("parameter 'limit' was not provided", name='limit')
         pass
-        t_18.extend((
+        t_19.extend((
             str(l_1_counter),
             ' = 0\nwhile ',
             str(l_1_cond),
@@ -590,11 +653,83 @@ def root(context, missing=missing):
             str(t_1(l_1_body, 4, first=True)),
             '\n',
         ))
-        return concat(t_18)
+        return concat(t_19)
     context.exported_vars.add('while_')
     context.vars['while_'] = l_0_while_ = Macro(environment, macro, 'while_', ('counter', 'cond', 'body', 'line', 'limit'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_var, l_1_items, l_1_local, l_1_skip, l_1_body):
-        t_19 = []
+    def macro(l_1_var, l_1_seats, l_1_cond, l_1_key, l_1_top, l_1_chosen, l_1_value, l_1_better):
+        t_20 = []
+        if l_1_var is missing:
+            l_1_var = undefined("parameter 'var' was not provided", name='var')
+        if l_1_seats is missing:
+            l_1_seats = undefined("parameter 'seats' was not provided", name='seats')
+        if l_1_cond is missing:
+            l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
+        if l_1_key is missing:
+            l_1_key = undefined("parameter 'key' was not provided", name='key')
+        if l_1_top is missing:
+            l_1_top = undefined("parameter 'top' was not provided", name='top')
+        if l_1_chosen is missing:
+            l_1_chosen = undefined("parameter 'chosen' was not provided", name='chosen')
+        if l_1_value is missing:
+            l_1_value = undefined("parameter 'value' was not provided", name='value')
+        if l_1_better is missing:
+            l_1_better = undefined("parameter 'better' was not provided", name='better')
+        pass
+        t_20.extend((
+            str(l_1_top),
+            ', ',
+            str(l_1_chosen),
+            ' = None, []\nfor ',
+            str(l_1_var),
+            ' in ',
+            str(l_1_seats),
+            ':\n',
+        ))
+        if (not t_2(l_1_cond)):
+            pass
+            t_20.extend((
+                '    if not (',
+                str(l_1_cond),
+                '):\n        continue\n',
+            ))
+        t_20.extend((
+            '    ',
+            str(l_1_value),
+            ' = ',
+            str(l_1_key),
+            '\n    if not ',
+            str(l_1_chosen),
+            ' or ',
+            str(l_1_value),
+            ' ',
+            str(l_1_better),
+            ' ',
+            str(l_1_top),
+            ':\n        ',
+            str(l_1_top),
+            ', ',
+            str(l_1_chosen),
+            ' = ',
+            str(l_1_value),
+            ', [',
+            str(l_1_var),
+            ']\n    elif ',
+            str(l_1_value),
+            ' == ',
+            str(l_1_top),
+            ':\n        ',
+            str(l_1_chosen),
+            '.append(',
+            str(l_1_var),
+            ')\n',
+        ))
+        return concat(t_20)
+    context.exported_vars.add('extreme_seats')
+    context.vars['extreme_seats'] = l_0_extreme_seats = Macro(environment, macro, 'extreme_seats', ('var', 'seats', 'cond', 'key', 'top', 'chosen', 'value', 'better'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_var, l_1_items, l_1_local, l_1_skip, l_1_body, l_1_kept):
+        t_21 = []
+        l_1_before = resolve('before')
+        l_1_after = resolve('after')
         if l_1_var is missing:
             l_1_var = undefined("parameter 'var' was not provided", name='var')
         if l_1_items is missing:
@@ -605,37 +740,58 @@ def root(context, missing=missing):
             l_1_skip = undefined("parameter 'skip' was not provided", name='skip')
         if l_1_body is missing:
             l_1_body = undefined("parameter 'body' was not provided", name='body')
+        if l_1_kept is missing:
+            l_1_kept = None
         pass
-        t_19.extend((
-            'for ',
-            str(l_1_var),
-            ' in ',
-            str(l_1_items),
-            ':\n',
-        ))
-        if (not t_2(l_1_local)):
+        if (not t_2(l_1_kept)):
             pass
-            t_19.extend((
-                '    s.',
-                str(l_1_local),
-                ' = ',
+            (l_1_before, l_1_skip, l_1_body, l_1_after) = l_1_kept
+            t_21.extend((
+                str((undefined(name='before') if l_1_before is missing else l_1_before)),
+                '\nfor ',
                 str(l_1_var),
-                '\n',
+                ' in ',
+                str(l_1_items),
+                ':\n',
             ))
+        else:
+            pass
+            t_21.extend((
+                'for ',
+                str(l_1_var),
+                ' in ',
+                str(l_1_items),
+                ':\n',
+            ))
+            if (not t_2(l_1_local)):
+                pass
+                t_21.extend((
+                    '    s.',
+                    str(l_1_local),
+                    ' = ',
+                    str(l_1_var),
+                    '\n',
+                ))
         if (not t_2(l_1_skip)):
             pass
-            t_19.extend((
+            t_21.extend((
                 '    if ',
                 str(l_1_skip),
                 ':\n        continue\n',
             ))
-        t_19.extend((
+        t_21.extend((
             str(t_1(l_1_body, 4, first=True)),
             '\n',
         ))
-        return concat(t_19)
+        if (not t_2(l_1_kept)):
+            pass
+            t_21.extend((
+                str((undefined(name='after') if l_1_after is missing else l_1_after)),
+                '\n',
+            ))
+        return concat(t_21)
     context.exported_vars.add('for_')
-    context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body', 'kept'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&22=78&23=103&24=107&25=109&26=112&27=116&28=123&29=127&30=134&31=138&32=146&34=161&36=168&39=173&40=177&41=180&42=184&43=187&44=190&45=193&46=197&48=200&49=203&51=209&56=215&57=230&58=234&60=249&65=267&66=282&67=286&69=301&70=303&73=315&74=318&75=322&80=328&81=343&82=347&83=351&84=354&85=358&88=368&89=374&90=377&91=382&96=392&97=399&98=402&99=406&102=413&105=418&108=425&109=435&112=446&116=456&117=465&120=474&121=481&125=487&126=497&127=499&128=503&131=510&132=518&133=522&134=526&136=530&138=534&142=541&143=555&145=557&146=559&148=561&151=568&152=582&153=584&154=586&155=588&159=594&160=609&161=614&162=618&164=623&165=627&168=631'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&24=77&25=104&26=107&27=111&29=116&30=120&31=122&32=125&33=129&34=136&35=140&36=147&37=151&38=159&40=174&42=181&45=186&46=190&47=193&48=197&49=200&50=203&51=206&52=210&54=213&55=216&57=222&63=228&64=243&65=247&67=262&72=280&73=295&74=299&76=314&77=316&80=328&81=331&82=335&89=341&90=360&91=364&92=372&93=374&95=381&96=387&97=389&101=396&102=407&103=411&104=414&105=419&108=428&109=433&112=441&113=445&118=455&119=462&120=465&121=469&124=476&127=481&130=488&131=498&134=509&138=519&139=528&142=537&143=544&147=550&148=560&149=562&150=566&153=573&154=581&155=585&156=589&158=593&160=597&164=604&165=618&167=620&168=622&170=624&173=631&174=645&175=647&176=649&177=651&183=657&184=677&185=681&186=686&187=690&190=695&191=699&192=707&193=715&194=719&198=727&199=744&200=746&201=748&202=750&204=759&205=764&206=768&209=773&210=777&213=781&214=784&215=787'

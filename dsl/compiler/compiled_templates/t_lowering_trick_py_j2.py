@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'd1424f283aa04e8c9a38baaad604aa265ece78a7518d1f5d1dafdb75ca6a314c'
+FINGERPRINT = '9babfd59ce28f2af0eca3f15b6f7f6fc8f79fa60505e362a27a1fbacb1fa7650'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -9,10 +9,16 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_start = l_0_turn_start = l_0_turn_hook = l_0_turn_hook_done = l_0_lead_test = l_0_lead = l_0_follow = l_0_played = l_0_no_winner_yet = l_0_winner_rule = l_0_take = missing
+    l_0_start = l_0_turn_start = l_0_turn_hook = l_0_turn_hook_done = l_0_lead_test = l_0_lead = l_0_follow = l_0_decide = l_0_played = l_0_no_winner_yet = l_0_winner_rule = l_0_winner_loop = l_0_take = missing
+    try:
+        t_1 = environment.filters['indent']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
     pass
     def macro(l_1_order, l_1_turn, l_1_jump, l_1_hooks):
-        t_1 = []
+        t_2 = []
         if l_1_order is missing:
             l_1_order = undefined("parameter 'order' was not provided", name='order')
         if l_1_turn is missing:
@@ -22,41 +28,41 @@ def root(context, missing=missing):
         if l_1_hooks is missing:
             l_1_hooks = undefined("parameter 'hooks' was not provided", name='hooks')
         pass
-        t_1.extend((
+        t_2.extend((
             's.t_order = ',
             str(l_1_order),
             '\ns.t_i = 0\ns.t_seats = []\ns.t_cards = []\n',
         ))
         if l_1_hooks:
             pass
-            t_1.append(
+            t_2.append(
                 's.t_hooked = 0\n',
             )
-        t_1.extend((
+        t_2.extend((
             's.led = None\n',
             str(context.call(l_1_jump, l_1_turn)),
             '\n',
         ))
-        return concat(t_1)
+        return concat(t_2)
     context.exported_vars.add('start')
     context.vars['start'] = l_0_start = Macro(environment, macro, 'start', ('order', 'turn', 'jump', 'hooks'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_resolve, l_1_jump):
-        t_2 = []
+        t_3 = []
         if l_1_resolve is missing:
             l_1_resolve = undefined("parameter 'resolve' was not provided", name='resolve')
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_2.extend((
+        t_3.extend((
             'if s.t_i >= len(s.t_order):\n    ',
             str(context.call(l_1_jump, l_1_resolve)),
             '\n_p = s.t_order[s.t_i]\n',
         ))
-        return concat(t_2)
+        return concat(t_3)
     context.exported_vars.add('turn_start')
     context.vars['turn_start'] = l_0_turn_start = Macro(environment, macro, 'turn_start', ('resolve', 'jump'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_who, l_1_body, l_1_jump, l_1_index):
-        t_3 = []
+        t_4 = []
         if l_1_who is missing:
             l_1_who = undefined("parameter 'who' was not provided", name='who')
         if l_1_body is missing:
@@ -66,7 +72,7 @@ def root(context, missing=missing):
         if l_1_index is missing:
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
-        t_3.extend((
+        t_4.extend((
             'if s.t_hooked < ',
             str(l_1_index),
             ' and _p == ',
@@ -77,12 +83,12 @@ def root(context, missing=missing):
             str(context.call(l_1_jump, l_1_body)),
             '\n',
         ))
-        return concat(t_3)
+        return concat(t_4)
     context.exported_vars.add('turn_hook')
     context.vars['turn_hook'] = l_0_turn_hook = Macro(environment, macro, 'turn_hook', ('who', 'body', 'jump', 'index'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_turn, l_1_jump, l_1_index):
-        t_4 = []
+        t_5 = []
         if l_1_turn is missing:
             l_1_turn = undefined("parameter 'turn' was not provided", name='turn')
         if l_1_jump is missing:
@@ -90,24 +96,24 @@ def root(context, missing=missing):
         if l_1_index is missing:
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
-        t_4.extend((
+        t_5.extend((
             str(context.call(l_1_jump, l_1_turn)),
             '\n',
         ))
-        return concat(t_4)
+        return concat(t_5)
     context.exported_vars.add('turn_hook_done')
     context.vars['turn_hook_done'] = l_0_turn_hook_done = Macro(environment, macro, 'turn_hook_done', ('turn', 'jump', 'index'), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_5 = []
+        t_6 = []
         pass
-        t_5.append(
+        t_6.append(
             'if s.t_i == 0:\n',
         )
-        return concat(t_5)
+        return concat(t_6)
     context.exported_vars.add('lead_test')
     context.vars['lead_test'] = l_0_lead_test = Macro(environment, macro, 'lead_test', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_who, l_1_lead_legal, l_1_played, l_1_line, l_1_then):
-        t_6 = []
+        t_7 = []
         if l_1_who is missing:
             l_1_who = undefined("parameter 'who' was not provided", name='who')
         if l_1_lead_legal is missing:
@@ -119,25 +125,16 @@ def root(context, missing=missing):
         if l_1_then is missing:
             l_1_then = undefined("parameter 'then' was not provided", name='then')
         pass
-        t_6.extend((
-            'return s._decide(',
-            str(l_1_who),
-            ', ',
-            str(l_1_lead_legal),
-            ', ',
-            str(l_1_played),
-            ', ',
-            str(l_1_line),
-            ')  # then ',
-            str(l_1_then),
+        t_7.extend((
+            str(context.call((undefined(name='decide') if l_0_decide is missing else l_0_decide), l_1_who, l_1_lead_legal, l_1_played, l_1_line, l_1_then)),
             '\n',
         ))
-        return concat(t_6)
+        return concat(t_7)
     context.exported_vars.add('lead')
     context.vars['lead'] = l_0_lead = Macro(environment, macro, 'lead', ('who', 'lead_legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_who, l_1_legal, l_1_played, l_1_line, l_1_then):
-        t_7 = []
+        t_8 = []
         if l_1_who is missing:
             l_1_who = undefined("parameter 'who' was not provided", name='who')
         if l_1_legal is missing:
@@ -149,24 +146,64 @@ def root(context, missing=missing):
         if l_1_then is missing:
             l_1_then = undefined("parameter 'then' was not provided", name='then')
         pass
-        t_7.extend((
-            'return s._decide(',
-            str(l_1_who),
-            ', ',
-            str(l_1_legal),
-            ', ',
-            str(l_1_played),
-            ', ',
-            str(l_1_line),
-            ')  # then ',
-            str(l_1_then),
+        t_8.extend((
+            str(context.call((undefined(name='decide') if l_0_decide is missing else l_0_decide), l_1_who, l_1_legal, l_1_played, l_1_line, l_1_then)),
             '\n',
         ))
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('follow')
     context.vars['follow'] = l_0_follow = Macro(environment, macro, 'follow', ('who', 'legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_who, l_1_legal, l_1_played, l_1_line, l_1_then):
+        t_9 = []
+        if l_1_who is missing:
+            l_1_who = undefined("parameter 'who' was not provided", name='who')
+        if l_1_legal is missing:
+            l_1_legal = undefined("parameter 'legal' was not provided", name='legal')
+        if l_1_played is missing:
+            l_1_played = undefined("parameter 'played' was not provided", name='played')
+        if l_1_line is missing:
+            l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_then is missing:
+            l_1_then = undefined("parameter 'then' was not provided", name='then')
+        pass
+        if (l_1_who == '_p'):
+            pass
+            t_9.extend((
+                '_legal = ',
+                str(l_1_legal),
+                '\nif _legal:\n    s.cur, s.legal, s.pc, s.asked_at = _p, _legal, ',
+                str(l_1_played),
+                ', ',
+                str(l_1_line),
+                '\n    return -1  # then ',
+                str(l_1_then),
+                '\nreturn s._decide(_p, _legal, ',
+                str(l_1_played),
+                ', ',
+                str(l_1_line),
+                ')\n',
+            ))
+        else:
+            pass
+            t_9.extend((
+                'return s._decide(',
+                str(l_1_who),
+                ', ',
+                str(l_1_legal),
+                ', ',
+                str(l_1_played),
+                ', ',
+                str(l_1_line),
+                ')  # then ',
+                str(l_1_then),
+                '\n',
+            ))
+        return concat(t_9)
+    context.exported_vars.add('decide')
+    context.vars['decide'] = l_0_decide = Macro(environment, macro, 'decide', ('who', 'legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump, l_1_led, l_1_hooks):
-        t_8 = []
+        t_10 = []
         if l_1_hand is missing:
             l_1_hand = undefined("parameter 'hand' was not provided", name='hand')
         if l_1_table is missing:
@@ -180,39 +217,39 @@ def root(context, missing=missing):
         if l_1_hooks is missing:
             l_1_hooks = undefined("parameter 'hooks' was not provided", name='hooks')
         pass
-        t_8.extend((
-            '_p = s.t_order[s.t_i]\n',
+        t_10.extend((
+            '_p, _c = s.t_order[s.t_i], s.choice\n',
             str(l_1_hand),
-            '.remove(s.choice)  # a legal card, so it is in the hand\n',
+            '.remove(_c)  # a legal card, so it is in the hand\n',
             str(l_1_table),
-            '.append(s.choice)\ns.t_seats.append(_p)\ns.t_cards.append(s.choice)\nif s.led is None and SUIT[s.choice] >= 0:\n    s.led = ',
+            '.append(_c)\ns.t_seats.append(_p)\ns.t_cards.append(_c)\nif s.led is None and SUIT[_c] >= 0:\n    s.led = ',
             str(l_1_led),
             '\ns.t_i += 1\n',
         ))
         if l_1_hooks:
             pass
-            t_8.append(
+            t_10.append(
                 's.t_hooked = 0\n',
             )
-        t_8.extend((
+        t_10.extend((
             str(context.call(l_1_jump, l_1_turn)),
             '\n',
         ))
-        return concat(t_8)
+        return concat(t_10)
     context.exported_vars.add('played')
     context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'turn', 'jump', 'led', 'hooks'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro():
-        t_9 = []
+        t_11 = []
         pass
-        t_9.append(
+        t_11.append(
             '_winner = None\n',
         )
-        return concat(t_9)
+        return concat(t_11)
     context.exported_vars.add('no_winner_yet')
     context.vars['no_winner_yet'] = l_0_no_winner_yet = Macro(environment, macro, 'no_winner_yet', (), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_guard, l_1_card, l_1_order, l_1_where, l_1_table, l_1_hit, l_1_tie, l_1_line):
-        t_10 = []
+    def macro(l_1_guard, l_1_card, l_1_order, l_1_where, l_1_table, l_1_hit, l_1_tie, l_1_line, l_1_reads, l_1_unless_none):
+        t_12 = []
         if l_1_guard is missing:
             l_1_guard = undefined("parameter 'guard' was not provided", name='guard')
         if l_1_card is missing:
@@ -229,35 +266,55 @@ def root(context, missing=missing):
             l_1_tie = undefined("parameter 'tie' was not provided", name='tie')
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
+        if l_1_reads is missing:
+            l_1_reads = undefined("parameter 'reads' was not provided", name='reads')
+        if l_1_unless_none is missing:
+            l_1_unless_none = undefined("parameter 'unless_none' was not provided", name='unless_none')
         pass
-        t_10.append(
+        t_12.append(
             'if _winner is None',
         )
         if l_1_guard:
             pass
-            t_10.extend((
+            t_12.extend((
                 ' and ',
                 str(l_1_guard),
             ))
-        t_10.extend((
-            ':\n    _best = -1\n    for _i, ',
-            str(l_1_card),
-            ' in enumerate(',
-            str(l_1_table),
-            '):\n        _rank = ',
-            str(l_1_order),
-            '[RANK[',
-            str(l_1_card),
-            ']]\n        if _rank >= 0',
-        ))
-        if l_1_where:
+        t_12.append(
+            ':\n',
+        )
+        for (l_2_name, l_2_value) in l_1_reads:
+            _loop_vars = {}
             pass
-            t_10.extend((
-                ' and ',
-                str(l_1_where),
+            t_12.extend((
+                '    ',
+                str(l_2_name),
+                ' = ',
+                str(l_2_value),
+                '\n',
             ))
-        t_10.extend((
-            ' and _rank >= _best:\n            if _rank > _best:\n                _best, _first = _rank, _i\n            _last = _i\n    if _best >= 0:\n        s.hits[',
+        l_2_name = l_2_value = missing
+        t_12.append(
+            '    _best = -1\n',
+        )
+        if l_1_unless_none:
+            pass
+            t_12.extend((
+                '    if ',
+                str(l_1_unless_none),
+                ' is not None:\n        ',
+                str(t_1(context.call((undefined(name='winner_loop') if l_0_winner_loop is missing else l_0_winner_loop), l_1_card, l_1_order, l_1_where, l_1_table), 8)),
+                '\n',
+            ))
+        else:
+            pass
+            t_12.extend((
+                '    ',
+                str(t_1(context.call((undefined(name='winner_loop') if l_0_winner_loop is missing else l_0_winner_loop), l_1_card, l_1_order, l_1_where, l_1_table), 4)),
+                '\n',
+            ))
+        t_12.extend((
+            '    if _best >= 0:\n        s.hits[',
             str(l_1_hit),
             '] += 1\n        _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ',
             str(l_1_tie),
@@ -265,11 +322,46 @@ def root(context, missing=missing):
             str(l_1_line),
             ')]\n',
         ))
-        return concat(t_10)
+        return concat(t_12)
     context.exported_vars.add('winner_rule')
-    context.vars['winner_rule'] = l_0_winner_rule = Macro(environment, macro, 'winner_rule', ('guard', 'card', 'order', 'where', 'table', 'hit', 'tie', 'line'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['winner_rule'] = l_0_winner_rule = Macro(environment, macro, 'winner_rule', ('guard', 'card', 'order', 'where', 'table', 'hit', 'tie', 'line', 'reads', 'unless_none'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_card, l_1_order, l_1_where, l_1_table):
+        t_13 = []
+        if l_1_card is missing:
+            l_1_card = undefined("parameter 'card' was not provided", name='card')
+        if l_1_order is missing:
+            l_1_order = undefined("parameter 'order' was not provided", name='order')
+        if l_1_where is missing:
+            l_1_where = undefined("parameter 'where' was not provided", name='where')
+        if l_1_table is missing:
+            l_1_table = undefined("parameter 'table' was not provided", name='table')
+        pass
+        t_13.extend((
+            'for _i, ',
+            str(l_1_card),
+            ' in enumerate(',
+            str(l_1_table),
+            '):\n    _rank = ',
+            str(l_1_order),
+            '[',
+            str(l_1_card),
+            ']\n    if _rank >= 0',
+        ))
+        if l_1_where:
+            pass
+            t_13.extend((
+                ' and ',
+                str(l_1_where),
+            ))
+        t_13.append(
+            ' and _rank >= _best:\n        if _rank > _best:\n            _best, _first = _rank, _i\n        _last = _i\n',
+        )
+        return concat(t_13)
+    context.exported_vars.add('winner_loop')
+    context.vars['winner_loop'] = l_0_winner_loop = Macro(environment, macro, 'winner_loop', ('card', 'order', 'where', 'table'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_line, l_1_take, l_1_table, l_1_grouped, l_1_as_group):
-        t_11 = []
+        t_14 = []
         if l_1_line is missing:
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_take is missing:
@@ -281,14 +373,14 @@ def root(context, missing=missing):
         if l_1_as_group is missing:
             l_1_as_group = undefined("parameter 'as_group' was not provided", name='as_group')
         pass
-        t_11.extend((
+        t_14.extend((
             "if _winner is None:\n    _rt.gap('no-winner', ",
             str(l_1_line),
             ", 'no winner rule applies to this trick')\ns.winner = _winner\ns.tricks += 1\n",
         ))
         if (l_1_grouped and l_1_as_group):
             pass
-            t_11.extend((
+            t_14.extend((
                 str(l_1_take),
                 '.append(',
                 str(l_1_table),
@@ -296,7 +388,7 @@ def root(context, missing=missing):
             ))
         elif l_1_grouped:
             pass
-            t_11.extend((
+            t_14.extend((
                 str(l_1_take),
                 '.extend([_c] for _c in ',
                 str(l_1_table),
@@ -304,19 +396,19 @@ def root(context, missing=missing):
             ))
         else:
             pass
-            t_11.extend((
+            t_14.extend((
                 str(l_1_take),
                 '.extend(',
                 str(l_1_table),
                 ')\n',
             ))
-        t_11.extend((
+        t_14.extend((
             str(l_1_table),
             '.clear()\n',
         ))
-        return concat(t_11)
+        return concat(t_14)
     context.exported_vars.add('take')
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=12&4=25&8=28&12=35&16=41&18=50&23=56&24=69&25=73&26=75&29=82&30=92&34=98&39=107&40=122&43=137&44=152&49=166&51=183&52=185&56=187&58=190&61=196&64=203&71=212&72=234&74=242&75=246&76=251&81=259&82=261&86=269&88=284&91=287&92=290&93=295&94=298&96=306&98=312'
+debug_info = '3=18&4=31&8=34&12=41&16=47&18=56&23=62&24=75&25=79&26=81&29=88&30=98&34=104&41=113&42=127&45=134&46=148&49=155&50=168&51=172&53=174&54=178&55=180&57=189&63=203&65=220&66=222&70=224&72=227&75=233&78=240&87=249&88=275&89=284&90=289&93=298&94=302&95=304&97=311&100=316&101=318&104=327&105=340&106=344&107=349&114=361&116=376&119=379&120=382&121=387&122=390&124=398&126=404'
