@@ -210,7 +210,7 @@ def test_ctrl_c_without_a_log_still_writes_the_partial_summary(tmp_path, interru
         (("--players", 2), "--players is 3 there, 2 here"),
         (("--reading", "gaps=none"), "--reading is"),
         (("--agents", "first"), "--agents is random,random,random there, first,first,first here"),
-        (("--max-steps", 99), "--max-steps is 10000 there, 99 here"),
+        (("--max-steps", 99), "--max-steps is 100000 there, 99 here"),
     ],
 )
 def test_resume_with_other_options_is_a_usage_error(tmp_path, changed, message):
