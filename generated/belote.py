@@ -241,6 +241,7 @@ def _for_86_next(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 16  # to _trick_87_turn
 
 
@@ -250,7 +251,18 @@ def _for_86_after(s):
 
 
 def _trick_87_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = SUIT[_c]
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # belote.cardrules:98: highest where suit == trump by trumps
         if _winner is None:
@@ -289,13 +301,13 @@ def _trick_87_turn(s):
         # belote.cardrules:103: leader = winner
         s.v_leader = s.winner
         return 14  # to _for_86_next
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_hand[_p])
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 87
-            return -1  # then _trick_87_played
-        return s._decide(_p, _legal, 17, 87)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 16, 87
+            return -1  # then _trick_87_turn
+        return s._decide(_p, _legal, 16, 87)
     _s_led = s.led
     _s_v_trump = s.v_trump
     _s_z_table = s.z_table
@@ -316,31 +328,19 @@ def _trick_87_turn(s):
         _legal = list(s.z_hand[_p])
     _legal = _legal
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 87
-        return -1  # then _trick_87_played
-    return s._decide(_p, _legal, 17, 87)
-
-
-def _trick_87_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = SUIT[_c]
-    s.t_i += 1
-    return 16  # to _trick_87_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 16, 87
+        return -1  # then _trick_87_turn
+    return s._decide(_p, _legal, 16, 87)
 
 
 def _trick_87_resolve(s):
     # written out in _trick_87_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 18 runs inside block 16')
+    _rt.gap('unreachable', 0, 'block 17 runs inside block 16')
 
 
 class State(_rt.BaseState):
     _GAME = 'Belote'
-    _BLOCKS = (_start, _repeat_55_body, _repeat_55_after, _for_62_next, _for_62_after, _choose_option_63_chosen, _for_69_next, _for_69_after, _choose_option_70_chosen, _if_71_after, _if_71_then, _choose_suit_72_chosen, _if_76_after, _if_76_then, _for_86_next, _for_86_after, _trick_87_turn, _trick_87_played, _trick_87_resolve)
+    _BLOCKS = (_start, _repeat_55_body, _repeat_55_after, _for_62_next, _for_62_after, _choose_option_63_chosen, _for_69_next, _for_69_after, _choose_option_70_chosen, _if_71_after, _if_71_then, _choose_suit_72_chosen, _if_76_after, _if_76_then, _for_86_next, _for_86_after, _trick_87_turn, _trick_87_resolve)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_hand', 'hand', True, 'owner', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'everyone', True))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_taker', 'taker', False, 'player', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_belote', 'belote', True, 'int', 'everyone'), ('v_score', 'score', True, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_call', 'call', 'option'))
@@ -487,11 +487,11 @@ _RULE_LINES = (
     (232, 105),
     (234, 107),
     (238, 87),
-    (247, 0),
-    (255, 98),
-    (269, 99),
-    (289, 103),
-    (324, 0),
+    (248, 0),
+    (267, 98),
+    (281, 99),
+    (301, 103),
+    (336, 0),
     (368, 24),
     (370, 25),
     (372, 26),

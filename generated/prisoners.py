@@ -1751,7 +1751,7 @@ def _if_365_after(s):
     # prisoners.cardrules:412: turn = bidder
     s.v_turn = s.v_bidder
     # prisoners.cardrules:413: while not prisoners is empty or (reading turned_card is drawn_last and not turned is...
-    return 31  # to _while_413_check
+    return 30  # to _while_413_check
 
 
 def _if_365_then(s):
@@ -1853,6 +1853,7 @@ def _while_382_check(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 28  # to _trick_383_turn
 
 
@@ -1861,7 +1862,18 @@ def _while_382_after(s):
 
 
 def _trick_383_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = SUIT[_c]
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # prisoners.cardrules:390: if table has Joker: highest
         if _winner is None and (not CARDS_JOKER.isdisjoint(s.z_table)):
@@ -1930,13 +1942,13 @@ def _trick_383_turn(s):
                 s.z_hand[_p2].append(_c)
         s.l_p = _p2
         return 26  # to _while_382_check
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 29, 383
-            return -1  # then _trick_383_played
-        return s._decide(_p, _legal, 29, 383)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 28, 383
+            return -1  # then _trick_383_turn
+        return s._decide(_p, _legal, 28, 383)
     _s_r_joker_aces = s.r_joker_aces
     _s_z_table = s.z_table
     _s_v_joker_turned = s.v_joker_turned
@@ -1946,26 +1958,14 @@ def _trick_383_turn(s):
         _legal = list(s.z_hand[_p])
     _legal = _legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 29, 383
-        return -1  # then _trick_383_played
-    return s._decide(_p, _legal, 29, 383)
-
-
-def _trick_383_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = SUIT[_c]
-    s.t_i += 1
-    return 28  # to _trick_383_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 28, 383
+        return -1  # then _trick_383_turn
+    return s._decide(_p, _legal, 28, 383)
 
 
 def _trick_383_resolve(s):
     # written out in _trick_383_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 30 runs inside block 28')
+    _rt.gap('unreachable', 0, 'block 29 runs inside block 28')
 
 
 def _while_413_check(s):
@@ -1982,8 +1982,8 @@ def _while_413_check(s):
             s.z_turned.clear()
         # prisoners.cardrules:418: turn chooses card c from hand of turn
         _legal = list(s.z_hand[s.v_turn])
-        return s._decide(s.v_turn, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 35, 418)  # then _choose_card_418_chosen
-    return 33  # to _if_414_after
+        return s._decide(s.v_turn, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 34, 418)  # then _choose_card_418_chosen
+    return 32  # to _if_414_after
 
 
 def _while_413_after(s):
@@ -1993,12 +1993,12 @@ def _while_413_after(s):
 def _if_414_after(s):
     # prisoners.cardrules:422: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
-    return 31  # to _while_413_check
+    return 30  # to _while_413_check
 
 
 def _if_414_then(s):
     # written out in _while_413_check, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 34 runs inside block 31')
+    _rt.gap('unreachable', 0, 'block 33 runs inside block 30')
 
 
 def _choose_card_418_chosen(s):
@@ -2009,7 +2009,7 @@ def _choose_card_418_chosen(s):
     # prisoners.cardrules:420: draw 1 from prisoners to hand of turn
     _c = s.z_prisoners.pop() if s.z_prisoners else _rt.take_one(s.z_prisoners, 420)
     s.z_hand[s.v_turn].append(_c)
-    return 33  # to _if_414_after
+    return 32  # to _if_414_after
 
 
 class State(_rt.BaseState):
@@ -2044,7 +2044,6 @@ class State(_rt.BaseState):
         _while_382_check,
         _while_382_after,
         _trick_383_turn,
-        _trick_383_played,
         _trick_383_resolve,
         _while_413_check,
         _while_413_after,
@@ -2535,18 +2534,18 @@ _RULE_LINES = (
     (1830, 461),
     (1837, 0),
     (1850, 383),
-    (1859, 0),
-    (1866, 390),
-    (1878, 391),
-    (1892, 392),
-    (1910, 397),
-    (1912, 398),
-    (1914, 401),
-    (1919, 402),
-    (1922, 403),
-    (1925, 405),
-    (1928, 406),
-    (1954, 0),
+    (1860, 0),
+    (1878, 390),
+    (1890, 391),
+    (1904, 392),
+    (1922, 397),
+    (1924, 398),
+    (1926, 401),
+    (1931, 402),
+    (1934, 403),
+    (1937, 405),
+    (1940, 406),
+    (1966, 0),
     (1974, 414),
     (1977, 415),
     (1980, 416),
@@ -2557,62 +2556,62 @@ _RULE_LINES = (
     (2006, 419),
     (2009, 420),
     (2015, 0),
-    (2229, 51),
-    (2231, 53),
-    (2233, 54),
-    (2235, 55),
-    (2237, 56),
-    (2239, 57),
-    (2242, 59),
-    (2244, 60),
-    (2246, 61),
-    (2248, 62),
-    (2250, 63),
-    (2252, 64),
-    (2255, 66),
-    (2257, 67),
-    (2259, 68),
-    (2261, 69),
-    (2273, 0),
-    (2305, 472),
-    (2308, 476),
-    (2309, 477),
-    (2313, 0),
-    (2314, 480),
-    (2317, 484),
-    (2318, 485),
-    (2322, 0),
-    (2323, 488),
-    (2326, 491),
-    (2327, 492),
-    (2328, 493),
-    (2332, 0),
-    (2333, 496),
-    (2335, 498),
-    (2338, 499),
-    (2342, 0),
-    (2343, 502),
-    (2345, 505),
-    (2348, 506),
-    (2352, 0),
-    (2353, 509),
-    (2355, 512),
-    (2358, 513),
-    (2362, 0),
-    (2363, 516),
-    (2365, 519),
-    (2368, 520),
-    (2372, 0),
-    (2373, 523),
-    (2375, 526),
-    (2378, 527),
-    (2382, 0),
-    (2383, 530),
-    (2386, 531),
-    (2390, 0),
-    (2391, 534),
-    (2393, 537),
-    (2396, 538),
-    (2397, 539),
-    (2416, 0),
+    (2228, 51),
+    (2230, 53),
+    (2232, 54),
+    (2234, 55),
+    (2236, 56),
+    (2238, 57),
+    (2241, 59),
+    (2243, 60),
+    (2245, 61),
+    (2247, 62),
+    (2249, 63),
+    (2251, 64),
+    (2254, 66),
+    (2256, 67),
+    (2258, 68),
+    (2260, 69),
+    (2272, 0),
+    (2304, 472),
+    (2307, 476),
+    (2308, 477),
+    (2312, 0),
+    (2313, 480),
+    (2316, 484),
+    (2317, 485),
+    (2321, 0),
+    (2322, 488),
+    (2325, 491),
+    (2326, 492),
+    (2327, 493),
+    (2331, 0),
+    (2332, 496),
+    (2334, 498),
+    (2337, 499),
+    (2341, 0),
+    (2342, 502),
+    (2344, 505),
+    (2347, 506),
+    (2351, 0),
+    (2352, 509),
+    (2354, 512),
+    (2357, 513),
+    (2361, 0),
+    (2362, 516),
+    (2364, 519),
+    (2367, 520),
+    (2371, 0),
+    (2372, 523),
+    (2374, 526),
+    (2377, 527),
+    (2381, 0),
+    (2382, 530),
+    (2385, 531),
+    (2389, 0),
+    (2390, 534),
+    (2392, 537),
+    (2395, 538),
+    (2396, 539),
+    (2415, 0),
 )

@@ -280,6 +280,7 @@ def _for_71_next(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 16  # to _trick_72_turn
 
 
@@ -289,7 +290,18 @@ def _for_71_after(s):
 
 
 def _trick_72_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = _suit_in_play(s, _c)
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # sheepshead.cardrules:79: highest where card is Q♣
         if _winner is None:
@@ -423,13 +435,13 @@ def _trick_72_turn(s):
         # sheepshead.cardrules:93: leader = winner
         s.v_leader = s.winner
         return 14  # to _for_71_next
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_hand[_p])
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 72
-            return -1  # then _trick_72_played
-        return s._decide(_p, _legal, 17, 72)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 16, 72
+            return -1  # then _trick_72_turn
+        return s._decide(_p, _legal, 16, 72)
     _s_v_called = s.v_called
     _s_led = s.led
     _s_v_called_led = s.v_called_led
@@ -440,31 +452,19 @@ def _trick_72_turn(s):
         _legal = list(s.z_hand[_p])
     _legal = _legal
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 72
-        return -1  # then _trick_72_played
-    return s._decide(_p, _legal, 17, 72)
-
-
-def _trick_72_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = _suit_in_play(s, _c)
-    s.t_i += 1
-    return 16  # to _trick_72_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 16, 72
+        return -1  # then _trick_72_turn
+    return s._decide(_p, _legal, 16, 72)
 
 
 def _trick_72_resolve(s):
     # written out in _trick_72_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 18 runs inside block 16')
+    _rt.gap('unreachable', 0, 'block 17 runs inside block 16')
 
 
 class State(_rt.BaseState):
     _GAME = 'Sheepshead'
-    _BLOCKS = (_start, _for_47_next, _for_47_after, _for_53_next, _for_53_after, _choose_option_54_chosen, _if_59_after, _if_59_then, _choose_cards_61_pick, _choose_cards_61_after, _choose_cards_61_chosen, _if_65_after, _if_65_then, _choose_suit_66_chosen, _for_71_next, _for_71_after, _trick_72_turn, _trick_72_played, _trick_72_resolve)
+    _BLOCKS = (_start, _for_47_next, _for_47_after, _for_53_next, _for_53_after, _choose_option_54_chosen, _if_59_after, _if_59_then, _choose_cards_61_pick, _choose_cards_61_after, _choose_cards_61_chosen, _if_65_after, _if_65_then, _choose_suit_66_chosen, _for_71_next, _for_71_after, _trick_72_turn, _trick_72_resolve)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_blind', 'blind', False, 'nobody', False), ('z_buried', 'buried', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'everyone', True))
     _VARS = (
         ('v_dealer', 'dealer', False, 'player', 'everyone'),
@@ -638,20 +638,20 @@ _RULE_LINES = (
     (270, 107),
     (273, 108),
     (277, 72),
-    (286, 0),
-    (294, 79),
-    (306, 80),
-    (318, 81),
-    (330, 82),
-    (342, 83),
-    (354, 84),
-    (366, 85),
-    (378, 86),
-    (390, 87),
-    (402, 88),
-    (421, 92),
-    (423, 93),
-    (448, 0),
+    (287, 0),
+    (306, 79),
+    (318, 80),
+    (330, 81),
+    (342, 82),
+    (354, 83),
+    (366, 84),
+    (378, 85),
+    (390, 86),
+    (402, 87),
+    (414, 88),
+    (433, 92),
+    (435, 93),
+    (460, 0),
     (505, 24),
     (507, 25),
     (509, 26),
