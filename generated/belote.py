@@ -315,15 +315,30 @@ def _trick_87_turn(s):
     _s_t_cards = s.t_cards
     _s_team = s.team
     _s_r_partner_winning = s.r_partner_winning
-    _legal = [c4 for c4 in s.z_hand[_p] if (SUIT[c4] == _s_led and (_s_led != _s_v_trump or VALUE_TRUMP_RANK[c4] > (VALUE_TRUMP_RANK[_rt.highest([c9 for c9 in _s_z_table if SUIT[c9] == _s_v_trump], ORDER_TRUMPS, RANK, 91)] if any((SUIT[c10] == _s_v_trump for c10 in _s_z_table)) else 0)))]
+    _legal = []
+    for c4 in s.z_hand[_p]:
+        if SUIT[c4] == _s_led and (_s_led != _s_v_trump or VALUE_TRUMP_RANK[c4] > (VALUE_TRUMP_RANK[_rt.highest([c9 for c9 in _s_z_table if SUIT[c9] == _s_v_trump], ORDER_TRUMPS, RANK, 91)] if any((SUIT[c10] == _s_v_trump for c10 in _s_z_table)) else 0)):
+            _legal.append(c4)
     if not _legal:
-        _legal = [c5 for c5 in s.z_hand[_p] if (SUIT[c5] == _s_led)]
+        _legal = []
+        for c5 in s.z_hand[_p]:
+            if SUIT[c5] == _s_led:
+                _legal.append(c5)
     if not _legal:
-        _legal = [c6 for c6 in s.z_hand[_p] if (_rt.played_by(_s_t_seats, _s_t_cards, _rt.highest([c11 for c11 in _s_z_table if SUIT[c11] == _s_v_trump], ORDER_TRUMPS, RANK, 92) if any((SUIT[c12] == _s_v_trump for c12 in _s_z_table)) else _rt.highest([c13 for c13 in _s_z_table if SUIT[c13] == _s_led], ORDER_DEFAULT, RANK, 92), 92) == _rt.partner(_s_team, _p) and _s_r_partner_winning == PARTNER_WINNING_FREE)]  # fmt: skip
+        _legal = []
+        for c6 in s.z_hand[_p]:
+            if _rt.played_by(_s_t_seats, _s_t_cards, _rt.highest([c11 for c11 in _s_z_table if SUIT[c11] == _s_v_trump], ORDER_TRUMPS, RANK, 92) if any((SUIT[c12] == _s_v_trump for c12 in _s_z_table)) else _rt.highest([c13 for c13 in _s_z_table if SUIT[c13] == _s_led], ORDER_DEFAULT, RANK, 92), 92) == _rt.partner(_s_team, _p) and _s_r_partner_winning == PARTNER_WINNING_FREE:
+                _legal.append(c6)
     if not _legal:
-        _legal = [c7 for c7 in s.z_hand[_p] if (SUIT[c7] == _s_v_trump and VALUE_TRUMP_RANK[c7] > (VALUE_TRUMP_RANK[_rt.highest([c14 for c14 in _s_z_table if SUIT[c14] == _s_v_trump], ORDER_TRUMPS, RANK, 94)] if any((SUIT[c15] == _s_v_trump for c15 in _s_z_table)) else 0))]
+        _legal = []
+        for c7 in s.z_hand[_p]:
+            if SUIT[c7] == _s_v_trump and VALUE_TRUMP_RANK[c7] > (VALUE_TRUMP_RANK[_rt.highest([c14 for c14 in _s_z_table if SUIT[c14] == _s_v_trump], ORDER_TRUMPS, RANK, 94)] if any((SUIT[c15] == _s_v_trump for c15 in _s_z_table)) else 0):
+                _legal.append(c7)
     if not _legal:
-        _legal = [c8 for c8 in s.z_hand[_p] if (SUIT[c8] == _s_v_trump)]
+        _legal = []
+        for c8 in s.z_hand[_p]:
+            if SUIT[c8] == _s_v_trump:
+                _legal.append(c8)
     if not _legal:
         _legal = list(s.z_hand[_p])
     _legal = _legal
@@ -491,16 +506,16 @@ _RULE_LINES = (
     (267, 98),
     (281, 99),
     (301, 103),
-    (336, 0),
-    (368, 24),
-    (370, 25),
-    (372, 26),
-    (374, 27),
-    (376, 28),
-    (378, 29),
-    (396, 0),
-    (427, 117),
-    (429, 118),
-    (432, 119),
-    (440, 0),
+    (351, 0),
+    (383, 24),
+    (385, 25),
+    (387, 26),
+    (389, 27),
+    (391, 28),
+    (393, 29),
+    (411, 0),
+    (442, 117),
+    (444, 118),
+    (447, 119),
+    (455, 0),
 )

@@ -342,7 +342,10 @@ def _trick_117_turn(s):
     if _t_i == 0:
         return s._decide((s.v_declarer if _p == s.v_dummy else _p), list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p])), 10, 117)  # then _trick_117_turn
     _s_led = s.led
-    _legal = [c8 for c8 in (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]) if (SUIT[c8] == _s_led)]
+    _legal = []
+    for c8 in s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]:
+        if SUIT[c8] == _s_led:
+            _legal.append(c8)
     if not _legal:
         _legal = list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]))
     return s._decide((s.v_declarer if _p == s.v_dummy else _p), _legal, 10, 117)  # then _trick_117_turn
@@ -565,30 +568,30 @@ _RULE_LINES = (
     (329, 131),
     (335, 121),
     (337, 122),
-    (351, 0),
-    (407, 20),
-    (409, 21),
-    (411, 22),
-    (413, 23),
-    (415, 24),
-    (417, 25),
-    (419, 26),
-    (421, 27),
-    (423, 28),
-    (425, 29),
-    (427, 30),
-    (429, 31),
-    (431, 32),
-    (433, 33),
-    (435, 34),
-    (437, 35),
-    (452, 0),
-    (483, 160),
-    (486, 161),
-    (487, 162),
-    (488, 163),
-    (492, 0),
-    (493, 165),
-    (496, 166),
-    (504, 0),
+    (354, 0),
+    (410, 20),
+    (412, 21),
+    (414, 22),
+    (416, 23),
+    (418, 24),
+    (420, 25),
+    (422, 26),
+    (424, 27),
+    (426, 28),
+    (428, 29),
+    (430, 30),
+    (432, 31),
+    (434, 32),
+    (436, 33),
+    (438, 34),
+    (440, 35),
+    (455, 0),
+    (486, 160),
+    (489, 161),
+    (490, 162),
+    (491, 163),
+    (495, 0),
+    (496, 165),
+    (499, 166),
+    (507, 0),
 )

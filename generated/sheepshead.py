@@ -445,9 +445,15 @@ def _trick_72_turn(s):
     _s_v_called = s.v_called
     _s_led = s.led
     _s_v_called_led = s.v_called_led
-    _legal = [c18 for c18 in s.z_hand[_p] if (RANK[c18] == 12 and _suit_in_play(s, c18) == _s_v_called and (_s_led == _s_v_called) and (not _s_v_called_led))]
+    _legal = []
+    for c18 in s.z_hand[_p]:
+        if RANK[c18] == 12 and _suit_in_play(s, c18) == _s_v_called and (_s_led == _s_v_called) and (not _s_v_called_led):
+            _legal.append(c18)
     if not _legal:
-        _legal = [c19 for c19 in s.z_hand[_p] if (_suit_in_play(s, c19) == _s_led)]
+        _legal = []
+        for c19 in s.z_hand[_p]:
+            if _suit_in_play(s, c19) == _s_led:
+                _legal.append(c19)
     if not _legal:
         _legal = list(s.z_hand[_p])
     _legal = _legal
@@ -651,19 +657,19 @@ _RULE_LINES = (
     (414, 88),
     (433, 92),
     (435, 93),
-    (460, 0),
-    (505, 24),
-    (507, 25),
-    (509, 26),
-    (511, 27),
-    (513, 28),
-    (515, 29),
-    (517, 30),
-    (519, 31),
-    (521, 32),
-    (523, 33),
-    (542, 0),
-    (576, 120),
-    (579, 121),
-    (587, 0),
+    (466, 0),
+    (511, 24),
+    (513, 25),
+    (515, 26),
+    (517, 27),
+    (519, 28),
+    (521, 29),
+    (523, 30),
+    (525, 31),
+    (527, 32),
+    (529, 33),
+    (548, 0),
+    (582, 120),
+    (585, 121),
+    (593, 0),
 )
