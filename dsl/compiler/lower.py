@@ -22,7 +22,7 @@ from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
-from .hoist import hoist, loop_local, solvers
+from .hoist import hoist, loop_head, loop_local, solvers
 from .seats import seat_order
 from .triggers import ZoneTriggers
 from .sources import SourceLines
@@ -471,7 +471,7 @@ class MachineLowering(_Lowering):
         compiled = [self.x.with_binders({"card": card}, cond) for card, cond in zip(cards, conds, strict=True)]
         reads, tests = hoist(compiled)
         tests = list(zip(cards, tests, strict=True))
-        self.out.code(self.t.legal_cards(zone=zone, tests=tests, else_any=else_any, reads=reads))
+        self.out.code(self.t.legal_cards(zone=zone, head=loop_head(zone), tests=tests, else_any=else_any, reads=reads))
         return self.distinct("_legal", fresh=True)
 
     def distinct(self, cards: str, fresh: bool = False) -> str:

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/decisions.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '7f59e6a329e22c529935e69ef39c8b7e349897bd8483907b1442176d4ea35d59'
+FINGERPRINT = 'd0d032fa016ddd1a412d95781302ea375cf2f66ffa456992b961ba9bd49fba08'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/decisions.py.j2'
 
@@ -219,10 +219,12 @@ def root(context, missing=missing):
         return concat(t_9)
     context.exported_vars.add('suspend')
     context.vars['suspend'] = l_0_suspend = Macro(environment, macro, 'suspend', ('who', 'legal', 'resume', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_zone, l_1_tests, l_1_else_any, l_1_reads):
+    def macro(l_1_zone, l_1_head, l_1_tests, l_1_else_any, l_1_reads):
         t_10 = []
         if l_1_zone is missing:
             l_1_zone = undefined("parameter 'zone' was not provided", name='zone')
+        if l_1_head is missing:
+            l_1_head = undefined("parameter 'head' was not provided", name='head')
         if l_1_tests is missing:
             l_1_tests = undefined("parameter 'tests' was not provided", name='tests')
         if l_1_else_any is missing:
@@ -256,14 +258,14 @@ def root(context, missing=missing):
                 if environment.getattr(l_2_loop, 'first'):
                     pass
                     t_10.extend((
-                        str(context.call((undefined(name='legal_loop') if l_0_legal_loop is missing else l_0_legal_loop), l_2_card, l_2_test, l_1_zone, _loop_vars=_loop_vars)),
+                        str(context.call((undefined(name='legal_loop') if l_0_legal_loop is missing else l_0_legal_loop), l_2_card, l_2_test, l_1_head, _loop_vars=_loop_vars)),
                         '\n',
                     ))
                 else:
                     pass
                     t_10.extend((
                         'if not _legal:\n    ',
-                        str(t_1(context.call((undefined(name='legal_loop') if l_0_legal_loop is missing else l_0_legal_loop), l_2_card, l_2_test, l_1_zone, _loop_vars=_loop_vars), 4)),
+                        str(t_1(context.call((undefined(name='legal_loop') if l_0_legal_loop is missing else l_0_legal_loop), l_2_card, l_2_test, l_1_head, _loop_vars=_loop_vars), 4)),
                         '\n',
                     ))
             l_2_loop = l_2_card = l_2_test = missing
@@ -276,7 +278,7 @@ def root(context, missing=missing):
                 ))
         return concat(t_10)
     context.exported_vars.add('legal_cards')
-    context.vars['legal_cards'] = l_0_legal_cards = Macro(environment, macro, 'legal_cards', ('zone', 'tests', 'else_any', 'reads'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['legal_cards'] = l_0_legal_cards = Macro(environment, macro, 'legal_cards', ('zone', 'head', 'tests', 'else_any', 'reads'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_card, l_1_test, l_1_zone):
         t_11 = []
@@ -579,4 +581,4 @@ def root(context, missing=missing):
     context.vars['option_with_suit_taken'] = l_0_option_with_suit_taken = Macro(environment, macro, 'option_with_suit_taken', ('target', 'suit_target', 'option_base', 'suited_base', 'suited'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=24&6=33&7=38&8=40&10=45&13=52&14=60&18=66&19=79&20=81&21=83&24=90&25=101&26=103&30=109&31=124&32=128&33=130&36=137&37=156&38=160&39=163&40=167&42=176&43=179&44=183&45=185&50=191&51=206&56=220&57=231&58=235&60=241&61=245&65=251&66=254&67=257&70=264&73=268&75=272&80=279&82=290&83=294&84=296&87=303&88=310&92=316&93=331&94=337&98=343&99=357&100=359&101=361&102=363&107=369&108=385&109=387&110=391&111=393&114=400&115=411&116=414&117=418&119=425&121=430&124=437&125=452&126=456&128=469&129=471&131=480&132=484&137=490&138=503&141=524&142=533&146=541&147=556&148=558&149=564&151=568&152=572'
+debug_info = '5=24&6=33&7=38&8=40&10=45&13=52&14=60&18=66&19=79&20=81&21=83&24=90&25=101&26=103&30=109&31=124&32=128&33=130&36=137&37=156&38=160&39=163&40=167&42=176&43=179&44=183&45=185&50=191&51=206&56=220&57=233&58=237&60=243&61=247&65=253&66=256&67=259&70=266&73=270&75=274&80=281&82=292&83=296&84=298&87=305&88=312&92=318&93=333&94=339&98=345&99=359&100=361&101=363&102=365&107=371&108=387&109=389&110=393&111=395&114=402&115=413&116=416&117=420&119=427&121=432&124=439&125=454&126=458&128=471&129=473&131=482&132=486&137=492&138=505&141=526&142=535&146=543&147=558&148=560&149=566&151=570&152=574'
