@@ -77,7 +77,6 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         x.binders.pop()
     out.code(t.follow(who=chooser, legal=legal, played=played, line=line, then=then))
 
-
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)
     if not isinstance(s.tie, n.TieByReading):

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/decisions.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'd0d032fa016ddd1a412d95781302ea375cf2f66ffa456992b961ba9bd49fba08'
+FINGERPRINT = '8ffc9125c3e472d1a77b08d5cc10cdd28d8e3e0ee296c4917b42c4f38de49f8d'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/decisions.py.j2'
 
@@ -190,7 +190,7 @@ def root(context, missing=missing):
         return concat(t_8)
     context.exported_vars.add('for_next')
     context.vars['for_next'] = l_0_for_next = Macro(environment, macro, 'for_next', ('items', 'index', 'local', 'skip', 'check', 'after', 'jump'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_who, l_1_legal, l_1_resume, l_1_line, l_1_then):
+    def macro(l_1_who, l_1_legal, l_1_resume, l_1_line, l_1_then, l_1_stored):
         t_9 = []
         if l_1_who is missing:
             l_1_who = undefined("parameter 'who' was not provided", name='who')
@@ -202,23 +202,42 @@ def root(context, missing=missing):
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_then is missing:
             l_1_then = undefined("parameter 'then' was not provided", name='then')
+        if l_1_stored is missing:
+            l_1_stored = False
         pass
-        t_9.extend((
-            'return s._decide(',
-            str(l_1_who),
-            ', ',
-            str(l_1_legal),
-            ', ',
-            str(l_1_resume),
-            ', ',
-            str(l_1_line),
-            ')  # then ',
-            str(l_1_then),
-            '\n',
-        ))
+        if l_1_stored:
+            pass
+            t_9.extend((
+                's.cur, s.legal, s.pc, s.asked_at = ',
+                str(l_1_who),
+                ', ',
+                str(l_1_legal),
+                ', ',
+                str(l_1_resume),
+                ', ',
+                str(l_1_line),
+                '\nreturn -1  # then ',
+                str(l_1_then),
+                '\n',
+            ))
+        else:
+            pass
+            t_9.extend((
+                'return s._decide(',
+                str(l_1_who),
+                ', ',
+                str(l_1_legal),
+                ', ',
+                str(l_1_resume),
+                ', ',
+                str(l_1_line),
+                ')  # then ',
+                str(l_1_then),
+                '\n',
+            ))
         return concat(t_9)
     context.exported_vars.add('suspend')
-    context.vars['suspend'] = l_0_suspend = Macro(environment, macro, 'suspend', ('who', 'legal', 'resume', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['suspend'] = l_0_suspend = Macro(environment, macro, 'suspend', ('who', 'legal', 'resume', 'line', 'then', 'stored'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_zone, l_1_head, l_1_tests, l_1_else_any, l_1_reads):
         t_10 = []
         if l_1_zone is missing:
@@ -581,4 +600,4 @@ def root(context, missing=missing):
     context.vars['option_with_suit_taken'] = l_0_option_with_suit_taken = Macro(environment, macro, 'option_with_suit_taken', ('target', 'suit_target', 'option_base', 'suited_base', 'suited'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=24&6=33&7=38&8=40&10=45&13=52&14=60&18=66&19=79&20=81&21=83&24=90&25=101&26=103&30=109&31=124&32=128&33=130&36=137&37=156&38=160&39=163&40=167&42=176&43=179&44=183&45=185&50=191&51=206&56=220&57=233&58=237&60=243&61=247&65=253&66=256&67=259&70=266&73=270&75=274&80=281&82=292&83=296&84=298&87=305&88=312&92=318&93=333&94=339&98=345&99=359&100=361&101=363&102=365&107=371&108=387&109=389&110=393&111=395&114=402&115=413&116=416&117=420&119=427&121=432&124=439&125=454&126=458&128=471&129=473&131=482&132=486&137=492&138=505&141=526&142=535&146=543&147=558&148=560&149=566&151=570&152=574'
+debug_info = '5=24&6=33&7=38&8=40&10=45&13=52&14=60&18=66&19=79&20=81&21=83&24=90&25=101&26=103&30=109&31=124&32=128&33=130&36=137&37=156&38=160&39=163&40=167&42=176&43=179&44=183&45=185&52=191&53=206&54=210&55=218&57=225&63=239&64=252&65=256&67=262&68=266&72=272&73=275&74=278&77=285&80=289&82=293&87=300&89=311&90=315&91=317&94=324&95=331&99=337&100=352&101=358&105=364&106=378&107=380&108=382&109=384&114=390&115=406&116=408&117=412&118=414&121=421&122=432&123=435&124=439&126=446&128=451&131=458&132=473&133=477&135=490&136=492&138=501&139=505&144=511&145=524&148=545&149=554&153=562&154=577&155=579&156=585&158=589&159=593'
