@@ -129,7 +129,8 @@ def _for_62_next(s):
     if s.v_trump is not None:
         return 3  # to _for_62_next
     # belote.cardrules:63: p chooses one of pass, take as call
-    return s._decide(s.l_p, [32, 33], 5, 63)  # then _choose_option_63_chosen
+    s.cur, s.legal, s.pc, s.asked_at = s.l_p, [32, 33], 5, 63
+    return -1  # then _choose_option_63_chosen
 
 
 def _for_62_after(s):
@@ -181,7 +182,8 @@ def _for_69_next(s):
     if s.v_trump is not None:
         return 6  # to _for_69_next
     # belote.cardrules:70: p chooses one of pass, name as call
-    return s._decide(s.l_p, [32, 34], 8, 70)  # then _choose_option_70_chosen
+    s.cur, s.legal, s.pc, s.asked_at = s.l_p, [32, 34], 8, 70
+    return -1  # then _choose_option_70_chosen
 
 
 def _for_69_after(s):
@@ -241,6 +243,7 @@ def _for_86_next(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 16  # to _trick_87_turn
 
 
@@ -250,7 +253,18 @@ def _for_86_after(s):
 
 
 def _trick_87_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = SUIT[_c]
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # belote.cardrules:98: highest where suit == trump by trumps
         if _winner is None:
@@ -289,13 +303,13 @@ def _trick_87_turn(s):
         # belote.cardrules:103: leader = winner
         s.v_leader = s.winner
         return 14  # to _for_86_next
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_hand[_p])
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 87
-            return -1  # then _trick_87_played
-        return s._decide(_p, _legal, 17, 87)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 16, 87
+            return -1  # then _trick_87_turn
+        return s._decide(_p, _legal, 16, 87)
     _s_led = s.led
     _s_v_trump = s.v_trump
     _s_z_table = s.z_table
@@ -303,44 +317,47 @@ def _trick_87_turn(s):
     _s_t_cards = s.t_cards
     _s_team = s.team
     _s_r_partner_winning = s.r_partner_winning
-    _legal = [c4 for c4 in s.z_hand[_p] if (SUIT[c4] == _s_led and (_s_led != _s_v_trump or VALUE_TRUMP_RANK[c4] > (VALUE_TRUMP_RANK[_rt.highest([c9 for c9 in _s_z_table if SUIT[c9] == _s_v_trump], ORDER_TRUMPS, RANK, 91)] if any((SUIT[c10] == _s_v_trump for c10 in _s_z_table)) else 0)))]
+    _legal = []
+    for c4 in s.z_hand[_p]:
+        if SUIT[c4] == _s_led and (_s_led != _s_v_trump or VALUE_TRUMP_RANK[c4] > (VALUE_TRUMP_RANK[_rt.highest([c9 for c9 in _s_z_table if SUIT[c9] == _s_v_trump], ORDER_TRUMPS, RANK, 91)] if any((SUIT[c10] == _s_v_trump for c10 in _s_z_table)) else 0)):
+            _legal.append(c4)
     if not _legal:
-        _legal = [c5 for c5 in s.z_hand[_p] if (SUIT[c5] == _s_led)]
+        _legal = []
+        for c5 in s.z_hand[_p]:
+            if SUIT[c5] == _s_led:
+                _legal.append(c5)
     if not _legal:
-        _legal = [c6 for c6 in s.z_hand[_p] if (_rt.played_by(_s_t_seats, _s_t_cards, _rt.highest([c11 for c11 in _s_z_table if SUIT[c11] == _s_v_trump], ORDER_TRUMPS, RANK, 92) if any((SUIT[c12] == _s_v_trump for c12 in _s_z_table)) else _rt.highest([c13 for c13 in _s_z_table if SUIT[c13] == _s_led], ORDER_DEFAULT, RANK, 92), 92) == _rt.partner(_s_team, _p) and _s_r_partner_winning == PARTNER_WINNING_FREE)]  # fmt: skip
+        _legal = []
+        for c6 in s.z_hand[_p]:
+            if _rt.played_by(_s_t_seats, _s_t_cards, _rt.highest([c11 for c11 in _s_z_table if SUIT[c11] == _s_v_trump], ORDER_TRUMPS, RANK, 92) if any((SUIT[c12] == _s_v_trump for c12 in _s_z_table)) else _rt.highest([c13 for c13 in _s_z_table if SUIT[c13] == _s_led], ORDER_DEFAULT, RANK, 92), 92) == _rt.partner(_s_team, _p) and _s_r_partner_winning == PARTNER_WINNING_FREE:
+                _legal.append(c6)
     if not _legal:
-        _legal = [c7 for c7 in s.z_hand[_p] if (SUIT[c7] == _s_v_trump and VALUE_TRUMP_RANK[c7] > (VALUE_TRUMP_RANK[_rt.highest([c14 for c14 in _s_z_table if SUIT[c14] == _s_v_trump], ORDER_TRUMPS, RANK, 94)] if any((SUIT[c15] == _s_v_trump for c15 in _s_z_table)) else 0))]
+        _legal = []
+        for c7 in s.z_hand[_p]:
+            if SUIT[c7] == _s_v_trump and VALUE_TRUMP_RANK[c7] > (VALUE_TRUMP_RANK[_rt.highest([c14 for c14 in _s_z_table if SUIT[c14] == _s_v_trump], ORDER_TRUMPS, RANK, 94)] if any((SUIT[c15] == _s_v_trump for c15 in _s_z_table)) else 0):
+                _legal.append(c7)
     if not _legal:
-        _legal = [c8 for c8 in s.z_hand[_p] if (SUIT[c8] == _s_v_trump)]
+        _legal = []
+        for c8 in s.z_hand[_p]:
+            if SUIT[c8] == _s_v_trump:
+                _legal.append(c8)
     if not _legal:
         _legal = list(s.z_hand[_p])
     _legal = _legal
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 87
-        return -1  # then _trick_87_played
-    return s._decide(_p, _legal, 17, 87)
-
-
-def _trick_87_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = SUIT[_c]
-    s.t_i += 1
-    return 16  # to _trick_87_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 16, 87
+        return -1  # then _trick_87_turn
+    return s._decide(_p, _legal, 16, 87)
 
 
 def _trick_87_resolve(s):
     # written out in _trick_87_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 18 runs inside block 16')
+    _rt.gap('unreachable', 0, 'block 17 runs inside block 16')
 
 
 class State(_rt.BaseState):
     _GAME = 'Belote'
-    _BLOCKS = (_start, _repeat_55_body, _repeat_55_after, _for_62_next, _for_62_after, _choose_option_63_chosen, _for_69_next, _for_69_after, _choose_option_70_chosen, _if_71_after, _if_71_then, _choose_suit_72_chosen, _if_76_after, _if_76_then, _for_86_next, _for_86_after, _trick_87_turn, _trick_87_played, _trick_87_resolve)
+    _BLOCKS = (_start, _repeat_55_body, _repeat_55_after, _for_62_next, _for_62_after, _choose_option_63_chosen, _for_69_next, _for_69_after, _choose_option_70_chosen, _if_71_after, _if_71_then, _choose_suit_72_chosen, _if_76_after, _if_76_then, _for_86_next, _for_86_after, _trick_87_turn, _trick_87_resolve)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_hand', 'hand', True, 'owner', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'everyone', True))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_taker', 'taker', False, 'player', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_belote', 'belote', True, 'int', 'everyone'), ('v_score', 'score', True, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_call', 'call', 'option'))
@@ -461,46 +478,46 @@ _RULE_LINES = (
     (116, 0),
     (123, 69),
     (131, 63),
-    (135, 0),
-    (142, 64),
-    (145, 65),
-    (147, 66),
-    (152, 0),
-    (154, 76),
-    (157, 77),
-    (160, 78),
-    (163, 79),
-    (166, 81),
-    (169, 82),
-    (172, 85),
-    (174, 86),
-    (183, 70),
-    (187, 0),
-    (194, 71),
-    (200, 0),
-    (206, 72),
-    (210, 0),
-    (212, 73),
-    (217, 0),
-    (218, 110),
-    (225, 0),
-    (232, 105),
-    (234, 107),
-    (238, 87),
-    (247, 0),
-    (255, 98),
-    (269, 99),
-    (289, 103),
-    (324, 0),
-    (368, 24),
-    (370, 25),
-    (372, 26),
-    (374, 27),
-    (376, 28),
-    (378, 29),
-    (396, 0),
-    (427, 117),
-    (429, 118),
-    (432, 119),
-    (440, 0),
+    (136, 0),
+    (143, 64),
+    (146, 65),
+    (148, 66),
+    (153, 0),
+    (155, 76),
+    (158, 77),
+    (161, 78),
+    (164, 79),
+    (167, 81),
+    (170, 82),
+    (173, 85),
+    (175, 86),
+    (184, 70),
+    (189, 0),
+    (196, 71),
+    (202, 0),
+    (208, 72),
+    (212, 0),
+    (214, 73),
+    (219, 0),
+    (220, 110),
+    (227, 0),
+    (234, 105),
+    (236, 107),
+    (240, 87),
+    (250, 0),
+    (269, 98),
+    (283, 99),
+    (303, 103),
+    (353, 0),
+    (385, 24),
+    (387, 25),
+    (389, 26),
+    (391, 27),
+    (393, 28),
+    (395, 29),
+    (413, 0),
+    (444, 117),
+    (446, 118),
+    (449, 119),
+    (457, 0),
 )

@@ -268,6 +268,7 @@ def _for_116_next(s):
     s.t_cards = []
     s.t_hooked = 0
     s.led = None
+    s.choice = -1
     return 10  # to _trick_117_turn
 
 
@@ -277,7 +278,19 @@ def _for_116_after(s):
 
 
 def _trick_117_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]).remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = SUIT[_c]
+        s.t_i = _t_i = _t_i + 1
+        s.t_hooked = 0
+    if _t_i >= len(s.t_order):
         _winner = None
         # bridge.cardrules:126: highest where suit == trump
         if _winner is None:
@@ -316,7 +329,7 @@ def _trick_117_turn(s):
         # bridge.cardrules:131: leader = winner
         s.v_leader = s.winner
         return 8  # to _for_116_next
-    _p = s.t_order[s.t_i]
+    _p = s.t_order[_t_i]
     if s.t_hooked < 1 and _p == s.v_dummy:
         s.t_hooked = 1
         # bridge.cardrules:121: at turn of dummy {
@@ -324,42 +337,33 @@ def _trick_117_turn(s):
         # bridge.cardrules:122: move all from hand of dummy to board of dummy
         s.z_board[s.v_dummy].extend(s.z_hand[s.v_dummy])
         s.z_hand[s.v_dummy].clear()
+        s.choice = -1
         return 10  # to _trick_117_turn
-    if s.t_i == 0:
-        return s._decide((s.v_declarer if _p == s.v_dummy else _p), list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p])), 11, 117)  # then _trick_117_played
+    if _t_i == 0:
+        return s._decide((s.v_declarer if _p == s.v_dummy else _p), list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p])), 10, 117)  # then _trick_117_turn
     _s_led = s.led
-    _legal = [c8 for c8 in (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]) if (SUIT[c8] == _s_led)]
+    _legal = []
+    for c8 in s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]:
+        if SUIT[c8] == _s_led:
+            _legal.append(c8)
     if not _legal:
         _legal = list((s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]))
-    return s._decide((s.v_declarer if _p == s.v_dummy else _p), _legal, 11, 117)  # then _trick_117_played
-
-
-def _trick_117_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]).remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = SUIT[_c]
-    s.t_i += 1
-    s.t_hooked = 0
-    return 10  # to _trick_117_turn
+    return s._decide((s.v_declarer if _p == s.v_dummy else _p), _legal, 10, 117)  # then _trick_117_turn
 
 
 def _trick_117_resolve(s):
     # written out in _trick_117_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 12 runs inside block 10')
+    _rt.gap('unreachable', 0, 'block 11 runs inside block 10')
 
 
 def _trick_117_at_turn0(s):
     # written out in _trick_117_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 13 runs inside block 10')
+    _rt.gap('unreachable', 0, 'block 12 runs inside block 10')
 
 
 class State(_rt.BaseState):
     _GAME = 'Contract Bridge (Chicago)'
-    _BLOCKS = (_start, _repeat_67_body, _repeat_67_after, _while_80_check, _while_80_after, _choose_option_81_chosen, _if_111_after, _if_111_then, _for_116_next, _for_116_after, _trick_117_turn, _trick_117_played, _trick_117_resolve, _trick_117_at_turn0)
+    _BLOCKS = (_start, _repeat_67_body, _repeat_67_after, _while_80_check, _while_80_after, _choose_option_81_chosen, _if_111_after, _if_111_then, _for_116_next, _for_116_after, _trick_117_turn, _trick_117_resolve, _trick_117_at_turn0)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_board', 'board', True, 'everyone', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'everyone', True))
     _VARS = (
         ('v_dealer', 'dealer', False, 'player', 'everyone'),
@@ -558,36 +562,36 @@ _RULE_LINES = (
     (258, 150),
     (260, 152),
     (264, 117),
-    (274, 0),
-    (282, 126),
-    (296, 127),
-    (316, 131),
-    (322, 121),
-    (324, 122),
-    (337, 0),
-    (406, 20),
-    (408, 21),
-    (410, 22),
-    (412, 23),
-    (414, 24),
-    (416, 25),
-    (418, 26),
-    (420, 27),
-    (422, 28),
-    (424, 29),
-    (426, 30),
-    (428, 31),
-    (430, 32),
-    (432, 33),
-    (434, 34),
-    (436, 35),
-    (451, 0),
-    (482, 160),
-    (485, 161),
-    (486, 162),
-    (487, 163),
-    (491, 0),
-    (492, 165),
-    (495, 166),
-    (503, 0),
+    (275, 0),
+    (295, 126),
+    (309, 127),
+    (329, 131),
+    (335, 121),
+    (337, 122),
+    (354, 0),
+    (410, 20),
+    (412, 21),
+    (414, 22),
+    (416, 23),
+    (418, 24),
+    (420, 25),
+    (422, 26),
+    (424, 27),
+    (426, 28),
+    (428, 29),
+    (430, 30),
+    (432, 31),
+    (434, 32),
+    (436, 33),
+    (438, 34),
+    (440, 35),
+    (455, 0),
+    (486, 160),
+    (489, 161),
+    (490, 162),
+    (491, 163),
+    (495, 0),
+    (496, 165),
+    (499, 166),
+    (507, 0),
 )

@@ -135,6 +135,7 @@ def _while_34_check(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 3  # to _trick_35_turn
 
 
@@ -144,7 +145,18 @@ def _while_34_after(s):
 
 
 def _trick_35_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = SUIT[_c]
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # briscola.cardrules:40: highest where suit == trump
         if _winner is None:
@@ -198,41 +210,29 @@ def _trick_35_turn(s):
                 s.z_hand[_p1].append(_c)
         s.l_p = _p1
         return 1  # to _while_34_check
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_hand[_p])
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 4, 35
-            return -1  # then _trick_35_played
-        return s._decide(_p, _legal, 4, 35)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 3, 35
+            return -1  # then _trick_35_turn
+        return s._decide(_p, _legal, 3, 35)
     _legal = list(s.z_hand[_p])
     _legal = _legal
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 4, 35
-        return -1  # then _trick_35_played
-    return s._decide(_p, _legal, 4, 35)
-
-
-def _trick_35_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = SUIT[_c]
-    s.t_i += 1
-    return 3  # to _trick_35_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 3, 35
+        return -1  # then _trick_35_turn
+    return s._decide(_p, _legal, 3, 35)
 
 
 def _trick_35_resolve(s):
     # written out in _trick_35_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 5 runs inside block 3')
+    _rt.gap('unreachable', 0, 'block 4 runs inside block 3')
 
 
 class State(_rt.BaseState):
     _GAME = 'Briscola for four'
-    _BLOCKS = (_start, _while_34_check, _while_34_after, _trick_35_turn, _trick_35_played, _trick_35_resolve)
+    _BLOCKS = (_start, _while_34_check, _while_34_after, _trick_35_turn, _trick_35_resolve)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_briscola', 'briscola', False, 'everyone', False), ('z_hand', 'hand', True, 'owner', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'everyone', True))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'),)
@@ -333,4 +333,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (141, 0), (149, 40), (163, 41), (183, 45), (185, 46), (188, 47), (191, 48), (196, 50), (216, 0), (265, 22), (267, 23), (269, 24), (271, 25), (282, 0), (309, 62), (312, 64), (313, 65), (317, 0), (318, 67), (321, 68), (322, 69), (330, 0))
+_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (142, 0), (161, 40), (175, 41), (195, 45), (197, 46), (200, 47), (203, 48), (208, 50), (228, 0), (265, 22), (267, 23), (269, 24), (271, 25), (282, 0), (309, 62), (312, 64), (313, 65), (317, 0), (318, 67), (321, 68), (322, 69), (330, 0))

@@ -198,7 +198,8 @@ def _for_59_next(s):
     if not ((s.l_q != s.v_turn) and ((s.v_challenger is None) or (s.r_simultaneous_calls == SIMULTANEOUS_CALLS_RANDOM_CALLER))):
         return 10  # to _for_59_next
     # cheat.cardrules:61: q chooses one of cheat, accept as call
-    return s._decide(s.l_q, [54, 55], 12, 61)  # then _choose_option_61_chosen
+    s.cur, s.legal, s.pc, s.asked_at = s.l_q, [54, 55], 12, 61
+    return -1  # then _choose_option_61_chosen
 
 
 def _for_59_after(s):
@@ -349,18 +350,18 @@ _RULE_LINES = (
     (191, 76),
     (193, 77),
     (200, 61),
-    (204, 0),
-    (211, 62),
-    (213, 63),
-    (216, 64),
-    (221, 0),
-    (255, 18),
-    (258, 20),
-    (260, 21),
-    (262, 22),
-    (264, 23),
-    (266, 24),
-    (268, 25),
-    (270, 26),
-    (280, 0),
+    (205, 0),
+    (212, 62),
+    (214, 63),
+    (217, 64),
+    (222, 0),
+    (256, 18),
+    (259, 20),
+    (261, 21),
+    (263, 22),
+    (265, 23),
+    (267, 24),
+    (269, 25),
+    (271, 26),
+    (281, 0),
 )

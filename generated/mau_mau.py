@@ -213,7 +213,10 @@ def _if_71_then(s):
     _s_r_answer_seven = s.r_answer_seven
     _s_z_pile = s.z_pile
     _s_v_called = s.v_called
-    _legal = [c5 for c5 in s.z_hand[s.v_turn] if (_s_r_answer_seven == ANSWER_SEVEN_YES and RANK[c5] == 5 if _s_v_penalty > 0 else not IS_J[_s_z_pile[-1] if _s_z_pile else _rt.top(_s_z_pile, 72)] if RANK[c5] == 9 else SUIT[c5] == _s_v_called or RANK[c5] == RANK[_s_z_pile[-1] if _s_z_pile else _rt.top(_s_z_pile, 72)])]
+    _legal = []
+    for c5 in s.z_hand[s.v_turn]:
+        if _s_r_answer_seven == ANSWER_SEVEN_YES and RANK[c5] == 5 if _s_v_penalty > 0 else not IS_J[_s_z_pile[-1] if _s_z_pile else _rt.top(_s_z_pile, 72)] if RANK[c5] == 9 else SUIT[c5] == _s_v_called or RANK[c5] == RANK[_s_z_pile[-1] if _s_z_pile else _rt.top(_s_z_pile, 72)]:
+            _legal.append(c5)
     return s._decide(s.v_turn, _legal, 13, 72)  # then _choose_card_72_chosen
 
 
@@ -371,23 +374,23 @@ _RULE_LINES = (
     (179, 71),
     (185, 0),
     (211, 72),
-    (220, 0),
-    (222, 74),
-    (225, 75),
-    (229, 78),
-    (234, 0),
-    (235, 80),
-    (238, 81),
-    (242, 83),
-    (247, 0),
-    (249, 76),
-    (253, 0),
-    (289, 17),
-    (291, 18),
-    (293, 19),
-    (295, 20),
-    (297, 21),
-    (299, 22),
-    (301, 23),
-    (309, 0),
+    (223, 0),
+    (225, 74),
+    (228, 75),
+    (232, 78),
+    (237, 0),
+    (238, 80),
+    (241, 81),
+    (245, 83),
+    (250, 0),
+    (252, 76),
+    (256, 0),
+    (292, 17),
+    (294, 18),
+    (296, 19),
+    (298, 20),
+    (300, 21),
+    (302, 22),
+    (304, 23),
+    (312, 0),
 )

@@ -284,6 +284,7 @@ def _while_122_check(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 12  # to _trick_123_turn
 
 
@@ -292,7 +293,18 @@ def _while_122_after(s):
 
 
 def _trick_123_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_stage[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = SUIT[_c]
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # pimps_and_hoes.cardrules:129: if reading trumps is win: highest where suit == trump
         if _winner is None and (s.r_trumps == TRUMPS_WIN):
@@ -331,47 +343,41 @@ def _trick_123_turn(s):
         # pimps_and_hoes.cardrules:134: leader = winner
         s.v_leader = s.winner
         return 10  # to _while_122_check
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_stage[_p])
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 13, 123
-            return -1  # then _trick_123_played
-        return s._decide(_p, _legal, 13, 123)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 12, 123
+            return -1  # then _trick_123_turn
+        return s._decide(_p, _legal, 12, 123)
     _s_led = s.led
     _s_v_trump = s.v_trump
-    _legal = [c1 for c1 in s.z_stage[_p] if (_s_led is None or SUIT[c1] == _s_led)]
+    _legal = []
+    for c1 in s.z_stage[_p]:
+        if _s_led is None or SUIT[c1] == _s_led:
+            _legal.append(c1)
     if not _legal:
-        _legal = [c2 for c2 in s.z_stage[_p] if (SUIT[c2] == _s_v_trump)]
+        _legal = []
+        for c2 in s.z_stage[_p]:
+            if SUIT[c2] == _s_v_trump:
+                _legal.append(c2)
     if not _legal:
         _legal = list(s.z_stage[_p])
     _legal = _legal
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 13, 123
-        return -1  # then _trick_123_played
-    return s._decide(_p, _legal, 13, 123)
-
-
-def _trick_123_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_stage[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = SUIT[_c]
-    s.t_i += 1
-    return 12  # to _trick_123_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 12, 123
+        return -1  # then _trick_123_turn
+    return s._decide(_p, _legal, 12, 123)
 
 
 def _trick_123_resolve(s):
     # written out in _trick_123_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 14 runs inside block 12')
+    _rt.gap('unreachable', 0, 'block 13 runs inside block 12')
 
 
 class State(_rt.BaseState):
     _GAME = 'Pimps & Hoes'
-    _BLOCKS = (_start, _repeat_98_body, _repeat_98_after, _while_115_check, _while_115_after, _for_119_next, _for_119_after, _choose_cards_120_pick, _choose_cards_120_after, _choose_cards_120_chosen, _while_122_check, _while_122_after, _trick_123_turn, _trick_123_played, _trick_123_resolve)
+    _BLOCKS = (_start, _repeat_98_body, _repeat_98_after, _while_115_check, _while_115_after, _for_119_next, _for_119_after, _choose_cards_120_pick, _choose_cards_120_after, _choose_cards_120_chosen, _while_122_check, _while_122_after, _trick_123_turn, _trick_123_resolve)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_aside', 'aside', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_stage', 'stage', True, 'owner', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', False))
     _VARS = (
         ('v_dealer', 'dealer', False, 'player', 'everyone'),
@@ -570,38 +576,38 @@ _RULE_LINES = (
     (257, 122),
     (261, 0),
     (281, 123),
-    (290, 0),
-    (297, 129),
-    (311, 130),
-    (331, 134),
-    (355, 0),
-    (411, 29),
-    (414, 31),
-    (416, 32),
-    (418, 33),
-    (420, 35),
-    (422, 37),
-    (424, 39),
-    (426, 41),
-    (428, 42),
-    (430, 43),
-    (443, 0),
-    (472, 148),
-    (475, 152),
-    (476, 153),
-    (477, 154),
-    (481, 0),
-    (482, 159),
-    (485, 163),
-    (489, 0),
-    (490, 166),
-    (493, 170),
-    (497, 0),
-    (498, 173),
-    (501, 177),
-    (505, 0),
-    (506, 180),
-    (509, 182),
-    (510, 183),
-    (518, 0),
+    (291, 0),
+    (309, 129),
+    (323, 130),
+    (343, 134),
+    (373, 0),
+    (417, 29),
+    (420, 31),
+    (422, 32),
+    (424, 33),
+    (426, 35),
+    (428, 37),
+    (430, 39),
+    (432, 41),
+    (434, 42),
+    (436, 43),
+    (449, 0),
+    (478, 148),
+    (481, 152),
+    (482, 153),
+    (483, 154),
+    (487, 0),
+    (488, 159),
+    (491, 163),
+    (495, 0),
+    (496, 166),
+    (499, 170),
+    (503, 0),
+    (504, 173),
+    (507, 177),
+    (511, 0),
+    (512, 180),
+    (515, 182),
+    (516, 183),
+    (524, 0),
 )

@@ -1751,7 +1751,7 @@ def _if_365_after(s):
     # prisoners.cardrules:412: turn = bidder
     s.v_turn = s.v_bidder
     # prisoners.cardrules:413: while not prisoners is empty or (reading turned_card is drawn_last and not turned is...
-    return 31  # to _while_413_check
+    return 30  # to _while_413_check
 
 
 def _if_365_then(s):
@@ -1853,6 +1853,7 @@ def _while_382_check(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 28  # to _trick_383_turn
 
 
@@ -1861,7 +1862,18 @@ def _while_382_after(s):
 
 
 def _trick_383_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = SUIT[_c]
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # prisoners.cardrules:390: if table has Joker: highest
         if _winner is None and (not CARDS_JOKER.isdisjoint(s.z_table)):
@@ -1930,42 +1942,33 @@ def _trick_383_turn(s):
                 s.z_hand[_p2].append(_c)
         s.l_p = _p2
         return 26  # to _while_382_check
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 29, 383
-            return -1  # then _trick_383_played
-        return s._decide(_p, _legal, 29, 383)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 28, 383
+            return -1  # then _trick_383_turn
+        return s._decide(_p, _legal, 28, 383)
     _s_r_joker_aces = s.r_joker_aces
     _s_z_table = s.z_table
     _s_v_joker_turned = s.v_joker_turned
     _s_z_hand = s.z_hand
-    _legal = [c11 for c11 in s.z_hand[_p] if (IS_A[c11] and _s_r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER and (not CARDS_JOKER.isdisjoint(_s_z_table)) and (not _s_v_joker_turned) and (len(CARDS_A.intersection(_s_z_hand[_p])) >= 3))]
+    _legal = []
+    for c11 in s.z_hand[_p]:
+        if IS_A[c11] and _s_r_joker_aces == JOKER_ACES_ACES_AFTER_JOKER and (not CARDS_JOKER.isdisjoint(_s_z_table)) and (not _s_v_joker_turned) and (len(CARDS_A.intersection(_s_z_hand[_p])) >= 3):
+            _legal.append(c11)
     if not _legal:
         _legal = list(s.z_hand[_p])
     _legal = _legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 29, 383
-        return -1  # then _trick_383_played
-    return s._decide(_p, _legal, 29, 383)
-
-
-def _trick_383_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = SUIT[_c]
-    s.t_i += 1
-    return 28  # to _trick_383_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 28, 383
+        return -1  # then _trick_383_turn
+    return s._decide(_p, _legal, 28, 383)
 
 
 def _trick_383_resolve(s):
     # written out in _trick_383_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 30 runs inside block 28')
+    _rt.gap('unreachable', 0, 'block 29 runs inside block 28')
 
 
 def _while_413_check(s):
@@ -1982,8 +1985,8 @@ def _while_413_check(s):
             s.z_turned.clear()
         # prisoners.cardrules:418: turn chooses card c from hand of turn
         _legal = list(s.z_hand[s.v_turn])
-        return s._decide(s.v_turn, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 35, 418)  # then _choose_card_418_chosen
-    return 33  # to _if_414_after
+        return s._decide(s.v_turn, (_legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)), 34, 418)  # then _choose_card_418_chosen
+    return 32  # to _if_414_after
 
 
 def _while_413_after(s):
@@ -1993,12 +1996,12 @@ def _while_413_after(s):
 def _if_414_after(s):
     # prisoners.cardrules:422: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
-    return 31  # to _while_413_check
+    return 30  # to _while_413_check
 
 
 def _if_414_then(s):
     # written out in _while_413_check, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 34 runs inside block 31')
+    _rt.gap('unreachable', 0, 'block 33 runs inside block 30')
 
 
 def _choose_card_418_chosen(s):
@@ -2009,7 +2012,7 @@ def _choose_card_418_chosen(s):
     # prisoners.cardrules:420: draw 1 from prisoners to hand of turn
     _c = s.z_prisoners.pop() if s.z_prisoners else _rt.take_one(s.z_prisoners, 420)
     s.z_hand[s.v_turn].append(_c)
-    return 33  # to _if_414_after
+    return 32  # to _if_414_after
 
 
 class State(_rt.BaseState):
@@ -2044,7 +2047,6 @@ class State(_rt.BaseState):
         _while_382_check,
         _while_382_after,
         _trick_383_turn,
-        _trick_383_played,
         _trick_383_resolve,
         _while_413_check,
         _while_413_after,
@@ -2535,84 +2537,84 @@ _RULE_LINES = (
     (1830, 461),
     (1837, 0),
     (1850, 383),
-    (1859, 0),
-    (1866, 390),
-    (1878, 391),
-    (1892, 392),
-    (1910, 397),
-    (1912, 398),
-    (1914, 401),
-    (1919, 402),
-    (1922, 403),
-    (1925, 405),
-    (1928, 406),
-    (1954, 0),
-    (1974, 414),
-    (1977, 415),
-    (1980, 416),
-    (1983, 418),
-    (1989, 0),
-    (1994, 422),
-    (1999, 0),
-    (2006, 419),
-    (2009, 420),
-    (2015, 0),
-    (2229, 51),
-    (2231, 53),
-    (2233, 54),
-    (2235, 55),
-    (2237, 56),
-    (2239, 57),
-    (2242, 59),
-    (2244, 60),
-    (2246, 61),
-    (2248, 62),
-    (2250, 63),
-    (2252, 64),
-    (2255, 66),
-    (2257, 67),
-    (2259, 68),
-    (2261, 69),
-    (2273, 0),
-    (2305, 472),
-    (2308, 476),
-    (2309, 477),
-    (2313, 0),
-    (2314, 480),
-    (2317, 484),
-    (2318, 485),
-    (2322, 0),
-    (2323, 488),
-    (2326, 491),
-    (2327, 492),
-    (2328, 493),
-    (2332, 0),
-    (2333, 496),
-    (2335, 498),
-    (2338, 499),
-    (2342, 0),
-    (2343, 502),
-    (2345, 505),
-    (2348, 506),
-    (2352, 0),
-    (2353, 509),
-    (2355, 512),
-    (2358, 513),
-    (2362, 0),
-    (2363, 516),
-    (2365, 519),
-    (2368, 520),
-    (2372, 0),
-    (2373, 523),
-    (2375, 526),
-    (2378, 527),
-    (2382, 0),
-    (2383, 530),
-    (2386, 531),
-    (2390, 0),
-    (2391, 534),
-    (2393, 537),
-    (2396, 538),
-    (2397, 539),
-    (2416, 0),
+    (1860, 0),
+    (1878, 390),
+    (1890, 391),
+    (1904, 392),
+    (1922, 397),
+    (1924, 398),
+    (1926, 401),
+    (1931, 402),
+    (1934, 403),
+    (1937, 405),
+    (1940, 406),
+    (1969, 0),
+    (1977, 414),
+    (1980, 415),
+    (1983, 416),
+    (1986, 418),
+    (1992, 0),
+    (1997, 422),
+    (2002, 0),
+    (2009, 419),
+    (2012, 420),
+    (2018, 0),
+    (2231, 51),
+    (2233, 53),
+    (2235, 54),
+    (2237, 55),
+    (2239, 56),
+    (2241, 57),
+    (2244, 59),
+    (2246, 60),
+    (2248, 61),
+    (2250, 62),
+    (2252, 63),
+    (2254, 64),
+    (2257, 66),
+    (2259, 67),
+    (2261, 68),
+    (2263, 69),
+    (2275, 0),
+    (2307, 472),
+    (2310, 476),
+    (2311, 477),
+    (2315, 0),
+    (2316, 480),
+    (2319, 484),
+    (2320, 485),
+    (2324, 0),
+    (2325, 488),
+    (2328, 491),
+    (2329, 492),
+    (2330, 493),
+    (2334, 0),
+    (2335, 496),
+    (2337, 498),
+    (2340, 499),
+    (2344, 0),
+    (2345, 502),
+    (2347, 505),
+    (2350, 506),
+    (2354, 0),
+    (2355, 509),
+    (2357, 512),
+    (2360, 513),
+    (2364, 0),
+    (2365, 516),
+    (2367, 519),
+    (2370, 520),
+    (2374, 0),
+    (2375, 523),
+    (2377, 526),
+    (2380, 527),
+    (2384, 0),
+    (2385, 530),
+    (2388, 531),
+    (2392, 0),
+    (2393, 534),
+    (2395, 537),
+    (2398, 538),
+    (2399, 539),
+    (2418, 0),
 )

@@ -164,7 +164,8 @@ def _for_53_next(s):
     if s.v_picker is not None:
         return 3  # to _for_53_next
     # sheepshead.cardrules:54: p chooses one of pass, pick as call
-    return s._decide(s.l_p, [32, 33], 5, 54)  # then _choose_option_54_chosen
+    s.cur, s.legal, s.pc, s.asked_at = s.l_p, [32, 33], 5, 54
+    return -1  # then _choose_option_54_chosen
 
 
 def _for_53_after(s):
@@ -280,6 +281,7 @@ def _for_71_next(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 16  # to _trick_72_turn
 
 
@@ -289,7 +291,18 @@ def _for_71_after(s):
 
 
 def _trick_72_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = _suit_in_play(s, _c)
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # sheepshead.cardrules:79: highest where card is Q♣
         if _winner is None:
@@ -423,48 +436,42 @@ def _trick_72_turn(s):
         # sheepshead.cardrules:93: leader = winner
         s.v_leader = s.winner
         return 14  # to _for_71_next
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_hand[_p])
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 72
-            return -1  # then _trick_72_played
-        return s._decide(_p, _legal, 17, 72)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 16, 72
+            return -1  # then _trick_72_turn
+        return s._decide(_p, _legal, 16, 72)
     _s_v_called = s.v_called
     _s_led = s.led
     _s_v_called_led = s.v_called_led
-    _legal = [c18 for c18 in s.z_hand[_p] if (RANK[c18] == 12 and _suit_in_play(s, c18) == _s_v_called and (_s_led == _s_v_called) and (not _s_v_called_led))]
+    _legal = []
+    for c18 in s.z_hand[_p]:
+        if RANK[c18] == 12 and _suit_in_play(s, c18) == _s_v_called and (_s_led == _s_v_called) and (not _s_v_called_led):
+            _legal.append(c18)
     if not _legal:
-        _legal = [c19 for c19 in s.z_hand[_p] if (_suit_in_play(s, c19) == _s_led)]
+        _legal = []
+        for c19 in s.z_hand[_p]:
+            if _suit_in_play(s, c19) == _s_led:
+                _legal.append(c19)
     if not _legal:
         _legal = list(s.z_hand[_p])
     _legal = _legal
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 17, 72
-        return -1  # then _trick_72_played
-    return s._decide(_p, _legal, 17, 72)
-
-
-def _trick_72_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = _suit_in_play(s, _c)
-    s.t_i += 1
-    return 16  # to _trick_72_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 16, 72
+        return -1  # then _trick_72_turn
+    return s._decide(_p, _legal, 16, 72)
 
 
 def _trick_72_resolve(s):
     # written out in _trick_72_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 18 runs inside block 16')
+    _rt.gap('unreachable', 0, 'block 17 runs inside block 16')
 
 
 class State(_rt.BaseState):
     _GAME = 'Sheepshead'
-    _BLOCKS = (_start, _for_47_next, _for_47_after, _for_53_next, _for_53_after, _choose_option_54_chosen, _if_59_after, _if_59_then, _choose_cards_61_pick, _choose_cards_61_after, _choose_cards_61_chosen, _if_65_after, _if_65_then, _choose_suit_66_chosen, _for_71_next, _for_71_after, _trick_72_turn, _trick_72_played, _trick_72_resolve)
+    _BLOCKS = (_start, _for_47_next, _for_47_after, _for_53_next, _for_53_after, _choose_option_54_chosen, _if_59_after, _if_59_then, _choose_cards_61_pick, _choose_cards_61_after, _choose_cards_61_chosen, _if_65_after, _if_65_then, _choose_suit_66_chosen, _for_71_next, _for_71_after, _trick_72_turn, _trick_72_resolve)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_blind', 'blind', False, 'nobody', False), ('z_buried', 'buried', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'everyone', True))
     _VARS = (
         ('v_dealer', 'dealer', False, 'player', 'everyone'),
@@ -608,62 +615,62 @@ _RULE_LINES = (
     (155, 60),
     (158, 61),
     (166, 54),
-    (170, 0),
-    (177, 55),
-    (180, 56),
-    (185, 0),
-    (186, 113),
-    (191, 0),
-    (198, 62),
-    (200, 63),
-    (202, 64),
-    (204, 65),
-    (211, 0),
-    (224, 70),
-    (226, 71),
-    (232, 0),
-    (234, 66),
-    (238, 0),
-    (240, 67),
-    (245, 0),
-    (247, 95),
-    (250, 96),
-    (252, 98),
-    (255, 99),
-    (257, 100),
-    (260, 102),
-    (263, 103),
-    (265, 104),
-    (268, 106),
-    (270, 107),
-    (273, 108),
-    (277, 72),
-    (286, 0),
-    (294, 79),
-    (306, 80),
-    (318, 81),
-    (330, 82),
-    (342, 83),
-    (354, 84),
-    (366, 85),
-    (378, 86),
-    (390, 87),
-    (402, 88),
-    (421, 92),
-    (423, 93),
-    (448, 0),
-    (505, 24),
-    (507, 25),
-    (509, 26),
-    (511, 27),
-    (513, 28),
-    (515, 29),
-    (517, 30),
-    (519, 31),
-    (521, 32),
-    (523, 33),
-    (542, 0),
-    (576, 120),
-    (579, 121),
-    (587, 0),
+    (171, 0),
+    (178, 55),
+    (181, 56),
+    (186, 0),
+    (187, 113),
+    (192, 0),
+    (199, 62),
+    (201, 63),
+    (203, 64),
+    (205, 65),
+    (212, 0),
+    (225, 70),
+    (227, 71),
+    (233, 0),
+    (235, 66),
+    (239, 0),
+    (241, 67),
+    (246, 0),
+    (248, 95),
+    (251, 96),
+    (253, 98),
+    (256, 99),
+    (258, 100),
+    (261, 102),
+    (264, 103),
+    (266, 104),
+    (269, 106),
+    (271, 107),
+    (274, 108),
+    (278, 72),
+    (288, 0),
+    (307, 79),
+    (319, 80),
+    (331, 81),
+    (343, 82),
+    (355, 83),
+    (367, 84),
+    (379, 85),
+    (391, 86),
+    (403, 87),
+    (415, 88),
+    (434, 92),
+    (436, 93),
+    (467, 0),
+    (512, 24),
+    (514, 25),
+    (516, 26),
+    (518, 27),
+    (520, 28),
+    (522, 29),
+    (524, 30),
+    (526, 31),
+    (528, 32),
+    (530, 33),
+    (549, 0),
+    (583, 120),
+    (586, 121),
+    (594, 0),
 )

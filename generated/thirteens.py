@@ -277,6 +277,7 @@ def _while_123_check(s):
     s.t_seats = []
     s.t_cards = []
     s.led = None
+    s.choice = -1
     return 5  # to _trick_124_turn
 
 
@@ -286,7 +287,18 @@ def _while_123_after(s):
 
 
 def _trick_124_turn(s):
-    if s.t_i >= len(s.t_order):
+    _c, _t_i = s.choice, s.t_i
+    if _c >= 0:  # the card just chosen
+        s.choice = -1
+        _p = s.t_order[_t_i]
+        s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
+        s.z_table.append(_c)
+        s.t_seats.append(_p)
+        s.t_cards.append(_c)
+        if s.led is None and SUIT[_c] >= 0:
+            s.led = SUIT[_c]
+        s.t_i = _t_i = _t_i + 1
+    if _t_i >= len(s.t_order):
         _winner = None
         # thirteens.cardrules:130: if reading joker_lead is leader_wins and first of table is Joker: highest
         if _winner is None and ((s.r_joker_lead == JOKER_LEAD_LEADER_WINS) and (IS_JOKER[(s.z_table[0] if s.z_table else _rt.first(s.z_table, 130))])):
@@ -352,44 +364,35 @@ def _trick_124_turn(s):
         # thirteens.cardrules:138: leader = winner
         s.v_leader = s.winner
         return 3  # to _while_123_check
-    _p = s.t_order[s.t_i]
-    if s.t_i == 0:
+    _p = s.t_order[_t_i]
+    if _t_i == 0:
         _legal = list(s.z_hand[_p]) if TWINS.isdisjoint(s.z_hand[_p]) else _rt.distinct_kinds(s.z_hand[_p], KIND, TWINS)
         if _legal:
-            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 6, 124
-            return -1  # then _trick_124_played
-        return s._decide(_p, _legal, 6, 124)
+            s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 5, 124
+            return -1  # then _trick_124_turn
+        return s._decide(_p, _legal, 5, 124)
     _s_led = s.led
-    _legal = [c3 for c3 in s.z_hand[_p] if (SUIT[c3] == _s_led)]
+    _legal = []
+    for c3 in s.z_hand[_p]:
+        if SUIT[c3] == _s_led:
+            _legal.append(c3)
     if not _legal:
         _legal = list(s.z_hand[_p])
     _legal = _legal if TWINS.isdisjoint(_legal) else _rt.distinct_kinds(_legal, KIND, TWINS)
     if _legal:
-        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 6, 124
-        return -1  # then _trick_124_played
-    return s._decide(_p, _legal, 6, 124)
-
-
-def _trick_124_played(s):
-    _p, _c = s.t_order[s.t_i], s.choice
-    s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
-    s.z_table.append(_c)
-    s.t_seats.append(_p)
-    s.t_cards.append(_c)
-    if s.led is None and SUIT[_c] >= 0:
-        s.led = SUIT[_c]
-    s.t_i += 1
-    return 5  # to _trick_124_turn
+        s.cur, s.legal, s.pc, s.asked_at = _p, _legal, 5, 124
+        return -1  # then _trick_124_turn
+    return s._decide(_p, _legal, 5, 124)
 
 
 def _trick_124_resolve(s):
     # written out in _trick_124_turn, the one block that went on here
-    _rt.gap('unreachable', 0, 'block 7 runs inside block 5')
+    _rt.gap('unreachable', 0, 'block 6 runs inside block 5')
 
 
 class State(_rt.BaseState):
     _GAME = 'Thirteens'
-    _BLOCKS = (_start, _repeat_103_body, _repeat_103_after, _while_123_check, _while_123_after, _trick_124_turn, _trick_124_played, _trick_124_resolve)
+    _BLOCKS = (_start, _repeat_103_body, _repeat_103_after, _while_123_check, _while_123_after, _trick_124_turn, _trick_124_resolve)
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'), ('v_total', 'total', True, 'int', 'everyone'), ('v_target', 'target', False, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_g', 'g', 'cards'))
@@ -541,28 +544,28 @@ _RULE_LINES = (
     (266, 152),
     (269, 154),
     (274, 124),
-    (283, 0),
-    (291, 130),
-    (304, 132),
-    (318, 133),
-    (332, 134),
-    (352, 138),
-    (373, 0),
-    (416, 27),
-    (419, 29),
-    (421, 30),
-    (423, 31),
-    (425, 32),
-    (436, 0),
-    (465, 163),
-    (468, 167),
-    (469, 168),
-    (473, 0),
-    (474, 171),
-    (477, 172),
-    (481, 0),
-    (482, 175),
-    (485, 177),
-    (486, 178),
-    (494, 0),
+    (284, 0),
+    (303, 130),
+    (316, 132),
+    (330, 133),
+    (344, 134),
+    (364, 138),
+    (388, 0),
+    (419, 27),
+    (422, 29),
+    (424, 30),
+    (426, 31),
+    (428, 32),
+    (439, 0),
+    (468, 163),
+    (471, 167),
+    (472, 168),
+    (476, 0),
+    (477, 171),
+    (480, 172),
+    (484, 0),
+    (485, 175),
+    (488, 177),
+    (489, 178),
+    (497, 0),
 )

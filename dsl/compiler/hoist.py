@@ -76,3 +76,17 @@ def solvers(body: str) -> tuple[list[str], str]:
     lines = _SOLVER.sub(r"\1_", body).split("\n")
     rebound = {f"{name}_ = {name}_" for name in names}  # an inner loop's own binding, now outer
     return [f"{name}_ = {name}(s)" for name in names], "\n".join(ln for ln in lines if ln.strip() not in rebound)
+
+
+def loop_head(iterable: str) -> str:
+    """`iterable` as the formatter writes it after `for x in`: without a pair of parentheses
+    around the whole of it (a conditional expression needs none there), unless it is a
+    generator, which does."""
+    if not (iterable.startswith("(") and iterable.endswith(")")) or " for " in iterable:
+        return iterable
+    depth = 0
+    for i, char in enumerate(iterable):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and i < len(iterable) - 1:
+            return iterable  # `(a) + (b)`: the first pair closes before the end
+    return iterable[1:-1]

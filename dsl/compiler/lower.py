@@ -13,6 +13,8 @@ compile expressions, escape names and pass the pieces to their macro.
 
 from __future__ import annotations
 
+import re
+
 from ..ast import nodes as n
 from ..ast.visitor import MissingVisit, StmtVisitor
 from ..ast.walk import has_decision, walk_stmts
@@ -22,12 +24,15 @@ from . import escape, standings
 from .comments import rule_comment
 from .exprs import ExprCompiler
 from .program import Emitter, Function, Program
-from .hoist import hoist, loop_local, solvers
-from .seats import seat_order
+from .hoist import hoist, loop_head, loop_local, solvers
+from .seats import keeps_seat, seat_order
 from .triggers import ZoneTriggers
 from .sources import SourceLines
 from .templating import macros
 from .tricks import lower_trick
+
+# A decision's legal actions written as a list of numbers: never empty.
+_LISTED = re.compile(r"\[\d+(?:, \d+)*\]")
 
 # A loop with no decision inside that runs this often never ends: each pass can shuffle and
 # deal a whole deck, so the bound keeps an endless loop's rule gap within about a second.
@@ -359,6 +364,7 @@ class MachineLowering(_Lowering):
     def __init__(self, low: "Lowerer"):
         super().__init__(low)
         self.t = macros("decisions")
+        self.seat_names: list[str] = []  # the fields of the enclosing seat loops' names that hold a seat
 
     # ------------------------------------------------------------ statements that never decide
     # They hold no decision, so they are never split: the straight-line lowering writes them.
@@ -444,7 +450,10 @@ class MachineLowering(_Lowering):
     def visit_ForPlayers(self, s: n.ForPlayers):
         if s.simultaneous:
             self.low.held_back.append([])
+        seat = keeps_seat(self.model, s.var, s.body)
+        self.seat_names += [f"s.{escape.name('l_', s.var)}"] if seat else []
         self._machine_loop(s, self._player_order(s, stored=True), s.var, s.cond, s.body)
+        self.seat_names = self.seat_names[:-1] if seat else self.seat_names
         if s.simultaneous:  # everyone has chosen: now the cards arrive
             for held, dest, per_player in self.low.held_back.pop():
                 self.out.code(self.t.deliver_held(held=held, dest=dest, per_player=per_player))
@@ -462,7 +471,9 @@ class MachineLowering(_Lowering):
     def suspend(self, who: str, legal: str, s: n.Stmt, role: str) -> None:
         resume = self.new_block(s, role, "chosen")
         then = self.program.block_names[resume]
-        self.out.code(self.t.suspend(who=who, legal=legal, resume=resume, line=s.span.line, then=then))
+        # A seat loop's name asked to choose among listed options: a seat, and something to choose.
+        stored = who in self.seat_names and _LISTED.fullmatch(legal) is not None
+        self.out.code(self.t.suspend(who=who, legal=legal, resume=resume, line=s.span.line, then=then, stored=stored))
         self.out.goto(resume)
 
     def legal_cards(self, zone: str, conds: list[n.Expr], else_any: bool) -> str:
@@ -471,7 +482,7 @@ class MachineLowering(_Lowering):
         compiled = [self.x.with_binders({"card": card}, cond) for card, cond in zip(cards, conds, strict=True)]
         reads, tests = hoist(compiled)
         tests = list(zip(cards, tests, strict=True))
-        self.out.code(self.t.legal_cards(zone=zone, tests=tests, else_any=else_any, reads=reads))
+        self.out.code(self.t.legal_cards(zone=zone, head=loop_head(zone), tests=tests, else_any=else_any, reads=reads))
         return self.distinct("_legal", fresh=True)
 
     def distinct(self, cards: str, fresh: bool = False) -> str:

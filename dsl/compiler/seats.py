@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 
+from ..ast import nodes as n
+from ..ast.walk import walk_stmts
 from ..semantics.model import Model
 from . import standings
 
@@ -42,3 +44,31 @@ def uses_table(blocks, functions) -> bool:
     return any(needle in line for block in blocks for line in block) or any(
         needle in line for f in functions for line in f.lines
     )
+
+
+# The fields of a statement that bind or assign a rule name (a loop's, a decision's, an `among`).
+_BINDING_FIELDS = ("var", "target", "suit_target", "among")
+
+
+def binds(stmt: n.Stmt, name: str) -> bool:
+    """Whether `stmt` itself binds or assigns the rule name `name`."""
+    for field in _BINDING_FIELDS:
+        value = getattr(stmt, field, None)
+        if value == name or (isinstance(value, n.Name) and value.id == name):
+            return True
+        if isinstance(value, tuple) and value and value[0] == name:
+            return True
+    return False
+
+
+def keeps_seat(model: Model, name: str, body: n.Block) -> bool:
+    """Whether, in the body of `for each player <name>`, the name always holds the seat the loop
+    gave it: nothing in the body binds or assigns it again, and no trigger (which a draw in the
+    body may fire) names its card, its player or anything in its body so. A decision asked of
+    that seat then needs no test that it is one (`_decide`'s)."""
+    if any(binds(stmt, name) for stmt in walk_stmts(body)):
+        return False
+    for trigger in model.game.triggers:
+        if name in (trigger.card_var, trigger.player_var) or any(binds(st, name) for st in walk_stmts(trigger.body)):
+            return False
+    return True

@@ -6,7 +6,8 @@ that list (`t_i`), the seat that played each table card (`t_seats`) and the card
 (`t_cards`); the last two stay after the trick is taken, so `player of c` can still say who
 played a card of the last trick.  `t_hooked` marks that the `at turn of` statements of the
 current turn have run.  `led` is the suit in play of the first suited card played; `winner`
-the seat that took the trick.
+the seat that took the trick.  A decision of the trick resumes at the turn, which first plays
+the chosen card (`s.choice`, -1 once it is played) and then goes on to the next seat's turn.
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         chooser = f"({x.compile(s.proxy.by)} if {proxied} else _p)"
     line = s.span.line
 
-    turn, played, resolve = (low.new_block(s, "trick", part) for part in ("turn", "played", "resolve"))
+    # (a decision of the trick resumes at its turn, which plays the chosen card first: no block of its own)
+    turn, resolve = (low.new_block(s, "trick", part) for part in ("turn", "resolve"))
+    played = turn
     # round the seats still in; kept in the state as a list
     order = seat_order(low.model, x.compile(s.lead), stored=s.among is None)
     if s.among is not None:
@@ -55,6 +58,7 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     # lead or follow rules allow, then suspend.
     out.goto(turn)
     then = prog.block_names[played]
+    out.code(t.played(hand=hand, table=table, led=x.suit_of("_c"), hooks=bool(s.turns)))
     out.code(t.turn_start(resolve=resolve, jump=low.jump))
     if s.turns:
         _lower_turn_hooks(low, s, turn)
@@ -72,9 +76,6 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     if s.among is not None:
         x.binders.pop()
     out.code(t.follow(who=chooser, legal=legal, played=played, line=line, then=then))
-
-    out.goto(played)
-    out.code(t.played(hand=hand, table=table, turn=turn, jump=low.jump, led=x.suit_of("_c"), hooks=bool(s.turns)))
 
     # The winner rules, first that finds a card wins; equal ranks go to the tie rule.
     out.goto(resolve)

@@ -207,6 +207,8 @@ class Scoring:
         # the sorted classes instead.
         self._bits = max(len(self.kind), 1).bit_length() + 1
         self._weight = tuple(1 << (self._bits * k) for k in self._memo_key)
+        # (bound once: `best` is called for every trick or hand scored, and its key is most of it)
+        self._weigh, self._packed_limit = self._weight.__getitem__, 1 << self._bits
         self._ids = range(len(self.kind))  # identity key for reusable-only groups
         finders = [(p, _finder(p, self.rank, self.suit)) for p in self.patterns]
         self._in_order = finders  # `split greedy` tries the patterns as they are written
@@ -233,13 +235,14 @@ class Scoring:
 
     def _key(self, cards):
         """The memo key of a collection: its multiset of card classes."""
-        if len(cards) < 1 << self._bits:
-            return sum(map(self._weight.__getitem__, cards))
+        if len(cards) < self._packed_limit:
+            return sum(map(self._weigh, cards))
         return tuple(sorted([self._memo_key[c] for c in cards]))
 
     def best(self, cards) -> float:
         """Best total for these card ids (under `split greedy`: the total of the greedy split)."""
-        key = self._key(cards)
+        # `_key`, written out for the usual collection: one that a packed int can count
+        key = sum(map(self._weigh, cards)) if len(cards) < self._packed_limit else self._key(cards)
         got = self._cache.get(key)
         if got is None:
             self._trim()

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/decisions.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'e5316efb111ac40f8990749ef98eb5ec9f479513943b1cd36626bf285c81f0de'
+FINGERPRINT = '8ffc9125c3e472d1a77b08d5cc10cdd28d8e3e0ee296c4917b42c4f38de49f8d'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/decisions.py.j2'
 
@@ -9,16 +9,22 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_if_tests = l_0_goto = l_0_loop_back = l_0_exit_if = l_0_for_start = l_0_for_next = l_0_suspend = l_0_legal_cards = l_0_choose_card_taken = l_0_choose_cards_start = l_0_choose_cards_taken = l_0_choose_cards_held = l_0_deliver_held = l_0_bid_legal = l_0_value_legal = l_0_value_taken = l_0_option_with_suit_taken = missing
+    l_0_if_tests = l_0_goto = l_0_loop_back = l_0_exit_if = l_0_for_start = l_0_for_next = l_0_suspend = l_0_legal_cards = l_0_legal_loop = l_0_choose_card_taken = l_0_choose_cards_start = l_0_choose_cards_taken = l_0_choose_cards_held = l_0_deliver_held = l_0_bid_legal = l_0_value_legal = l_0_value_taken = l_0_option_with_suit_taken = missing
     try:
-        t_1 = environment.tests['none']
+        t_1 = environment.filters['indent']
     except KeyError:
         @internalcode
         def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
+    try:
+        t_2 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     def macro(l_1_tests, l_1_otherwise, l_1_jump):
-        t_2 = []
+        t_3 = []
         if l_1_tests is missing:
             l_1_tests = undefined("parameter 'tests' was not provided", name='tests')
         if l_1_otherwise is missing:
@@ -29,7 +35,7 @@ def root(context, missing=missing):
         for (l_2_cond, l_2_target) in l_1_tests:
             _loop_vars = {}
             pass
-            t_2.extend((
+            t_3.extend((
                 'if ',
                 str(l_2_cond),
                 ':\n    ',
@@ -37,30 +43,30 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_cond = l_2_target = missing
-        t_2.extend((
+        t_3.extend((
             str(context.call(l_1_jump, l_1_otherwise)),
             '\n',
         ))
-        return concat(t_2)
+        return concat(t_3)
     context.exported_vars.add('if_tests')
     context.vars['if_tests'] = l_0_if_tests = Macro(environment, macro, 'if_tests', ('tests', 'otherwise', 'jump'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_target, l_1_jump):
-        t_3 = []
+        t_4 = []
         if l_1_target is missing:
             l_1_target = undefined("parameter 'target' was not provided", name='target')
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_3.extend((
+        t_4.extend((
             str(context.call(l_1_jump, l_1_target)),
             '\n',
         ))
-        return concat(t_3)
+        return concat(t_4)
     context.exported_vars.add('goto')
     context.vars['goto'] = l_0_goto = Macro(environment, macro, 'goto', ('target', 'jump'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_stop, l_1_back, l_1_after, l_1_jump):
-        t_4 = []
+        t_5 = []
         if l_1_stop is missing:
             l_1_stop = undefined("parameter 'stop' was not provided", name='stop')
         if l_1_back is missing:
@@ -70,7 +76,7 @@ def root(context, missing=missing):
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_4.extend((
+        t_5.extend((
             'if ',
             str(l_1_stop),
             ':\n    ',
@@ -79,12 +85,12 @@ def root(context, missing=missing):
             str(context.call(l_1_jump, l_1_after)),
             '\n',
         ))
-        return concat(t_4)
+        return concat(t_5)
     context.exported_vars.add('loop_back')
     context.vars['loop_back'] = l_0_loop_back = Macro(environment, macro, 'loop_back', ('stop', 'back', 'after', 'jump'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_cond, l_1_after, l_1_jump):
-        t_5 = []
+        t_6 = []
         if l_1_cond is missing:
             l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
         if l_1_after is missing:
@@ -92,18 +98,18 @@ def root(context, missing=missing):
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_5.extend((
+        t_6.extend((
             'if ',
             str(l_1_cond),
             ':\n    ',
             str(context.call(l_1_jump, l_1_after)),
             '\n',
         ))
-        return concat(t_5)
+        return concat(t_6)
     context.exported_vars.add('exit_if')
     context.vars['exit_if'] = l_0_exit_if = Macro(environment, macro, 'exit_if', ('cond', 'after', 'jump'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_items, l_1_index, l_1_items_code, l_1_check, l_1_jump):
-        t_6 = []
+        t_7 = []
         if l_1_items is missing:
             l_1_items = undefined("parameter 'items' was not provided", name='items')
         if l_1_index is missing:
@@ -115,7 +121,7 @@ def root(context, missing=missing):
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_6.extend((
+        t_7.extend((
             's.',
             str(l_1_items),
             ' = ',
@@ -126,12 +132,12 @@ def root(context, missing=missing):
             str(context.call(l_1_jump, l_1_check)),
             '\n',
         ))
-        return concat(t_6)
+        return concat(t_7)
     context.exported_vars.add('for_start')
     context.vars['for_start'] = l_0_for_start = Macro(environment, macro, 'for_start', ('items', 'index', 'items_code', 'check', 'jump'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_items, l_1_index, l_1_local, l_1_skip, l_1_check, l_1_after, l_1_jump):
-        t_7 = []
+        t_8 = []
         if l_1_items is missing:
             l_1_items = undefined("parameter 'items' was not provided", name='items')
         if l_1_index is missing:
@@ -147,7 +153,7 @@ def root(context, missing=missing):
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_7.extend((
+        t_8.extend((
             'if s.',
             str(l_1_index),
             ' >= len(s.',
@@ -156,9 +162,9 @@ def root(context, missing=missing):
             str(context.call(l_1_jump, l_1_after)),
             '\n',
         ))
-        if (not t_1(l_1_local)):
+        if (not t_2(l_1_local)):
             pass
-            t_7.extend((
+            t_8.extend((
                 's.',
                 str(l_1_local),
                 ' = s.',
@@ -167,25 +173,25 @@ def root(context, missing=missing):
                 str(l_1_index),
                 ']\n',
             ))
-        t_7.extend((
+        t_8.extend((
             's.',
             str(l_1_index),
             ' += 1\n',
         ))
-        if (not t_1(l_1_skip)):
+        if (not t_2(l_1_skip)):
             pass
-            t_7.extend((
+            t_8.extend((
                 'if ',
                 str(l_1_skip),
                 ':\n    ',
                 str(context.call(l_1_jump, l_1_check)),
                 '\n',
             ))
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('for_next')
     context.vars['for_next'] = l_0_for_next = Macro(environment, macro, 'for_next', ('items', 'index', 'local', 'skip', 'check', 'after', 'jump'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_who, l_1_legal, l_1_resume, l_1_line, l_1_then):
-        t_8 = []
+    def macro(l_1_who, l_1_legal, l_1_resume, l_1_line, l_1_then, l_1_stored):
+        t_9 = []
         if l_1_who is missing:
             l_1_who = undefined("parameter 'who' was not provided", name='who')
         if l_1_legal is missing:
@@ -196,27 +202,48 @@ def root(context, missing=missing):
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_then is missing:
             l_1_then = undefined("parameter 'then' was not provided", name='then')
+        if l_1_stored is missing:
+            l_1_stored = False
         pass
-        t_8.extend((
-            'return s._decide(',
-            str(l_1_who),
-            ', ',
-            str(l_1_legal),
-            ', ',
-            str(l_1_resume),
-            ', ',
-            str(l_1_line),
-            ')  # then ',
-            str(l_1_then),
-            '\n',
-        ))
-        return concat(t_8)
+        if l_1_stored:
+            pass
+            t_9.extend((
+                's.cur, s.legal, s.pc, s.asked_at = ',
+                str(l_1_who),
+                ', ',
+                str(l_1_legal),
+                ', ',
+                str(l_1_resume),
+                ', ',
+                str(l_1_line),
+                '\nreturn -1  # then ',
+                str(l_1_then),
+                '\n',
+            ))
+        else:
+            pass
+            t_9.extend((
+                'return s._decide(',
+                str(l_1_who),
+                ', ',
+                str(l_1_legal),
+                ', ',
+                str(l_1_resume),
+                ', ',
+                str(l_1_line),
+                ')  # then ',
+                str(l_1_then),
+                '\n',
+            ))
+        return concat(t_9)
     context.exported_vars.add('suspend')
-    context.vars['suspend'] = l_0_suspend = Macro(environment, macro, 'suspend', ('who', 'legal', 'resume', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_zone, l_1_tests, l_1_else_any, l_1_reads):
-        t_9 = []
+    context.vars['suspend'] = l_0_suspend = Macro(environment, macro, 'suspend', ('who', 'legal', 'resume', 'line', 'then', 'stored'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_zone, l_1_head, l_1_tests, l_1_else_any, l_1_reads):
+        t_10 = []
         if l_1_zone is missing:
             l_1_zone = undefined("parameter 'zone' was not provided", name='zone')
+        if l_1_head is missing:
+            l_1_head = undefined("parameter 'head' was not provided", name='head')
         if l_1_tests is missing:
             l_1_tests = undefined("parameter 'tests' was not provided", name='tests')
         if l_1_else_any is missing:
@@ -227,7 +254,7 @@ def root(context, missing=missing):
         for (l_2_name, l_2_value) in l_1_reads:
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 str(l_2_name),
                 ' = ',
                 str(l_2_value),
@@ -236,7 +263,7 @@ def root(context, missing=missing):
         l_2_name = l_2_value = missing
         if (not l_1_tests):
             pass
-            t_9.extend((
+            t_10.extend((
                 '_legal = list(',
                 str(l_1_zone),
                 ')\n',
@@ -249,57 +276,68 @@ def root(context, missing=missing):
                 pass
                 if environment.getattr(l_2_loop, 'first'):
                     pass
-                    t_9.extend((
-                        '_legal = [',
-                        str(l_2_card),
-                        ' for ',
-                        str(l_2_card),
-                        ' in ',
-                        str(l_1_zone),
-                        ' if ',
-                        str(l_2_test),
-                        ']\n',
+                    t_10.extend((
+                        str(context.call((undefined(name='legal_loop') if l_0_legal_loop is missing else l_0_legal_loop), l_2_card, l_2_test, l_1_head, _loop_vars=_loop_vars)),
+                        '\n',
                     ))
                 else:
                     pass
-                    t_9.extend((
-                        'if not _legal:\n    _legal = [',
-                        str(l_2_card),
-                        ' for ',
-                        str(l_2_card),
-                        ' in ',
-                        str(l_1_zone),
-                        ' if ',
-                        str(l_2_test),
-                        ']\n',
+                    t_10.extend((
+                        'if not _legal:\n    ',
+                        str(t_1(context.call((undefined(name='legal_loop') if l_0_legal_loop is missing else l_0_legal_loop), l_2_card, l_2_test, l_1_head, _loop_vars=_loop_vars), 4)),
+                        '\n',
                     ))
             l_2_loop = l_2_card = l_2_test = missing
             if l_1_else_any:
                 pass
-                t_9.extend((
+                t_10.extend((
                     'if not _legal:\n    _legal = list(',
                     str(l_1_zone),
                     ')\n',
                 ))
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('legal_cards')
-    context.vars['legal_cards'] = l_0_legal_cards = Macro(environment, macro, 'legal_cards', ('zone', 'tests', 'else_any', 'reads'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['legal_cards'] = l_0_legal_cards = Macro(environment, macro, 'legal_cards', ('zone', 'head', 'tests', 'else_any', 'reads'), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_card, l_1_test, l_1_zone):
+        t_11 = []
+        if l_1_card is missing:
+            l_1_card = undefined("parameter 'card' was not provided", name='card')
+        if l_1_test is missing:
+            l_1_test = undefined("parameter 'test' was not provided", name='test')
+        if l_1_zone is missing:
+            l_1_zone = undefined("parameter 'zone' was not provided", name='zone')
+        pass
+        t_11.extend((
+            '_legal = []\nfor ',
+            str(l_1_card),
+            ' in ',
+            str(l_1_zone),
+            ':\n    if ',
+            str(l_1_test),
+            ':\n        _legal.append(',
+            str(l_1_card),
+            ')\n',
+        ))
+        return concat(t_11)
+    context.exported_vars.add('legal_loop')
+    context.vars['legal_loop'] = l_0_legal_loop = Macro(environment, macro, 'legal_loop', ('card', 'test', 'zone'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_local):
-        t_10 = []
+        t_12 = []
         if l_1_local is missing:
             l_1_local = undefined("parameter 'local' was not provided", name='local')
         pass
-        t_10.extend((
+        t_12.extend((
             's.',
             str(l_1_local),
             ' = s.choice\n',
         ))
-        return concat(t_10)
+        return concat(t_12)
     context.exported_vars.add('choose_card_taken')
     context.vars['choose_card_taken'] = l_0_choose_card_taken = Macro(environment, macro, 'choose_card_taken', ('local',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_left, l_1_count, l_1_src, l_1_pick, l_1_jump):
-        t_11 = []
+        t_13 = []
         if l_1_left is missing:
             l_1_left = undefined("parameter 'left' was not provided", name='left')
         if l_1_count is missing:
@@ -311,7 +349,7 @@ def root(context, missing=missing):
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_11.extend((
+        t_13.extend((
             's.',
             str(l_1_left),
             ' = min(',
@@ -322,11 +360,11 @@ def root(context, missing=missing):
             str(context.call(l_1_jump, l_1_pick)),
             '\n',
         ))
-        return concat(t_11)
+        return concat(t_13)
     context.exported_vars.add('choose_cards_start')
     context.vars['choose_cards_start'] = l_0_choose_cards_start = Macro(environment, macro, 'choose_cards_start', ('left', 'count', 'src', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_left, l_1_src, l_1_dst, l_1_pick, l_1_jump):
-        t_12 = []
+        t_14 = []
         if l_1_left is missing:
             l_1_left = undefined("parameter 'left' was not provided", name='left')
         if l_1_src is missing:
@@ -338,7 +376,7 @@ def root(context, missing=missing):
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_12.extend((
+        t_14.extend((
             str(l_1_src),
             '.remove(s.choice)\n',
             str(l_1_dst),
@@ -348,11 +386,11 @@ def root(context, missing=missing):
             str(context.call(l_1_jump, l_1_pick)),
             '\n',
         ))
-        return concat(t_12)
+        return concat(t_14)
     context.exported_vars.add('choose_cards_taken')
     context.vars['choose_cards_taken'] = l_0_choose_cards_taken = Macro(environment, macro, 'choose_cards_taken', ('left', 'src', 'dst', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_left, l_1_src, l_1_held, l_1_owner, l_1_pick, l_1_jump):
-        t_13 = []
+        t_15 = []
         if l_1_left is missing:
             l_1_left = undefined("parameter 'left' was not provided", name='left')
         if l_1_src is missing:
@@ -366,7 +404,7 @@ def root(context, missing=missing):
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
-        t_13.extend((
+        t_15.extend((
             str(l_1_src),
             '.remove(s.choice)\n_rt.hold_back(s.',
             str(l_1_held),
@@ -378,12 +416,12 @@ def root(context, missing=missing):
             str(context.call(l_1_jump, l_1_pick)),
             '\n',
         ))
-        return concat(t_13)
+        return concat(t_15)
     context.exported_vars.add('choose_cards_held')
     context.vars['choose_cards_held'] = l_0_choose_cards_held = Macro(environment, macro, 'choose_cards_held', ('left', 'src', 'held', 'owner', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_held, l_1_dest, l_1_per_player):
-        t_14 = []
+        t_16 = []
         if l_1_held is missing:
             l_1_held = undefined("parameter 'held' was not provided", name='held')
         if l_1_dest is missing:
@@ -391,36 +429,36 @@ def root(context, missing=missing):
         if l_1_per_player is missing:
             l_1_per_player = undefined("parameter 'per_player' was not provided", name='per_player')
         pass
-        t_14.extend((
+        t_16.extend((
             'for _c, _o, _by in s.',
             str(l_1_held),
             ':\n',
         ))
         if l_1_per_player:
             pass
-            t_14.extend((
+            t_16.extend((
                 '    ',
                 str(l_1_dest),
                 '[_o].append(_c)\n',
             ))
         else:
             pass
-            t_14.extend((
+            t_16.extend((
                 '    ',
                 str(l_1_dest),
                 '.append(_c)\n',
             ))
-        t_14.extend((
+        t_16.extend((
             's.',
             str(l_1_held),
             ' = []\n',
         ))
-        return concat(t_14)
+        return concat(t_16)
     context.exported_vars.add('deliver_held')
     context.vars['deliver_held'] = l_0_deliver_held = Macro(environment, macro, 'deliver_held', ('held', 'dest', 'per_player'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_base, l_1_low, l_1_high, l_1_step, l_1_pass_action, l_1_exclude):
-        t_15 = []
+        t_17 = []
         if l_1_base is missing:
             l_1_base = undefined("parameter 'base' was not provided", name='base')
         if l_1_low is missing:
@@ -434,9 +472,9 @@ def root(context, missing=missing):
         if l_1_exclude is missing:
             l_1_exclude = undefined("parameter 'exclude' was not provided", name='exclude')
         pass
-        if t_1(l_1_exclude):
+        if t_2(l_1_exclude):
             pass
-            t_15.extend((
+            t_17.extend((
                 '_legal = [',
                 str(l_1_base),
                 ' + _a for _a in range(',
@@ -449,7 +487,7 @@ def root(context, missing=missing):
             ))
         else:
             pass
-            t_15.extend((
+            t_17.extend((
                 '_not = ',
                 str(l_1_exclude),
                 '\n_legal = [',
@@ -462,18 +500,18 @@ def root(context, missing=missing):
                 str(l_1_step),
                 ')) if _a >= 0 and _a != _not]\n',
             ))
-        if (not t_1(l_1_pass_action)):
+        if (not t_2(l_1_pass_action)):
             pass
-            t_15.extend((
+            t_17.extend((
                 '_legal.append(',
                 str(l_1_pass_action),
                 ')\n',
             ))
-        return concat(t_15)
+        return concat(t_17)
     context.exported_vars.add('bid_legal')
     context.vars['bid_legal'] = l_0_bid_legal = Macro(environment, macro, 'bid_legal', ('base', 'low', 'high', 'step', 'pass_action', 'exclude'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_base, l_1_value, l_1_values, l_1_cond):
-        t_16 = []
+        t_18 = []
         if l_1_base is missing:
             l_1_base = undefined("parameter 'base' was not provided", name='base')
         if l_1_value is missing:
@@ -483,7 +521,7 @@ def root(context, missing=missing):
         if l_1_cond is missing:
             l_1_cond = undefined("parameter 'cond' was not provided", name='cond')
         pass
-        t_16.extend((
+        t_18.extend((
             '_legal = [',
             str(l_1_base),
             ' + ',
@@ -493,38 +531,38 @@ def root(context, missing=missing):
             ' in ',
             str(l_1_values),
         ))
-        if (not t_1(l_1_cond)):
+        if (not t_2(l_1_cond)):
             pass
-            t_16.extend((
+            t_18.extend((
                 ' if ',
                 str(l_1_cond),
             ))
-        t_16.append(
+        t_18.append(
             ']\n',
         )
-        return concat(t_16)
+        return concat(t_18)
     context.exported_vars.add('value_legal')
     context.vars['value_legal'] = l_0_value_legal = Macro(environment, macro, 'value_legal', ('base', 'value', 'values', 'cond'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_local, l_1_base):
-        t_17 = []
+        t_19 = []
         if l_1_local is missing:
             l_1_local = undefined("parameter 'local' was not provided", name='local')
         if l_1_base is missing:
             l_1_base = undefined("parameter 'base' was not provided", name='base')
         pass
-        t_17.extend((
+        t_19.extend((
             's.',
             str(l_1_local),
             ' = s.choice - ',
             str(l_1_base),
             '\n',
         ))
-        return concat(t_17)
+        return concat(t_19)
     context.exported_vars.add('value_taken')
     context.vars['value_taken'] = l_0_value_taken = Macro(environment, macro, 'value_taken', ('local', 'base'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_target, l_1_suit_target, l_1_option_base, l_1_suited_base, l_1_suited):
-        t_18 = []
+        t_20 = []
         if l_1_target is missing:
             l_1_target = undefined("parameter 'target' was not provided", name='target')
         if l_1_suit_target is missing:
@@ -536,7 +574,7 @@ def root(context, missing=missing):
         if l_1_suited is missing:
             l_1_suited = undefined("parameter 'suited' was not provided", name='suited')
         pass
-        t_18.extend((
+        t_20.extend((
             'if s.choice >= ',
             str(l_1_suited_base),
             ':\n    ',
@@ -557,9 +595,9 @@ def root(context, missing=missing):
             str(l_1_suit_target),
             ' = None\n',
         ))
-        return concat(t_18)
+        return concat(t_20)
     context.exported_vars.add('option_with_suit_taken')
     context.vars['option_with_suit_taken'] = l_0_option_with_suit_taken = Macro(environment, macro, 'option_with_suit_taken', ('target', 'suit_target', 'option_base', 'suited_base', 'suited'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=18&6=27&7=32&8=34&10=39&13=46&14=54&18=60&19=73&20=75&21=77&24=84&25=95&26=97&30=103&31=118&32=122&33=124&36=131&37=150&38=154&39=157&40=161&42=170&43=173&44=177&45=179&50=185&51=200&56=214&57=225&58=229&60=235&61=239&63=245&64=248&65=252&68=265&71=275&73=279&78=286&79=293&83=299&84=314&85=320&89=326&90=340&91=342&92=344&93=346&98=352&99=368&100=370&101=374&102=376&105=383&106=394&107=397&108=401&110=408&112=413&115=420&116=435&117=439&119=452&120=454&122=463&123=467&128=473&129=486&132=507&133=516&137=524&138=539&139=541&140=547&142=551&143=555'
+debug_info = '5=24&6=33&7=38&8=40&10=45&13=52&14=60&18=66&19=79&20=81&21=83&24=90&25=101&26=103&30=109&31=124&32=128&33=130&36=137&37=156&38=160&39=163&40=167&42=176&43=179&44=183&45=185&52=191&53=206&54=210&55=218&57=225&63=239&64=252&65=256&67=262&68=266&72=272&73=275&74=278&77=285&80=289&82=293&87=300&89=311&90=315&91=317&94=324&95=331&99=337&100=352&101=358&105=364&106=378&107=380&108=382&109=384&114=390&115=406&116=408&117=412&118=414&121=421&122=432&123=435&124=439&126=446&128=451&131=458&132=473&133=477&135=490&136=492&138=501&139=505&144=511&145=524&148=545&149=554&153=562&154=577&155=579&156=585&158=589&159=593'

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '9babfd59ce28f2af0eca3f15b6f7f6fc8f79fa60505e362a27a1fbacb1fa7650'
+FINGERPRINT = '331a5ab731a226641b7d39395dbd46568f26876552f8221c7532deb145106ebd'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -39,7 +39,7 @@ def root(context, missing=missing):
                 's.t_hooked = 0\n',
             )
         t_2.extend((
-            's.led = None\n',
+            's.led = None\ns.choice = -1\n',
             str(context.call(l_1_jump, l_1_turn)),
             '\n',
         ))
@@ -54,9 +54,9 @@ def root(context, missing=missing):
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         pass
         t_3.extend((
-            'if s.t_i >= len(s.t_order):\n    ',
+            'if _t_i >= len(s.t_order):\n    ',
             str(context.call(l_1_jump, l_1_resolve)),
-            '\n_p = s.t_order[s.t_i]\n',
+            '\n_p = s.t_order[_t_i]\n',
         ))
         return concat(t_3)
     context.exported_vars.add('turn_start')
@@ -86,7 +86,6 @@ def root(context, missing=missing):
         return concat(t_4)
     context.exported_vars.add('turn_hook')
     context.vars['turn_hook'] = l_0_turn_hook = Macro(environment, macro, 'turn_hook', ('who', 'body', 'jump', 'index'), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
     def macro(l_1_turn, l_1_jump, l_1_index):
         t_5 = []
         if l_1_turn is missing:
@@ -97,6 +96,7 @@ def root(context, missing=missing):
             l_1_index = undefined("parameter 'index' was not provided", name='index')
         pass
         t_5.extend((
+            's.choice = -1\n',
             str(context.call(l_1_jump, l_1_turn)),
             '\n',
         ))
@@ -107,7 +107,7 @@ def root(context, missing=missing):
         t_6 = []
         pass
         t_6.append(
-            'if s.t_i == 0:\n',
+            'if _t_i == 0:\n',
         )
         return concat(t_6)
     context.exported_vars.add('lead_test')
@@ -202,42 +202,34 @@ def root(context, missing=missing):
         return concat(t_9)
     context.exported_vars.add('decide')
     context.vars['decide'] = l_0_decide = Macro(environment, macro, 'decide', ('who', 'legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_hand, l_1_table, l_1_turn, l_1_jump, l_1_led, l_1_hooks):
+    def macro(l_1_hand, l_1_table, l_1_led, l_1_hooks):
         t_10 = []
         if l_1_hand is missing:
             l_1_hand = undefined("parameter 'hand' was not provided", name='hand')
         if l_1_table is missing:
             l_1_table = undefined("parameter 'table' was not provided", name='table')
-        if l_1_turn is missing:
-            l_1_turn = undefined("parameter 'turn' was not provided", name='turn')
-        if l_1_jump is missing:
-            l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         if l_1_led is missing:
             l_1_led = undefined("parameter 'led' was not provided", name='led')
         if l_1_hooks is missing:
             l_1_hooks = undefined("parameter 'hooks' was not provided", name='hooks')
         pass
         t_10.extend((
-            '_p, _c = s.t_order[s.t_i], s.choice\n',
+            '_c, _t_i = s.choice, s.t_i\nif _c >= 0:  # the card just chosen\n    s.choice = -1\n    _p = s.t_order[_t_i]\n    ',
             str(l_1_hand),
-            '.remove(_c)  # a legal card, so it is in the hand\n',
+            '.remove(_c)  # a legal card, so it is in the hand\n    ',
             str(l_1_table),
-            '.append(_c)\ns.t_seats.append(_p)\ns.t_cards.append(_c)\nif s.led is None and SUIT[_c] >= 0:\n    s.led = ',
+            '.append(_c)\n    s.t_seats.append(_p)\n    s.t_cards.append(_c)\n    if s.led is None and SUIT[_c] >= 0:\n        s.led = ',
             str(l_1_led),
-            '\ns.t_i += 1\n',
+            '\n    s.t_i = _t_i = _t_i + 1\n',
         ))
         if l_1_hooks:
             pass
             t_10.append(
-                's.t_hooked = 0\n',
+                '    s.t_hooked = 0\n',
             )
-        t_10.extend((
-            str(context.call(l_1_jump, l_1_turn)),
-            '\n',
-        ))
         return concat(t_10)
     context.exported_vars.add('played')
-    context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'turn', 'jump', 'led', 'hooks'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'led', 'hooks'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro():
         t_11 = []
@@ -411,4 +403,4 @@ def root(context, missing=missing):
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=18&4=31&8=34&12=41&16=47&18=56&23=62&24=75&25=79&26=81&29=88&30=98&34=104&41=113&42=127&45=134&46=148&49=155&50=168&51=172&53=174&54=178&55=180&57=189&63=203&65=220&66=222&70=224&72=227&75=233&78=240&87=249&88=275&89=284&90=289&93=298&94=302&95=304&97=311&100=316&101=318&104=327&105=340&106=344&107=349&114=361&116=376&119=379&120=382&121=387&122=390&124=398&126=404'
+debug_info = '3=18&4=31&8=34&13=41&17=47&19=56&24=62&25=75&26=79&27=81&31=87&33=98&37=104&44=113&45=127&48=134&49=148&52=155&53=168&54=172&56=174&57=178&58=180&60=189&69=203&74=216&75=218&79=220&81=223&86=232&95=241&96=267&97=276&98=281&101=290&102=294&103=296&105=303&108=308&109=310&112=319&113=332&114=336&115=341&122=353&124=368&127=371&128=374&129=379&130=382&132=390&134=396'
