@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from ..ast import nodes as n
+from ..ast.walk import walk_nodes
 from ..ast.visitor import ExprVisitor
 from ..semantics.model import SUIT_COLOR, SUIT_INDEX, SUIT_WORDS, SUITS, Model
 from ..semantics.decks import suit_number
@@ -571,18 +572,9 @@ def _pattern_count(e: n.Expr) -> n.CardPattern | None:
     subject = e.cond.subject
     if not (isinstance(subject, n.Name) and subject.id == "card"):
         return None
-    if any(isinstance(node, n.CardList) for node in _nodes(e.collection)):
+    if any(isinstance(node, n.CardList) for node in walk_nodes(e.collection)):
         return None
     return e.cond.pattern
-
-
-def _nodes(e):
-    yield e
-    for f in dataclasses.fields(e):
-        value = getattr(e, f.name)
-        for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, n.Node):
-                yield from _nodes(item)
 
 
 def _is_literal(code: str) -> bool:

@@ -559,17 +559,9 @@ def highest(cards, order: Sequence[int], rank: Sequence[int], line: int) -> int:
     return best
 
 
-def extreme(players: list[int], key, which: str) -> list[int]:
-    if not players:
-        return []
-    values = [key(p) for p in players]
-    target = max(values) if which == "highest" else min(values)
-    return [p for p, v in zip(players, values, strict=True) if v == target]
-
-
 def extreme_keyed(keyed: list[tuple[int, object]], which: str) -> list[int]:
-    """`extreme` of seats given with their keys, `[(seat, key), ...]`: the seats of the highest (or
-    lowest) key, in the order given."""
+    """Seats given with their keys, `[(seat, key), ...]`: the seats of the highest (or lowest)
+    key, in the order given."""
     if not keyed:
         return []
     keys = [k for _, k in keyed]
