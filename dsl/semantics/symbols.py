@@ -84,15 +84,16 @@ def check_pattern(
     lo, hi = pattern.rank_lo, pattern.rank_hi
     if lo in index and hi in index and index[lo] > index[hi]:
         # A range follows the deck's ranks, whatever the game's `order`: `A..K` would hold K and A.
-        listed = " ".join(ranks) if ranks else "2 3 4 5 6 7 8 9 10 J Q K A"
+        listed = sorted((r for r in index if r != "Joker"), key=index.get)
+        between = [r for r in sorted(index, key=index.get) if index[hi] <= index[r] <= index[lo]]
         out.append(
             error(
                 "type-mismatch",
-                f"the rank range {lo}..{hi} runs downwards: this deck's ranks run {listed}",
+                f"the rank range {lo}..{hi} runs downwards: this deck's ranks run {' '.join(listed)}",
                 pattern.span,
                 file=file,
-                hint=f"write it from low to high ({hi}..{lo}), or {listed.split()[0]}..{listed.split()[-1]} for every "
-                "rank: a game's `order` does not change which ranks a range holds",
+                hint=f"{hi}..{lo} holds {' '.join(between)}; {listed[0]}..{listed[-1]} holds every rank (a game's "
+                "`order` does not change which ranks a range holds)",
             )
         )
     return out
@@ -163,11 +164,16 @@ def build_model(game: n.Game) -> tuple[Model, list[Diagnostic]]:
         return check_pattern(pattern, file, suits, ranks)
 
     cards = decks_of.universe(max_copies, max_jokers, suits, ranks)
+    sound_lines = []
     for line in deck_lines:
+        sound = []
         for pattern in line.without:
-            diags.extend(checked(pattern))
-    # A pattern naming a rank or suit the game lacks has its error; it leaves out no card.
-    deck_lines = [dataclasses.replace(line, without=[p for p in line.without if not checked(p)]) for line in deck_lines]
+            found = checked(pattern)
+            diags.extend(found)
+            if not found:  # a pattern naming a rank or suit the game lacks leaves out no card
+                sound.append(pattern)
+        sound_lines.append(dataclasses.replace(line, without=sound))
+    deck_lines = sound_lines
     cards = decks_of.in_some_deck(cards, deck_lines, matches) or cards
     decks = []
     for line in deck_lines:
