@@ -240,7 +240,6 @@ def _for_86_next(s):
     # belote.cardrules:87: trick {
     s.t_order = [q3 for q3 in SEATS[s.n][(s.v_leader) % s.n] if True]
     s.t_i = 0
-    s.t_seats = []
     s.t_cards = []
     s.led = None
     s.choice = -1
@@ -259,7 +258,6 @@ def _trick_87_turn(s):
         _p = s.t_order[_t_i]
         s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
         s.z_table.append(_c)
-        s.t_seats.append(_p)
         s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
@@ -279,7 +277,7 @@ def _trick_87_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[3] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 98)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 98)]
         # belote.cardrules:99: highest where suit == led
         if _winner is None:
             _s_led = s.led
@@ -293,7 +291,7 @@ def _trick_87_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[4] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 99)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 99)]
         if _winner is None:
             _rt.gap('no-winner', 87, 'no winner rule applies to this trick')
         s.winner = _winner
@@ -313,7 +311,7 @@ def _trick_87_turn(s):
     _s_led = s.led
     _s_v_trump = s.v_trump
     _s_z_table = s.z_table
-    _s_t_seats = s.t_seats
+    _s_t_order = s.t_order
     _s_t_cards = s.t_cards
     _s_team = s.team
     _s_r_partner_winning = s.r_partner_winning
@@ -329,7 +327,7 @@ def _trick_87_turn(s):
     if not _legal:
         _legal = []
         for c6 in s.z_hand[_p]:
-            if _rt.played_by(_s_t_seats, _s_t_cards, _rt.highest([c11 for c11 in _s_z_table if SUIT[c11] == _s_v_trump], ORDER_TRUMPS, RANK, 92) if any((SUIT[c12] == _s_v_trump for c12 in _s_z_table)) else _rt.highest([c13 for c13 in _s_z_table if SUIT[c13] == _s_led], ORDER_DEFAULT, RANK, 92), 92) == _rt.partner(_s_team, _p) and _s_r_partner_winning == PARTNER_WINNING_FREE:
+            if _rt.played_by(_s_t_order, _s_t_cards, _rt.highest([c11 for c11 in _s_z_table if SUIT[c11] == _s_v_trump], ORDER_TRUMPS, RANK, 92) if any((SUIT[c12] == _s_v_trump for c12 in _s_z_table)) else _rt.highest([c13 for c13 in _s_z_table if SUIT[c13] == _s_led], ORDER_DEFAULT, RANK, 92), 92) == _rt.partner(_s_team, _p) and _s_r_partner_winning == PARTNER_WINNING_FREE:
                 _legal.append(c6)
     if not _legal:
         _legal = []
@@ -406,7 +404,6 @@ class State(_rt.BaseState):
         s.t_cards = []
         s.t_i = 0
         s.t_order = []
-        s.t_seats = []
         if run:
             self._run()
 
@@ -425,7 +422,6 @@ class State(_rt.BaseState):
         c.loop_items7 = s.loop_items7[:]
         c.t_cards = s.t_cards[:]
         c.t_order = s.t_order[:]
-        c.t_seats = s.t_seats[:]
         return c
 
     def _result(self):
@@ -504,20 +500,20 @@ _RULE_LINES = (
     (234, 105),
     (236, 107),
     (240, 87),
-    (250, 0),
-    (269, 98),
-    (283, 99),
-    (303, 103),
-    (353, 0),
-    (385, 24),
-    (387, 25),
-    (389, 26),
-    (391, 27),
-    (393, 28),
-    (395, 29),
-    (413, 0),
-    (444, 117),
-    (446, 118),
-    (449, 119),
-    (457, 0),
+    (249, 0),
+    (267, 98),
+    (281, 99),
+    (301, 103),
+    (351, 0),
+    (383, 24),
+    (385, 25),
+    (387, 26),
+    (389, 27),
+    (391, 28),
+    (393, 29),
+    (410, 0),
+    (440, 117),
+    (442, 118),
+    (445, 119),
+    (453, 0),
 )

@@ -264,8 +264,6 @@ def _for_116_next(s):
     # bridge.cardrules:117: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
-    s.t_seats = []
-    s.t_cards = []
     s.t_hooked = 0
     s.led = None
     s.choice = -1
@@ -284,8 +282,6 @@ def _trick_117_turn(s):
         _p = s.t_order[_t_i]
         (s.z_board[_p] if _p == s.v_dummy else s.z_hand[_p]).remove(_c)  # a legal card, so it is in the hand
         s.z_table.append(_c)
-        s.t_seats.append(_p)
-        s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
         s.t_i = _t_i = _t_i + 1
@@ -305,7 +301,7 @@ def _trick_117_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[8] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 126)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 126)]
         # bridge.cardrules:127: highest where suit == led
         if _winner is None:
             _s_led = s.led
@@ -319,7 +315,7 @@ def _trick_117_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[9] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 127)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 127)]
         if _winner is None:
             _rt.gap('no-winner', 117, 'no winner rule applies to this trick')
         s.winner = _winner
@@ -444,11 +440,9 @@ class State(_rt.BaseState):
         s.l_t = None
         s.loop_index3 = 0
         s.loop_items2 = []
-        s.t_cards = []
         s.t_hooked = 0
         s.t_i = 0
         s.t_order = []
-        s.t_seats = []
         if run:
             self._run()
 
@@ -465,9 +459,7 @@ class State(_rt.BaseState):
         c.team = s.team[:]
         c.l_t = _rt.copied(s.l_t)
         c.loop_items2 = s.loop_items2[:]
-        c.t_cards = s.t_cards[:]
         c.t_order = s.t_order[:]
-        c.t_seats = s.t_seats[:]
         return c
 
     def _result(self):
@@ -562,36 +554,36 @@ _RULE_LINES = (
     (258, 150),
     (260, 152),
     (264, 117),
-    (275, 0),
-    (295, 126),
-    (309, 127),
-    (329, 131),
-    (335, 121),
-    (337, 122),
-    (354, 0),
-    (410, 20),
-    (412, 21),
-    (414, 22),
-    (416, 23),
-    (418, 24),
-    (420, 25),
-    (422, 26),
-    (424, 27),
-    (426, 28),
-    (428, 29),
-    (430, 30),
-    (432, 31),
-    (434, 32),
-    (436, 33),
-    (438, 34),
-    (440, 35),
-    (455, 0),
-    (486, 160),
-    (489, 161),
-    (490, 162),
-    (491, 163),
-    (495, 0),
-    (496, 165),
-    (499, 166),
-    (507, 0),
+    (273, 0),
+    (291, 126),
+    (305, 127),
+    (325, 131),
+    (331, 121),
+    (333, 122),
+    (350, 0),
+    (406, 20),
+    (408, 21),
+    (410, 22),
+    (412, 23),
+    (414, 24),
+    (416, 25),
+    (418, 26),
+    (420, 27),
+    (422, 28),
+    (424, 29),
+    (426, 30),
+    (428, 31),
+    (430, 32),
+    (432, 33),
+    (434, 34),
+    (436, 35),
+    (449, 0),
+    (478, 160),
+    (481, 161),
+    (482, 162),
+    (483, 163),
+    (487, 0),
+    (488, 165),
+    (491, 166),
+    (499, 0),
 )

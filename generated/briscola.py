@@ -132,8 +132,6 @@ def _while_34_check(s):
     # briscola.cardrules:35: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
-    s.t_seats = []
-    s.t_cards = []
     s.led = None
     s.choice = -1
     return 3  # to _trick_35_turn
@@ -151,8 +149,6 @@ def _trick_35_turn(s):
         _p = s.t_order[_t_i]
         s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
         s.z_table.append(_c)
-        s.t_seats.append(_p)
-        s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
         s.t_i = _t_i = _t_i + 1
@@ -171,7 +167,7 @@ def _trick_35_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[0] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
         # briscola.cardrules:41: highest where suit == led
         if _winner is None:
             _s_led = s.led
@@ -185,7 +181,7 @@ def _trick_35_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[1] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
         if _winner is None:
             _rt.gap('no-winner', 35, 'no winner rule applies to this trick')
         s.winner = _winner
@@ -270,10 +266,8 @@ class State(_rt.BaseState):
         # briscola.cardrules:25: var points: int per player = 0
         s.v_points = [0 for _ in range(players)]
         s.l_p = None
-        s.t_cards = []
         s.t_i = 0
         s.t_order = []
-        s.t_seats = []
         if run:
             self._run()
 
@@ -285,9 +279,7 @@ class State(_rt.BaseState):
         c.z_table = s.z_table[:]
         c.z_taken = [[g[:] for g in z] for z in s.z_taken]
         c.v_points = s.v_points[:]
-        c.t_cards = s.t_cards[:]
         c.t_order = s.t_order[:]
-        c.t_seats = s.t_seats[:]
         return c
 
     def _result(self):
@@ -330,4 +322,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (142, 0), (161, 40), (175, 41), (195, 45), (197, 46), (200, 47), (203, 48), (208, 50), (228, 0), (264, 22), (266, 23), (268, 24), (270, 25), (280, 0), (306, 62), (309, 64), (310, 65), (314, 0), (315, 67), (318, 68), (319, 69), (327, 0))
+_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (140, 0), (157, 40), (171, 41), (191, 45), (193, 46), (196, 47), (199, 48), (204, 50), (224, 0), (260, 22), (262, 23), (264, 24), (266, 25), (274, 0), (298, 62), (301, 64), (302, 65), (306, 0), (307, 67), (310, 68), (311, 69), (319, 0))

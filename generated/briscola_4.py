@@ -132,8 +132,6 @@ def _while_34_check(s):
     # briscola.cardrules:35: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
-    s.t_seats = []
-    s.t_cards = []
     s.led = None
     s.choice = -1
     return 3  # to _trick_35_turn
@@ -151,8 +149,6 @@ def _trick_35_turn(s):
         _p = s.t_order[_t_i]
         s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
         s.z_table.append(_c)
-        s.t_seats.append(_p)
-        s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
         s.t_i = _t_i = _t_i + 1
@@ -171,7 +167,7 @@ def _trick_35_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[0] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 40)]
         # briscola.cardrules:41: highest where suit == led
         if _winner is None:
             _s_led = s.led
@@ -185,7 +181,7 @@ def _trick_35_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[1] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 41)]
         if _winner is None:
             _rt.gap('no-winner', 35, 'no winner rule applies to this trick')
         s.winner = _winner
@@ -272,10 +268,8 @@ class State(_rt.BaseState):
         s.v_points = [0 for _ in range(players)]
         s.team = [seat % (players // 2) for seat in range(players)]
         s.l_p = None
-        s.t_cards = []
         s.t_i = 0
         s.t_order = []
-        s.t_seats = []
         if run:
             self._run()
 
@@ -288,9 +282,7 @@ class State(_rt.BaseState):
         c.z_taken = [[g[:] for g in z] for z in s.z_taken]
         c.v_points = s.v_points[:]
         c.team = s.team[:]
-        c.t_cards = s.t_cards[:]
         c.t_order = s.t_order[:]
-        c.t_seats = s.t_seats[:]
         return c
 
     def _result(self):
@@ -333,4 +325,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (142, 0), (161, 40), (175, 41), (195, 45), (197, 46), (200, 47), (203, 48), (208, 50), (228, 0), (265, 22), (267, 23), (269, 24), (271, 25), (282, 0), (309, 62), (312, 64), (313, 65), (317, 0), (318, 67), (321, 68), (322, 69), (330, 0))
+_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (140, 0), (157, 40), (171, 41), (191, 45), (193, 46), (196, 47), (199, 48), (204, 50), (224, 0), (261, 22), (263, 23), (265, 24), (267, 25), (276, 0), (301, 62), (304, 64), (305, 65), (309, 0), (310, 67), (313, 68), (314, 69), (322, 0))

@@ -281,8 +281,6 @@ def _while_122_check(s):
     # pimps_and_hoes.cardrules:123: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
-    s.t_seats = []
-    s.t_cards = []
     s.led = None
     s.choice = -1
     return 12  # to _trick_123_turn
@@ -299,8 +297,6 @@ def _trick_123_turn(s):
         _p = s.t_order[_t_i]
         s.z_stage[_p].remove(_c)  # a legal card, so it is in the hand
         s.z_table.append(_c)
-        s.t_seats.append(_p)
-        s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
         s.t_i = _t_i = _t_i + 1
@@ -319,7 +315,7 @@ def _trick_123_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[1] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 129)]
         # pimps_and_hoes.cardrules:130: highest where suit == led
         if _winner is None:
             _s_led = s.led
@@ -333,7 +329,7 @@ def _trick_123_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[2] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
         if _winner is None:
             _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
         s.winner = _winner
@@ -439,10 +435,8 @@ class State(_rt.BaseState):
         s.loop_index2 = 0
         s.loop_items1 = []
         s.picks_left3 = 0
-        s.t_cards = []
         s.t_i = 0
         s.t_order = []
-        s.t_seats = []
         if run:
             self._run()
 
@@ -457,9 +451,7 @@ class State(_rt.BaseState):
         c.z_taken = [z[:] for z in s.z_taken]
         c.v_points = s.v_points[:]
         c.loop_items1 = s.loop_items1[:]
-        c.t_cards = s.t_cards[:]
         c.t_order = s.t_order[:]
-        c.t_seats = s.t_seats[:]
         return c
 
     def _result(self):
@@ -576,38 +568,38 @@ _RULE_LINES = (
     (257, 122),
     (261, 0),
     (281, 123),
-    (291, 0),
-    (309, 129),
-    (323, 130),
-    (343, 134),
-    (373, 0),
-    (417, 29),
-    (420, 31),
-    (422, 32),
-    (424, 33),
-    (426, 35),
-    (428, 37),
-    (430, 39),
-    (432, 41),
-    (434, 42),
-    (436, 43),
-    (449, 0),
-    (478, 148),
-    (481, 152),
-    (482, 153),
-    (483, 154),
+    (289, 0),
+    (305, 129),
+    (319, 130),
+    (339, 134),
+    (369, 0),
+    (413, 29),
+    (416, 31),
+    (418, 32),
+    (420, 33),
+    (422, 35),
+    (424, 37),
+    (426, 39),
+    (428, 41),
+    (430, 42),
+    (432, 43),
+    (443, 0),
+    (470, 148),
+    (473, 152),
+    (474, 153),
+    (475, 154),
+    (479, 0),
+    (480, 159),
+    (483, 163),
     (487, 0),
-    (488, 159),
-    (491, 163),
+    (488, 166),
+    (491, 170),
     (495, 0),
-    (496, 166),
-    (499, 170),
+    (496, 173),
+    (499, 177),
     (503, 0),
-    (504, 173),
-    (507, 177),
-    (511, 0),
-    (512, 180),
-    (515, 182),
-    (516, 183),
-    (524, 0),
+    (504, 180),
+    (507, 182),
+    (508, 183),
+    (516, 0),
 )

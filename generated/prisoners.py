@@ -1850,8 +1850,6 @@ def _while_382_check(s):
     # prisoners.cardrules:383: trick {
     s.t_order = [q10 for q10 in SEATS[s.n][(s.v_leader) % s.n] if (s.v_in_deal[q10] and bool(s.z_hand[q10]))]
     s.t_i = 0
-    s.t_seats = []
-    s.t_cards = []
     s.led = None
     s.choice = -1
     return 28  # to _trick_383_turn
@@ -1868,8 +1866,6 @@ def _trick_383_turn(s):
         _p = s.t_order[_t_i]
         s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
         s.z_table.append(_c)
-        s.t_seats.append(_p)
-        s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
         s.t_i = _t_i = _t_i + 1
@@ -1886,7 +1882,7 @@ def _trick_383_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[21] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 390)]
         # prisoners.cardrules:391: if reading trump_in_tricks is beats: highest where suit == trump
         if _winner is None and (s.r_trump_in_tricks == TRUMP_IN_TRICKS_BEATS):
             _s_v_trump = s.v_trump
@@ -1900,7 +1896,7 @@ def _trick_383_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[22] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 391)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 391)]
         # prisoners.cardrules:392: highest
         if _winner is None:
             _best = -1
@@ -1912,7 +1908,7 @@ def _trick_383_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[23] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 392)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, ('first' if s.r_trick_tie == TRICK_TIE_FIRST_PLAYED else 'last'), 392)]
         if _winner is None:
             _rt.gap('no-winner', 383, 'no winner rule applies to this trick')
         s.winner = _winner
@@ -2265,10 +2261,8 @@ class State(_rt.BaseState):
         s.l_p = None
         s.l_offer = None
         s.l_c = None
-        s.t_cards = []
         s.t_i = 0
         s.t_order = []
-        s.t_seats = []
         if run:
             self._run()
 
@@ -2286,9 +2280,7 @@ class State(_rt.BaseState):
         c.v_in_deal = s.v_in_deal[:]
         c.v_collected = s.v_collected[:]
         c.v_total = s.v_total[:]
-        c.t_cards = s.t_cards[:]
         c.t_order = s.t_order[:]
-        c.t_seats = s.t_seats[:]
         return c
 
     def _result(self):
@@ -2537,84 +2529,84 @@ _RULE_LINES = (
     (1830, 461),
     (1837, 0),
     (1850, 383),
-    (1860, 0),
-    (1878, 390),
-    (1890, 391),
-    (1904, 392),
-    (1922, 397),
-    (1924, 398),
-    (1926, 401),
-    (1931, 402),
-    (1934, 403),
-    (1937, 405),
-    (1940, 406),
-    (1969, 0),
-    (1977, 414),
-    (1980, 415),
-    (1983, 416),
-    (1986, 418),
-    (1992, 0),
-    (1997, 422),
-    (2002, 0),
-    (2009, 419),
-    (2012, 420),
-    (2018, 0),
-    (2231, 51),
-    (2233, 53),
-    (2235, 54),
-    (2237, 55),
-    (2239, 56),
-    (2241, 57),
-    (2244, 59),
-    (2246, 60),
-    (2248, 61),
-    (2250, 62),
-    (2252, 63),
-    (2254, 64),
-    (2257, 66),
-    (2259, 67),
-    (2261, 68),
-    (2263, 69),
-    (2275, 0),
-    (2307, 472),
-    (2310, 476),
-    (2311, 477),
-    (2315, 0),
-    (2316, 480),
-    (2319, 484),
-    (2320, 485),
-    (2324, 0),
-    (2325, 488),
-    (2328, 491),
-    (2329, 492),
-    (2330, 493),
-    (2334, 0),
-    (2335, 496),
-    (2337, 498),
-    (2340, 499),
-    (2344, 0),
-    (2345, 502),
-    (2347, 505),
-    (2350, 506),
-    (2354, 0),
-    (2355, 509),
-    (2357, 512),
-    (2360, 513),
-    (2364, 0),
-    (2365, 516),
-    (2367, 519),
-    (2370, 520),
-    (2374, 0),
-    (2375, 523),
-    (2377, 526),
-    (2380, 527),
+    (1858, 0),
+    (1874, 390),
+    (1886, 391),
+    (1900, 392),
+    (1918, 397),
+    (1920, 398),
+    (1922, 401),
+    (1927, 402),
+    (1930, 403),
+    (1933, 405),
+    (1936, 406),
+    (1965, 0),
+    (1973, 414),
+    (1976, 415),
+    (1979, 416),
+    (1982, 418),
+    (1988, 0),
+    (1993, 422),
+    (1998, 0),
+    (2005, 419),
+    (2008, 420),
+    (2014, 0),
+    (2227, 51),
+    (2229, 53),
+    (2231, 54),
+    (2233, 55),
+    (2235, 56),
+    (2237, 57),
+    (2240, 59),
+    (2242, 60),
+    (2244, 61),
+    (2246, 62),
+    (2248, 63),
+    (2250, 64),
+    (2253, 66),
+    (2255, 67),
+    (2257, 68),
+    (2259, 69),
+    (2269, 0),
+    (2299, 472),
+    (2302, 476),
+    (2303, 477),
+    (2307, 0),
+    (2308, 480),
+    (2311, 484),
+    (2312, 485),
+    (2316, 0),
+    (2317, 488),
+    (2320, 491),
+    (2321, 492),
+    (2322, 493),
+    (2326, 0),
+    (2327, 496),
+    (2329, 498),
+    (2332, 499),
+    (2336, 0),
+    (2337, 502),
+    (2339, 505),
+    (2342, 506),
+    (2346, 0),
+    (2347, 509),
+    (2349, 512),
+    (2352, 513),
+    (2356, 0),
+    (2357, 516),
+    (2359, 519),
+    (2362, 520),
+    (2366, 0),
+    (2367, 523),
+    (2369, 526),
+    (2372, 527),
+    (2376, 0),
+    (2377, 530),
+    (2380, 531),
     (2384, 0),
-    (2385, 530),
-    (2388, 531),
-    (2392, 0),
-    (2393, 534),
-    (2395, 537),
-    (2398, 538),
-    (2399, 539),
-    (2418, 0),
+    (2385, 534),
+    (2387, 537),
+    (2390, 538),
+    (2391, 539),
+    (2410, 0),
 )

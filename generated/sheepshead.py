@@ -278,8 +278,6 @@ def _for_71_next(s):
     # sheepshead.cardrules:72: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n])
     s.t_i = 0
-    s.t_seats = []
-    s.t_cards = []
     s.led = None
     s.choice = -1
     return 16  # to _trick_72_turn
@@ -297,8 +295,6 @@ def _trick_72_turn(s):
         _p = s.t_order[_t_i]
         s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
         s.z_table.append(_c)
-        s.t_seats.append(_p)
-        s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = _suit_in_play(s, _c)
         s.t_i = _t_i = _t_i + 1
@@ -315,7 +311,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[3] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 79)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 79)]
         # sheepshead.cardrules:80: highest where card is Q♠
         if _winner is None:
             _best = -1
@@ -327,7 +323,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[4] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 80)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 80)]
         # sheepshead.cardrules:81: highest where card is Q♥
         if _winner is None:
             _best = -1
@@ -339,7 +335,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[5] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 81)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 81)]
         # sheepshead.cardrules:82: highest where card is Q♦
         if _winner is None:
             _best = -1
@@ -351,7 +347,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[6] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 82)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 82)]
         # sheepshead.cardrules:83: highest where card is J♣
         if _winner is None:
             _best = -1
@@ -363,7 +359,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[7] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 83)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 83)]
         # sheepshead.cardrules:84: highest where card is J♠
         if _winner is None:
             _best = -1
@@ -375,7 +371,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[8] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 84)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 84)]
         # sheepshead.cardrules:85: highest where card is J♥
         if _winner is None:
             _best = -1
@@ -387,7 +383,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[9] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 85)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 85)]
         # sheepshead.cardrules:86: highest where card is J♦
         if _winner is None:
             _best = -1
@@ -399,7 +395,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[10] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 86)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 86)]
         # sheepshead.cardrules:87: highest where suit == ♦
         if _winner is None:
             _best = -1
@@ -411,7 +407,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[11] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 87)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 87)]
         # sheepshead.cardrules:88: highest where suit == led
         if _winner is None:
             _s_led = s.led
@@ -424,7 +420,7 @@ def _trick_72_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[12] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 88)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 88)]
         if _winner is None:
             _rt.gap('no-winner', 72, 'no winner rule applies to this trick')
         s.winner = _winner
@@ -539,10 +535,8 @@ class State(_rt.BaseState):
         s.loop_items3 = []
         s.loop_items6 = []
         s.picks_left5 = 0
-        s.t_cards = []
         s.t_i = 0
         s.t_order = []
-        s.t_seats = []
         if run:
             self._run()
 
@@ -562,9 +556,7 @@ class State(_rt.BaseState):
         c.loop_items1 = s.loop_items1[:]
         c.loop_items3 = s.loop_items3[:]
         c.loop_items6 = s.loop_items6[:]
-        c.t_cards = s.t_cards[:]
         c.t_order = s.t_order[:]
-        c.t_seats = s.t_seats[:]
         return c
 
     def _result(self):
@@ -645,32 +637,32 @@ _RULE_LINES = (
     (271, 107),
     (274, 108),
     (278, 72),
-    (288, 0),
-    (307, 79),
-    (319, 80),
-    (331, 81),
-    (343, 82),
-    (355, 83),
-    (367, 84),
-    (379, 85),
-    (391, 86),
-    (403, 87),
-    (415, 88),
-    (434, 92),
-    (436, 93),
-    (467, 0),
-    (512, 24),
-    (514, 25),
-    (516, 26),
-    (518, 27),
-    (520, 28),
-    (522, 29),
-    (524, 30),
-    (526, 31),
-    (528, 32),
-    (530, 33),
-    (549, 0),
-    (583, 120),
-    (586, 121),
-    (594, 0),
+    (286, 0),
+    (303, 79),
+    (315, 80),
+    (327, 81),
+    (339, 82),
+    (351, 83),
+    (363, 84),
+    (375, 85),
+    (387, 86),
+    (399, 87),
+    (411, 88),
+    (430, 92),
+    (432, 93),
+    (463, 0),
+    (508, 24),
+    (510, 25),
+    (512, 26),
+    (514, 27),
+    (516, 28),
+    (518, 29),
+    (520, 30),
+    (522, 31),
+    (524, 32),
+    (526, 33),
+    (543, 0),
+    (575, 120),
+    (578, 121),
+    (586, 0),
 )

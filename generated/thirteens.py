@@ -274,8 +274,6 @@ def _while_123_check(s):
     # thirteens.cardrules:124: trick {
     s.t_order = list(SEATS[s.n][(s.v_leader) % s.n]) if all(s.z_hand) else [q2 for q2 in SEATS[s.n][(s.v_leader) % s.n] if bool(s.z_hand[q2])]
     s.t_i = 0
-    s.t_seats = []
-    s.t_cards = []
     s.led = None
     s.choice = -1
     return 5  # to _trick_124_turn
@@ -293,8 +291,6 @@ def _trick_124_turn(s):
         _p = s.t_order[_t_i]
         s.z_hand[_p].remove(_c)  # a legal card, so it is in the hand
         s.z_table.append(_c)
-        s.t_seats.append(_p)
-        s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
         s.t_i = _t_i = _t_i + 1
@@ -312,7 +308,7 @@ def _trick_124_turn(s):
                     _last = _i
             if _best >= 0:
                 s.hits[6] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 130)]
         # thirteens.cardrules:132: if table has Joker: highest where suit == led
         if _winner is None and (not CARDS_JOKER.isdisjoint(s.z_table)):
             _s_led = s.led
@@ -326,7 +322,7 @@ def _trick_124_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[7] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 132)]
         # thirteens.cardrules:133: highest where suit == trump
         if _winner is None:
             _s_v_trump = s.v_trump
@@ -340,7 +336,7 @@ def _trick_124_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[8] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 133)]
         # thirteens.cardrules:134: highest where suit == led
         if _winner is None:
             _s_led = s.led
@@ -354,7 +350,7 @@ def _trick_124_turn(s):
                         _last = _i
             if _best >= 0:
                 s.hits[9] += 1
-                _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
+                _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, None, 134)]
         if _winner is None:
             _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
         s.winner = _winner
@@ -429,10 +425,8 @@ class State(_rt.BaseState):
         s.v_target = 50
         s.l_p = None
         s.l_g = None
-        s.t_cards = []
         s.t_i = 0
         s.t_order = []
-        s.t_seats = []
         if run:
             self._run()
 
@@ -447,9 +441,7 @@ class State(_rt.BaseState):
         c.v_points = s.v_points[:]
         c.v_total = s.v_total[:]
         c.l_g = _rt.copied(s.l_g)
-        c.t_cards = s.t_cards[:]
         c.t_order = s.t_order[:]
-        c.t_seats = s.t_seats[:]
         return c
 
     def _result(self):
@@ -544,28 +536,28 @@ _RULE_LINES = (
     (266, 152),
     (269, 154),
     (274, 124),
-    (284, 0),
-    (303, 130),
-    (316, 132),
-    (330, 133),
-    (344, 134),
-    (364, 138),
-    (388, 0),
-    (419, 27),
-    (422, 29),
-    (424, 30),
-    (426, 31),
-    (428, 32),
-    (439, 0),
-    (468, 163),
-    (471, 167),
-    (472, 168),
+    (282, 0),
+    (299, 130),
+    (312, 132),
+    (326, 133),
+    (340, 134),
+    (360, 138),
+    (384, 0),
+    (415, 27),
+    (418, 29),
+    (420, 30),
+    (422, 31),
+    (424, 32),
+    (433, 0),
+    (460, 163),
+    (463, 167),
+    (464, 168),
+    (468, 0),
+    (469, 171),
+    (472, 172),
     (476, 0),
-    (477, 171),
-    (480, 172),
-    (484, 0),
-    (485, 175),
-    (488, 177),
-    (489, 178),
-    (497, 0),
+    (477, 175),
+    (480, 177),
+    (481, 178),
+    (489, 0),
 )

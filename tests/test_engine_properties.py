@@ -215,10 +215,10 @@ def test_the_whole_state_comparison_catches_a_clone_that_shares_a_list():
     engine = engine_for(next(p for p in GAMES if p.stem == "thirteens"))
     state = engine.new_game(players=3, seed=5)
     twin = state.clone()
-    twin.t_seats = state.t_seats
-    assert shared_objects(state, twin) == ["t_seats"]
-    twin.t_seats = state.t_seats + [0]
-    assert differences(state, twin) == ["t_seats"]
+    twin.t_order = state.t_order
+    assert shared_objects(state, twin) == ["t_order"]
+    twin.t_order = state.t_order + [0]
+    assert differences(state, twin) == ["t_order"]
 
 
 @pytest.mark.parametrize("path, players", game_and_player_counts())

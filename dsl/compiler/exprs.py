@@ -422,7 +422,7 @@ class ExprCompiler(ExprVisitor[str]):
         if e.name in ("rank", "color"):
             return f"{e.name.upper()}[{arg}]"
         if e.name == "player":
-            return f"_rt.played_by({self.attr('t_seats')}, {self.attr('t_cards')}, {arg}, {line})"
+            return f"_rt.played_by({self.attr('t_order')}, {self.attr('t_cards')}, {arg}, {line})"
         if e.name == "groups":
             return f"len({arg})"
         if e.name in ("top", "last", "bottom", "first"):

@@ -1,13 +1,14 @@
 """Lowering of the `trick` construct: each player in turn plays a legal card, then the winner
 rules pick the card that takes the trick, and its player takes the cards.
 
-State used across the suspension points: the seats still to play (`t_order`), the position in
-that list (`t_i`), the seat that played each table card (`t_seats`) and the cards in play order
-(`t_cards`); the last two stay after the trick is taken, so `player of c` can still say who
-played a card of the last trick.  `t_hooked` marks that the `at turn of` statements of the
-current turn have run.  `led` is the suit in play of the first suited card played; `winner`
-the seat that took the trick.  A decision of the trick resumes at the turn, which first plays
-the chosen card (`s.choice`, -1 once it is played) and then goes on to the next seat's turn.
+State used across the suspension points: the trick's seats in the order they play (`t_order`) and
+the position of the seat to play in it (`t_i`); the i-th card played is the i-th seat's. Where the
+rules ask `player of c`, the cards in play order (`t_cards`) too; both stay after the trick is
+taken, so `player of c` can still say who played a card of the last trick.  `t_hooked` marks
+that the `at turn of` statements of the current turn have run.  `led` is the suit in play of the
+first suited card played; `winner` the seat that took the trick.  A decision of the trick resumes
+at the turn, which first plays the chosen card (`s.choice`, -1 once it is played) and then goes on
+to the next seat's turn.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..ast import nodes as n
+from ..ast.walk import walk_nodes
 from . import escape
 from .hoist import hoist
 from .seats import seat_order
@@ -29,7 +31,10 @@ if TYPE_CHECKING:
 def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     out, x, prog = low.out, low.x, low.program
     t = macros("trick")
-    prog.fields.update({"t_order": "list", "t_i": "int", "t_seats": "list", "t_cards": "list"})
+    prog.fields.update({"t_order": "list", "t_i": "int"})
+    keeps_cards = asks_who_played(low.model.game)  # (no rule asks: no list of the trick's cards to keep)
+    if keeps_cards:
+        prog.fields["t_cards"] = "list"
     if s.turns:
         prog.fields["t_hooked"] = "int"
     table = f"s.{escape.name('z_', s.play_to)}"
@@ -52,13 +57,13 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         everyone = x.every_seat(var, cond)  # (`among q where not hand of q is empty`: usually all)
         listed = f"[{var} for {var} in {order} if {cond}]"
         order = f"(list({order}) if {everyone} else {listed})" if everyone else listed
-    out.code(t.start(order=order, turn=turn, jump=low.jump, hooks=bool(s.turns)))
+    out.code(t.start(order=order, turn=turn, jump=low.jump, hooks=bool(s.turns), cards=keeps_cards))
 
     # One player's turn: first the statements of `at turn of` for that seat, then the cards the
     # lead or follow rules allow, then suspend.
     out.goto(turn)
     then = prog.block_names[played]
-    out.code(t.played(hand=hand, table=table, led=x.suit_of("_c"), hooks=bool(s.turns)))
+    out.code(t.played(hand=hand, table=table, led=x.suit_of("_c"), hooks=bool(s.turns), cards=keeps_cards))
     out.code(t.turn_start(resolve=resolve, jump=low.jump))
     if s.turns:
         _lower_turn_hooks(low, s, turn)
@@ -117,6 +122,11 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     take = f"s.{escape.name('z_', s.take_into)}[_winner]"
     grouped = low.model.zones[s.take_into].grouped if s.take_into in low.model.zones else False
     out.code(t.take(line=line, take=take, table=table, grouped=grouped, as_group=s.take_as_group))
+
+
+def asks_who_played(game: n.Game) -> bool:
+    """Whether a rule reads `player of c`, the one expression that looks back at a trick's cards."""
+    return any(isinstance(node, n.Of) and node.name == "player" for node in walk_nodes(game))
 
 
 def _lower_turn_hooks(low: "MachineLowering", s: n.Trick, turn: int) -> None:

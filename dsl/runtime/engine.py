@@ -570,8 +570,9 @@ def extreme_keyed(keyed: list[tuple[int, object]], which: str) -> list[int]:
 
 
 def played_by(seats: list[int], cards: list[int], card: int, line: int) -> int:
-    """The seat that played `card` in the trick in play (or the last one taken)."""
-    for seat, played in zip(seats, cards, strict=True):
+    """The seat that played `card` in the trick in play (or the last one taken): the i-th card
+    played is the i-th seat of the trick's order (in play, the order holds the seats still to play too)."""
+    for seat, played in zip(seats, cards, strict=False):
         if played == card:
             return seat
     raise RuleGap("missing-card", line, "the card was not played in this trick")

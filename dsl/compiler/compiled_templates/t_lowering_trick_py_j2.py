@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/trick.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '331a5ab731a226641b7d39395dbd46568f26876552f8221c7532deb145106ebd'
+FINGERPRINT = '5ddc987435aec6795d80505d8d423653bb3442ed3ac471e20b27953bdaf7a348'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/trick.py.j2'
 
@@ -17,7 +17,7 @@ def root(context, missing=missing):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'indent' found.")
     pass
-    def macro(l_1_order, l_1_turn, l_1_jump, l_1_hooks):
+    def macro(l_1_order, l_1_turn, l_1_jump, l_1_hooks, l_1_cards):
         t_2 = []
         if l_1_order is missing:
             l_1_order = undefined("parameter 'order' was not provided", name='order')
@@ -27,12 +27,19 @@ def root(context, missing=missing):
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
         if l_1_hooks is missing:
             l_1_hooks = undefined("parameter 'hooks' was not provided", name='hooks')
+        if l_1_cards is missing:
+            l_1_cards = undefined("parameter 'cards' was not provided", name='cards')
         pass
         t_2.extend((
             's.t_order = ',
             str(l_1_order),
-            '\ns.t_i = 0\ns.t_seats = []\ns.t_cards = []\n',
+            '\ns.t_i = 0\n',
         ))
+        if l_1_cards:
+            pass
+            t_2.append(
+                's.t_cards = []\n',
+            )
         if l_1_hooks:
             pass
             t_2.append(
@@ -45,7 +52,7 @@ def root(context, missing=missing):
         ))
         return concat(t_2)
     context.exported_vars.add('start')
-    context.vars['start'] = l_0_start = Macro(environment, macro, 'start', ('order', 'turn', 'jump', 'hooks'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['start'] = l_0_start = Macro(environment, macro, 'start', ('order', 'turn', 'jump', 'hooks', 'cards'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_resolve, l_1_jump):
         t_3 = []
         if l_1_resolve is missing:
@@ -202,7 +209,7 @@ def root(context, missing=missing):
         return concat(t_9)
     context.exported_vars.add('decide')
     context.vars['decide'] = l_0_decide = Macro(environment, macro, 'decide', ('who', 'legal', 'played', 'line', 'then'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_hand, l_1_table, l_1_led, l_1_hooks):
+    def macro(l_1_hand, l_1_table, l_1_led, l_1_hooks, l_1_cards):
         t_10 = []
         if l_1_hand is missing:
             l_1_hand = undefined("parameter 'hand' was not provided", name='hand')
@@ -212,13 +219,23 @@ def root(context, missing=missing):
             l_1_led = undefined("parameter 'led' was not provided", name='led')
         if l_1_hooks is missing:
             l_1_hooks = undefined("parameter 'hooks' was not provided", name='hooks')
+        if l_1_cards is missing:
+            l_1_cards = undefined("parameter 'cards' was not provided", name='cards')
         pass
         t_10.extend((
             '_c, _t_i = s.choice, s.t_i\nif _c >= 0:  # the card just chosen\n    s.choice = -1\n    _p = s.t_order[_t_i]\n    ',
             str(l_1_hand),
             '.remove(_c)  # a legal card, so it is in the hand\n    ',
             str(l_1_table),
-            '.append(_c)\n    s.t_seats.append(_p)\n    s.t_cards.append(_c)\n    if s.led is None and SUIT[_c] >= 0:\n        s.led = ',
+            '.append(_c)\n',
+        ))
+        if l_1_cards:
+            pass
+            t_10.append(
+                '    s.t_cards.append(_c)\n',
+            )
+        t_10.extend((
+            '    if s.led is None and SUIT[_c] >= 0:\n        s.led = ',
             str(l_1_led),
             '\n    s.t_i = _t_i = _t_i + 1\n',
         ))
@@ -229,7 +246,7 @@ def root(context, missing=missing):
             )
         return concat(t_10)
     context.exported_vars.add('played')
-    context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'led', 'hooks'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['played'] = l_0_played = Macro(environment, macro, 'played', ('hand', 'table', 'led', 'hooks', 'cards'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro():
         t_11 = []
@@ -308,7 +325,7 @@ def root(context, missing=missing):
         t_12.extend((
             '    if _best >= 0:\n        s.hits[',
             str(l_1_hit),
-            '] += 1\n        _winner = s.t_seats[_first if _first == _last else _rt.tied_winner(_first, _last, ',
+            '] += 1\n        _winner = s.t_order[_first if _first == _last else _rt.tied_winner(_first, _last, ',
             str(l_1_tie),
             ', ',
             str(l_1_line),
@@ -403,4 +420,4 @@ def root(context, missing=missing):
     context.vars['take'] = l_0_take = Macro(environment, macro, 'take', ('line', 'take', 'table', 'grouped', 'as_group'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=18&4=31&8=34&13=41&17=47&19=56&24=62&25=75&26=79&27=81&31=87&33=98&37=104&44=113&45=127&48=134&49=148&52=155&53=168&54=172&56=174&57=178&58=180&60=189&69=203&74=216&75=218&79=220&81=223&86=232&95=241&96=267&97=276&98=281&101=290&102=294&103=296&105=303&108=308&109=310&112=319&113=332&114=336&115=341&122=353&124=368&127=371&128=374&129=379&130=382&132=390&134=396'
+debug_info = '3=18&4=33&6=36&9=41&14=48&18=54&20=63&25=69&26=82&27=86&28=88&32=94&34=105&38=111&45=120&46=134&49=141&50=155&53=162&54=175&55=179&57=181&58=185&59=187&61=196&70=210&75=225&76=227&77=230&81=237&83=240&88=249&97=258&98=284&99=293&100=298&103=307&104=311&105=313&107=320&110=325&111=327&114=336&115=349&116=353&117=358&125=370&127=385&130=388&131=391&132=396&133=399&135=407&137=413'
