@@ -8,17 +8,32 @@ deal is explicit) and that playing in chunks does not change the play.
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
-pytest.importorskip("pyspiel")
-
-from benchmarks import openspiel_compare as oc  # noqa: E402
+from benchmarks import openspiel_compare as oc
 
 PAIRS = {pair.name: pair for pair in oc.PAIRS}
 
 
+@pytest.fixture
+def pyspiel():
+    return pytest.importorskip("pyspiel")
+
+
+def test_without_pyspiel_the_slot_is_null_with_the_reason(monkeypatch, capsys):
+    from benchmarks import run
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` now raises ImportError
+    figures, reason = run.openspiel_figures(quick=True)
+    assert figures is None
+    assert "pyspiel does not import" in reason
+    assert "not measured" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("name", sorted(PAIRS))
+@pytest.mark.usefixtures("pyspiel")
 def test_driver_plays_both_sides_to_the_end(name):
     ours, theirs = oc.sides(PAIRS[name])
     for side, has_chance in ((ours, False), (theirs, True)):
@@ -30,9 +45,7 @@ def test_driver_plays_both_sides_to_the_end(name):
         assert len(state.returns()) == PAIRS[name].players
 
 
-def test_the_openspiel_games_exist_with_the_parameters_chosen():
-    import pyspiel
-
+def test_the_openspiel_games_exist_with_the_parameters_chosen(pyspiel):
     registered = set(pyspiel.registered_names())
     for pair in oc.PAIRS:
         assert pair.openspiel.split("(")[0] in registered
@@ -42,6 +55,7 @@ def test_the_openspiel_games_exist_with_the_parameters_chosen():
     assert bridge.get_parameters()["use_double_dummy_result"] is False  # the cards are played
 
 
+@pytest.mark.usefixtures("pyspiel")
 def test_counted_matches_are_positive_and_repeat_with_the_seed():
     first = oc.play_matches(PAIRS["bridge"], 2)
     again = oc.play_matches(PAIRS["bridge"], 2)
@@ -55,6 +69,7 @@ def test_counted_matches_are_positive_and_repeat_with_the_seed():
 
 
 @pytest.mark.parametrize("name", ["cribbage", "mau_mau"])
+@pytest.mark.usefixtures("pyspiel")
 def test_chunks_carry_matches_on_without_changing_the_play(name):
     """A side played in chunks of 41 decisions makes the same moves as one played in one go."""
     chunked, _ = oc.sides(PAIRS[name])
@@ -76,6 +91,7 @@ def test_chunks_carry_matches_on_without_changing_the_play(name):
     assert their_chunked.chances == their_whole.chances > 0
 
 
+@pytest.mark.usefixtures("pyspiel")
 def test_compare_reports_both_sides_and_the_notes():
     row = oc.compare(PAIRS["cribbage"], pairs=2, chunk_seconds=0.02, matches=1)
     for side in ("ours", "openspiel"):
