@@ -67,8 +67,9 @@ PAIRS = (
             "(our reading undercut_bonus=modern); Oklahoma off on both sides",
             "match length differs, so compare per decision only: ours plays hands to 100 points "
             "with line and game bonuses (no reading plays one hand), OpenSpiel's is one hand",
-            "OpenSpiel's knocker lays his melds and the defender lays off card by card as "
-            "decisions; ours finds the best melds and the lay-offs by the rules, with no decision",
+            "after a knock OpenSpiel's players lay their melds meld by meld and the defender lays "
+            "off card by card, as decisions; ours finds the best melds and the lay-offs by the "
+            "rules, with no decision",
             "with two cards left in the stock OpenSpiel's player may still knock; our hand "
             "ends there unscored; OpenSpiel also ends a hand as a draw on repeated upcard moves",
         ),
@@ -122,7 +123,7 @@ PAIRS = (
             "drawing: ours draws one card only when none fits and may then play it; OpenSpiel's "
             "player may draw instead of playing, one card at most here (max_draw_cards=1), then "
             "pass; stacking draw-twos as in our reading answer_seven=yes; OpenSpiel stops a hand "
-            "after 100 turns (max_turns), ours plays it out",
+            "after 100 turns (max_turns) or when every player passes in a row, ours plays it out",
         ),
     ),
 )
