@@ -12,8 +12,11 @@
 5. clones/s of a state ten decisions into a match, per game at its smallest player count;
 6. `cardrules --help` start-up (wall time, median of --runs);
 7. `cardrules simulate` of Thirteens with `--workers 2` against `--workers 1` (wall time);
-8. the OpenSpiel C++ comparison: a slot, not measured until the classics corpus has a game
-   that OpenSpiel also ships.
+8. where pyspiel imports (the `rl` or `test` extra): classics of `games/classics/` against
+   OpenSpiel's own C++ versions (gin_rummy, bridge, cribbage, crazy_eights), decisions/s of both
+   by the same random driver in alternating processor-time chunks, and the ratio
+   (benchmarks/openspiel_compare.py, which says how each pair's rules differ); without pyspiel
+   the slot is `null` with the reason.
 
 The machine may be shared: figures of one run are comparable with each other (and the ratios of
 3 are measured side by side), not with another run's on a different load.
@@ -37,7 +40,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import yardstick  # noqa: E402
+from benchmarks import openspiel_compare, yardstick  # noqa: E402
 from dsl.api import compile_file, load_game  # noqa: E402
 from dsl.runtime.errors import RuleGap  # noqa: E402
 
@@ -137,6 +140,20 @@ def compile_figures(path: pathlib.Path, runs: int, cache_env: dict) -> dict:
     }
 
 
+def openspiel_figures(quick: bool) -> tuple[dict | None, str | None]:
+    """The OpenSpiel C++ comparison, printed: (its figures, None), or (None, why it did not run)."""
+    reason = openspiel_compare.available()
+    if reason:
+        print(f"\nOpenSpiel C++ comparison: not measured: {reason}")
+        return None, reason
+    pairs, chunk, matches = (2, 0.05, 1) if quick else (20, 0.15, 3)
+    print(f"\nOpenSpiel C++ comparison ({pairs} pairs of {chunk} s chunks of processor time per game):", flush=True)
+    rows = openspiel_compare.run(None, pairs, chunk, matches)
+    print("\n".join(openspiel_compare.table_lines(rows)))
+    print("(rule differences of each pair: python benchmarks/openspiel_compare.py, or the JSON's notes)")
+    return {"pairs": pairs, "chunk_seconds": chunk, "rows": rows}, None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds of play per game and player count")
@@ -190,8 +207,7 @@ def main() -> None:
         results["workers"][str(workers)] = seconds
         print(f"simulate thirteens, 4 players, {args.games} matches, --workers {workers}: {seconds:.2f} s")
 
-    results["openspiel"] = None  # the slot of the C++ comparison: no classics game yet
-    print("OpenSpiel C++ comparison: not measured (needs a game of the classics corpus; see docs/PERFORMANCE.md)")
+    results["openspiel"], results["openspiel_missing"] = openspiel_figures(args.quick)
     results["machine"]["load_after"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     print(f"load average (1 min): {results['machine']['load_before']} before, {results['machine']['load_after']} after")
     shutil.rmtree(cache, ignore_errors=True)
