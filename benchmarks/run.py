@@ -3,8 +3,9 @@
     python benchmarks/run.py [--seconds 2] [--runs 5] [--json results.json] [--quick]
 
 1. the machine: processor, cores, Python, and the load average before and after the run;
-2. per game and player count: random playouts/s and decisions/s of the compiled engine (one
-   `random.Random(seed)` per match choosing uniformly among the legal actions, as the yardstick);
+2. per game (the seed games and the classics) and player count: random playouts/s and
+   decisions/s of the compiled engine (one `random.Random(seed)` per match choosing uniformly
+   among the legal actions, as the yardstick);
 3. compiled / hand-written decisions/s for Thirteens (4 and 6 players) and Jailbreak (3), side by
    side in alternating windows (benchmarks/yardstick.py);
 4. per game: compile time (in process, no cache), `load_game` served by the compile cache, and
@@ -44,7 +45,8 @@ from benchmarks import openspiel_compare, yardstick  # noqa: E402
 from dsl.api import compile_file, load_game  # noqa: E402
 from dsl.runtime.errors import RuleGap  # noqa: E402
 
-GAMES = sorted((ROOT / "games").glob("*.cardrules"))
+# the seed games, then the classics: every rule file the project ships
+GAMES = sorted((ROOT / "games").glob("*.cardrules")) + sorted((ROOT / "games" / "classics").glob("*.cardrules"))
 YARDSTICK = [("thirteens", 4), ("thirteens", 6), ("jailbreak", 3)]
 
 
