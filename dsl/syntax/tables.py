@@ -21,8 +21,13 @@ import lark
 from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
+from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
+from lark.parsers.lalr_parser import LALR_Parser, _Parser
+
+from .scanner import SharedScannerLexer
 
 TABLES = "grammar/tables.json"
+FORMAT = 2  # the layout of the file; 2: each state's actions are one flat list of numbers
 
 # The parsers the project uses, by name: the checker's (two start symbols, the second for
 # re-parsing one top-level item during error recovery) and the formatter's (every token kept).
@@ -58,17 +63,61 @@ def grammar_text() -> str:
 
 
 def fingerprint(grammar: str) -> dict:
-    return {"grammar_sha256": hashlib.sha256(grammar.encode("utf-8")).hexdigest(), "lark": lark.__version__}
+    return {
+        "format": FORMAT,
+        "grammar_sha256": hashlib.sha256(grammar.encode("utf-8")).hexdigest(),
+        "lark": lark.__version__,
+    }
 
 
-def build(name: str, grammar: str) -> Lark:
-    return Lark(grammar, **_COMMON, **PARSERS[name])
+class FlatTableParser(LALR_Parser):
+    """Lark's LALR parser, its table read from the flat lists of `_flat_actions`: Lark's own
+    format spends a tenth of a second on one small dictionary per reduce action."""
+
+    @classmethod
+    def deserialize(cls, data, memo, callbacks, debug=False):
+        tokens = data["tokens"]
+        states = {}
+        for state, flat in data["states"]:
+            actions = {}
+            for i in range(0, len(flat), 2):
+                code = flat[i + 1]
+                actions[tokens[flat[i]]] = (Reduce, memo[code >> 1]) if code & 1 else (Shift, code >> 1)
+            states[state] = actions
+        inst = cls.__new__(cls)
+        inst._parse_table = IntParseTable(states, data["start_states"], data["end_states"])
+        inst.parser = _Parser(inst._parse_table, callbacks, debug)
+        return inst
+
+
+# The project's parsers lex with `scanner.SharedScannerLexer` (the same tokens as Lark's
+# contextual lexer, without a regular expression compiled per parser state).
+PLUGINS = {"ContextualLexer": SharedScannerLexer}
+
+
+def build(name: str, grammar: str, plugins: dict | None = None) -> Lark:
+    """The parser built from the grammar; with Lark's own lexer unless `plugins` says otherwise."""
+    return Lark(grammar, **_COMMON, **PARSERS[name], _plugins=plugins or {})
+
+
+def _flat_actions(table: dict) -> dict:
+    """Each state's actions as one list [token, code, token, code, ...]: code is twice the next
+    state for a shift, twice the rule's memo number plus one for a reduce."""
+    states = []
+    for state, actions in table["states"].items():
+        flat = []
+        for token, (action, arg) in actions.items():
+            flat += [token, arg["@"] * 2 + 1 if action == 1 else arg * 2]
+        states.append([state, flat])
+    return {**table, "states": states}
 
 
 def _serialise(grammar: str) -> str:
     parsers = {}
     for name in PARSERS:
         data, memo = build(name, grammar).memo_serialize([TerminalDef, Rule])
+        frontend = data["parser"]
+        data = {**data, "parser": {**frontend, "parser": _flat_actions(frontend["parser"])}}
         parsers[name] = {"data": _encode(data), "memo": _encode(memo)}
     return json.dumps({**fingerprint(grammar), "parsers": parsers}, separators=(",", ":"), sort_keys=True) + "\n"
 
@@ -91,8 +140,8 @@ def parser(name: str) -> Lark:
     shipped = _shipped()
     entry = shipped["parsers"].get(name) if _matching(shipped, grammar) else None
     if entry is not None:
-        return Lark._load_from_dict(entry["data"], entry["memo"])
-    return build(name, grammar)
+        return Lark._load_from_dict(entry["data"], entry["memo"], _plugins={**PLUGINS, "LALR_Parser": FlatTableParser})
+    return build(name, grammar, PLUGINS)
 
 
 def is_current() -> bool:
