@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -39,8 +40,8 @@ assert code == 0 and "Usage" in page.getvalue(), (code, page.getvalue())
 """
 
 
-def heavy_modules_loaded(then: str = "") -> list[str]:
-    script = PROBE.format(then=then, heavy=HEAVY)
+def heavy_modules_loaded(then: str = "", heavy: list[str] = HEAVY) -> list[str]:
+    script = PROBE.format(then=then, heavy=heavy)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -59,3 +60,18 @@ def test_the_probe_sees_a_heavy_stage_a_command_imports():
     # (importing dsl.api alone imports none: its stages are imported when first used).
     loaded = heavy_modules_loaded("import dsl.api; dsl.api.compile_source('game \"g\"\\nplayers 2\\n')")
     assert {"lark", "dsl.compiler", "dsl.semantics"} <= set(loaded)
+
+
+SIMULATOR = ["dsl.sim.matches", "dsl.sim.findings", "dsl.sim.progress", "numpy", "pyspiel", "pygls"]
+VALIDATE = """
+with contextlib.redirect_stdout(io.StringIO()):
+    code = dsl.cli.run(["validate", {path!r}])
+assert code == 0, code
+"""
+
+
+def test_validate_without_simulate_imports_no_simulator():
+    # The checks run the engine, but play no match: the simulator is imported by --simulate only.
+    game = str(Path(__file__).resolve().parents[1] / "games" / "thirteens.cardrules")
+    loaded = heavy_modules_loaded(VALIDATE.format(path=game), heavy=SIMULATOR)
+    assert loaded == []
