@@ -15,7 +15,7 @@ from dsl.report.diagnostics import Severity
 from dsl.report.filters import DiagnosticFilter, MinSeverity
 from dsl.report.render import FileReport, render_report, stderr_console, stdout_console, to_json
 
-from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, OutputFormat, app, read_source, usage_error
+from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, OutputFormat, app, count_between, read_source, usage_error
 
 
 # --- validate ---------------------------------------------------------------------------------
@@ -41,7 +41,7 @@ def validate(
         int,
         typer.Option(
             "--simulate",
-            min=0,
+            callback=count_between(0),
             metavar="N",
             help="Also play N random matches per player count and reading; report rule gaps and rules that never fire.",
         ),
