@@ -59,6 +59,14 @@ class SharedTerminals:
             found = self._alone[terminal.name] = conf.re_module.compile(pattern, conf.g_regex_flags)
         return found
 
+    def whole(self, keyword):
+        """A test that a text is exactly the keyword: a comparison for plain text, else its
+        expression's fullmatch (a keyword with flags, or flags on the whole grammar)."""
+        conf = self._conf
+        if not keyword.pattern.flags and not conf.g_regex_flags and not conf.use_bytes:
+            return keyword.pattern.value.__eq__
+        return self.alone(keyword).fullmatch
+
     def keywords_read(self, regex_terminal) -> list:
         """The keywords of its priority that the regex terminal matches whole, in Lark's order."""
         found = self._keywords_read.get(regex_terminal.name)
@@ -83,14 +91,14 @@ def _lark_order(terminal):
 
 class KeywordType:
     """A regex terminal's callback: a match that is exactly a keyword the state accepts takes the
-    keyword's type (Lark's UnlessCallback, with one expression per keyword)."""
+    keyword's type (Lark's UnlessCallback, which tries the keywords in order, whole)."""
 
     def __init__(self, keywords: list, shared: SharedTerminals) -> None:
-        self._keywords = [(k.name, shared.alone(k)) for k in keywords]
+        self._keywords = [(k.name, shared.whole(k)) for k in keywords]
 
     def __call__(self, token):
-        for name, expression in self._keywords:
-            if expression.fullmatch(token.value):
+        for name, is_whole in self._keywords:
+            if is_whole(token.value):
                 token.type = name
                 break
         return token
@@ -110,7 +118,7 @@ class StateScanner:
         if found is None:
             shared = self._shared
             rank = shared.rank[name]
-            found = [(t.name, shared.alone(t)) for t in self.terminals if shared.rank[t.name] > rank]
+            found = [t for t in self.terminals if shared.rank[t.name] > rank]
             self._after[name] = found
         return found
 
@@ -118,10 +126,11 @@ class StateScanner:
         first = self._shared.first_match(text, pos)
         if first is None or first[1] in self.allowed_types:
             return first
-        for name, expression in self._after_rank(first[1]):
-            found = expression.match(text.text, pos, text.end)
+        alone = self._shared.alone
+        for terminal in self._after_rank(first[1]):
+            found = alone(terminal).match(text.text, pos, text.end)
             if found:
-                return found.group(0), name
+                return found.group(0), terminal.name
         return None
 
 
