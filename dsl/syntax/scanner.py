@@ -6,16 +6,18 @@ terminals, in a fixed order, the first time it is used. A rule file meets about 
 sets, and compiling them was most of the first parse (about 0.17 s of processor time in a fresh
 process). This lexer gives the same tokens, the same types and the same errors without them:
 
-- one alternation of every terminal, in Lark's order, is compiled once. At a position, its
-  first match is the first terminal of the whole order that matches; when the state accepts that
-  terminal it is also the first of the state's own terminals that matches (all before it in the
-  order did not), so it is the state's token, with the same text;
-- when the state does not accept it, the state's terminals after it in the order are tried one
-  by one, each its own small expression (compiled once for all states), and the first that
-  matches is the token, as in the state's own alternation;
-- a keyword that a name-like terminal also reads (`deck` is a NAME too) is, as in Lark, left out
-  of that state's terminals and given back its type after the match; which terminal reads which
-  keyword is worked out once for all states rather than once per state.
+- the root lexer's alternation (every terminal but the keywords a regex terminal of the grammar
+  reads, 30 of 166 terminals) is compiled once. At a position, its first match is the first of
+  its terminals, in Lark's order, that matches; every terminal before it in that order did not;
+- so when the state accepts that terminal, it is the state's token, unless one of the state's
+  keywords that the root leaves out (a keyword some regex terminal reads, but none of this
+  state's) comes before it in the order and matches: those few are tried first, one by one;
+- when the state does not accept it, the state's left-out keywords and its terminals after it in
+  the order are tried one by one, each its own small expression (compiled once for all states),
+  and the first that matches is the token, as in the state's own alternation;
+- a keyword that a regex terminal of the state also reads (`deck` is a NAME too) is, as in Lark,
+  scanned as that terminal and given back its type after the match (a dictionary look-up for
+  plain keywords); which terminal reads which keyword is worked out once for all states.
 
 Lark's classes are kept and only these parts replaced, through its `_plugins` option; the
 parser's tests compare this lexer token by token with Lark's own (`tests/test_scanner.py`)."""
@@ -28,8 +30,8 @@ from lark.lexer import BasicLexer, CallChain, ContextualLexer, PatternRE, Patter
 
 
 class SharedTerminals:
-    """What the lexers of every state share: the order of all terminals, the alternation of all of
-    them, each terminal's own expression, and which regex terminal reads which keyword."""
+    """What the lexers of every state share: the order of all terminals, the root lexer's
+    alternation, each terminal's own expression, and which regex terminal reads which keyword."""
 
     def __init__(self, conf) -> None:
         self._conf = conf
@@ -37,16 +39,28 @@ class SharedTerminals:
         self.rank = {t.name: i for i, t in enumerate(ordered)}
         self._ordered = ordered
         self.newline_types = frozenset(t.name for t in ordered if _regexp_has_newline(t.pattern.to_regexp()))
-        self._first: Scanner | None = None
         self._alone: dict = {}
         self._keywords_read: dict[str, list] = {}
+        self._first: Scanner | None = None
+        self._left_out: frozenset[str] = frozenset()
 
-    def first_match(self, text, pos):
-        """(text, terminal name) of the first terminal of the whole order that matches at pos."""
+    def _root_scanner(self) -> Scanner:
         if self._first is None:
             conf = self._conf
-            self._first = Scanner(self._ordered, conf.g_regex_flags, conf.re_module, conf.use_bytes)
-        return self._first.match(text, pos)
+            scanned, _ = _keyword_types(self._ordered, self)
+            self._left_out = frozenset(t.name for t in self._ordered) - {t.name for t in scanned}
+            self._first = Scanner(scanned, conf.g_regex_flags, conf.re_module, conf.use_bytes)
+        return self._first
+
+    def first_match(self, text, pos):
+        """(text, terminal name) of the first terminal of the root lexer's alternation (every
+        terminal but the keywords some regex terminal reads) that matches at pos, or None."""
+        return self._root_scanner().match(text, pos)
+
+    def left_out(self) -> frozenset[str]:
+        """The keywords the root lexer's alternation leaves out (its regex terminals read them)."""
+        self._root_scanner()
+        return self._left_out
 
     def alone(self, terminal):
         """The terminal's own compiled expression."""
@@ -59,13 +73,10 @@ class SharedTerminals:
             found = self._alone[terminal.name] = conf.re_module.compile(pattern, conf.g_regex_flags)
         return found
 
-    def whole(self, keyword):
-        """A test that a text is exactly the keyword: a comparison for plain text, else its
-        expression's fullmatch (a keyword with flags, or flags on the whole grammar)."""
+    def is_plain(self, keyword) -> bool:
+        """A keyword that matches exactly its own text (no flags on it nor on the grammar)."""
         conf = self._conf
-        if not keyword.pattern.flags and not conf.g_regex_flags and not conf.use_bytes:
-            return keyword.pattern.value.__eq__
-        return self.alone(keyword).fullmatch
+        return not keyword.pattern.flags and not conf.g_regex_flags and not conf.use_bytes
 
     def keywords_read(self, regex_terminal) -> list:
         """The keywords of its priority that the regex terminal matches whole, in Lark's order."""
@@ -91,13 +102,23 @@ def _lark_order(terminal):
 
 class KeywordType:
     """A regex terminal's callback: a match that is exactly a keyword the state accepts takes the
-    keyword's type (Lark's UnlessCallback, which tries the keywords in order, whole)."""
+    keyword's type (Lark's UnlessCallback: the first keyword, in order, that matches it whole)."""
 
     def __init__(self, keywords: list, shared: SharedTerminals) -> None:
-        self._keywords = [(k.name, shared.whole(k)) for k in keywords]
+        self._by_text: dict[str, str] | None = None
+        self._in_order: list = []
+        if all(shared.is_plain(k) for k in keywords):
+            self._by_text = {}
+            for k in keywords:
+                self._by_text.setdefault(k.pattern.value, k.name)
+        else:
+            self._in_order = [(k.name, shared.alone(k).fullmatch) for k in keywords]
 
     def __call__(self, token):
-        for name, is_whole in self._keywords:
+        if self._by_text is not None:
+            token.type = self._by_text.get(token.value, token.type)
+            return token
+        for name, is_whole in self._in_order:
             if is_whole(token.value):
                 token.type = name
                 break
@@ -105,33 +126,52 @@ class KeywordType:
 
 
 class StateScanner:
-    """The terminals of one state: the shared first match, else the state's own in order."""
+    """One state's terminals, in Lark's order: its first that matches at a position.
+
+    The root lexer's alternation says which of its terminals matches first. The state's own
+    terminals it leaves out (keywords that a regex terminal of the grammar reads, but none of
+    this state) and, when the state does not take that first match, the state's terminals after
+    it, are tried one by one, in order."""
 
     def __init__(self, terminals: list, shared: SharedTerminals) -> None:
         self.terminals = terminals
         self.allowed_types = {t.name for t in terminals}
         self._shared = shared
-        self._after: dict[str, list] = {}
+        self._own = shared.left_out() & self.allowed_types  # the state's terminals the root leaves out
+        self._before: dict[str, list] = {}
+        self._instead: dict[str | None, list] = {}
 
-    def _after_rank(self, name: str) -> list:
-        found = self._after.get(name)
+    def _tried_before(self, name: str) -> list:
+        found = self._before.get(name)
         if found is None:
-            shared = self._shared
-            rank = shared.rank[name]
-            found = [t for t in self.terminals if shared.rank[t.name] > rank]
-            self._after[name] = found
+            rank = self._shared.rank
+            found = [t for t in self.terminals if t.name in self._own and rank[t.name] < rank[name]]
+            self._before[name] = found
         return found
 
-    def match(self, text, pos):
-        first = self._shared.first_match(text, pos)
-        if first is None or first[1] in self.allowed_types:
-            return first
+    def _tried_instead(self, name: str | None) -> list:
+        found = self._instead.get(name)
+        if found is None:
+            rank = self._shared.rank
+            after = rank[name] if name is not None else len(rank)
+            found = [t for t in self.terminals if t.name in self._own or rank[t.name] > after]
+            self._instead[name] = found
+        return found
+
+    def _first_alone(self, terminals: list, text, pos):
         alone = self._shared.alone
-        for terminal in self._after_rank(first[1]):
+        for terminal in terminals:
             found = alone(terminal).match(text.text, pos, text.end)
             if found:
                 return found.group(0), terminal.name
         return None
+
+    def match(self, text, pos):
+        first = self._shared.first_match(text, pos)
+        if first is not None and first[1] in self.allowed_types:
+            before = self._tried_before(first[1]) if self._own else ()
+            return (self._first_alone(before, text, pos) if before else None) or first
+        return self._first_alone(self._tried_instead(first[1] if first else None), text, pos)
 
 
 class StateLexer(BasicLexer):
