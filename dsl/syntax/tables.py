@@ -23,8 +23,8 @@ from pathlib import Path
 
 import lark
 from lark import Lark
-from lark.grammar import Rule
-from lark.lexer import TerminalDef
+from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal
+from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
 from lark.parsers.lalr_parser import LALR_Parser, _Parser
 
@@ -91,6 +91,36 @@ class CompactTableParser(LALR_Parser):
         return inst
 
 
+# The classes Lark's memo of a parser holds (terminals, rules and their parts): nothing else is
+# ever built from a tables file.
+_MEMO_CLASSES = {
+    cls.__name__: cls for cls in (TerminalDef, PatternStr, PatternRE, Rule, NonTerminal, Terminal, RuleOptions)
+}
+
+
+def revive_memo(memo: dict) -> dict:
+    """Lark's SerializeMemoizer.deserialize for a parser's memo, without its per-object costs
+    (it rebuilds the allowed-class table for every object): the same objects, field by field."""
+    return {number: _revive(entry) for number, entry in memo.items()}
+
+
+def _revive(data):
+    if isinstance(data, dict):
+        kind = data.get("__type__")
+        if kind is None:
+            return {key: _revive(value) for key, value in data.items()}
+        cls = _MEMO_CLASSES[kind]
+        inst = cls.__new__(cls)
+        for name in cls.__serialize_fields__:
+            setattr(inst, name, _revive(data[name]))
+        if hasattr(inst, "_deserialize"):
+            inst._deserialize()
+        return inst
+    if isinstance(data, list):
+        return [_revive(item) for item in data]
+    return data
+
+
 # The project's parsers lex with `scanner.SharedScannerLexer` (the same tokens as Lark's
 # contextual lexer, without a regular expression compiled per parser state).
 PLUGINS = {"ContextualLexer": SharedScannerLexer}
@@ -153,8 +183,9 @@ def parser(name: str) -> Lark:
     grammar = grammar_text()
     shipped = _shipped(name)
     if _matching(shipped, grammar):
+        # Lark's loader passes objects already revived through unchanged.
         plugins = {**PLUGINS, "LALR_Parser": CompactTableParser}
-        return Lark._load_from_dict(shipped["data"], shipped["memo"], _plugins=plugins)
+        return Lark._load_from_dict(shipped["data"], revive_memo(shipped["memo"]), _plugins=plugins)
     return build(name, grammar, PLUGINS)
 
 
