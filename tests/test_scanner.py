@@ -127,4 +127,3 @@ def test_generated_texts_read_the_same(text):
 def test_character_soup_reads_the_same(text):
     assert_same(text)
     assert_same(text, start="items")
-

@@ -83,3 +83,24 @@ def test_a_command_imports_no_pydantic():
     game = str(Path(__file__).resolve().parents[1] / "games" / "thirteens.cardrules")
     loaded = heavy_modules_loaded(VALIDATE.format(path=game), heavy=["pydantic", "pydantic_core"])
     assert loaded == [], "typer >= 0.29 is installed: pip install -e . installs the version pyproject.toml allows"
+
+
+def test_the_program_waits_longer_between_collections_and_importing_the_package_does_not():
+    # `cardrules` (dsl.console:main) raises the collector's young-object threshold for its own
+    # process; a program that imports dsl or dsl.cli keeps the interpreter's.
+    script = (
+        "import atexit, gc, sys\n"
+        "interpreter = gc.get_threshold()[0]\n"
+        "import dsl.cli\n"
+        "imported = gc.get_threshold()[0]\n"
+        "atexit.register(lambda: print(interpreter, imported, gc.get_threshold()[0]))\n"
+        "import dsl.console\n"
+        "sys.argv = ['cardrules', '--version']\n"
+        "dsl.console.main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    version, thresholds = done.stdout.strip().splitlines()
+    assert version.startswith("cardrules ")
+    interpreter, imported, program = thresholds.split()
+    assert imported == interpreter and program == "50000"
