@@ -104,3 +104,14 @@ def test_the_program_waits_longer_between_collections_and_importing_the_package_
     assert version.startswith("cardrules ")
     interpreter, imported, program = thresholds.split()
     assert imported == interpreter and program == "50000"
+
+
+def test_a_named_command_is_built_alone_and_a_misspelt_one_is_still_suggested(capsys):
+    # The group holds only the command its first argument names (typer builds every parameter of
+    # every command it holds); without one, every command is there to be listed or suggested.
+    import dsl.cli
+
+    assert list(dsl.cli._command_line(["validate", "x.cardrules"]).commands) == ["validate"]
+    assert len(dsl.cli._command_line(["--help"]).commands) > 1
+    assert dsl.cli.run(["validat", "x.cardrules"]) == 2
+    assert "Did you mean 'validate'?" in capsys.readouterr().err
