@@ -118,3 +118,13 @@ _chance.ScriptedRng.gauss_next  # read by random.Random.getstate when a state is
 SeatView.sample_world
 
 BaseState._clone_base  # called by every generated engine's clone()
+
+# The parser's lexer and table loader, as Lark calls them (they stand in for Lark's own classes).
+from dsl.syntax import scanner, tables
+
+scanner.StateLexer.ignore_types
+scanner.StateLexer._scanner
+scanner.StateLexer._build_scanner
+scanner.SharedScannerLexer.lexers
+scanner.SharedScannerLexer.root_lexer
+tables.CompactTableParser.deserialize

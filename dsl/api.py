@@ -125,16 +125,23 @@ def _front_end(text: str, path: str, bases_read: list | None = None) -> "tuple[M
     return model, diagnostics
 
 
-def compile_source(text: str, path: str = "<input>", bases_read: list | None = None) -> Compiled:
-    """Compile a rule text; `bases_read`, when given, receives (path, text) of every base file read."""
+def compile_source(
+    text: str, path: str = "<input>", bases_read: list | None = None, *, cache: bool = False
+) -> Compiled:
+    """Compile a rule text; `bases_read`, when given, receives (path, text) of every base file read.
+
+    With `cache`, the engine's source comes from the compile cache when it holds this text's
+    (the front end still runs: the model is part of the result), and is stored there otherwise."""
     text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the rules
     compiled = Compiled(path, text, module_name_for(path))
+    if cache and bases_read is None:
+        bases_read = []
     try:
         model, diagnostics = _front_end(text, path, bases_read)
         compiled.diagnostics = diagnostics
         if model is not None:
             compiled.model = model
-            compiled.source = generate(model, text)
+            compiled.source = _engine_source(model, text, path, bases_read if cache else None)
     except UnsafeName as exc:
         compiled.diagnostics.append(_reserved(exc, text, path))
         compiled.source = None
@@ -147,6 +154,19 @@ def compile_source(text: str, path: str = "<input>", bases_read: list | None = N
     return compiled
 
 
+def _engine_source(model, text: str, path: str, bases_read: list | None) -> str:
+    """The generated module; from the compile cache when `bases_read` is given (the base files
+    the front end read) and the cache holds a source the gate accepts, stored there otherwise."""
+    if bases_read is None:
+        return generate(model, text)
+    source = compile_cache.lookup(path, text)
+    if source is not None and not check_module(source):
+        return source
+    source = generate(model, text)
+    compile_cache.store(path, text, source, bases_read)
+    return source
+
+
 def compile_file(path: str) -> Compiled:
     text, diagnostic = _read(path)
     if diagnostic is not None:
@@ -154,8 +174,12 @@ def compile_file(path: str) -> Compiled:
     return compile_source(text, path)
 
 
-def check_source(text: str, path: str = "<input>", simulate: int = 0, progress: bool = False) -> list[Diagnostic]:
-    compiled = compile_source(text, path)
+def check_source(
+    text: str, path: str = "<input>", simulate: int = 0, progress: bool = False, *, cache: bool = False
+) -> list[Diagnostic]:
+    """Every diagnostic of `cardrules validate` for a rule text. With `cache`, the engine the
+    checks run is taken from (or put in) the compile cache: the diagnostics are the same."""
+    compiled = compile_source(text, path, cache=cache)
     diagnostics = list(compiled.diagnostics)
     if compiled.ok:
         try:

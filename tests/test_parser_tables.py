@@ -34,3 +34,26 @@ def test_stale_tables_fall_back_to_building_the_parser(monkeypatch):
 def test_check_command_reports_current_tables(capsys):
     assert tables.main(["--check"]) == 0
     assert "current" in capsys.readouterr().out
+
+
+def _fields(value):
+    """A memo object as plain data: its class and every attribute, recursively."""
+    if isinstance(value, dict):
+        return {key: _fields(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_fields(item) for item in value]
+    slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+    if hasattr(value, "__dict__") or slots:
+        attributes = dict(getattr(value, "__dict__", {}))
+        attributes.update((name, getattr(value, name)) for name in slots if hasattr(value, name))
+        return (type(value).__name__, _fields(attributes))
+    return value
+
+
+@pytest.mark.parametrize("name", sorted(tables.PARSERS))
+def test_the_memo_is_revived_as_lark_deserialises_it(name):
+    from lark.utils import SerializeMemoizer
+
+    memo = tables._shipped(name)["memo"]
+    larks = SerializeMemoizer.deserialize(memo, dict(tables._MEMO_CLASSES), {})
+    assert _fields(tables.revive_memo(memo)) == _fields(larks)

@@ -109,12 +109,28 @@ PlotOption = Annotated[
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="No progress bar, report or notes: only warnings and errors.")
 ]
+
+
+def count_between(low: int, high: int | None = None):
+    """An option callback: a count outside low..high is a usage error. The bounds are checked
+    here rather than by typer's `min`/`max`, whose words change with its version (through pydantic
+    since typer 0.29), so the message stays the project's own."""
+
+    def check(value: int | None) -> int | None:
+        if value is not None and value < low:
+            raise typer.BadParameter(f"must be greater than or equal to {low}, not {value}")
+        if value is not None and high is not None and value > high:
+            raise typer.BadParameter(f"must be less than or equal to {high}, not {value}")
+        return value
+
+    return check
+
+
 WorkersOption = Annotated[
     int,
     typer.Option(
         "--workers",
-        min=1,
-        max=MAX_WORKERS,
+        callback=count_between(1, MAX_WORKERS),
         help=f"Processes to run matches in (1 to {MAX_WORKERS}); results do not depend on it.",
     ),
 ]

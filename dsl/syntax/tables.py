@@ -1,12 +1,16 @@
 """The LALR tables of the grammar, computed once and shipped as plain data.
 
 Building an LALR(1) parser from the grammar takes about half a second, far more than parsing a
-rule file; so the tables are written to `grammar/tables.json` (`python -m dsl.syntax.tables
---write`) and every process loads them instead. The file is JSON, never pickle: loading it can
-build a parser and nothing else. It records the SHA-256 of the grammar and the Lark version it
-was built with; when either differs (the grammar was edited, Lark upgraded), the parser is built
-from the grammar as before, and the test suite fails until the tables are written again
-(`--check` says whether they are current)."""
+rule file; so the tables of each parser are written to `grammar/tables-<parser>.json` (`python -m
+dsl.syntax.tables --write`) and every process loads the one it needs instead. The files are
+JSON, never pickle: loading one can build a parser and nothing else. Each records the SHA-256 of
+the grammar, the Lark version it was built with and the layout of the file; when any differs
+(the grammar was edited, Lark upgraded), the parser is built from the grammar as before, and the
+test suite fails until the tables are written again (`--check` says whether they are current).
+
+Lark's own serialised form is kept except for the parse table itself, which is stored as two
+lists of numbers per state (`_compact_table`): decoding Lark's form (one small dictionary per
+reduce action) took a tenth of a second of each process's start."""
 
 from __future__ import annotations
 
@@ -19,10 +23,14 @@ from pathlib import Path
 
 import lark
 from lark import Lark
-from lark.grammar import Rule
-from lark.lexer import TerminalDef
+from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal
+from lark.lexer import PatternRE, PatternStr, TerminalDef
+from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
+from lark.parsers.lalr_parser import LALR_Parser, _Parser
 
-TABLES = "grammar/tables.json"
+from .scanner import SharedScannerLexer
+
+FORMAT = 3  # the layout of the files; 3: one file per parser, each state's actions two lists
 
 # The parsers the project uses, by name: the checker's (two start symbols, the second for
 # re-parsing one top-level item during error recovery) and the formatter's (every token kept).
@@ -58,45 +66,132 @@ def grammar_text() -> str:
 
 
 def fingerprint(grammar: str) -> dict:
-    return {"grammar_sha256": hashlib.sha256(grammar.encode("utf-8")).hexdigest(), "lark": lark.__version__}
+    return {
+        "format": FORMAT,
+        "grammar_sha256": hashlib.sha256(grammar.encode("utf-8")).hexdigest(),
+        "lark": lark.__version__,
+    }
 
 
-def build(name: str, grammar: str) -> Lark:
-    return Lark(grammar, **_COMMON, **PARSERS[name])
+class CompactTableParser(LALR_Parser):
+    """Lark's LALR parser, its parse table read from the form `_compact_table` writes."""
+
+    @classmethod
+    def deserialize(cls, data, memo, callbacks, debug=False):
+        tokens = data["tokens"]
+        shift = [(Shift, state) for state in range(len(data["states"]))]
+        actions = shift + [(Reduce, memo[number]) for number in data["reduced_rules"]]
+        states = {
+            state: dict(zip(map(tokens.__getitem__, terminals), map(actions.__getitem__, codes), strict=True))
+            for state, terminals, codes in data["states"]
+        }
+        inst = cls.__new__(cls)
+        inst._parse_table = IntParseTable(states, data["start_states"], data["end_states"])
+        inst.parser = _Parser(inst._parse_table, callbacks, debug)
+        return inst
 
 
-def _serialise(grammar: str) -> str:
-    parsers = {}
-    for name in PARSERS:
-        data, memo = build(name, grammar).memo_serialize([TerminalDef, Rule])
-        parsers[name] = {"data": _encode(data), "memo": _encode(memo)}
-    return json.dumps({**fingerprint(grammar), "parsers": parsers}, separators=(",", ":"), sort_keys=True) + "\n"
+# The classes Lark's memo of a parser holds (terminals, rules and their parts): nothing else is
+# ever built from a tables file.
+_MEMO_CLASSES = {
+    cls.__name__: cls for cls in (TerminalDef, PatternStr, PatternRE, Rule, NonTerminal, Terminal, RuleOptions)
+}
 
 
-def _shipped() -> dict | None:
+def revive_memo(memo: dict) -> dict:
+    """Lark's SerializeMemoizer.deserialize for a parser's memo, without its per-object costs
+    (it rebuilds the allowed-class table for every object): the same objects, field by field."""
+    return {number: _revive(entry) for number, entry in memo.items()}
+
+
+def _revive(data):
+    if isinstance(data, dict):
+        kind = data.get("__type__")
+        if kind is None:
+            return {key: _revive(value) for key, value in data.items()}
+        cls = _MEMO_CLASSES[kind]
+        inst = cls.__new__(cls)
+        for name in cls.__serialize_fields__:
+            setattr(inst, name, _revive(data[name]))
+        if hasattr(inst, "_deserialize"):
+            inst._deserialize()
+        return inst
+    if isinstance(data, list):
+        return [_revive(item) for item in data]
+    return data
+
+
+# The project's parsers lex with `scanner.SharedScannerLexer` (the same tokens as Lark's
+# contextual lexer, without a regular expression compiled per parser state).
+PLUGINS = {"ContextualLexer": SharedScannerLexer}
+
+
+def build(name: str, grammar: str, plugins: dict | None = None) -> Lark:
+    """The parser built from the grammar; with Lark's own lexer unless `plugins` says otherwise."""
+    return Lark(grammar, **_COMMON, **PARSERS[name], _plugins=plugins or {})
+
+
+def _compact_table(table: dict) -> dict:
+    """Lark's serialised parse table with each state's actions as two lists, the token numbers
+    and the action codes: a shift's code is the next state, a reduce's is the number of states
+    plus the rule's place in `reduced_rules` (the memo numbers of the rules reduced)."""
+    count = len(table["states"])
+    if sorted(table["states"]) != list(range(count)):
+        raise ValueError("the LALR states are not numbered 0..n-1")
+    states, reduced_rules = [], []
+    place: dict[int, int] = {}  # memo number of a rule -> its place in reduced_rules
+    for state, actions in table["states"].items():
+        terminals, codes = [], []
+        for token, (action, arg) in actions.items():
+            terminals.append(token)
+            if action == 1:
+                if arg["@"] not in place:
+                    place[arg["@"]] = len(reduced_rules)
+                    reduced_rules.append(arg["@"])
+                codes.append(count + place[arg["@"]])
+            else:
+                codes.append(arg)
+        states.append([state, terminals, codes])
+    return {**table, "states": states, "reduced_rules": reduced_rules}
+
+
+def _serialise(name: str, grammar: str) -> str:
+    data, memo = build(name, grammar).memo_serialize([TerminalDef, Rule])
+    frontend = data["parser"]
+    data = {**data, "parser": {**frontend, "parser": _compact_table(frontend["parser"])}}
+    entry = {**fingerprint(grammar), "data": _encode(data), "memo": _encode(memo)}
+    return json.dumps(entry, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def _path(name: str):
+    return resources.files("dsl.syntax").joinpath(f"grammar/tables-{name}.json")
+
+
+def _shipped(name: str) -> dict | None:
     try:
-        raw = resources.files("dsl.syntax").joinpath(TABLES).read_text(encoding="utf-8")
-        return json.loads(raw, object_hook=_decode)
+        return json.loads(_path(name).read_text(encoding="utf-8"), object_hook=_decode)
     except (OSError, ValueError):
         return None
 
 
 def _matching(shipped: dict | None, grammar: str) -> bool:
-    return shipped is not None and all(shipped.get(k) == v for k, v in fingerprint(grammar).items())
+    return isinstance(shipped, dict) and all(shipped.get(k) == v for k, v in fingerprint(grammar).items())
 
 
 def parser(name: str) -> Lark:
     """The named parser, from the shipped tables when they match the grammar and Lark in use."""
     grammar = grammar_text()
-    shipped = _shipped()
-    entry = shipped["parsers"].get(name) if _matching(shipped, grammar) else None
-    if entry is not None:
-        return Lark._load_from_dict(entry["data"], entry["memo"])
-    return build(name, grammar)
+    shipped = _shipped(name)
+    if _matching(shipped, grammar):
+        # Lark's loader passes objects already revived through unchanged.
+        plugins = {**PLUGINS, "LALR_Parser": CompactTableParser}
+        return Lark._load_from_dict(shipped["data"], revive_memo(shipped["memo"]), _plugins=plugins)
+    return build(name, grammar, PLUGINS)
 
 
 def is_current() -> bool:
-    return _matching(_shipped(), grammar_text())
+    grammar = grammar_text()
+    return all(_matching(_shipped(name), grammar) for name in PARSERS)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,9 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="exit 1 unless the shipped tables match the grammar")
     args = ap.parse_args(argv)
     if args.write:
-        target = Path(str(resources.files("dsl.syntax").joinpath(TABLES)))
-        target.write_text(_serialise(grammar_text()), encoding="utf-8")
-        print(f"wrote {target}")
+        for name in PARSERS:
+            target = Path(str(_path(name)))
+            target.write_text(_serialise(name, grammar_text()), encoding="utf-8")
+            print(f"wrote {target}")
         return 0
     current = is_current()
     stale = "the parser tables are stale: run python -m dsl.syntax.tables --write"
