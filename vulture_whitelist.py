@@ -119,12 +119,7 @@ SeatView.sample_world
 
 BaseState._clone_base  # called by every generated engine's clone()
 
-# The parser's lexer and table loader, as Lark calls them (they stand in for Lark's own classes).
-from dsl.syntax import scanner, tables
+# The parser's table loader, as Lark calls it (it stands in for Lark's own class).
+from dsl.syntax import tables
 
-scanner.StateLexer.ignore_types
-scanner.StateLexer._scanner
-scanner.StateLexer._build_scanner
-scanner.SharedScannerLexer.lexers
-scanner.SharedScannerLexer.root_lexer
 tables.CompactTableParser.deserialize

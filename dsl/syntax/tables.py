@@ -28,7 +28,6 @@ from lark.lexer import PatternRE, PatternStr, TerminalDef
 from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
 from lark.parsers.lalr_parser import LALR_Parser, _Parser
 
-from .scanner import SharedScannerLexer
 
 FORMAT = 3  # the layout of the files; 3: one file per parser, each state's actions two lists
 
@@ -121,14 +120,9 @@ def _revive(data):
     return data
 
 
-# The project's parsers lex with `scanner.SharedScannerLexer` (the same tokens as Lark's
-# contextual lexer, without a regular expression compiled per parser state).
-PLUGINS = {"ContextualLexer": SharedScannerLexer}
-
-
-def build(name: str, grammar: str, plugins: dict | None = None) -> Lark:
-    """The parser built from the grammar; with Lark's own lexer unless `plugins` says otherwise."""
-    return Lark(grammar, **_COMMON, **PARSERS[name], _plugins=plugins or {})
+def build(name: str, grammar: str) -> Lark:
+    """The parser built from the grammar (what the shipped tables are written from)."""
+    return Lark(grammar, **_COMMON, **PARSERS[name])
 
 
 def _compact_table(table: dict) -> dict:
@@ -184,9 +178,9 @@ def parser(name: str) -> Lark:
     shipped = _shipped(name)
     if _matching(shipped, grammar):
         # Lark's loader passes objects already revived through unchanged.
-        plugins = {**PLUGINS, "LALR_Parser": CompactTableParser}
+        plugins = {"LALR_Parser": CompactTableParser}
         return Lark._load_from_dict(shipped["data"], revive_memo(shipped["memo"]), _plugins=plugins)
-    return build(name, grammar, PLUGINS)
+    return build(name, grammar)
 
 
 def is_current() -> bool:
