@@ -12,9 +12,12 @@ import re
 
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, info
+from ..syntax.limits import MAX_INTEGER_DIGITS
 
 INEQUALITIES = {"<", "<=", ">", ">=", "!="}
-_FIGURE = re.compile(r"(?<![\w.,])\d+(?![\w]|[.,]\d)")
+# A figure of the text: a number no longer than a rule's own integers may be (a longer run of
+# digits in a quote, pasted or mistyped, is no figure to propose, and `int` refuses huge ones).
+_FIGURE = re.compile(rf"(?<![\w.,])\d{{1,{MAX_INTEGER_DIGITS}}}(?![\w]|[.,]\d)")
 
 
 def _figures(cites) -> list[int]:

@@ -86,7 +86,11 @@ def _combos(items, r, key):
 
 def _same_rank(p, rank):
     def find(c, pool, key):
-        return _combos([x for x in pool if rank[x] == rank[c]], p.size - 1, key)
+        r = rank[c]
+        same = [x for x in pool if rank[x] == r]
+        if len(same) < p.size - 1:  # (the usual case in a hand: too few of the rank to make one)
+            return ()
+        return _combos(same, p.size - 1, key)
 
     return find
 
@@ -103,13 +107,20 @@ def _sequence(p, rank, suit):
         for x in pool:
             q = pos[x]
             if q >= 0 and q != at and abs(q - at) < n and (not p.one_suit or suit[x] == suit[c]):
-                slot = slots.setdefault(q, [])
-                if all(key[y] != key[x] for y in slot):
+                slot = slots.get(q)
+                if slot is None:
+                    slots[q] = [x]
+                elif all(key[y] != key[x] for y in slot):
                     slot.append(x)
-        for lo in range(at - n + 1, at + 1):  # every run of n positions through c
-            need = [slots.get(q) for q in range(lo, lo + n) if q != at]
-            if all(need):
-                yield from product(*need)
+        # The runs of n positions through c are the windows inside the unbroken stretch of filled
+        # positions round it: found by walking out from c, not by testing every window.
+        below = above = 0
+        while below < n - 1 and at - below - 1 in slots:
+            below += 1
+        while above < n - 1 and at + above + 1 in slots:
+            above += 1
+        for lo in range(at - below, at + above - n + 2):  # lowest to highest, as every window in turn
+            yield from product(*[slots[q] for q in range(lo, lo + n) if q != at])
 
     return find
 
