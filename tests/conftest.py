@@ -24,3 +24,11 @@ def compile_cache_of_the_run(tmp_path_factory):
         os.environ.pop("CARDRULES_CACHE", None)
     else:
         os.environ["CARDRULES_CACHE"] = previous
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> pathlib.Path:
+    """A compile cache of this test alone (its folder, not created yet)."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("CARDRULES_CACHE", str(folder))
+    return folder

@@ -15,13 +15,6 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch) -> pathlib.Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("CARDRULES_CACHE", str(folder))
-    return folder
-
-
-@pytest.fixture
 def games(tmp_path) -> pathlib.Path:
     folder = tmp_path / "games"
     folder.mkdir()

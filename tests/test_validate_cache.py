@@ -20,13 +20,6 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch) -> pathlib.Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("CARDRULES_CACHE", str(folder))
-    return folder
-
-
-@pytest.fixture
 def game(tmp_path) -> pathlib.Path:
     """jailbreak: its checks run the engine (worked examples, deals, legal moves)."""
     folder = tmp_path / "games"
