@@ -10,6 +10,7 @@ import pytest
 import dsl.api
 from dsl.api import load_game
 from dsl.report.diagnostics import DiagnosticError
+from tests.cache_entries import entries, plant_code
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -21,10 +22,6 @@ def games(tmp_path) -> pathlib.Path:
     for name in ("thirteens.cardrules", "thirteens_to_100.cardrules"):
         shutil.copy(ROOT / "games" / name, folder / name)
     return folder
-
-
-def entries(cache: pathlib.Path) -> list[pathlib.Path]:
-    return sorted(cache.rglob("*.json"))
 
 
 def parser_refuses(monkeypatch):
@@ -80,16 +77,11 @@ def test_a_damaged_entry_is_ignored(cache, games):
 def test_a_foreign_entry_never_runs(cache, games, tmp_path):
     """An entry with a consistent digest but code the compiler would not write is refused by the
     gate and compiled afresh: the planted code does not run."""
-    from dsl.compiler import cache as compile_cache
-
     path = games / "thirteens.cardrules"
     load_game(str(path))
     (entry,) = entries(cache)
-    data = json.loads(entry.read_text())
     marker = tmp_path / "planted"
-    data["source"] = f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran')\n" + data["source"]
-    data["source_sha256"] = compile_cache._digest(data["source"])
-    entry.write_text(json.dumps(data))
+    plant_code(entry, marker)
     engine = load_game(str(path))
     assert not marker.exists()
     assert engine.new_game(players=4, seed=0).legal_actions()

@@ -15,6 +15,7 @@ import pytest
 import dsl.api
 from dsl.cli import run
 from dsl.compiler import cache as compile_cache
+from tests.cache_entries import entries, plant_code
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -46,10 +47,6 @@ def validate(path: pathlib.Path) -> tuple[int, dict]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         code = run(["validate", "--format", "json", str(path)])
     return code, json.loads(out.getvalue())
-
-
-def entries(cache: pathlib.Path) -> list[pathlib.Path]:
-    return sorted(cache.rglob("*.json"))
 
 
 def test_a_second_validation_generates_no_code_and_says_the_same(cache, game, generated):
@@ -87,11 +84,8 @@ def test_a_damaged_entry_is_ignored(cache, game, generated):
 def test_a_foreign_entry_is_generated_afresh_and_never_runs(cache, game, generated, tmp_path):
     first = validate(game)
     (entry,) = entries(cache)
-    data = json.loads(entry.read_text())
     marker = tmp_path / "planted"
-    data["source"] = f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran')\n" + data["source"]
-    data["source_sha256"] = compile_cache._digest(data["source"])
-    entry.write_text(json.dumps(data))
+    plant_code(entry, marker)
     assert validate(game) == first  # no unsafe-code error: the entry is simply not used
     assert not marker.exists() and len(generated) == 2
 
