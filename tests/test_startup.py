@@ -55,6 +55,13 @@ def test_help_imports_no_heavy_stage(argv):
     assert heavy_modules_loaded(HELP.format(argv=argv)) == []
 
 
+@pytest.mark.parametrize("argv", [["--help"], ["validate", "--help"]])
+def test_help_is_printed_without_the_rich_help_formatter(argv):
+    # typer's rich help pages import rich's Markdown, syntax and table support (about 100 ms, most
+    # of the start-up); the help is printed as plain text instead.
+    assert heavy_modules_loaded(HELP.format(argv=argv), heavy=["typer.rich_utils", "rich.markdown"]) == []
+
+
 def test_the_probe_sees_a_heavy_stage_a_command_imports():
     # The same probe, after a command that compiles: it does report the stages it imported
     # (importing dsl.api alone imports none: its stages are imported when first used).

@@ -48,6 +48,9 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    # Plain help pages: typer's rich ones import rich's Markdown and table support, most of the
+    # time `cardrules --help` took to start.
+    rich_markup_mode=None,
 )
 
 
