@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 from math import inf
 from typing import Callable, Optional
 
+from dsl.runtime.finders import combos as _combos, finder as _finder, near_masks
 from dsl.runtime.small_hands import SMALL, SmallHands
 
 SHAPES = ("same_rank", "sequence", "sum", "ranks")
@@ -65,124 +66,6 @@ class Pattern:
             raise ValueError(f"pattern {self.name!r}: size must be at least 1")
         if self.shape == "ranks" and not self.ranks:
             raise ValueError(f"pattern {self.name!r}: ranks must not be empty")
-
-
-# Finders: finder(c, pool, key) yields the other members of each group containing card c, drawn
-# from pool. Groups equal under `key` are yielded once: key is the kind table for groups that use
-# up cards (identical cards make the same group) and the identity for reusable-only groups (each
-# distinct set of ids scores once).
-
-
-def _combos(items, r, key):
-    """r-combinations of items, one per distinct multiset of keys."""
-    keys = [key[x] for x in items]
-    if len(set(keys)) == len(keys):
-        return combinations(items, r)
-    seen = {}
-    for combo in combinations(items, r):
-        seen.setdefault(tuple(sorted(key[x] for x in combo)), combo)
-    return seen.values()
-
-
-def _same_rank(p, rank):
-    def find(c, pool, key):
-        r = rank[c]
-        same = [x for x in pool if rank[x] == r]
-        if len(same) < p.size - 1:  # (the usual case in a hand: too few of the rank to make one)
-            return ()
-        return _combos(same, p.size - 1, key)
-
-    return find
-
-
-def _sequence(p, rank, suit):
-    pos = [p.order[r] if 0 <= r < len(p.order) else -1 for r in rank]  # run position per card
-    n = p.size
-
-    def find(c, pool, key):
-        at = pos[c]
-        if at < 0:
-            return
-        slots = {}  # position -> candidate cards, one per kind
-        for x in pool:
-            q = pos[x]
-            if q >= 0 and q != at and abs(q - at) < n and (not p.one_suit or suit[x] == suit[c]):
-                slot = slots.get(q)
-                if slot is None:
-                    slots[q] = [x]
-                elif all(key[y] != key[x] for y in slot):
-                    slot.append(x)
-        # The runs of n positions through c are the windows inside the unbroken stretch of filled
-        # positions round it: found by walking out from c, not by testing every window.
-        below = above = 0
-        while below < n - 1 and at - below - 1 in slots:
-            below += 1
-        while above < n - 1 and at + above + 1 in slots:
-            above += 1
-        for lo in range(at - below, at + above - n + 2):  # lowest to highest, as every window in turn
-            yield from product(*[slots[q] for q in range(lo, lo + n) if q != at])
-
-    return find
-
-
-def _sum(p, rank):
-    vals = p.values
-    prune = all(v is None or v >= 0 for v in vals)  # with no negative values, overshooting is final
-    fewest, most = (1, len(rank)) if p.size == 0 else (p.size - 1, p.size - 1)
-
-    def find(c, pool, key):
-        if vals[c] is None:
-            return []
-        cands = sorted((x for x in pool if vals[x] is not None), key=lambda x: (vals[x], key[x]))
-        found, chosen = [], []
-
-        def grow(i, need):
-            if need == 0 and len(chosen) >= fewest:
-                found.append(tuple(chosen))
-            if len(chosen) == most:
-                return
-            prev = None
-            for j in range(i, len(cands)):
-                x = cands[j]
-                if prune and vals[x] > need:
-                    break
-                if key[x] != prev:  # else an identical card was just tried in this place
-                    prev = key[x]
-                    chosen.append(x)
-                    grow(j + 1, need - vals[x])
-                    chosen.pop()
-
-        grow(0, p.target - vals[c])
-        return found
-
-    return find
-
-
-def _ranks(p, rank):
-    others = {}  # rank of c -> [(rank, how many)] the rest of the group needs
-    for r in set(p.ranks):
-        need = Counter(p.ranks)
-        need[r] -= 1
-        others[r] = [(q, m) for q, m in need.items() if m]
-
-    def find(c, pool, key):
-        parts = []
-        for r, m in others.get(rank[c], ()):
-            options = list(_combos([x for x in pool if rank[x] == r], m, key))
-            if not options:
-                return ()
-            parts.append(options)
-        return (sum(combo, ()) for combo in product(*parts)) if rank[c] in others else ()
-
-    return find
-
-
-_FINDERS = {"same_rank": _same_rank, "sum": _sum, "ranks": _ranks}
-
-
-def _finder(p, rank, suit):
-    """The finder of pattern p; only a sequence looks at suits (`of a suit`)."""
-    return _sequence(p, rank, suit) if p.shape == "sequence" else _FINDERS[p.shape](p, rank)
 
 
 class Scoring:
@@ -227,6 +110,12 @@ class Scoring:
             r: [(p, f) for p, f in finders if p.shape != "ranks" or r in p.ranks] for r in set(self.rank)
         }  # rank -> finders of patterns it can be in
         self._cache = {}  # key (best), (k, key) (best_of) -> result of a public call
+        # A card's groups are drawn from the cards it can share a group with (`_near`): the same
+        # card among the same such cards gives the same groups in the same order, whatever the
+        # rest of the hand. Hands that differ by a card or two (a rummy hand after each draw) then
+        # find most of their groups here instead of searching the hand again.
+        self._near = near_masks(self.patterns, self.rank, self.suit)
+        self._group_memo = {}  # (card, mask of the pool's cards near it) -> its groups from that pool
         self._small = SmallHands(self)  # tricks: a few cards, none reusable (see small_hands.py)
         self._reusable_ids = frozenset(c for c, r in enumerate(self._reusable) if r)
 
@@ -381,6 +270,7 @@ class _Hand:
             self.key = {c: (kind[c], 0) for c in self.cons}
             self.key.update((c, (kind[c], 1 + i)) for i, c in enumerate(self.rs))
         self._by_low, self._memo, self._tables, self._bmemo, self._ranked = {}, {}, {}, {}, None
+        self._after = None  # see _pool_masks
         # reusable-only groups: each distinct set of ids scores once, by its best pattern
         solo = {}
         for i, c in enumerate(self.rs):
@@ -416,14 +306,36 @@ class _Hand:
         reusable mask, name, group). Without leftover, unhelpful groups are never in a best split."""
         got = self._by_low.get(j)
         if got is None:
-            i, kind = self.first[j], self.sc.kind
+            sc, i = self.sc, self.first[j]
+            kind, c = sc.kind, self.cons[i]
             pool = self.cons[i + 1 :] + list(self.rs)
+            if self.key is kind:
+                memo = (c, self._pool_masks()[i] & sc._near[c])
+                found = sc._group_memo.get(memo)
+                if found is None:
+                    if len(sc._group_memo) > _LIMIT:
+                        sc._group_memo.clear()
+                    found = sc._group_memo[memo] = list(sc._groups(c, pool, kind))
+            else:  # reusable twins told apart for leftover: keys of this hand's own
+                found = sc._groups(c, pool, self.key)
             got = self._by_low[j] = [
                 (v, sum(self.one[self.slot[kind[x]]] for x in g if x not in self.bit), self._mask(g), name, g)
-                for name, g, v in self.sc._groups(self.cons[i], pool, self.key)
+                for name, g, v in found
                 if v > 0 or self.track
             ]
         return got
+
+    def _pool_masks(self):
+        """Per index i of the consumable cards, the bit mask of the pool its groups are drawn from:
+        the consumable cards after it and every reusable card."""
+        masks = self._after
+        if masks is None:
+            masks, below = [], sum(1 << c for c in self.rs)
+            for c in reversed(self.cons):
+                masks.append(below)
+                below |= 1 << c
+            masks = self._after = masks[::-1]
+        return masks
 
     def fits(self, R, need):
         return ((R | self.spare) - need) & self.spare == self.spare

@@ -1,0 +1,48 @@
+"""The solver's memo of a card's groups, shared by every hand a scoring meets: a hand that differs
+from earlier ones by a card or two (a rummy hand after each draw and discard) gets from it the
+groups, totals and explanations the search finds in a scoring that has seen nothing else."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dsl.runtime.combos import Pattern, Scoring
+from tests.test_combos import FAST, KIND, POOL, RANK, RUN_ORDER, SCORES, SUIT, WHERES, scorings
+
+
+@st.composite
+def rummy_scorings(draw):
+    """Sets and runs of a suit, as rummy games count them, besides the suite's random patterns."""
+    pats = []
+    for i in range(draw(st.integers(1, 4))):
+        score, where = draw(st.sampled_from(SCORES)), draw(st.sampled_from(WHERES))
+        if draw(st.booleans()):
+            p = Pattern(f"set{i}", "same_rank", size=draw(st.integers(2, 4)), where=where, score=score)
+        else:
+            size = draw(st.integers(2, 5))
+            p = Pattern(f"run{i}", "sequence", size=size, order=RUN_ORDER, one_suit=True, where=where, score=score)
+        pats.append(p)
+    return Scoring(pats, RANK, SUIT, KIND, maximise=draw(st.booleans()))
+
+
+def fresh(sc: Scoring) -> Scoring:
+    return Scoring(sc.patterns, RANK, SUIT, KIND, reusable=sc.reusable, leftover=sc.leftover, maximise=sc.maximise)
+
+
+@st.composite
+def hand_turns(draw):
+    """A hand of 8 to 11 cards, then each turn draws one card and discards one."""
+    hand = draw(st.lists(st.sampled_from(POOL), min_size=8, max_size=11, unique=True))
+    hands = [hand]
+    for _ in range(draw(st.integers(1, 6))):
+        drawn = draw(st.sampled_from([c for c in POOL if c not in hand] or POOL))
+        hand = [c for c in hand if c != draw(st.sampled_from(hand))] + [drawn]
+        hands.append(sorted(set(hand)))
+    return hands
+
+
+@settings(FAST, max_examples=120)  # hands of 8-11 cards: each example searches a dozen of them
+@given(st.one_of(rummy_scorings(), scorings(reusable=None)), hand_turns())
+def test_hands_after_each_draw_score_as_the_search_without_memo(sc, hands):
+    for hand in hands:
+        assert sc.best(hand) == fresh(sc).best(hand), hand
+        assert sc.best_groups(hand) == fresh(sc).best_groups(hand), hand
