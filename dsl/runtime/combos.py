@@ -34,7 +34,7 @@ from itertools import combinations
 from math import inf
 from typing import Callable, Optional
 
-from dsl.runtime.finders import combos as _combos, finder as _finder, near_masks
+from dsl.runtime.finders import combos as _combos, fewest_cards, finder as _finder, near_masks
 from dsl.runtime.small_hands import SMALL, SmallHands
 
 SHAPES = ("same_rank", "sequence", "sum", "ranks")
@@ -116,6 +116,10 @@ class Scoring:
         # find most of their groups here instead of searching the hand again.
         self._near = near_masks(self.patterns, self.rank, self.suit)
         self._group_memo = {}  # (card, mask of the pool's cards near it) -> its groups from that pool
+        # the fewest other cards a group holds besides any one of its cards: a card with fewer near
+        # it is in no group (`_in_reach`)
+        self._partners_needed = min((fewest_cards(p) - 1 for p in self.patterns), default=0)
+        self._prunable = leftover is None and not greedy and self._partners_needed > 0
         self._small = SmallHands(self)  # tricks: a few cards, none reusable (see small_hands.py)
         self._reusable_ids = frozenset(c for c, r in enumerate(self._reusable) if r)
 
@@ -148,12 +152,29 @@ class Scoring:
             self._trim()
             if self.greedy:
                 got = self._cache[key] = self.greedy_groups(cards)[0]
+            elif self._prunable and len(useful := self._in_reach(cards)) < len(cards):
+                got = self._cache[key] = self.best(useful)  # the same total, cached by fewer cards
             elif len(cards) <= SMALL and self._reusable_ids.isdisjoint(cards):
                 got = self._cache[key] = self._small.best(cards)
             else:
                 hand = _Hand(self, cards)
                 got = self._cache[key] = self._sign * hand.value(hand.start)
         return got
+
+    def _in_reach(self, cards):
+        """The cards that may be in some group: each of them with at least as many other cards near
+        it as the smallest group needs, among cards that are so too. Without leftover a card in no
+        group adds nothing to any split, so the rest score as the whole. Cards a rule may reuse or
+        ids that repeat keep the collection as it is."""
+        if not self._reusable_ids.isdisjoint(cards) or len(set(cards)) < len(cards):
+            return cards
+        near, need = self._near, self._partners_needed
+        while True:
+            held = sum(1 << c for c in cards)
+            kept = [c for c in cards if (near[c] & held & ~(1 << c)).bit_count() >= need]
+            if len(kept) == len(cards):
+                return cards
+            cards = kept
 
     def best_groups(self, cards):
         """(best total, [(pattern name, group card ids), ...]) for these card ids."""

@@ -146,6 +146,15 @@ def near_masks(patterns, rank, suit) -> tuple[int, ...]:
     return tuple(masks)
 
 
+def fewest_cards(p) -> int:
+    """The fewest cards a group of pattern p holds."""
+    if p.shape == "ranks":
+        return len(p.ranks)
+    if p.shape == "sum":
+        return 2 if p.size == 0 else p.size
+    return p.size
+
+
 def _groupable(p, rank, suit, pos, c, x) -> bool:
     """Whether pattern p can put cards c and x in one group."""
     if p.shape == "same_rank":
