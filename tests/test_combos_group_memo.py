@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dsl.runtime.combos import Pattern, Scoring
+from dsl.runtime.finders import near_masks
 from tests.test_combos import FAST, KIND, POOL, RANK, RUN_ORDER, SCORES, SUIT, WHERES, scorings
 
 
@@ -50,3 +51,24 @@ def test_hands_after_each_draw_score_as_the_search_without_memo(sc, hands):
         explained = fresh(sc).best_groups(hand)  # the whole hand searched: no card set aside
         assert sc.best_groups(hand) == explained, hand
         assert sc.best(hand) == explained[0], hand
+
+
+def groupable(p, c, x) -> bool:
+    """The plain definition: whether pattern p can put cards c and x in one group."""
+    if p.shape == "same_rank":
+        return RANK[x] == RANK[c]
+    if p.shape == "ranks":
+        return RANK[c] in p.ranks and RANK[x] in p.ranks
+    if p.shape == "sum":
+        return p.values[c] is not None and p.values[x] is not None
+    pos = [p.order[r] if 0 <= r < len(p.order) else -1 for r in RANK]
+    return 0 <= pos[c] and 0 <= pos[x] and abs(pos[x] - pos[c]) < p.size and (not p.one_suit or SUIT[x] == SUIT[c])
+
+
+@settings(FAST, max_examples=25)  # 108 cards, every pair of them
+@given(st.one_of(rummy_scorings(), scorings(reusable=None)))
+def test_the_cards_near_a_card_are_those_a_pattern_can_group_it_with(sc):
+    cards, near = range(len(RANK)), near_masks(sc.patterns, RANK, SUIT)
+    for c in cards:
+        expected = {x for x in cards if any(groupable(p, c, x) for p in sc.patterns)}
+        assert {x for x in cards if near[c] >> x & 1} == expected, c

@@ -138,11 +138,36 @@ def finder(p, rank, suit):
 def near_masks(patterns, rank, suit) -> tuple[int, ...]:
     """Per card id, the bit mask of the cards some pattern can put in a group with it."""
     cards = range(len(rank))
+    of_rank: dict = {}  # rank -> mask of its cards
+    for c in cards:
+        of_rank[rank[c]] = of_rank.get(rank[c], 0) | 1 << c
     masks = [0] * len(rank)
     for p in patterns:
-        pos = _run_positions(p, rank) if p.shape == "sequence" else None
-        for c in cards:
-            masks[c] |= sum(1 << x for x in cards if _groupable(p, rank, suit, pos, c, x))
+        if p.shape == "same_rank":
+            for c in cards:
+                masks[c] |= of_rank[rank[c]]
+        elif p.shape == "ranks":
+            listed = sum(of_rank.get(r, 0) for r in set(p.ranks))
+            for c in cards:
+                if rank[c] in p.ranks:
+                    masks[c] |= listed
+        elif p.shape == "sum":
+            valued = sum(1 << c for c in cards if p.values[c] is not None)
+            for c in cards:
+                if p.values[c] is not None:
+                    masks[c] |= valued
+        else:
+            pos = _run_positions(p, rank)
+            at: dict = {}  # (suit, or None when any suit runs, position) -> mask of its cards
+            for c in cards:
+                if pos[c] >= 0:
+                    where = (suit[c] if p.one_suit else None, pos[c])
+                    at[where] = at.get(where, 0) | 1 << c
+            for c in cards:
+                if pos[c] >= 0:
+                    line = suit[c] if p.one_suit else None
+                    for q in range(pos[c] - p.size + 1, pos[c] + p.size):
+                        masks[c] |= at.get((line, q), 0)
     return tuple(masks)
 
 
@@ -153,14 +178,3 @@ def fewest_cards(p) -> int:
     if p.shape == "sum":
         return 2 if p.size == 0 else p.size
     return p.size
-
-
-def _groupable(p, rank, suit, pos, c, x) -> bool:
-    """Whether pattern p can put cards c and x in one group."""
-    if p.shape == "same_rank":
-        return rank[x] == rank[c]
-    if p.shape == "ranks":
-        return rank[c] in p.ranks and rank[x] in p.ranks
-    if p.shape == "sum":
-        return p.values[c] is not None and p.values[x] is not None
-    return 0 <= pos[c] and 0 <= pos[x] and abs(pos[x] - pos[c]) < p.size and (not p.one_suit or suit[x] == suit[c])
