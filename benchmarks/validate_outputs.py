@@ -70,10 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(found)} outputs of {len(rule_files())} files recorded in {args.write}")
         return 0
     expected = json.loads(args.compare.read_text(encoding="utf-8"))
-    differing = sorted(k for k in expected.keys() | found.keys() if expected.get(k) != found.get(k))
+    differing = sorted(k for k in expected if expected[k] != found.get(k))
     for key in differing:
-        print(f"differs: {key}")
-    print(f"{len(found) - len(differing)} of {len(found)} outputs identical ({len(rule_files())} files)")
+        print(f"differs: {key}" if key in found else f"missing: {key}")
+    for key in sorted(found.keys() - expected.keys()):
+        print(f"new (not in the record): {key}")
+    print(f"{len(expected) - len(differing)} of {len(expected)} recorded outputs identical")
     return 1 if differing else 0
 
 
