@@ -74,6 +74,8 @@ UNKNOWN = Pile(None)
 
 def join_piles(a, b):
     """What is known of a pile reached by two paths."""
+    if a is b:  # the same pile down both paths (most of them): nothing to compare
+        return a
     if isinstance(a, list):
         return [join_piles(x, y) for x, y in zip(a, b, strict=False)]
     if a == b:

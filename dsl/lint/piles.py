@@ -55,6 +55,29 @@ class _Ended(Exception):
     pass
 
 
+class _StateFields(dict):
+    """The fields a probe knows: the fixed ones and the locals, and `z_<zone>` for each zone whose
+    cards (or size) are known, seat by seat for a zone per player when every seat's is. A zone's
+    is looked up when an expression first asks for it: most ask for one or two of the zones."""
+
+    def __init__(self, fixed: dict, state: dict):
+        super().__init__(fixed)
+        self.state = state
+
+    def __missing__(self, key: str):
+        name = key[2:]
+        pile = self.state.get(name) if key.startswith("z_") and name != ENDED else None
+        if isinstance(pile, list):
+            value = [p.value() for p in pile]
+            if all(v is not None for v in value):
+                self[key] = value
+                return value
+        elif pile is not None and pile.value() is not None:
+            self[key] = value = pile.value()
+            return value
+        raise KeyError(key)
+
+
 ENDED = "__ended__"  # key set in a state whose path has ended the game
 
 
@@ -89,16 +112,7 @@ class PileTracker(StmtVisitor[Step]):
         return state
 
     def probe(self, state: dict, local: dict) -> Probe:
-        fields = dict(self.fixed)
-        for name, pile in state.items():
-            if name == ENDED:
-                continue
-            if isinstance(pile, list):
-                value = [p.value() for p in pile]
-                if all(v is not None for v in value):
-                    fields["z_" + name] = value
-            elif pile.value() is not None:
-                fields["z_" + name] = pile.value()
+        fields = _StateFields(self.fixed, state)
         fields.update({"l_" + k: v for k, v in local.items()})
         return Probe(fields, self.looked_at)
 
