@@ -123,3 +123,5 @@ BaseState._clone_base  # called by every generated engine's clone()
 from dsl.syntax import tables
 
 tables.CompactTableParser.deserialize
+
+object.__hash__  # set to None on the node classes (dsl.ast.node_class): read by hash()

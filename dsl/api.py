@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .compiler import cache as compile_cache
 from .compiler.escape import UnsafeName
-from .compiler.gate import UnsafeModule, check_module
+from .compiler.gate import UnsafeModule, check_module, checked_code
 from .report.files import read_rule_text
 from .report.diagnostics import Diagnostic, DiagnosticError, Span, error
 
@@ -205,7 +205,7 @@ def module_from_source(source: str, name: str) -> types.ModuleType:
         raise DiagnosticError([_unsafe(problems, f"<cardrules engine {name}>")])
     module = types.ModuleType(f"cardrules_engine_{name}")
     module.__file__ = f"<cardrules engine {name}>"
-    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - generated, and passed the gate
+    exec(checked_code(source, module.__file__), module.__dict__)  # noqa: S102 - generated, and passed the gate
     return module
 
 

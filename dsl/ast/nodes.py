@@ -1,4 +1,4 @@
-"""The abstract syntax tree: plain dataclasses, every node carrying the span it came from.
+"""The abstract syntax tree: dataclasses (see `node_class`), every node carrying the span it came from.
 
 Expressions get a `type` filled in by the checker (`dsl.checks.resolve`); nothing else in the
 tree is mutated after parsing.
@@ -6,25 +6,26 @@ tree is mutated after parsing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
 
 from ..report.diagnostics import NOWHERE, Span
+from .node_class import node
 
 
-@dataclass
+@node
 class Node:
     span: Span = field(default=NOWHERE, kw_only=True)
 
 
-@dataclass
+@node
 class Cite(Node):
     source: str
     line: int
     quote: Optional[str] = None
 
 
-@dataclass
+@node
 class Cited(Node):
     """A node that may carry citations of the source text."""
 
@@ -34,47 +35,47 @@ class Cited(Node):
 # ------------------------------------------------------------------ expressions
 
 
-@dataclass
+@node
 class Expr(Node):
     type: Optional[str] = field(default=None, kw_only=True, compare=False)
 
 
-@dataclass
+@node
 class Num(Expr):
     value: int
 
 
-@dataclass
+@node
 class Str(Expr):
     value: str
 
 
-@dataclass
+@node
 class Bool(Expr):
     value: bool
 
 
-@dataclass
+@node
 class NoneLit(Expr):
     pass
 
 
-@dataclass
+@node
 class Name(Expr):
     id: str
 
 
-@dataclass
+@node
 class RankLit(Expr):
     rank: str
 
 
-@dataclass
+@node
 class SuitLit(Expr):
     suit: str
 
 
-@dataclass
+@node
 class CardPattern(Node):
     """`red A`, `J`, `2..10`, `♠`, `Joker`: a test on one card's colour, rank and suit."""
 
@@ -92,60 +93,60 @@ class CardPattern(Node):
         return " ".join(parts)
 
 
-@dataclass
+@node
 class CardList(Expr):
     cards: list[tuple[str, Optional[str]]]
 
 
-@dataclass
+@node
 class TupleLit(Expr):
     items: list[Expr]
 
 
-@dataclass
+@node
 class BinOp(Expr):
     op: str
     left: Expr
     right: Expr
 
 
-@dataclass
+@node
 class BoolOp(Expr):
     op: str  # "and" | "or"
     operands: list[Expr]
 
 
-@dataclass
+@node
 class Not(Expr):
     operand: Expr
 
 
-@dataclass
+@node
 class Neg(Expr):
     operand: Expr
 
 
-@dataclass
+@node
 class IfExpr(Expr):
     cond: Expr
     then: Expr
     otherwise: Expr
 
 
-@dataclass
+@node
 class IsEmpty(Expr):
     subject: Expr
     negated: bool = False
 
 
-@dataclass
+@node
 class IsPattern(Expr):
     subject: Expr
     pattern: CardPattern
     negated: bool = False
 
 
-@dataclass
+@node
 class IsOut(Expr):
     """`p is out`: the player has been knocked out of the game (`eliminate p`)."""
 
@@ -153,13 +154,13 @@ class IsOut(Expr):
     negated: bool = False
 
 
-@dataclass
+@node
 class Has(Expr):
     subject: Expr
     pattern: CardPattern
 
 
-@dataclass
+@node
 class Of(Expr):
     """`NAME of X`: a per-player zone or variable of a player, or a card/player attribute."""
 
@@ -167,25 +168,25 @@ class Of(Expr):
     arg: Expr
 
 
-@dataclass
+@node
 class ValueOf(Expr):
     table: str
     arg: Expr
 
 
-@dataclass
+@node
 class SumOf(Expr):
     table: str
     arg: Expr
 
 
-@dataclass
+@node
 class ScoringOf(Expr):
     scoring: str
     arg: Expr
 
 
-@dataclass
+@node
 class BestOf(Expr):
     """`best K of CARDS by SCORING`: keep the best K cards, score them by optimal partition."""
 
@@ -194,25 +195,25 @@ class BestOf(Expr):
     scoring: str
 
 
-@dataclass
+@node
 class HighestOf(Expr):
     arg: Expr
     order: Optional[str] = None
 
 
-@dataclass
+@node
 class Count(Expr):
     arg: Expr
 
 
-@dataclass
+@node
 class RandomOf(Expr):
     """One of the players or cards of `arg`, picked with the state's random generator."""
 
     arg: Expr
 
 
-@dataclass
+@node
 class Range(Expr):
     """The numbers from `low` to `high`, both included (`for each n in 1..N`)."""
 
@@ -220,30 +221,30 @@ class Range(Expr):
     high: Expr
 
 
-@dataclass
+@node
 class AllRanks(Expr):
     """The ranks of the game's cards, lowest first in the default order (`for each rank r`)."""
 
 
-@dataclass
+@node
 class AllTeams(Expr):
     """The teams that have members now, in seat order of their first member (`for each team t`)."""
 
 
-@dataclass
+@node
 class AnyWhere(Expr):
     quantifier: str  # "any" | "all"
     collection: Expr
     cond: Expr
 
 
-@dataclass
+@node
 class CardsWhere(Expr):
     collection: Expr
     cond: Expr
 
 
-@dataclass
+@node
 class PlayersWhere(Expr):
     var: str
     within: Optional[Expr]
@@ -252,19 +253,19 @@ class PlayersWhere(Expr):
     key: Optional[Expr] = None
 
 
-@dataclass
+@node
 class ReadingSwitch(Expr):
     ambiguity: str
     cases: list[tuple[str, Expr]]
 
 
-@dataclass
+@node
 class ReadingIs(Expr):
     ambiguity: str
     reading: str
 
 
-@dataclass
+@node
 class Call(Expr):
     func: str
     args: list[Expr]
@@ -273,28 +274,28 @@ class Call(Expr):
 # ------------------------------------------------------------------ statements
 
 
-@dataclass
+@node
 class ZoneRef(Node):
     name: str
     owner: Optional[Expr] = None
 
 
-@dataclass
+@node
 class Stmt(Cited):
     pass
 
 
-@dataclass
+@node
 class Block(Node):
     stmts: list[Stmt]
 
 
-@dataclass
+@node
 class Shuffle(Stmt):
     zone: ZoneRef
 
 
-@dataclass
+@node
 class Move(Stmt):
     amount: str  # "all" | "top" | "middle" | "where" | "card"
     arg: Optional[Expr]
@@ -304,7 +305,7 @@ class Move(Stmt):
     place: str = "top"  # where the cards go in `dest`: "top", "bottom", "random" (each), "shuffled"
 
 
-@dataclass
+@node
 class DealEach(Stmt):
     count: Expr
     source: ZoneRef
@@ -312,7 +313,7 @@ class DealEach(Stmt):
     start: Optional[Expr] = None
 
 
-@dataclass
+@node
 class DealEvenly(Stmt):
     source: ZoneRef
     zone: str
@@ -320,50 +321,50 @@ class DealEvenly(Stmt):
     start: Optional[Expr] = None  # who is dealt first; seat 0 when not said
 
 
-@dataclass
+@node
 class Draw(Stmt):
     count: Expr
     source: ZoneRef
     dest: ZoneRef
 
 
-@dataclass
+@node
 class Gather(Stmt):
     dest: ZoneRef
 
 
-@dataclass
+@node
 class Assign(Stmt):
     target: Expr
     op: str
     value: Expr
 
 
-@dataclass
+@node
 class If(Stmt):
     branches: list[tuple[Expr, Block]]
     otherwise: Optional[Block] = None
 
 
-@dataclass
+@node
 class Repeat(Stmt):
     body: Block
     until: Expr
 
 
-@dataclass
+@node
 class RepeatTimes(Stmt):
     count: Expr
     body: Block
 
 
-@dataclass
+@node
 class While(Stmt):
     cond: Expr
     body: Block
 
 
-@dataclass
+@node
 class ForPlayers(Stmt):
     var: str
     start: Optional[Expr]
@@ -373,21 +374,21 @@ class ForPlayers(Stmt):
     simultaneous: bool = False
 
 
-@dataclass
+@node
 class ForEach(Stmt):
     var: str
     iterable: Expr
     body: Block
 
 
-@dataclass
+@node
 class ForGroups(Stmt):
     var: str
     zone: ZoneRef
     body: Block
 
 
-@dataclass
+@node
 class ChooseCard(Stmt):
     who: Expr
     var: str
@@ -396,7 +397,7 @@ class ChooseCard(Stmt):
     else_any: bool = False
 
 
-@dataclass
+@node
 class ChooseCards(Stmt):
     who: Expr
     count: Expr
@@ -404,7 +405,7 @@ class ChooseCards(Stmt):
     dest: ZoneRef
 
 
-@dataclass
+@node
 class ChooseOption(Stmt):
     who: Expr
     options: list[str]
@@ -416,14 +417,14 @@ class ChooseOption(Stmt):
     conds: list[tuple[str, Expr]] = field(default_factory=list)
 
 
-@dataclass
+@node
 class ChooseSuit(Stmt):
     who: Expr
     target: Expr
     cond: Optional[Expr] = None  # which suits may be chosen: `suit` is the suit tried
 
 
-@dataclass
+@node
 class ChooseValue(Stmt):
     """`p chooses player q where C` or `p chooses rank r from Z where C`: a new variable `var`."""
 
@@ -434,7 +435,7 @@ class ChooseValue(Stmt):
     cond: Optional[Expr] = None
 
 
-@dataclass
+@node
 class Bid(Stmt):
     who: Expr
     target: Expr
@@ -446,14 +447,14 @@ class Bid(Stmt):
     called: list[tuple[int, str]] = field(default_factory=list)  # named values: (0, "nil")
 
 
-@dataclass
+@node
 class WinRule(Cited):
     cond: Optional[Expr]
     where: Optional[Expr]
     order: Optional[str] = None
 
 
-@dataclass
+@node
 class TieByReading(Node):
     """`tie reading trick_tie { first_played => first  last_played => last }`"""
 
@@ -461,7 +462,7 @@ class TieByReading(Node):
     cases: list[tuple[str, str]]
 
 
-@dataclass
+@node
 class Trick(Stmt):
     lead: Optional[Expr] = None
     among: Optional[tuple[str, Expr]] = None
@@ -486,7 +487,7 @@ class Trick(Stmt):
 # ---------------------------------------------------------------- lead rules and turns in a trick
 
 
-@dataclass
+@node
 class TrickProxy(Node):
     """`play for WHO from ZONE by BY`: when WHO's turn comes, BY chooses his card from ZONE of WHO."""
 
@@ -495,7 +496,7 @@ class TrickProxy(Node):
     by: Expr
 
 
-@dataclass
+@node
 class TrickTurn(Cited):
     """`at turn of dealer { ... }`: statements run when that seat's turn in the trick comes,
     before it plays."""
@@ -504,12 +505,12 @@ class TrickTurn(Cited):
     body: Block
 
 
-@dataclass
+@node
 class EndGame(Stmt):
     pass
 
 
-@dataclass
+@node
 class Gap(Stmt):
     message: str
 
@@ -517,7 +518,7 @@ class Gap(Stmt):
 # ------------------------------------------------------------------ teams, outcomes, knock-outs
 
 
-@dataclass
+@node
 class Standing(Stmt):
     """A change of a player's standing: `p joins bidders` (a team formed in play), `eliminate p`,
     `end game in a draw` (no player wins: `player` is None)."""
@@ -527,7 +528,7 @@ class Standing(Stmt):
     team: Optional[Expr] = None
 
 
-@dataclass
+@node
 class Teams(Cited):
     """`teams partners opposite`, `teams a, b by seating: 0 2 / 1 3`, `teams a, b formed in play`."""
 
@@ -536,7 +537,7 @@ class Teams(Cited):
     seats: list[list[int]] = field(default_factory=list)  # by seating: the seats of each team
 
 
-@dataclass
+@node
 class House(Cited):
     """`house dealer`: a participant that follows the rules written for it and is no seat."""
 
@@ -546,24 +547,24 @@ class House(Cited):
 # ------------------------------------------------------------------ declarations
 
 
-@dataclass
+@node
 class Source(Node):
     name: str
     file: str
     title: Optional[str] = None  # what the text calls itself, for people (`doc`)
 
 
-@dataclass
+@node
 class Players(Cited):
     counts: list[int]
 
 
-@dataclass
+@node
 class Individual(Cited):
     """`individual play`: every player plays for himself (no partnerships), stated and cited."""
 
 
-@dataclass
+@node
 class DeckLine(Cited):
     copies: int = 1
     jokers: int = 0
@@ -574,46 +575,46 @@ class DeckLine(Cited):
 # ---------------------------------------------------------------- decks of any kind
 
 
-@dataclass
+@node
 class SuitsLine(Cited):
     """`suits coins cups swords batons`: the suits' names, in the order of ♠ ♥ ♦ ♣."""
 
     names: list[str]
 
 
-@dataclass
+@node
 class RanksLine(Cited):
     """`ranks asso 2 3 4 5 6 7 fante cavallo re`: the deck's own ranks, lowest first."""
 
     names: list[str]
 
 
-@dataclass
+@node
 class SuitInPlay(Cited):
     """`suit in play = ...`: the suit a card follows and wins in (bare `suit` is its printed one)."""
 
     expr: Expr
 
 
-@dataclass
+@node
 class OrderLine(Cited):
     name: Optional[str]
     ranks: list[str]
 
 
-@dataclass
+@node
 class ValueEntry(Node):
     pattern: CardPattern
     amount: object  # int | "face" | None
 
 
-@dataclass
+@node
 class ValueTable(Cited):
     name: str
     entries: list[ValueEntry]
 
 
-@dataclass
+@node
 class Zone(Cited):
     name: str
     per_player: bool
@@ -621,7 +622,7 @@ class Zone(Cited):
     grouped: bool = False
 
 
-@dataclass
+@node
 class Var(Cited):
     name: str
     type_name: str
@@ -631,13 +632,13 @@ class Var(Cited):
     per_team: bool = False  # one value per team, shared by its members (`per team`)
 
 
-@dataclass
+@node
 class Reading(Cited):
     name: str
     description: Optional[str] = None
 
 
-@dataclass
+@node
 class Ambiguity(Cited):
     name: str
     question: str
@@ -646,7 +647,7 @@ class Ambiguity(Cited):
     default_span: Span = NOWHERE
 
 
-@dataclass
+@node
 class Pattern(Cited):
     name: str
     shape: str  # "same_rank" | "sequence" | "sum" | "ranks"
@@ -660,7 +661,7 @@ class Pattern(Cited):
     score: Expr = None  # type: ignore[assignment]
 
 
-@dataclass
+@node
 class ScoringPolicy(Cited):
     """`groups disjoint`, `split greedy`, or one per reading: `groups reading R { a => overlapping }`.
 
@@ -676,7 +677,7 @@ class ScoringPolicy(Cited):
         return [self.value] if self.value is not None else [value for _, value in self.cases]
 
 
-@dataclass
+@node
 class Scoring(Cited):
     name: str
     patterns: list[Pattern] = field(default_factory=list)
@@ -690,7 +691,7 @@ class Scoring(Cited):
     split: Optional[ScoringPolicy] = None
 
 
-@dataclass
+@node
 class Define(Cited):
     """`define soft_total(Z) = ...`: a named expression, expanded at each use."""
 
@@ -699,7 +700,7 @@ class Define(Cited):
     body: Expr
 
 
-@dataclass
+@node
 class Trigger(Cited):
     card_var: str
     zone: str
@@ -708,12 +709,12 @@ class Trigger(Cited):
     body: Block
 
 
-@dataclass
+@node
 class ExampleExpect(Cited):
     expr: Expr
 
 
-@dataclass
+@node
 class Example(Cited):
     title: str
     players: Optional[int] = None
@@ -723,7 +724,7 @@ class Example(Cited):
     expects: list[ExampleExpect] = field(default_factory=list)
 
 
-@dataclass
+@node
 class Game(Node):
     name: str
     file: str = "<input>"

@@ -216,7 +216,25 @@ def _check(source: str) -> tuple[Problem, ...]:
         return (Problem(exc.lineno or 0, exc.offset or 0, f"not valid Python: {exc.msg}"),)
     walker = _Walker(tree)
     walker.visit(tree)
-    return tuple(sorted(walker.problems, key=lambda p: (p.line, p.column)))
+    problems = tuple(sorted(walker.problems, key=lambda p: (p.line, p.column)))
+    if not problems:
+        _accepted_tree.clear()
+        _accepted_tree[source] = tree
+    return problems
+
+
+# The tree of the last module the walk accepted, for `checked_code` to compile: the module's
+# source is then parsed once, not once by the walk and again by `compile`. One tree only (the
+# tree of a large module weighs a few megabytes); the problems are memoised for more.
+_accepted_tree: dict[str, ast.Module] = {}
+
+
+def checked_code(source: str, filename: str):
+    """The code of a module the gate accepts, compiled from the tree the walk checked when it is
+    still held (the same code `compile(source, ...)` gives); raises UnsafeModule if refused."""
+    require_safe(source)
+    tree = _accepted_tree.pop(source, None)
+    return compile(tree if tree is not None else source, filename, "exec")
 
 
 def require_safe(source: str) -> None:

@@ -20,12 +20,17 @@ class Unknown(Exception):
 
 
 class Probe:
-    """Stands for the state `s` in compiled expressions."""
+    """Stands for the state `s` in compiled expressions. With a `looked_at` set, the name of
+    every field an expression asks for (known or not) is added to it."""
 
-    def __init__(self, fields: dict):
+    def __init__(self, fields: dict, looked_at: set[str] | None = None):
         self.__dict__["_fields"] = fields
+        self.__dict__["_looked_at"] = looked_at
 
     def __getattr__(self, name):
+        looked_at = self.__dict__["_looked_at"]
+        if looked_at is not None:
+            looked_at.add(name)
         try:
             return self.__dict__["_fields"][name]
         except KeyError:
@@ -69,6 +74,8 @@ UNKNOWN = Pile(None)
 
 def join_piles(a, b):
     """What is known of a pile reached by two paths."""
+    if a is b:  # the same pile down both paths (most of them): nothing to compare
+        return a
     if isinstance(a, list):
         return [join_piles(x, y) for x, y in zip(a, b, strict=False)]
     if a == b:

@@ -10,7 +10,7 @@ each deal, draw or move of counted cards, how many were there and how many were 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from collections.abc import Callable
 
@@ -55,6 +55,29 @@ class _Ended(Exception):
     pass
 
 
+class _StateFields(dict):
+    """The fields a probe knows: the fixed ones and the locals, and `z_<zone>` for each zone whose
+    cards (or size) are known, seat by seat for a zone per player when every seat's is. A zone's
+    is looked up when an expression first asks for it: most ask for one or two of the zones."""
+
+    def __init__(self, fixed: dict, state: dict):
+        super().__init__(fixed)
+        self.state = state
+
+    def __missing__(self, key: str):
+        name = key[2:]
+        pile = self.state.get(name) if key.startswith("z_") and name != ENDED else None
+        if isinstance(pile, list):
+            value = [p.value() for p in pile]
+            if all(v is not None for v in value):
+                self[key] = value
+                return value
+        elif pile is not None and pile.value() is not None:
+            self[key] = value = pile.value()
+            return value
+        raise KeyError(key)
+
+
 ENDED = "__ended__"  # key set in a state whose path has ended the game
 
 
@@ -65,11 +88,12 @@ class PileTracker(StmtVisitor[Step]):
     """Runs the flow on pile sizes.  Visiting a statement gives the step that runs its kind (the
     visitor passes only the statement, and a step also needs the state and locals it runs in)."""
 
-    def __init__(self, model, engine, evaluator: Evaluator, players: int, readings: dict):
+    def __init__(self, model, engine, evaluator: Evaluator, players: int, readings: dict, deck: list[int] | None):
         self.model, self.engine, self.x = model, engine, evaluator
         self.n = players
-        self.run = Run(players, readings, deck_for(engine, players, readings))
+        self.run = Run(players, readings, deck)
         self.fixed = {"n": players, **reading_fields(model, readings)}
+        self.looked_at: set[str] = set()  # every field of the state the run's expressions asked for
         self.steps = 0
 
     # ------------------------------------------------------------ state = zone name -> Pile or [Pile]
@@ -88,18 +112,9 @@ class PileTracker(StmtVisitor[Step]):
         return state
 
     def probe(self, state: dict, local: dict) -> Probe:
-        fields = dict(self.fixed)
-        for name, pile in state.items():
-            if name == ENDED:
-                continue
-            if isinstance(pile, list):
-                value = [p.value() for p in pile]
-                if all(v is not None for v in value):
-                    fields["z_" + name] = value
-            elif pile.value() is not None:
-                fields["z_" + name] = pile.value()
+        fields = _StateFields(self.fixed, state)
         fields.update({"l_" + k: v for k, v in local.items()})
-        return Probe(fields)
+        return Probe(fields, self.looked_at)
 
     def eval(self, expr, state, local):
         if expr is None:
@@ -448,10 +463,30 @@ def follow_all(model, engine) -> list[Run]:
 
     def compute():
         evaluator = Evaluator(model, engine)
-        return [
-            PileTracker(model, engine, evaluator, players, readings).follow()
-            for players in model.players
-            for readings in reading_variants(model)
-        ]
+        variants = reading_variants(model)
+        runs = []
+        for players in model.players:
+            defaults = PileTracker(
+                model, engine, evaluator, players, variants[0], deck_for(engine, players, variants[0])
+            )
+            runs.append(defaults.follow())
+            for readings in variants[1:]:
+                deck = deck_for(engine, players, readings)
+                same = _as_under(defaults, readings, deck)
+                runs.append(same or PileTracker(model, engine, evaluator, players, readings, deck).follow())
+        return runs
 
     return cached(model, "piles", compute)
+
+
+def _as_under(done: PileTracker, readings: dict, deck: list[int] | None) -> Run | None:
+    """The run `done` made, as made under `readings` with this deck, when it cannot differ: the
+    follower is deterministic, and reads the readings only through the state's `r_` fields and
+    the deck it starts with; a run that never asked for the field of any reading that changed,
+    from the same deck, takes the same path to the same records. None when it may differ."""
+    run = done.run
+    changed = {name for name, value in readings.items() if run.readings.get(name) != value}
+    if deck != run.deck or any("r_" + name in done.looked_at for name in changed):
+        return None
+    records = [replace(record, readings=readings) for record in run.records]
+    return Run(run.players, readings, deck, records)
