@@ -62,6 +62,11 @@ def test_help_is_printed_without_the_rich_help_formatter(argv):
     assert heavy_modules_loaded(HELP.format(argv=argv), heavy=["typer.rich_utils", "rich.markdown"]) == []
 
 
+def test_help_imports_no_rich_at_all():
+    # rich draws the diagnostics report (about 40 ms of imports): a help page prints none
+    assert heavy_modules_loaded(HELP.format(argv=["--help"]), heavy=["rich"]) == []
+
+
 def test_the_probe_sees_a_heavy_stage_a_command_imports():
     # The same probe, after a command that compiles: it does report the stages it imported
     # (importing dsl.api alone imports none: its stages are imported when first used).

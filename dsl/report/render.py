@@ -19,12 +19,14 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from rich.cells import cell_len
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from dsl.report.diagnostics import Diagnostic, Severity
 from dsl.report.files import read_rule_text
+
+if TYPE_CHECKING:  # rich is imported by what draws a report, not by every start of the program
+    from rich.console import Console
+    from rich.text import Text
 
 TAB_WIDTH = 4
 SEVERITY_STYLE = {
@@ -45,12 +47,16 @@ class FileReport:
 
 
 def stderr_console() -> Console:
+    from rich.console import Console
+
     # soft_wrap keeps long source lines on one row so the caret stays under its column.
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def stdout_console() -> Console:
     """Where a report goes (`validate` prints its findings on stdout, progress stays on stderr)."""
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=True)
 
 
@@ -59,6 +65,8 @@ def stdout_console() -> Console:
 
 def format_diagnostic(diagnostic: Diagnostic, text: str | None) -> Text:
     """The full rendering of one diagnostic as styled text (use `.plain` for the bare text)."""
+    from rich.text import Text
+
     span = diagnostic.span
     out = Text()
     out.append(f"{diagnostic.file}:{span.line}:{span.column}: ", style="bold")
@@ -119,6 +127,8 @@ def _source_snippet(diagnostic: Diagnostic, text: str | None) -> tuple[str, int,
 def _display(line: str) -> tuple[str, list[int]]:
     """The line as shown (tabs expanded, control characters replaced) and the cell offset at
     which each character starts; offsets[len(line)] is the displayed width."""
+    from rich.cells import cell_len
+
     shown: list[str] = []
     offsets = [0]
     cells = 0
@@ -178,6 +188,8 @@ def render_report(
 
     Without `show_infos` the info diagnostics are only counted, in one line before the summary.
     """
+    from rich.text import Text
+
     console = console or stderr_console()
     hidden = 0
     for report in reports:
