@@ -16,27 +16,16 @@ from __future__ import annotations
 import argparse
 import collections
 import pathlib
-import random
 import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.playouts import play  # noqa: E402  (the yardstick's random driver)
 from dsl.api import load_game  # noqa: E402
 
 clock = time.perf_counter
-
-
-def play(engine, players: int, seeds) -> int:
-    decisions = 0
-    for seed in seeds:
-        state, rng = engine.new_game(players, seed), random.Random(seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            decisions += 1
-    return decisions
 
 
 def main(argv=None) -> int:
