@@ -207,7 +207,7 @@ def _for_68_next(s):
         # cribbage.cardrules:80: for each k in 0 .. player_count {
         _solver_fifteens_and_pairs_ = _solver_fifteens_and_pairs(s)
         _e4 = s.l_k
-        for _e4 in list(range(0, (s.n) + 1)):
+        for _e4 in range(0, (s.n) + 1):
             # cribbage.cardrules:81: if k < player_count {
             if _e4 < s.n:
                 s.hits[3] += 1
@@ -232,7 +232,7 @@ def _for_68_next(s):
             s.v_ways = 1
             # cribbage.cardrules:91: for each v in 1 .. 14 {
             _e5 = s.l_v
-            for _e5 in list(range(1, (14) + 1)):
+            for _e5 in range(1, (14) + 1):
                 # cribbage.cardrules:92: if at(v) > 0 {
                 if len([c2 for c2 in s.z_show if (VALUE_PLACE[c2] == _e5)]) > 0:
                     s.hits[5] += 1
@@ -402,7 +402,7 @@ def _choose_card_121_chosen(s):
     # cribbage.cardrules:127: for each k in 3 .. size of count_pile {
     _solver_repeats_ = _solver_repeats(s)
     _e6 = s.l_k
-    for _e6 in list(range(3, (len(s.z_count_pile)) + 1)):
+    for _e6 in range(3, (len(s.z_count_pile)) + 1):
         # cribbage.cardrules:128: move top k from count_pile to probe
         _moved = _rt.take_top(s.z_count_pile, _e6, 128)
         s.z_probe.extend(_moved)

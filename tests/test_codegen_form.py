@@ -258,3 +258,19 @@ def test_only_parentheses_that_say_nothing_are_dropped():
         "    f((x))\n    g = lambda q: q + 1\n    h = [(y) for y in (z)]\nwhile not (c):\n    pass\n"
     )
     assert parens.drop_redundant("if (x:\n") == "if (x:\n"  # not Python: left for the gate to refuse
+
+
+def test_a_loop_over_a_range_of_numbers_takes_no_copy_of_it():
+    # A range is fixed when its loop starts (its bounds are read once), so the loop needs no list
+    # of its numbers, which a loop over cards takes because the body may move them.
+    text = (
+        'game "count"\nplayers 2\nzone deck shared seen by nobody\nzone hand per player seen by owner\n'
+        "var score: int per player = 0\n"
+        "flow {\n  for each k in 1 .. 3 {\n    score of 0 += k\n  }\n"
+        "  for each c in deck {\n    score of 1 += 1\n  }\n}\nresult score\n"
+    )
+    compiled = compile_source(text, "count.cardrules")
+    assert compiled.ok, [d.message for d in compiled.diagnostics]
+    loops = [line.strip() for line in compiled.source.splitlines() if line.strip().startswith("for _e")]
+    assert loops == ["for _e1 in range(1, (3) + 1):", "for _e2 in list(s.z_deck):"], loops
+    assert module_from_source(compiled.source, "count").new_game(2).returns() == [6, 52]

@@ -302,6 +302,8 @@ class StraightLowering(_Lowering):
 
     def visit_ForEach(self, s: n.ForEach):
         items = self._extreme_seats(s.iterable) if isinstance(s.iterable, n.PlayersWhere) else None
+        if items is None and isinstance(s.iterable, n.Range):
+            items = self.x.compile(s.iterable)  # a range is fixed when the loop starts: no copy to take
         self.loop(self.out.fresh("_e"), items or f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
 
     def _extreme_seats(self, where: n.PlayersWhere) -> str | None:
