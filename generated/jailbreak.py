@@ -814,7 +814,7 @@ def _if_318_after(s):
             if not s.v_game_over:
                 s.hits[34] += 1
                 # jailbreak.cardrules:402: taker = first of players q where in_duel of q
-                s.v_taker = _rt.first([q8 for q8 in range(s.n) if s.v_in_duel[q8]], 402)
+                s.v_taker = s.v_in_duel.index(True) if True in s.v_in_duel else _rt.first([], 402)
         # jailbreak.cardrules:405: if game_over {
         if s.v_game_over:
             s.hits[35] += 1

@@ -1632,7 +1632,7 @@ def _while_331_check(s):
         if (s.v_bidder is None) and (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO):
             s.hits[13] += 1
             # prisoners.cardrules:357: bidder = first of players q where in_auction of q
-            s.v_bidder = _rt.first([q6 for q6 in range(s.n) if s.v_in_auction[q6]], 357)
+            s.v_bidder = s.v_in_auction.index(True) if True in s.v_in_auction else _rt.first([], 357)
         # prisoners.cardrules:359: if bidder == none {
         if s.v_bidder is None:
             s.hits[14] += 1

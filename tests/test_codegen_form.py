@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from dsl.api import compile_source, module_from_source
 from dsl.compiler import escape, layout, parens
 from dsl.compiler.comments import ELLIPSIS, WIDTH, shorten
+from dsl.runtime.errors import RuleGap
 from tests.conftest import GAMES, ROOT
 
 GENERATED = sorted((ROOT / "generated").glob("*.py"))
@@ -274,3 +275,28 @@ def test_a_loop_over_a_range_of_numbers_takes_no_copy_of_it():
     loops = [line.strip() for line in compiled.source.splitlines() if line.strip().startswith("for _e")]
     assert loops == ["for _e1 in range(1, (3) + 1):", "for _e2 in list(s.z_deck):"], loops
     assert module_from_source(compiled.source, "count").new_game(2).returns() == [6, 52]
+
+
+FLAGS_GAME = (
+    'game "flags"\nplayers 3\nzone deck shared seen by nobody\nzone hand per player seen by owner\n'
+    "var flag: bool per player = false\nvar score: int per player = 0\nvar who: player = none\n"
+    "flow {\n{set}  who = first of players q where flag of q\n  score of who = 5\n}\nresult score\n"
+)
+
+
+def test_the_first_seat_whose_flag_is_set_is_found_without_a_list_of_seats():
+    # `first of players q where flag of q` is the first True of the per-player list, found in C:
+    # no comprehension over the seats (a function call of its own) and no list to take it from.
+    flagged = FLAGS_GAME.replace("{set}", "  flag of 2 = true\n  flag of 1 = true\n")
+    compiled = compile_source(flagged, "flags.cardrules")
+    assert compiled.ok, [d.message for d in compiled.diagnostics]
+    assert "s.v_flag.index(True) if True in s.v_flag else _rt.first([]" in compiled.source
+    assert "for q" not in compiled.source
+    assert module_from_source(compiled.source, "flags").new_game(3).returns() == [0, 5, 0]
+
+
+def test_no_seat_with_its_flag_set_is_the_same_located_gap():
+    compiled = compile_source(FLAGS_GAME.replace("{set}", ""), "flags.cardrules")
+    with pytest.raises(RuleGap) as gap:
+        module_from_source(compiled.source, "flags").new_game(3)
+    assert (gap.value.code, gap.value.line) == ("empty-draw", 9)  # the line of `first of`

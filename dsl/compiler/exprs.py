@@ -351,6 +351,20 @@ class ExprCompiler(ExprVisitor[str]):
         how, attr = entry
         return {"bool": f"(True in {attr})", "cards": f"any({attr})", "no cards": f"(not all({attr}))"}[how]
 
+    def _first_flagged_seat(self, where: n.Expr, line: int) -> str | None:
+        """`first of players q where flag of q`: the first True of the per-player list, found in C
+        (a comprehension over the seats is a function call of its own); None for any other kind."""
+        if not isinstance(where, n.PlayersWhere) or where.cond is None or where.extreme or where.within is not None:
+            return None
+        numbered = self._fresh  # a look only: the names taken go back if it is not that kind
+        var = self.fresh("q")
+        entry = self._seat_entry(var, f"range({self.attr('n')})", self.with_binders({where.var: var}, where.cond))
+        if entry is None or entry[0] != "bool":
+            self._fresh = numbered
+            return None
+        flags = entry[1]
+        return f"({flags}.index(True) if True in {flags} else _rt.first([], {line}))"
+
     def comparison_sides(self, e: n.BinOp) -> tuple[str, str]:
         """The two operands of a comparison as `visit_BinOp` compares them (a number beside a rank is
         that rank)."""
@@ -425,6 +439,8 @@ class ExprCompiler(ExprVisitor[str]):
             return f"_rt.played_by({self.attr('t_order')}, {self.attr('t_cards')}, {arg}, {line})"
         if e.name == "groups":
             return f"len({arg})"
+        if e.name == "first" and (seat := self._first_flagged_seat(e.arg, line)) is not None:
+            return seat
         if e.name in ("top", "last", "bottom", "first"):
             cards, end = self.cards(e.arg), -1 if e.name in ("top", "last") else 0
             helper = "top" if end else "first"

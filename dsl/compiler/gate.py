@@ -23,12 +23,14 @@ SAFE_BUILTINS = frozenset(
 )
 # Methods of lists, dicts, the random generator, the state and the scoring solvers (and of the
 # engine's frozenset of twinned cards, `isdisjoint`: a test on every decision of a game with twins;
-# `count`: `count players q where flag of q` is `s.v_flag.count(True)`; `pop`: `draw 1` takes
+# `count`: `count players q where flag of q` is `s.v_flag.count(True)`, and `index`: `first of
+# players q where flag of q` is `s.v_flag.index(True)`, both reads of a list; `pop`: `draw 1` takes
 # the top card of a pile that is not empty; `intersection`: counting a pattern's cards in C).
 SAFE_METHODS = frozenset(
     {
         "isdisjoint",
         "count",
+        "index",
         "pop",
         "intersection",
         "append",
