@@ -219,7 +219,7 @@ def _choose_suit_72_chosen(s):
 def _if_76_after(s):
     # belote.cardrules:110: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not ((max(s.v_score) >= 1000) and (len([q47 for q47 in range(s.n) if (s.v_score[q47] == max(s.v_score))]) == 2)):
+    if not ((max(s.v_score) >= 1000) and (len([q46 for q46 in range(s.n) if (s.v_score[q46] == max(s.v_score))]) == 2)):
         return 1  # to _repeat_55_body
     return s._finish()
 
@@ -442,7 +442,7 @@ def _example_0(readings):
     # belote.cardrules:118: trump = ♥
     s.v_trump = 1
     return [
-        _rt.expectation(119, 'expect points_in([J♥ 9♥ A♠]) == 45', (_rt.sum_values(VALUE_TRUMP_POINTS, [c48 for c48 in [12, 10, 7] if (SUIT[c48] == s.v_trump)], 119) + _rt.sum_values(VALUE_PLAIN_POINTS, [c49 for c49 in [12, 10, 7] if (SUIT[c49] != s.v_trump)], 119)), '==', 45),
+        _rt.expectation(119, 'expect points_in([J♥ 9♥ A♠]) == 45', (_rt.sum_values(VALUE_TRUMP_POINTS, [c47 for c47 in [12, 10, 7] if (SUIT[c47] == s.v_trump)], 119) + _rt.sum_values(VALUE_PLAIN_POINTS, [c48 for c48 in [12, 10, 7] if (SUIT[c48] != s.v_trump)], 119)), '==', 45),
     ]
 
 

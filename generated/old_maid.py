@@ -87,7 +87,7 @@ def _start(s):
     s.v_drawer = _rt.next_in_play(s.out, s.v_dealer, 1)
     # old_maid.cardrules:43: while (count players q where q is not out) > 1 {
     _loop5 = 0
-    while len([q5 for q5 in range(s.n) if (not s.out[q5])]) > 1:
+    while len([q4 for q4 in range(s.n) if (not s.out[q4])]) > 1:
         _loop5 += 1
         if _loop5 > 10000:
             _rt.gap('non-termination', 43, 'this loop never reaches its end')
@@ -99,11 +99,11 @@ def _start(s):
         _moved = [_rt.take_card(s.z_hand[s.v_giver], s.v_drawn, 47)]
         s.z_hand[s.v_drawer].extend(_moved)
         # old_maid.cardrules:48: if (count cards in hand of drawer where rank == rank of drawn) == 2 {
-        if len([c6 for c6 in s.z_hand[s.v_drawer] if (RANK[c6] == RANK[s.v_drawn])]) == 2:
+        if len([c5 for c5 in s.z_hand[s.v_drawer] if (RANK[c5] == RANK[s.v_drawn])]) == 2:
             s.hits[1] += 1
             # old_maid.cardrules:49: move cards where rank == rank of drawn from hand of drawer to discard
-            _moved = [c7 for c7 in s.z_hand[s.v_drawer] if (RANK[c7] == RANK[s.v_drawn])]
-            s.z_hand[s.v_drawer][:] = [c7 for c7 in s.z_hand[s.v_drawer] if not (RANK[c7] == RANK[s.v_drawn])]
+            _moved = [c6 for c6 in s.z_hand[s.v_drawer] if (RANK[c6] == RANK[s.v_drawn])]
+            s.z_hand[s.v_drawer][:] = [c6 for c6 in s.z_hand[s.v_drawer] if not (RANK[c6] == RANK[s.v_drawn])]
             s.z_discard.extend(_moved)
         # old_maid.cardrules:51: for each player p where p == giver or p == drawer {
         _p6 = s.l_p
@@ -194,8 +194,8 @@ def _example_0(readings):
     s = State(4, 0, readings, run=True)  # noqa: F841 (not every example reads it)
     return [
         _rt.expectation(69, 'expect size of discard == 50', len(s.z_discard), '==', 50),
-        _rt.expectation(70, 'expect (count players q where hand of q has Q) == 1', len([q9 for q9 in range(s.n) if (not CARDS_Q.isdisjoint(s.z_hand[q9]))]), '==', 1),
-        _rt.expectation(71, 'expect (count players q where q is not out) == 1', len([q11 for q11 in range(s.n) if (not s.out[q11])]), '==', 1),
+        _rt.expectation(70, 'expect (count players q where hand of q has Q) == 1', len([q7 for q7 in range(s.n) if (not CARDS_Q.isdisjoint(s.z_hand[q7]))]), '==', 1),
+        _rt.expectation(71, 'expect (count players q where q is not out) == 1', len([q8 for q8 in range(s.n) if (not s.out[q8])]), '==', 1),
     ]
 
 

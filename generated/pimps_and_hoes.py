@@ -225,7 +225,7 @@ def _while_115_check(s):
         s.l_p = _p4
         # pimps_and_hoes.cardrules:141: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
-        if not ((s.r_tie == TIE_DRAW) or (len([q6 for q6 in range(s.n) if (s.v_points[q6] == max(s.v_points))]) == 1)):
+        if not ((s.r_tie == TIE_DRAW) or (len([q5 for q5 in range(s.n) if (s.v_points[q5] == max(s.v_points))]) == 1)):
             return 1  # to _repeat_98_body
         return s._finish()
     # pimps_and_hoes.cardrules:116: stage_no += 1

@@ -245,7 +245,7 @@ def _while_87_check(s):
         s.v_hands += 1
         # president.cardrules:150: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
-        if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q47 for q47 in range(s.n) if (s.v_score[q47] == max(s.v_score))]) == 1))):
+        if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q46 for q46 in range(s.n) if (s.v_score[q46] == max(s.v_score))]) == 1))):
             return 1  # to _repeat_53_body
         return s._finish()
     # president.cardrules:88: can_beat = false

@@ -1473,7 +1473,7 @@ def _make_combos(s):
             'pair',
             'same_rank',
             size=2,
-            where=lambda group: (((((1 if (not CARDS_SPADES.isdisjoint(group)) else 0) + (1 if (not CARDS_HEARTS.isdisjoint(group)) else 0)) + (1 if (not CARDS_DIAMONDS.isdisjoint(group)) else 0)) + (1 if (not CARDS_CLUBS.isdisjoint(group)) else 0)) == len(group)) and (not any((SUIT[c20] == s.v_trump) for c20 in group)),
+            where=lambda group: (((((1 if (not CARDS_SPADES.isdisjoint(group)) else 0) + (1 if (not CARDS_HEARTS.isdisjoint(group)) else 0)) + (1 if (not CARDS_DIAMONDS.isdisjoint(group)) else 0)) + (1 if (not CARDS_CLUBS.isdisjoint(group)) else 0)) == len(group)) and (not any((SUIT[c19] == s.v_trump) for c19 in group)),
             score=lambda group: VALUE_FACE[_rt.first(group, 257)] + 2,
         ),
         # prisoners.cardrules:259: pattern pair_trump: 2 of a rank
@@ -1481,7 +1481,7 @@ def _make_combos(s):
             'pair_trump',
             'same_rank',
             size=2,
-            where=lambda group: (((((1 if (not CARDS_SPADES.isdisjoint(group)) else 0) + (1 if (not CARDS_HEARTS.isdisjoint(group)) else 0)) + (1 if (not CARDS_DIAMONDS.isdisjoint(group)) else 0)) + (1 if (not CARDS_CLUBS.isdisjoint(group)) else 0)) == len(group)) and any((SUIT[c21] == s.v_trump) for c21 in group),
+            where=lambda group: (((((1 if (not CARDS_SPADES.isdisjoint(group)) else 0) + (1 if (not CARDS_HEARTS.isdisjoint(group)) else 0)) + (1 if (not CARDS_DIAMONDS.isdisjoint(group)) else 0)) + (1 if (not CARDS_CLUBS.isdisjoint(group)) else 0)) == len(group)) and any((SUIT[c20] == s.v_trump) for c20 in group),
             score=lambda group: VALUE_FACE[_rt.first(group, 262)] * 2,
         ),
         # prisoners.cardrules:264: pattern three: 3 of a rank
@@ -1489,7 +1489,7 @@ def _make_combos(s):
             'three',
             'same_rank',
             size=3,
-            where=lambda group: (((((1 if (not CARDS_SPADES.isdisjoint(group)) else 0) + (1 if (not CARDS_HEARTS.isdisjoint(group)) else 0)) + (1 if (not CARDS_DIAMONDS.isdisjoint(group)) else 0)) + (1 if (not CARDS_CLUBS.isdisjoint(group)) else 0)) == len(group)) and (not any((SUIT[c22] == s.v_trump) for c22 in group)),
+            where=lambda group: (((((1 if (not CARDS_SPADES.isdisjoint(group)) else 0) + (1 if (not CARDS_HEARTS.isdisjoint(group)) else 0)) + (1 if (not CARDS_DIAMONDS.isdisjoint(group)) else 0)) + (1 if (not CARDS_CLUBS.isdisjoint(group)) else 0)) == len(group)) and (not any((SUIT[c21] == s.v_trump) for c21 in group)),
             score=lambda group: VALUE_FACE[_rt.first(group, 268)] + 3,
         ),
         # prisoners.cardrules:270: pattern three_trump: 3 of a rank
@@ -1497,7 +1497,7 @@ def _make_combos(s):
             'three_trump',
             'same_rank',
             size=3,
-            where=lambda group: (((((1 if (not CARDS_SPADES.isdisjoint(group)) else 0) + (1 if (not CARDS_HEARTS.isdisjoint(group)) else 0)) + (1 if (not CARDS_DIAMONDS.isdisjoint(group)) else 0)) + (1 if (not CARDS_CLUBS.isdisjoint(group)) else 0)) == len(group)) and any((SUIT[c23] == s.v_trump) for c23 in group),
+            where=lambda group: (((((1 if (not CARDS_SPADES.isdisjoint(group)) else 0) + (1 if (not CARDS_HEARTS.isdisjoint(group)) else 0)) + (1 if (not CARDS_DIAMONDS.isdisjoint(group)) else 0)) + (1 if (not CARDS_CLUBS.isdisjoint(group)) else 0)) == len(group)) and any((SUIT[c22] == s.v_trump) for c22 in group),
             score=lambda group: VALUE_FACE[_rt.first(group, 273)] * 3,
         ),
         # prisoners.cardrules:275: pattern four: 4 of a rank
@@ -1829,7 +1829,7 @@ def _if_380_after(s):
     s.v_deals_played += 1
     # prisoners.cardrules:461: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q19 for q19 in range(s.n) if (s.v_total[q19] == max(s.v_total))]) == 1))):
+    if not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q18 for q18 in range(s.n) if (s.v_total[q18] == max(s.v_total))]) == 1))):
         return 3  # to _repeat_289_body
     return s._finish()
 

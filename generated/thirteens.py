@@ -170,7 +170,7 @@ def _make_thirteens(s):
         # thirteens.cardrules:90: pattern run_ace_low: 3 in sequence by run_low where reading ace_in_runs is both and...
         _Pattern('run_ace_low', 'sequence', size=3, order=ORDER_RUN_LOW, where=lambda group: (s.r_ace_in_runs == ACE_IN_RUNS_BOTH) and (not CARDS_A.isdisjoint(group)), score=lambda group: 1),
     ]
-    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c10]) for c10 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER), overlapping=s.r_card_reuse == CARD_REUSE_EVERY)
+    return _Scoring(patterns, RANK, SUIT, KIND, reusable=None, leftover=lambda group: (1 if any((not IS_JOKER[c9]) for c9 in group) else 0) if s.r_trick_point == TRICK_POINT_LEFTOVER else 1 if s.r_trick_point == TRICK_POINT_EVERY else 0, maximise=True, name='thirteens', alike=(IS_A, IS_JOKER), overlapping=s.r_card_reuse == CARD_REUSE_EVERY)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -268,7 +268,7 @@ def _while_123_check(s):
         s.l_p = _p1
         # thirteens.cardrules:154: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
-        if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q9 for q9 in range(s.n) if (s.v_total[q9] == max(s.v_total))]) == 1))):
+        if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q8 for q8 in range(s.n) if (s.v_total[q8] == max(s.v_total))]) == 1))):
             return 1  # to _repeat_103_body
         return s._finish()
     # thirteens.cardrules:124: trick {

@@ -351,19 +351,19 @@ class ExprCompiler(ExprVisitor[str]):
         how, attr = entry
         return {"bool": f"(True in {attr})", "cards": f"any({attr})", "no cards": f"(not all({attr}))"}[how]
 
-    def _first_flagged_seat(self, where: n.Expr, line: int) -> str | None:
-        """`first of players q where flag of q`: the first True of the per-player list, found in C
-        (a comprehension over the seats is a function call of its own); None for any other kind."""
+    def _seat_flags(self, where: n.Expr) -> str | None:
+        """The per-player bool list when `where` is `players q where flag of q` (every seat, in
+        order), so that a count or the first seat is one call of the list in C instead of a
+        comprehension over the seats; None for any other kind (the names it took go back)."""
         if not isinstance(where, n.PlayersWhere) or where.cond is None or where.extreme or where.within is not None:
             return None
-        numbered = self._fresh  # a look only: the names taken go back if it is not that kind
+        numbered = self._fresh
         var = self.fresh("q")
         entry = self._seat_entry(var, f"range({self.attr('n')})", self.with_binders({where.var: var}, where.cond))
         if entry is None or entry[0] != "bool":
             self._fresh = numbered
             return None
-        flags = entry[1]
-        return f"({flags}.index(True) if True in {flags} else _rt.first([], {line}))"
+        return entry[1]
 
     def comparison_sides(self, e: n.BinOp) -> tuple[str, str]:
         """The two operands of a comparison as `visit_BinOp` compares them (a number beside a rank is
@@ -439,8 +439,8 @@ class ExprCompiler(ExprVisitor[str]):
             return f"_rt.played_by({self.attr('t_order')}, {self.attr('t_cards')}, {arg}, {line})"
         if e.name == "groups":
             return f"len({arg})"
-        if e.name == "first" and (seat := self._first_flagged_seat(e.arg, line)) is not None:
-            return seat
+        if e.name == "first" and (flags := self._seat_flags(e.arg)) is not None:
+            return f"({flags}.index(True) if True in {flags} else _rt.first([], {line}))"
         if e.name in ("top", "last", "bottom", "first"):
             cards, end = self.cards(e.arg), -1 if e.name in ("top", "last") else 0
             helper = "top" if end else "first"
@@ -500,11 +500,9 @@ class ExprCompiler(ExprVisitor[str]):
         matched = _pattern_count(where)
         if matched is not None:  # cards of a pattern among cards held somewhere: counted in C
             return f"len({self.tables.pattern_set(matched)}.intersection({self.cards(where.collection)}))"
-        if isinstance(where, n.PlayersWhere) and where.cond is not None and not where.extreme and where.within is None:
-            var = self.fresh("q")
-            entry = self._seat_entry(var, f"range({self.attr('n')})", self.with_binders({where.var: var}, where.cond))
-            if entry is not None and entry[0] == "bool":  # the seats whose bool is set: counted in C
-                return f"{entry[1]}.count(True)"
+        flags = self._seat_flags(where)
+        if flags is not None:  # the seats whose bool is set: counted in C
+            return f"{flags}.count(True)"
         return f"len({self.compile(e.arg)})"
 
     def visit_AllTeams(self, e):
