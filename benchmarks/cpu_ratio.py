@@ -1,13 +1,14 @@
 """Compiled against hand-written engines by processor time on a fixed set of matches:
 
-    python benchmarks/cpu_ratio.py [--repeat 3] [--pairs 40]
+    python benchmarks/cpu_ratio.py [--repeat 3] [--pairs 40] [--native]
 
 `yardstick.py` times windows of wall-clock time, which a shared machine's load moves by 2x from
 one window to the next. This plays the same matches on each side (seeds 0..N-1, the yardstick's
 random agent), times them with `time.process_time`, alternates the sides `--repeat` times and
 keeps the fastest pass of each: what the code costs, as far as a busy machine lets one see it.
 Run it under two trees (`PYTHONPATH=<tree> python <tree>/benchmarks/cpu_ratio.py`) to compare a
-change with its starting point.
+change with its starting point. `--native` times the native build of each engine (the extra
+`native`: `load_game(..., native=True)`) as a third side, against the same hand-written one.
 """
 
 from __future__ import annotations
@@ -51,23 +52,25 @@ def timed(new_game, players: int, matches: int) -> tuple[int, float]:
     return decisions, time.process_time() - started
 
 
-def paired(sides: dict, players: int, matches: int, pairs: int) -> tuple[dict, float]:
-    """Short alternating chunks of the same seeds on both sides, `pairs` times: (decisions/s of each
-    side over its fastest half of chunks, the median of the chunk pairs' ratios). A load that
-    changes from one second to the next falls on both chunks of a pair alike."""
+def paired(sides: dict, players: int, matches: int, pairs: int) -> tuple[dict, dict]:
+    """Short alternating chunks of the same seeds on every side, `pairs` times: (decisions/s of each
+    side over its fastest half of chunks, for each side but the hand-written one the median of its
+    chunks' ratios to the hand-written chunk next to it). A load that changes from one second to
+    the next falls on the chunks of a round alike."""
     chunk = max(1, matches // 10)
     times: dict = {name: [] for name in sides}
     counts: dict = {}
-    ratios = []
+    ratios: dict = {name: [] for name in sides if name != "hand-written"}
     for i in range(pairs):
         order = list(sides.items()) if i % 2 == 0 else list(reversed(sides.items()))
         for name, new_game in order:
             counts[name], seconds = timed(new_game, players, chunk)
             times[name].append(seconds)
-        ratios.append(times["hand-written"][-1] / times["compiled"][-1])
+        for name in ratios:
+            ratios[name].append(times["hand-written"][-1] / times[name][-1])
     fastest = {name: sorted(t)[: max(1, len(t) // 2)] for name, t in times.items()}
     rate = {name: counts[name] * len(fastest[name]) / sum(fastest[name]) for name in sides}
-    return rate, statistics.median(ratios)
+    return rate, {name: statistics.median(r) for name, r in ratios.items()}
 
 
 def main(argv=None) -> int:
@@ -80,19 +83,20 @@ def main(argv=None) -> int:
         help="instead: this many pairs of short alternating chunks (a tenth of the matches each), "
         "reporting the median ratio of the pairs",
     )
+    parser.add_argument("--native", action="store_true", help="also time the native build of each engine")
     args = parser.parse_args(argv)
     for game, handwritten, players, matches in CASES:
-        compiled = load_game(str(ROOT / "games" / f"{game}.cardrules"))
-        sides = {"compiled": compiled.new_game, "hand-written": handwritten.new_game}
+        path = str(ROOT / "games" / f"{game}.cardrules")
+        sides = {"compiled": load_game(path).new_game, "hand-written": handwritten.new_game}
+        if args.native:
+            sides["native"] = load_game(path, native=True).new_game
         for new_game in sides.values():  # warm up: imports, the scorers' memos
             play(new_game, players, 20)
         if args.pairs:
-            rate, ratio = paired(sides, players, matches, args.pairs)
-            print(
-                f"{game} {players}p: compiled {rate['compiled']:,.0f}/s, hand-written {rate['hand-written']:,.0f}/s, "
-                f"median ratio of {args.pairs} pairs {ratio:.3f}",
-                flush=True,
-            )
+            rate, ratios = paired(sides, players, matches, args.pairs)
+            shown = ", ".join(f"{name} {rate[name]:,.0f}/s" for name in sides)
+            medians = ", ".join(f"{name} {ratio:.3f}" for name, ratio in ratios.items())
+            print(f"{game} {players}p: {shown}; median ratio to hand-written of {args.pairs} pairs: {medians}", flush=True)
             continue
         best = dict.fromkeys(sides, float("inf"))
         decisions = {}
@@ -101,11 +105,9 @@ def main(argv=None) -> int:
                 decisions[name], seconds = timed(new_game, players, matches)
                 best[name] = min(best[name], seconds)
         rate = {name: decisions[name] / best[name] for name in sides}
-        print(
-            f"{game} {players}p: compiled {rate['compiled']:,.0f}/s, hand-written {rate['hand-written']:,.0f}/s, "
-            f"ratio {rate['compiled'] / rate['hand-written']:.3f}",
-            flush=True,
-        )
+        shown = ", ".join(f"{name} {rate[name]:,.0f}/s" for name in sides)
+        ratios = ", ".join(f"{name} {rate[name] / rate['hand-written']:.3f}" for name in sides if name != "hand-written")
+        print(f"{game} {players}p: {shown}; ratio to hand-written: {ratios}", flush=True)
     return 0
 
 

@@ -209,13 +209,15 @@ def module_from_source(source: str, name: str) -> types.ModuleType:
     return module
 
 
-def load_game(path: str, *, check: bool = False, cache: bool = True) -> types.ModuleType:
+def load_game(path: str, *, check: bool = False, cache: bool = True, native: bool = False) -> types.ModuleType:
     """The engine module of a rule file; raises DiagnosticError if the file has errors.
 
     The module compiled from the same file (and variant bases) by the same compiler is reused
     from the cache on disk (`compiler.cache`); its source passes the gate again before it runs.
     `check=True` also runs the rule checks of `cardrules validate` (and raises on their errors),
-    which a plain load skips: the compiler's own checks already refused a broken file."""
+    which a plain load skips: the compiler's own checks already refused a broken file.
+    `native=True` gives the same engine built as a C extension (`dsl.native`, the extra `native`):
+    it plays exactly as the Python module, faster."""
     text, diagnostic = _read(path)
     if diagnostic is not None:
         raise DiagnosticError([diagnostic])
@@ -237,10 +239,24 @@ def load_game(path: str, *, check: bool = False, cache: bool = True) -> types.Mo
                 raise DiagnosticError(found)
         if cache:
             compile_cache.store(path, text, source, bases)
-    module = module_from_source(source, name)
+    module = native_module(source, name, path) if native else module_from_source(source, name)
     module.__cardrules_path__ = path
     sys.modules.setdefault(module.__name__, module)
     return module
+
+
+def native_module(source: str, name: str, path: str) -> types.ModuleType:
+    """The native build of a gated engine source; a DiagnosticError when it cannot be built."""
+    problems = check_module(source)
+    if problems:
+        raise DiagnosticError([_unsafe(problems, f"<cardrules engine {name}>")])
+    from .native import NativeUnavailable, load_native
+
+    try:
+        return load_native(source, name)
+    except NativeUnavailable as exc:
+        hint = "install the extra (pip install 'cardrules[native]') and a C compiler, or leave out native"
+        raise DiagnosticError([error("native-unavailable", str(exc), Span(), file=path, hint=hint)]) from None
 
 
 def _read(path: str) -> tuple[str, Diagnostic | None]:

@@ -20,6 +20,7 @@ from ..runtime import engine as runtime_engine
 RUNTIME_ALIAS = "_rt"
 SAFE_BUILTINS = frozenset(
     {"len", "range", "list", "tuple", "min", "max", "sorted", "sum", "any", "all", "enumerate", "bool", "abs"}
+    | {"isinstance", "int"}  # a native engine's `apply` takes only a real int (Cython: one C test)
 )
 # Methods of lists, dicts, the random generator, the state and the scoring solvers (and of the
 # engine's frozenset of twinned cards, `isdisjoint`: a test on every decision of a game with twins;
@@ -48,6 +49,7 @@ SAFE_METHODS = frozenset(
         "_finish",
         "_copy_base_into",
         "_clone_base",
+        "_endless",
         "from_json",
     }
 )
@@ -67,10 +69,11 @@ REFUSED_NODES = {
     ast.AsyncFor: "an async loop",
     ast.AsyncWith: "an async `with`",
     ast.With: "a `with` statement",
-    ast.Try: "a `try` statement",
     ast.Delete: "a `del` statement",
     ast.NamedExpr: "an assignment expression",
 }
+if hasattr(ast, "TryStar"):  # Python 3.11's `except*`
+    REFUSED_NODES[ast.TryStar] = "a `try` statement with `except*`"
 SPECIAL_METHODS = frozenset({"__init__"})  # the only method with underscores a class may define
 
 
@@ -165,6 +168,35 @@ class _Walker(ast.NodeVisitor):
         self.class_depth += 1
         self.generic_visit(node)
         self.class_depth -= 1
+
+    def visit_Try(self, node: ast.Try) -> None:
+        # A native engine's `apply` turns a fault of the rules into a located RuleGap, as the
+        # runtime's driver does: a `try` whose every handler raises again (bare, or the runtime's
+        # translation of the caught exception) can swallow nothing, so that shape alone may pass.
+        if node.orelse or node.finalbody or not node.handlers or not all(map(self.raises_again, node.handlers)):
+            self.refuse(node, "a `try` statement is not allowed (only one whose every handler raises again)")
+        ast.NodeVisitor.generic_visit(self, node)
+
+    def raises_again(self, handler: ast.ExceptHandler) -> bool:
+        caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        if not all(isinstance(t, ast.Name) and t.id in self.callables for t in caught):
+            return False
+        if len(handler.body) != 1 or not isinstance(handler.body[0], ast.Raise):
+            return False
+        exc, cause = handler.body[0].exc, handler.body[0].cause
+        if exc is None:
+            return cause is None
+        name = handler.name
+        return (
+            name is not None
+            and isinstance(exc, ast.Call)
+            and isinstance(exc.func, ast.Name)
+            and exc.func.id in self.callables
+            and not exc.keywords
+            and [ast.unparse(a) for a in exc.args] == [name]
+            and isinstance(cause, ast.Name)
+            and cause.id == name
+        )
 
     def visit_Lambda(self, node: ast.Lambda) -> None:
         params = {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}

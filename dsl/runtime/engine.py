@@ -391,12 +391,16 @@ class BaseState:
             "fields": self._fields_json(),
         }
 
+    def _field_values(self) -> dict:
+        """Every field of the state by name (a native engine keeps some outside `vars`)."""
+        return vars(self)
+
     def _fields_json(self) -> dict:
         """Every attribute of the state (zones, variables, the machine's position, the counters
         and fields the lowering adds...), as JSON-friendly copies; the RNG as its state list."""
         fields = {
             name: copied(value) if isinstance(value, _NESTED) else value
-            for name, value in vars(self).items()
+            for name, value in self._field_values().items()
             if name not in self._RNG_FIELDS
         }
         version, internal, gauss = self._rng_state()
@@ -414,7 +418,7 @@ class BaseState:
             state = cls(fields.get("n"), fields.get("seed", 0), fields.get("readings"), run=False)
         except RuleGap as gap:
             raise BadArgument(f"this saved state cannot be set up again: {gap}") from gap
-        expected_names = (set(vars(state)) - set(cls._RNG_FIELDS)) | {"rng"}
+        expected_names = (set(state._field_values()) - set(cls._RNG_FIELDS)) | {"rng"}
         missing, unknown = expected_names - set(fields), set(fields) - expected_names
         if missing or unknown:
             names = ", ".join(sorted(missing) + sorted(unknown))

@@ -1,0 +1,114 @@
+"""Building the native flavour of an engine into a C extension, and loading it.
+
+Cython translates the module and its declarations to C, the platform's C compiler builds the
+extension (`setuptools`' own `build_ext`, as for any package with C code). Both are the optional
+extra `native`. A built extension is kept in the compile cache's folder under the digest of what
+decides it (the native source and declarations, the Cython and Python versions), so it is built
+once per machine; without a cache folder it is built in a temporary folder each time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import pathlib
+import shutil
+import sys
+import sysconfig
+import tempfile
+import types
+
+from ..compiler import cache as compile_cache
+from ..compiler.gate import require_safe
+from .flavour import native_flavour
+
+EXTRA = "native"
+# -O1: a fraction of -O2's build time for engines whose time goes to calls into Python's C API.
+COMPILE_ARGS = ("-O1", "-g0")
+DIRECTIVES = {"language_level": 3, "binding": True}
+
+
+class NativeUnavailable(RuntimeError):
+    """Cython or a C compiler is missing, or the build failed: the message says what to do."""
+
+
+def load_native(source: str, name: str) -> types.ModuleType:
+    """The native engine of a gated module source, built if no built copy is cached."""
+    try:
+        import Cython  # noqa: F401  (only to say early and plainly what is missing)
+    except ImportError:
+        raise NativeUnavailable(
+            f"native engines need Cython and a C compiler: pip install 'cardrules[{EXTRA}]'"
+        ) from None
+    flavour = native_flavour(source)
+    require_safe(flavour.source)
+    module_name = f"cardrules_native_{name}_{_digest(flavour.source, flavour.declarations)[:16]}"
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    root = compile_cache.folder()
+    if root is not None:
+        built = root / "native" / (module_name + suffix)
+        if not built.exists():
+            try:
+                _build(flavour, module_name, built)
+            except OSError:
+                root = None  # an unwritable cache only costs the build
+    if root is None:
+        built = pathlib.Path(tempfile.mkdtemp(prefix="cardrules-native-")) / (module_name + suffix)
+        _build(flavour, module_name, built)
+    return _load(module_name, built)
+
+
+def _digest(*parts: str) -> str:
+    import Cython
+
+    h = hashlib.sha256(f"{Cython.__version__} {sys.version} {sysconfig.get_platform()}".encode())
+    for part in parts:
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _build(flavour, module_name: str, target: pathlib.Path) -> None:
+    """Translate and compile in a scratch folder, then move the extension into place at once (a
+    process loading it meanwhile finds it complete or not at all)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="cardrules-build-", dir=target.parent) as scratch:
+        work = pathlib.Path(scratch)
+        (work / f"{module_name}.py").write_text(flavour.source, encoding="utf-8")
+        (work / f"{module_name}.pxd").write_text(flavour.declarations, encoding="utf-8")
+        built = _compile(work, module_name)
+        os.replace(built, target)
+        # the module's text beside it: tracebacks show the rule code, not only line numbers
+        shutil.copyfile(work / f"{module_name}.py", target.with_suffix("").with_suffix(".py"))
+
+
+def _compile(work: pathlib.Path, module_name: str) -> pathlib.Path:
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+
+    extension = Extension(module_name, [str(work / f"{module_name}.py")], extra_compile_args=list(COMPILE_ARGS))
+    try:
+        modules = cythonize([extension], compiler_directives=DIRECTIVES, quiet=True, force=True)
+        distribution = Distribution({"name": module_name, "ext_modules": modules, "script_name": "cardrules"})
+        command = distribution.get_command_obj("build_ext")
+        command.build_lib = str(work / "lib")
+        command.build_temp = str(work / "tmp")
+        distribution.run_command("build_ext")
+    except (Exception, SystemExit) as exc:  # Cython's and the C compiler's failures take many forms
+        raise NativeUnavailable(f"the native engine could not be built ({type(exc).__name__}: {exc})") from exc
+    found = list((work / "lib").rglob(module_name + "*" + importlib.machinery.EXTENSION_SUFFIXES[0]))
+    if not found:
+        raise NativeUnavailable("the native engine could not be built (no extension came out of the build)")
+    return found[0]
+
+
+def _load(module_name: str, path: pathlib.Path) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise NativeUnavailable(f"cannot load the native engine {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
