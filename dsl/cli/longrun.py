@@ -151,10 +151,12 @@ def report_interrupt(console, finished: int, requested: int, resume: str | None,
 
 def command_line(command: str, file, options: dict) -> str:
     """`cardrules COMMAND FILE --option value ...`, quoted for a shell; a None value is left out
-    and a list value repeats its option."""
+    and a list value repeats its option; True stands for a flag without a value."""
     parts = ["cardrules", command, str(file)]
     for option, value in options.items():
         for item in value if isinstance(value, list) else [value]:
-            if item is not None:
+            if item is True:
+                parts.append(option)
+            elif item is not None:
                 parts += [option, str(item)]
     return " ".join(shlex.quote(part) for part in parts)

@@ -19,6 +19,7 @@ from .shared import (
     BudgetOption,
     GameFile,
     MaxStepsOption,
+    NativeOption,
     PlayersOption,
     PlotOption,
     QuietOption,
@@ -80,6 +81,7 @@ def simulate(
     budget: BudgetOption = None,
     reading: ReadingOption = None,
     workers: WorkersOption = 1,
+    native: NativeOption = False,
     backend: Annotated[Backend, typer.Option("--backend", help="local processes or a ray cluster.")] = Backend.local,
     ray_address: Annotated[
         str | None,
@@ -119,7 +121,7 @@ def simulate(
     if ray_address is not None and backend is not Backend.ray:
         usage_error("--ray-address is for --backend ray")
     checked_plot(plot)
-    engine, loader = load_engine(file)
+    engine, loader = load_engine(file, native)
     chosen_players = choose_players(engine, players)
     readings = parse_readings(reading or [])
     agent_names = [name.strip() for name in agents.split(",")] if agents else None
@@ -200,6 +202,7 @@ def simulate(
             options |= {"--agents": agents, "--budget": budget}
             options |= {"--max-steps": max_steps if max_steps != DEFAULT_MAX_STEPS else None}
             options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--plot": plot}
+            options["--native"] = native or None
             options["--backend"] = backend.value if backend is not Backend.local else None
             resume_with = command_line("simulate", file, {**options, "--resume": log_path})
         report_interrupt(stderr_console(), interrupted.finished, games, resume_with, json_path)
@@ -225,6 +228,7 @@ def readings(
     agents: AgentsOption = None,
     budget: BudgetOption = None,
     workers: WorkersOption = 1,
+    native: NativeOption = False,
     max_steps: MaxStepsOption = DEFAULT_MAX_STEPS,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the comparison as JSON here ('-' for stdout).")
@@ -256,7 +260,7 @@ def readings(
     if log is not None and resume is not None and log != resume:
         usage_error("--resume appends to the log it continues; give --log only for a new run")
     checked_plot(plot)
-    engine, loader = load_engine(file)
+    engine, loader = load_engine(file, native)
     chosen_players = choose_players(engine, players)
     agent_names = [name.strip() for name in agents.split(",")] if agents else None
     log_path = resume or log
@@ -323,6 +327,7 @@ def readings(
             options["--budget"] = budget
             options |= {"--max-steps": max_steps if max_steps != DEFAULT_MAX_STEPS else None}
             options |= {"--workers": workers if workers != 1 else None, "--json": json_path, "--resume": log_path}
+            options["--native"] = native or None
             console.print(f"resume with: {command_line('readings', file, options)}", highlight=False)
         else:
             console.print("to resume an interrupted comparison, start it with --log FILE.jsonl", highlight=False)

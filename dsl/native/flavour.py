@@ -38,11 +38,12 @@ DRIVER_IMPORTS = (
     "from dsl.runtime.faults import API_ERRORS, FAULTS, rule_fault",
     "from dsl.runtime.native_driver import NativeState",
 )
-# C integers: the block number and the counters of the driver, the readings, the seat count.
-_INT_FIELDS = frozenset({"pc", "decisions", "n"})
+# C integers: the block number, the choice and the counters of the driver, the readings, the seat
+# count, a trick's turn.
+_INT_FIELDS = frozenset({"pc", "decisions", "n", "choice", "t_i", "tricks", "deals"})
 _INT_PREFIXES = ("r_", "loop_index")
 _BOOL_FIELDS = frozenset({"done"})
-_LIST_FIELDS = frozenset({"legal", "history", "hits"})
+_LIST_FIELDS = frozenset({"legal", "history", "hits", "t_order", "t_cards"})
 _LIST_PREFIXES = ("loop_items",)
 _EXCEPT = "except? -99"  # a block returns a block number or -1: -99 means "look for an exception"
 
