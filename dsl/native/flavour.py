@@ -14,6 +14,7 @@ fixed amount of code and moves none of the rules:
   `_copy_fields` and `_typed_fields`, what `clone` and `to_json` need of fields outside `vars`.
 - `State` derives from `_Fields` and `NativeState` (`dsl.runtime.native_driver`) instead of
   `BaseState`.
+- `State.clone` moves into `_Fields`, where the state and its copy are typed.
 - The functions of the rules take the state as a typed `_Fields` (a function holding a closure,
   which Cython cannot type, stays a plain one).
 - `_RULE_LINES`, the table that locates a fault at its rule line, is written again for the new
@@ -67,13 +68,17 @@ def native_flavour(source: str) -> Flavour:
     table = _assignment(tree, TABLE_NAME)
     body = lines[: table.lineno - 1] if table is not None else lines
     header = state.lineno - 1
-    added = _step_function(blocks) + _fields_class(fields) + [f"class State(_Fields, NativeState):"]
+    clone = _method(state, "clone")
+    moved = body[clone.lineno - 1 : clone.end_lineno] + [""] if clone is not None else []
+    if clone is not None:  # `clone` moves into _Fields, where the state and its copy are typed
+        body = body[: clone.lineno - 1] + body[clone.end_lineno :]
+    added = _step_function(blocks) + _fields_class(fields) + moved + ["", "class State(_Fields, NativeState):"]
     body = body[:header] + added + body[header + 1 :]
     at = _import_line(tree)
     body[at:at] = DRIVER_IMPORTS
     text = "\n".join(body).rstrip("\n") + "\n"
     text += f"{TABLE_NAME} = {rule_line_table(text)!r}\n"
-    return Flavour(text, _declarations(tree, fields, blocks))
+    return Flavour(text, _declarations(tree, fields, blocks, clone is not None))
 
 
 def _state_class(tree: ast.Module) -> ast.ClassDef:
@@ -97,6 +102,11 @@ def _assignment(scope: ast.Module | ast.ClassDef, name: str) -> ast.Assign | Non
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
             return node
     return None
+
+
+def _method(state: ast.ClassDef, name: str) -> ast.FunctionDef | None:
+    found = [node for node in state.body if isinstance(node, ast.FunctionDef) and node.name == name]
+    return found[0] if found else None
 
 
 def _import_line(tree: ast.Module) -> int:
@@ -195,7 +205,7 @@ def _fields_class(fields: dict[str, str]) -> list[str]:
     out += [f"        c.{name} = self.{name}" for name in fields] or ["        pass"]
     out += ["", "    def _typed_fields(self):", "        return {"]
     out += [f"            {name!r}: self.{name}," for name in fields]
-    out += ["        }", "", ""]
+    out += ["        }", ""]
     return out
 
 
@@ -204,11 +214,14 @@ def _holds_closure(function: ast.FunctionDef) -> bool:
     return any(isinstance(node, kinds) for node in ast.walk(function) if node is not function)
 
 
-def _declarations(tree: ast.Module, fields: dict[str, str], blocks: list[str]) -> str:
+def _declarations(tree: ast.Module, fields: dict[str, str], blocks: list[str], clone: bool) -> str:
     out = ["# Declarations of the native engine: the state's fields and the functions of the rules.", ""]
-    out.append("cdef class _Fields:")
+    out += ["cimport cython", "", "cdef class _Fields:"]
     out += [f"    cdef public {kind} {name}" for name, kind in fields.items()]
     out.append(f"    cpdef Py_ssize_t _drive(self, Py_ssize_t pc, Py_ssize_t limit) {_EXCEPT}")
+    out.append("    cpdef _copy_fields(self, _Fields c)")
+    if clone:
+        out += ["    @cython.locals(s=_Fields, c=_Fields)", "    cpdef clone(self)"]
     out.append("")
     out.append(f"cdef int _step(_Fields s, Py_ssize_t pc) {_EXCEPT}")
     block_names = set(blocks)
