@@ -5,7 +5,8 @@
 For each rule file (default: every file of games/ and games/classics/): the time to build its
 native engine (`load_game(path, native=True)` with an empty cache folder: Cython and the C
 compiler), then random playouts of the same seeds on both engines, in alternating chunks of
-about `--seconds` of processor time each, `--pairs` times, at the smallest player count; the
+about `--seconds` of processor time each, `--pairs` times, at the smallest player count that
+asks for decisions; the
 median of the chunk pairs' ratios of decisions per second, native over Python. Then clones per
 second of a state a few decisions into a match, likewise alternated. Needs the extra `native`.
 """
@@ -38,9 +39,14 @@ def _matches_for(engine, players: int, seconds: float) -> int:
 
 
 def _timed_play(engine, players: int, seeds) -> float:
-    started = time.process_time()
-    decisions = play(engine, players, seeds)
-    return decisions / (time.process_time() - started)
+    """Decisions per second of processor time over the seeds, played again until 50 ms have
+    passed (a game of few decisions can finish within the clock's resolution)."""
+    started, decisions = time.process_time(), 0
+    while True:
+        decisions += play(engine, players, seeds)
+        elapsed = time.process_time() - started
+        if elapsed >= 0.05:
+            return decisions / elapsed
 
 
 def _timed_clones(engine, players: int, count: int) -> float:
@@ -48,10 +54,14 @@ def _timed_clones(engine, players: int, count: int) -> float:
     for _ in range(3):
         if not state.is_terminal():
             state.apply(state.legal_actions()[0])
-    started = time.process_time()
-    for _ in range(count):
-        state.clone()
-    return count / (time.process_time() - started)
+    started, clones = time.process_time(), 0
+    while True:
+        for _ in range(count):
+            state.clone()
+        clones += count
+        elapsed = time.process_time() - started
+        if elapsed >= 0.05:
+            return clones / elapsed
 
 
 def _alternated(measure, python, native, pairs: int) -> float:
@@ -81,7 +91,10 @@ def main(argv=None) -> int:
         started = time.perf_counter()
         native = load_game(path, native=True)
         built = time.perf_counter() - started
-        players = min(python.RULES["players"])
+        # the smallest player count whose matches ask for decisions (Old Maid's two players have none)
+        players = next((n for n in python.RULES["players"] if play(python, n, range(5))), None)
+        if players is None:
+            continue
         matches = _matches_for(python, players, args.seconds)
         seeds = range(100, 100 + matches)
         play(python, players, seeds), play(native, players, seeds)  # the scorers' memos, both sides
