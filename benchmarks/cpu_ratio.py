@@ -96,7 +96,7 @@ def main(argv=None) -> int:
             rate, ratios = paired(sides, players, matches, args.pairs)
             shown = ", ".join(f"{name} {rate[name]:,.0f}/s" for name in sides)
             medians = ", ".join(f"{name} {ratio:.3f}" for name, ratio in ratios.items())
-            print(f"{game} {players}p: {shown}; median ratio to hand-written of {args.pairs} pairs: {medians}", flush=True)
+            print(f"{game} {players}p: {shown}; median ratio to hand-written of {args.pairs} pairs: {medians}")
             continue
         best = dict.fromkeys(sides, float("inf"))
         decisions = {}
@@ -106,8 +106,8 @@ def main(argv=None) -> int:
                 best[name] = min(best[name], seconds)
         rate = {name: decisions[name] / best[name] for name in sides}
         shown = ", ".join(f"{name} {rate[name]:,.0f}/s" for name in sides)
-        ratios = ", ".join(f"{name} {rate[name] / rate['hand-written']:.3f}" for name in sides if name != "hand-written")
-        print(f"{game} {players}p: {shown}; ratio to hand-written: {ratios}", flush=True)
+        ratios = ", ".join(f"{name} {rate[name] / rate['hand-written']:.3f}" for name in sides if name[0] != "h")
+        print(f"{game} {players}p: {shown}; ratio to hand-written: {ratios}")
     return 0
 
 

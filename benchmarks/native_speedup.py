@@ -14,6 +14,7 @@ second of a state a few decisions into a match, likewise alternated. Needs the e
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import pathlib
 import statistics
@@ -98,9 +99,10 @@ def main(argv=None) -> int:
         matches = _matches_for(python, players, args.seconds)
         seeds = range(100, 100 + matches)
         play(python, players, seeds), play(native, players, seeds)  # the scorers' memos, both sides
-        ratio = _alternated(lambda engine: _timed_play(engine, players, seeds), python, native, args.pairs)
-        rates = [_timed_play(engine, players, seeds) for engine in (python, native)]
-        clones = _alternated(lambda engine: _timed_clones(engine, players, 2000), python, native, args.pairs)
+        playouts = functools.partial(_timed_play, players=players, seeds=seeds)
+        ratio = _alternated(playouts, python, native, args.pairs)
+        rates = [playouts(engine) for engine in (python, native)]
+        clones = _alternated(functools.partial(_timed_clones, players=players, count=2000), python, native, args.pairs)
         name = pathlib.Path(path).stem
         print(
             f"{name:<22} {players:>7} {built:>8.1f} {rates[0]:>10,.0f} {rates[1]:>10,.0f} {ratio:>6.2f} {clones:>7.2f}",

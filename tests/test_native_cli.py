@@ -45,3 +45,16 @@ def test_native_of_an_engine_module_is_a_usage_error(root, monkeypatch):
 def test_a_resume_command_repeats_a_flag_without_a_value():
     line = command_line("simulate", "g.cardrules", {"--games": 3, "--native": True, "--plot": None})
     assert line == "cardrules simulate g.cardrules --games 3 --native"
+
+
+def test_a_failing_c_compiler_is_a_located_diagnostic_not_a_traceback(root, monkeypatch, tmp_path):
+    pytest.importorskip("Cython")
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("CARDRULES_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("CC", "false")  # the compiler setuptools calls: fails at once
+    result = runner.invoke(app, ["simulate", JAILBREAK, "--games", "1", "--native", "--quiet"])
+    assert result.exit_code == 1, result.output
+    assert "native-unavailable" in result.output
+    assert "could not be built" in result.output
+    assert "cardrules[native]" in result.output
+    assert "Traceback" not in result.output

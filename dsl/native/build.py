@@ -12,9 +12,11 @@ from __future__ import annotations
 import hashlib
 import importlib.machinery
 import importlib.util
+import json
 import os
 import pathlib
 import shutil
+import subprocess
 import sys
 import sysconfig
 import tempfile
@@ -84,20 +86,33 @@ def _build(flavour, module_name: str, target: pathlib.Path) -> None:
         shutil.copyfile(work / f"{module_name}.py", target.with_suffix("").with_suffix(".py"))
 
 
-def _compile(work: pathlib.Path, module_name: str) -> pathlib.Path:
-    from Cython.Build import cythonize
-    from setuptools import Distribution, Extension
+# The build runs in a process of its own: Cython's and the C compiler's output (warnings the
+# generated C draws from gcc) is captured there and shown only when the build fails, and
+# setuptools' import never touches the process that plays.
+_BUILD = """
+import json
+import sys
+from Cython.Build import cythonize
+from setuptools import Distribution, Extension
 
-    extension = Extension(module_name, [str(work / f"{module_name}.py")], extra_compile_args=list(COMPILE_ARGS))
-    try:
-        modules = cythonize([extension], compiler_directives=DIRECTIVES, quiet=True, force=True)
-        distribution = Distribution({"name": module_name, "ext_modules": modules, "script_name": "cardrules"})
-        command = distribution.get_command_obj("build_ext")
-        command.build_lib = str(work / "lib")
-        command.build_temp = str(work / "tmp")
-        distribution.run_command("build_ext")
-    except (Exception, SystemExit) as exc:  # Cython's and the C compiler's failures take many forms
-        raise NativeUnavailable(f"the native engine could not be built ({type(exc).__name__}: {exc})") from exc
+work, name, directives, args = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), sys.argv[4:]
+extension = Extension(name, [work + "/" + name + ".py"], extra_compile_args=args)
+modules = cythonize([extension], compiler_directives=directives, quiet=True, force=True)
+distribution = Distribution({"name": name, "ext_modules": modules, "script_name": "cardrules"})
+command = distribution.get_command_obj("build_ext")
+command.build_lib, command.build_temp = work + "/lib", work + "/tmp"
+distribution.run_command("build_ext")
+"""
+
+
+def _compile(work: pathlib.Path, module_name: str) -> pathlib.Path:
+    command = [sys.executable, "-c", _BUILD, str(work), module_name, json.dumps(DIRECTIVES), *COMPILE_ARGS]
+    done = subprocess.run(command, cwd=work, capture_output=True, text=True, errors="replace")
+    if done.returncode != 0:
+        lines = (done.stderr or done.stdout).strip().splitlines()
+        # what Cython or the compiler said, without the frames of the traceback around it
+        said = [line for line in lines if "error" in line.lower() and not line.startswith(" ")][-6:] or lines[-1:]
+        raise NativeUnavailable("the native engine could not be built: " + "; ".join(said))
     found = list((work / "lib").rglob(module_name + "*" + importlib.machinery.EXTENSION_SUFFIXES[0]))
     if not found:
         raise NativeUnavailable("the native engine could not be built (no extension came out of the build)")

@@ -46,6 +46,9 @@ _INT_PREFIXES = ("r_", "loop_index")
 _BOOL_FIELDS = frozenset({"done"})
 _LIST_FIELDS = frozenset({"legal", "history", "hits", "t_order", "t_cards"})
 _LIST_PREFIXES = ("loop_items",)
+# Locals the lowering of tricks always gives an int: the turn, a card's rank in an order (-1 when
+# it has none), the best rank so far and the positions of its first and last holder.
+_INT_LOCALS = frozenset({"_t_i", "_rank", "_best", "_first", "_last", "_i"})
 _EXCEPT = "except? -99"  # a block returns a block number or -1: -99 means "look for an exception"
 
 
@@ -133,7 +136,9 @@ def _fields(tree: ast.Module, state: ast.ClassDef) -> dict[str, str]:
         for node in ast.walk(tree)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in STATE_OBJECTS
     }
-    class_level = {t.id for node in state.body if isinstance(node, ast.Assign) for t in node.targets if isinstance(t, ast.Name)}
+    class_level = {
+        t.id for node in state.body if isinstance(node, ast.Assign) for t in node.targets if isinstance(t, ast.Name)
+    }
     inherited = set(dir(NativeState))  # methods, properties (`rng`) and class attributes stay where they are
     names = sorted(n for n in used | _base_fields() if not n.startswith("_") and n not in class_level | inherited)
     lists = {entry[0] for entry in _class_rows(state, "_ZONES")}
@@ -177,7 +182,9 @@ def _fields_class(fields: dict[str, str]) -> list[str]:
         "",
         "    def apply(self, action):",
         "        # BaseState.apply with its driver loop, in C",
-        "        if action not in self.legal or not isinstance(action, int) or action is True or action is False or self.done:",
+        "        if action not in self.legal or not isinstance(action, int) or action is True or action is False:",
+        "            raise IllegalAction(f'{action!r} is not a legal action here')",
+        "        if self.done:",
         "            raise IllegalAction(f'{action!r} is not a legal action here')",
         "        try:",
         "            self.choice = action",
@@ -214,6 +221,10 @@ def _holds_closure(function: ast.FunctionDef) -> bool:
     return any(isinstance(node, kinds) for node in ast.walk(function) if node is not function)
 
 
+def _assigned(function: ast.FunctionDef) -> set[str]:
+    return {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+
+
 def _declarations(tree: ast.Module, fields: dict[str, str], blocks: list[str], clone: bool) -> str:
     out = ["# Declarations of the native engine: the state's fields and the functions of the rules.", ""]
     out += ["cimport cython", "", "cdef class _Fields:"]
@@ -235,6 +246,9 @@ def _declarations(tree: ast.Module, fields: dict[str, str], blocks: list[str], c
         params = ["_Fields s"] + [a.arg for a in args.args[1:]]
         for i in range(len(params) - defaults, len(params)):
             params[i] += "=*"
+        typed = sorted(_assigned(node) & _INT_LOCALS)
+        if typed:
+            out.append(f"@cython.locals({', '.join(f'{name}=Py_ssize_t' for name in typed)})")
         if node.name in block_names and len(params) == 1:
             out.append(f"cpdef int {node.name}(_Fields s) {_EXCEPT}")
         else:

@@ -4,7 +4,8 @@ A native engine is the same generated module built as a C extension, with the st
 declared in a typed base class (`_Fields`, a C struct) and its blocks typed functions. Python
 code cannot reach such fields through `vars()` or copy them with the instance dictionary, and
 the blocks are dispatched by the module's own `_Fields._drive` (a C switch) instead of a lookup
-in `_BLOCKS` per step; `_Fields` also brings `apply`, `legal_actions` and `is_terminal` in C. What differs from `BaseState` is here, and nothing else: the rules, their
+in `_BLOCKS` per step; `_Fields` also brings `apply`, `legal_actions` and `is_terminal` in C.
+What differs from `BaseState` is here, and nothing else: the rules, their
 order of execution and every value they compute are those of the Python module.
 """
 
