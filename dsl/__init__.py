@@ -16,9 +16,10 @@ def check_source(text: str, path: str = "<input>", simulate: int = 0):
     return _check(text, path, simulate=simulate)
 
 
-def load_game(path: str, *, check: bool = False, cache: bool = True):
+def load_game(path: str, *, check: bool = False, cache: bool = True, native: bool = False):
     """The engine module of a `.cardrules` file, compiled in memory or reused from the compile
-    cache; `check=True` also runs the rule checks of `cardrules validate`."""
+    cache; `check=True` also runs the rule checks of `cardrules validate`; `native=True` gives
+    the same engine built as a C extension (the extra `native`)."""
     from .api import load_game as _load
 
-    return _load(path, check=check, cache=cache)
+    return _load(path, check=check, cache=cache, native=native)

@@ -32,7 +32,7 @@ class NativeState(BaseState):
             self._endless(pc)
 
     def _endless(self, pc: int):
-        """The steps ran out with no decision or end: `pc` is the block they stopped at."""
+        """The steps ran out with no decision or end: `pc` is the block that ran last."""
         block = self._BLOCKS[pc]
         raise RuleGap("non-termination", rule_line_of_function(block), "the rules ran without a decision or an end")
 
