@@ -308,18 +308,9 @@ def gap_of(engine, reading: str) -> tuple:
     return gap.value.code, gap.value.line, gap.value.message
 
 
-# The step cap ends both engines at another block of the loop: Python names the block that ran
-# last, the native driver the block it would have run next.
-ENDLESS_LINE = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="native non-termination names the next block's rule line, not the last block's",
-)
-FAULT_CASES = [
-    pytest.param(reading, marks=ENDLESS_LINE) if reading.endswith("endless") else reading
-    for reading in fault_readings()
-    if reading != "none"
-]
+# (An endless loop once named the block the native driver would have run next, where Python names
+# the block that ran last: the `*_endless` readings failed until the driver kept the last.)
+FAULT_CASES = [reading for reading in fault_readings() if reading != "none"]
 
 
 def test_the_fault_file_plays_cleanly_under_its_default_reading(engines):
@@ -393,9 +384,6 @@ def test_without_cython_a_native_load_is_a_located_diagnostic(monkeypatch, tmp_p
     assert load_game(str(FAULTS)).new_game(3, seed=0).legal_actions()  # the Python engine still loads
 
 
-@pytest.mark.xfail(
-    strict=True, raises=TypeError, reason="dsl.load_game does not take native= (only dsl.api.load_game does)"
-)
 def test_the_package_s_load_game_builds_the_native_engine(native_cache):
     engine = dsl.load_game(str(FAULTS), native=True)
     assert engine.__file__.startswith(str(native_cache))

@@ -178,6 +178,8 @@ class _Walker(ast.NodeVisitor):
         ast.NodeVisitor.generic_visit(self, node)
 
     def raises_again(self, handler: ast.ExceptHandler) -> bool:
+        if handler.name is not None and ("__" in handler.name or handler.name in self.callables):
+            return False  # `as NAME` binds a name like an assignment: the same names are refused
         caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
         if not all(isinstance(t, ast.Name) and t.id in self.callables for t in caught):
             return False
