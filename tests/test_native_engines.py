@@ -12,6 +12,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import textwrap
 
 import pytest
@@ -19,9 +20,10 @@ import pytest
 import dsl
 from dsl.api import load_game
 from dsl.report.diagnostics import DiagnosticError
-from dsl.runtime.errors import IllegalAction, RuleGap
+from dsl.runtime.errors import BadArgument, IllegalAction, RuleGap
 from tests.conftest import ROOT
 from tests.engine_state import frozen
+from tests.match_record import MOST_DECISIONS, first_difference, match, play_on, player_counts, readings_for, snapshot
 
 pytest.importorskip("Cython")
 
@@ -32,10 +34,6 @@ SLOW_GAMES = [path for path in ALL_GAMES if path not in FAST_GAMES]
 GAME_CASES = FAST_GAMES + [pytest.param(path, marks=pytest.mark.slow) for path in SLOW_GAMES]
 FAULTS = ROOT / "tests" / "data" / "native" / "faults.cardrules"
 SEEDS = (0, 1, 2)
-LOOKS = frozenset({0, 1, 2, 5, 13, 40, 100})  # the steps (and the last) at which every seat looks
-# Random moves need not end a match under every reading (bids that always lead to a new deal):
-# a comparison goes this far. (The longest seeded matches here, of gin rummy, take 21175.)
-MOST_DECISIONS = 30_000
 
 
 def game_id(path) -> str:
@@ -62,69 +60,6 @@ def engines(native_cache):
         return built[path]
 
     return pair
-
-
-# ---------------------------------------------------------------- what a match shows
-
-
-def player_counts(engine) -> list[int]:
-    """Up to three player counts of the game: the fewest, the most and one between."""
-    counts = list(engine.RULES["players"])
-    if len(counts) <= 3:
-        return counts
-    return [counts[0], counts[len(counts) // 2], counts[-1]]
-
-
-def readings_for(engine, seed: int) -> dict:
-    """The default readings for seed 0, else a reading of each ambiguity drawn from the seed."""
-    if seed == 0:
-        return {}
-    pick = random.Random(f"readings {seed}")
-    return {a["name"]: pick.choice(a["readings"]) for a in engine.RULES["ambiguities"]}
-
-
-def snapshot(state, players: int) -> dict:
-    """Everything the engine API shows of a state, type-exact (`True` is not `1`, `1.0` not `1`)."""
-    return frozen(
-        {
-            "player": state.current_player,
-            "terminal": state.is_terminal(),
-            "legal": state.legal_actions(),
-            "history": list(state.history),
-            "hits": list(state.hits),
-            "observations": [state.observation(seat) for seat in range(players)],
-            "tensors": [state.observation_tensor(seat) for seat in range(players)],
-            "json": state.to_json(),
-        }
-    )
-
-
-def play_on(state, players: int, chooser: random.Random) -> list:
-    """The match from `state` to its end (or MOST_DECISIONS on) with random legal moves: what
-    every step shows (all of it at the steps of LOOKS and at the last), then the results."""
-    steps = []
-    while True:
-        last = state.is_terminal() or len(steps) == MOST_DECISIONS
-        if len(steps) in LOOKS or last:
-            steps.append(snapshot(state, players))
-        else:
-            steps.append(frozen([state.current_player, state.legal_actions(), list(state.hits)]))
-        if last:
-            break
-        state.apply(chooser.choice(state.legal_actions()))
-    return steps + [frozen([state.returns(), state.winners()] if state.is_terminal() else "going on")]
-
-
-def match(engine, players: int, seed: int) -> list:
-    state = engine.new_game(players, seed=seed, readings=readings_for(engine, seed))
-    return play_on(state, players, random.Random(seed))
-
-
-def first_difference(left: list, right: list) -> str:
-    for step, (a, b) in enumerate(zip(left, right, strict=False)):
-        if a != b:
-            return f"step {step}: python {a!r:.600}\n        native {b!r:.600}"
-    return f"python has {len(left)} steps, native {len(right)}"
 
 
 def assert_same_matches(python, native):
@@ -229,6 +164,58 @@ def test_a_native_state_saved_and_restored_plays_on_as_the_original(engines, pat
     assert frozen(python_original.to_json()) == frozen(saved)
     assert play_on(native.from_json(python_original.to_json()), players, random.Random(3)) == went_on
     assert play_on(python.from_json(saved), players, random.Random(3)) == went_on
+
+
+# ---------------------------------------------------------------- chance and hidden cards
+
+
+def explicit_match(engine, players: int, seed: int) -> list:
+    """A match in the explicit chance mode, the chance outcomes drawn like the decisions."""
+    state = engine.new_game(players, seed=seed, chance="explicit")
+    chooser, steps = random.Random(seed), []
+    while not state.is_terminal() and len(steps) < MOST_DECISIONS:
+        if state.is_chance_node():
+            steps.append(frozen(["chance", state.chance_outcomes()]))
+            state.apply(chooser.choice(state.chance_outcomes())[0])
+        else:
+            steps.append(frozen([state.current_player, state.legal_actions()]))
+            state.apply(chooser.choice(state.legal_actions()))
+    return steps + [snapshot(state, players)]
+
+
+@pytest.mark.parametrize("path", GAME_CASES, ids=game_id)
+def test_a_native_engine_plays_its_chance_nodes_as_the_python_engine(engines, path):
+    python, native = engines(path)
+    players = python.RULES["players"][-1]
+    expected, got = explicit_match(python, players, 3), explicit_match(native, players, 3)
+    assert expected == got, first_difference(expected, got)
+
+
+@pytest.mark.parametrize("path", GAME_CASES, ids=game_id)
+def test_a_native_state_resampled_is_the_python_state_resampled(engines, path):
+    python, native = engines(path)
+    players = python.RULES["players"][0]
+    worlds = []
+    for engine in (python, native):
+        state = halfway(engine, players, seed=7)
+        world = state.resample(players - 1, random.Random(5))
+        assert type(world) is type(state)
+        worlds.append([snapshot(world, players), play_on(world, players, random.Random(8))])
+    assert worlds[0] == worlds[1]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="native from_json lets out the TypeError of setting a C-typed field instead of a BadArgument",
+)
+@pytest.mark.parametrize("name, value", [("pc", None), ("decisions", 1.5), ("r_thirteen_points", "one")])
+def test_native_from_json_refuses_a_damaged_typed_field(engines, name, value):
+    _python, native = engines(FAST_GAMES[1])
+    saved = native.new_game(3, seed=1).to_json()
+    saved["fields"][name] = value
+    with pytest.raises(BadArgument):
+        native.from_json(saved)
 
 
 # ---------------------------------------------------------------- the engine API's errors
@@ -367,6 +354,16 @@ def test_a_second_process_loads_the_built_extension_without_building(engines, na
     assert json.loads(done.stdout) == {"file": native.__file__, "returns": [1.0, 0.0, 0.0]}
     assert extensions(native_cache) == built  # the same files, none written again
     assert sorted(p.name for p in (native_cache / "native").iterdir()) == everything
+
+
+@pytest.mark.slow
+def test_with_the_cache_off_the_native_engine_is_built_in_a_temporary_folder(engines, monkeypatch, tmp_path):
+    python, _native = engines(FAULTS)
+    monkeypatch.setenv("CARDRULES_CACHE", "off")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    built = load_game(str(FAULTS), native=True)
+    assert built.__file__.startswith(str(tmp_path))
+    assert match(built, 3, 0) == match(python, 3, 0)
 
 
 # ---------------------------------------------------------------- without Cython
