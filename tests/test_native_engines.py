@@ -204,11 +204,6 @@ def test_a_native_state_resampled_is_the_python_state_resampled(engines, path):
     assert worlds[0] == worlds[1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="native from_json lets out the TypeError of setting a C-typed field instead of a BadArgument",
-)
 @pytest.mark.parametrize("name, value", [("pc", None), ("decisions", 1.5), ("r_thirteen_points", "one")])
 def test_native_from_json_refuses_a_damaged_typed_field(engines, name, value):
     _python, native = engines(FAST_GAMES[1])

@@ -429,7 +429,10 @@ class BaseState:
             expected = getattr(state, name)
             if isinstance(expected, (list, dict)) and not isinstance(value, type(expected)):
                 raise BadArgument(f"field '{name}' of this saved state should be a {type(expected).__name__}")
-            setattr(state, name, copied(value))
+            try:
+                setattr(state, name, copied(value))
+            except (TypeError, OverflowError) as exc:  # a native engine's typed field (an int, a list)
+                raise BadArgument(f"field '{name}' of this saved state cannot hold {value!r} ({exc})") from None
         try:
             version, internal, gauss = fields["rng"]
             state.rng.setstate((version, tuple(internal), gauss))
