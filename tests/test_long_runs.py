@@ -405,8 +405,11 @@ def start(tmp_path: Path, *arguments) -> subprocess.Popen:
 @pytest.mark.slow
 @pytest.mark.parametrize("signum, workers", [(signal.SIGINT, 2), (signal.SIGTERM, 1)])
 def test_a_signal_stops_a_run_cleanly_and_resume_matches_the_uninterrupted_json(tmp_path, signum, workers):
-    # Endless matches cut at the step cap are slow enough to interrupt part way.
-    options = [ENGINE_PATH, "--games", 600, "--reading", "rounds=endless", "--max-steps", 3000, "--seed", 11]
+    # Endless matches cut at the step cap are slow enough to interrupt part way; enough of them that
+    # the run is still going when its log holds 40 lines, even when another run shares the machine
+    # (with 600, two full CI runs on a busy machine saw the run end before the signal).
+    games = 2000
+    options = [ENGINE_PATH, "--games", games, "--reading", "rounds=endless", "--max-steps", 3000, "--seed", 11]
     options += ["--workers", workers]
     whole = start(tmp_path, "simulate", *options, "--json", tmp_path / "whole.json")
     log, out = tmp_path / "run.jsonl", tmp_path / "out.json"
@@ -419,8 +422,8 @@ def test_a_signal_stops_a_run_cleanly_and_resume_matches_the_uninterrupted_json(
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr and "resume with: " in stderr
     finished = read_json(out)["games"]
-    assert 39 <= finished < 600  # the log had 40 lines: its header and 39 matches
-    assert whole.wait(timeout=120) == 0
+    assert 39 <= finished < games  # the log had 40 lines: its header and 39 matches
+    assert whole.wait(timeout=600) == 0
     resumed = start(tmp_path, "simulate", *options, "--json", out, "--resume", log)
-    assert resumed.wait(timeout=120) == 0, resumed.stderr.read()
+    assert resumed.wait(timeout=600) == 0, resumed.stderr.read()
     assert without_timing(read_json(out)) == without_timing(read_json(tmp_path / "whole.json"))
