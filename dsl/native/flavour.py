@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from ..runtime import engine as runtime_engine
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from ..runtime.native_driver import NativeState
+from .helpers import typed_helpers
+from .int_locals import int_locals
 
 STATE_OBJECTS = ("s", "c", "self")  # the names the generated code gives a state
 DRIVER_IMPORTS = (
@@ -46,9 +48,6 @@ _INT_PREFIXES = ("r_", "loop_index")
 _BOOL_FIELDS = frozenset({"done"})
 _LIST_FIELDS = frozenset({"legal", "history", "hits", "t_order", "t_cards"})
 _LIST_PREFIXES = ("loop_items",)
-# Locals the lowering of tricks always gives an int: the turn, a card's rank in an order (-1 when
-# it has none), the best rank so far and the positions of its first and last holder.
-_INT_LOCALS = frozenset({"_t_i", "_rank", "_best", "_first", "_last", "_i"})
 _EXCEPT = "except? -99"  # a block returns a block number or -1: -99 means "look for an exception"
 
 
@@ -75,13 +74,16 @@ def native_flavour(source: str) -> Flavour:
     moved = body[clone.lineno - 1 : clone.end_lineno] + [""] if clone is not None else []
     if clone is not None:  # `clone` moves into _Fields, where the state and its copy are typed
         body = body[: clone.lineno - 1] + body[clone.end_lineno :]
-    added = _step_function(blocks) + _fields_class(fields) + moved + ["", "class State(_Fields, NativeState):"]
-    body = body[:header] + added + body[header + 1 :]
+    helpers = typed_helpers(body)
+    body = helpers.lines
+    added = helpers.code + _step_function(blocks) + _fields_class(fields) + moved
+    body = body[:header] + added + ["", "class State(_Fields, NativeState):"] + body[header + 1 :]
     at = _import_line(tree)
     body[at:at] = DRIVER_IMPORTS
     text = "\n".join(body).rstrip("\n") + "\n"
     text += f"{TABLE_NAME} = {rule_line_table(text)!r}\n"
-    return Flavour(text, _declarations(tree, fields, blocks, clone is not None))
+    declarations = _declarations(tree, fields, blocks, clone is not None, _card_zones(state))
+    return Flavour(text, declarations + "".join(line + "\n" for line in helpers.declarations))
 
 
 def _state_class(tree: ast.Module) -> ast.ClassDef:
@@ -144,6 +146,12 @@ def _fields(tree: ast.Module, state: ast.ClassDef) -> dict[str, str]:
     lists = {entry[0] for entry in _class_rows(state, "_ZONES")}
     lists |= {entry[0] for entry in _class_rows(state, "_VARS") if entry[2] is True}
     return {name: _field_type(name, lists) for name in names}
+
+
+def _card_zones(state: ast.ClassDef) -> dict[str, bool]:
+    """The state attribute of each zone that holds cards (not groups), and whether it is per player."""
+    rows = _class_rows(state, "_ZONES")
+    return {attr: per_player for attr, _name, per_player, _visibility, grouped in rows if not grouped}
 
 
 def _class_rows(state: ast.ClassDef, name: str) -> list[tuple]:
@@ -224,11 +232,9 @@ def _holds_closure(function: ast.FunctionDef) -> bool:
     return any(isinstance(node, kinds) for node in ast.walk(function) if node is not function)
 
 
-def _assigned(function: ast.FunctionDef) -> set[str]:
-    return {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
-
-
-def _declarations(tree: ast.Module, fields: dict[str, str], blocks: list[str], clone: bool) -> str:
+def _declarations(
+    tree: ast.Module, fields: dict[str, str], blocks: list[str], clone: bool, card_zones: dict[str, bool]
+) -> str:
     out = ["# Declarations of the native engine: the state's fields and the functions of the rules.", ""]
     out += ["cimport cython", "", "cdef class _Fields:"]
     out += [f"    cdef public {kind} {name}" for name, kind in fields.items()]
@@ -249,7 +255,7 @@ def _declarations(tree: ast.Module, fields: dict[str, str], blocks: list[str], c
         params = ["_Fields s"] + [a.arg for a in args.args[1:]]
         for i in range(len(params) - defaults, len(params)):
             params[i] += "=*"
-        typed = sorted(_assigned(node) & _INT_LOCALS)
+        typed = sorted(int_locals(node, card_zones))
         if typed:
             out.append(f"@cython.locals({', '.join(f'{name}=Py_ssize_t' for name in typed)})")
         if node.name in block_names and len(params) == 1:
