@@ -3,7 +3,7 @@
     python benchmarks/cpu_ratio.py [--repeat 3] [--pairs 40] [--native]
 
 `yardstick.py` times windows of wall-clock time, which a shared machine's load moves by 2x from
-one window to the next. This plays the same matches on each side (seeds 0..N-1, the yardstick's
+one window to the next. This plays the same seeds on each side (0..N-1, the yardstick's
 random agent), times them with `time.process_time`, alternates the sides `--repeat` times and
 keeps the fastest pass of each: what the code costs, as far as a busy machine lets one see it.
 Run it under two trees (`PYTHONPATH=<tree> python <tree>/benchmarks/cpu_ratio.py`) to compare a
@@ -55,8 +55,10 @@ def timed(new_game, players: int, matches: int) -> tuple[int, float]:
 def paired(sides: dict, players: int, matches: int, pairs: int) -> tuple[dict, dict]:
     """Short alternating chunks of the same seeds on every side, `pairs` times: (decisions/s of each
     side over its fastest half of chunks, for each side but the hand-written one the median of its
-    chunks' ratios to the hand-written chunk next to it). A load that changes from one second to
-    the next falls on the chunks of a round alike."""
+    chunks' ratios of decisions/s to the hand-written chunk next to it). A load that changes from
+    one second to the next falls on the chunks of a round alike. The two engines list the same
+    legal actions in another order, so the random agent plays other games from the same seeds:
+    the ratio is of rates, not of the chunks' times."""
     chunk = max(1, matches // 10)
     times: dict = {name: [] for name in sides}
     counts: dict = {}
@@ -66,8 +68,9 @@ def paired(sides: dict, players: int, matches: int, pairs: int) -> tuple[dict, d
         for name, new_game in order:
             counts[name], seconds = timed(new_game, players, chunk)
             times[name].append(seconds)
-        for name in ratios:
-            ratios[name].append(times["hand-written"][-1] / times[name][-1])
+        for name in ratios:  # decisions/s against decisions/s: the sides' random games differ in length
+            hand_rate = counts["hand-written"] / times["hand-written"][-1]
+            ratios[name].append(counts[name] / times[name][-1] / hand_rate)
     fastest = {name: sorted(t)[: max(1, len(t) // 2)] for name, t in times.items()}
     rate = {name: counts[name] * len(fastest[name]) / sum(fastest[name]) for name in sides}
     return rate, {name: statistics.median(r) for name, r in ratios.items()}
