@@ -110,3 +110,18 @@ def test_every_engine_with_twins_calls_the_helper_and_no_runtime_distinct_is_lef
         calls = [line for line in flavour.source.splitlines() if "_rt.distinct_kinds(" in line and "#" not in line]
         assert calls == ["    return _rt.distinct_kinds(cards, KIND, TWINS)"], path.stem
         assert "_distinct_kinds(s.z_hand[_p], True)" in flavour.source
+
+
+@pytest.mark.parametrize("engine", ["thirteens", "jailbreak", "bridge"])
+def test_the_fields_are_set_up_in_a_typed_method_and_init_only_calls_it(engine):
+    flavour = native_flavour((ROOT / "generated" / f"{engine}.py").read_text(encoding="utf-8"))
+    tree = ast.parse(flavour.source)
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    init = next(f for f in classes["State"].body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+    assert [ast.unparse(stmt) for stmt in init.body[-3:-1]] == [
+        "self._setup(players, seed, readings, rng)",
+        "self._init_fields(players)",
+    ]
+    setup = next(f for f in classes["_Fields"].body if isinstance(f, ast.FunctionDef) and f.name == "_init_fields")
+    assert any(ast.unparse(stmt).startswith("s.cards = ") for stmt in setup.body)
+    assert "    @cython.locals(s=_Fields)\n    cpdef _init_fields(self, players)\n" in flavour.declarations

@@ -50,6 +50,7 @@ SAFE_METHODS = frozenset(
         "_copy_base_into",
         "_clone_base",
         "_endless",
+        "_init_fields",  # a native engine's `__init__` sets the fields in this typed method
         "from_json",
     }
 )

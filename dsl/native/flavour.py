@@ -37,6 +37,7 @@ from .helpers import typed_helpers
 from .int_locals import int_locals
 
 STATE_OBJECTS = ("s", "c", "self")  # the names the generated code gives a state
+INIT_FIELDS = "    def _init_fields(self, players):"
 DRIVER_IMPORTS = (
     "from dsl.runtime.faults import API_ERRORS, FAULTS, rule_fault",
     "from dsl.runtime.native_driver import NativeState",
@@ -74,6 +75,11 @@ def native_flavour(source: str) -> Flavour:
     moved = body[clone.lineno - 1 : clone.end_lineno] + [""] if clone is not None else []
     if clone is not None:  # `clone` moves into _Fields, where the state and its copy are typed
         body = body[: clone.lineno - 1] + body[clone.end_lineno :]
+    setup = _field_setup(state)
+    if setup is not None:  # so does the setting up of the fields in `__init__` (it comes before `clone`)
+        first, last = setup
+        moved = [INIT_FIELDS, "        s = self"] + body[first - 1 : last] + [""] + moved
+        body = body[: first - 1] + ["        self._init_fields(players)"] + body[last:]
     helpers = typed_helpers(body)
     body = helpers.lines
     added = helpers.code + _step_function(blocks) + _fields_class(fields) + moved
@@ -82,7 +88,8 @@ def native_flavour(source: str) -> Flavour:
     body[at:at] = DRIVER_IMPORTS
     text = "\n".join(body).rstrip("\n") + "\n"
     text += f"{TABLE_NAME} = {rule_line_table(text)!r}\n"
-    declarations = _declarations(tree, fields, blocks, clone is not None, _card_zones(state))
+    typed_methods = (["clone"] if clone is not None else []) + (["_init_fields"] if setup is not None else [])
+    declarations = _declarations(tree, fields, blocks, typed_methods, _card_zones(state))
     return Flavour(text, declarations + "".join(line + "\n" for line in helpers.declarations))
 
 
@@ -112,6 +119,23 @@ def _assignment(scope: ast.Module | ast.ClassDef, name: str) -> ast.Assign | Non
 def _method(state: ast.ClassDef, name: str) -> ast.FunctionDef | None:
     found = [node for node in state.body if isinstance(node, ast.FunctionDef) and node.name == name]
     return found[0] if found else None
+
+
+def _field_setup(state: ast.ClassDef) -> tuple[int, int] | None:
+    """The first and last line of what `__init__` does between `self._setup(...)` and `if run:`:
+    the fields' first values, set from the player count alone."""
+    init = _method(state, "__init__")
+    if init is None:
+        return None
+    starts = [i for i, node in enumerate(init.body) if ast.unparse(node).startswith("self._setup(")]
+    ends = [i for i, node in enumerate(init.body) if isinstance(node, ast.If) and ast.unparse(node.test) == "run"]
+    if len(starts) != 1 or len(ends) != 1 or ends[0] <= starts[0] + 1:
+        return None
+    between = init.body[starts[0] + 1 : ends[0]]
+    read = {node.id for stmt in between for node in ast.walk(stmt) if isinstance(node, ast.Name)}
+    if read & {"seed", "readings", "run", "blank", "rng"}:
+        return None  # they stay where the other arguments are
+    return between[0].lineno, between[-1].end_lineno
 
 
 def _import_line(tree: ast.Module) -> int:
@@ -233,15 +257,17 @@ def _holds_closure(function: ast.FunctionDef) -> bool:
 
 
 def _declarations(
-    tree: ast.Module, fields: dict[str, str], blocks: list[str], clone: bool, card_zones: dict[str, bool]
+    tree: ast.Module, fields: dict[str, str], blocks: list[str], typed_methods: list[str], card_zones: dict[str, bool]
 ) -> str:
     out = ["# Declarations of the native engine: the state's fields and the functions of the rules.", ""]
     out += ["cimport cython", "", "cdef class _Fields:"]
     out += [f"    cdef public {kind} {name}" for name, kind in fields.items()]
     out.append(f"    cpdef Py_ssize_t _drive(self, Py_ssize_t pc, Py_ssize_t limit) {_EXCEPT}")
     out.append("    cpdef _copy_fields(self, _Fields c)")
-    if clone:
+    if "clone" in typed_methods:
         out += ["    @cython.locals(s=_Fields, c=_Fields)", "    cpdef clone(self)"]
+    if "_init_fields" in typed_methods:
+        out += ["    @cython.locals(s=_Fields)", "    cpdef _init_fields(self, players)"]
     out.append("")
     out.append(f"cdef int _step(_Fields s, Py_ssize_t pc) {_EXCEPT}")
     block_names = set(blocks)

@@ -31,6 +31,8 @@ from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault, rul
 # so a real game runs a handful between two; an endless loop is stopped within about a second.
 STEP_LIMIT = 100_000
 _STEPS = range(STEP_LIMIT)
+# per State class: the readings asked for -> what `_setup` sets (see BaseState._readings_of)
+_READINGS_SEEN: dict[type, dict] = {}
 
 
 class Snapshot:
@@ -85,16 +87,9 @@ class BaseState:
         self.rng = random.Random(seed) if rng is None else rng  # explicit chance scripts the generator
         if rng is not None and hasattr(rng, "bind"):
             rng.bind(self)  # a lazy shuffle looks at where the state's cards went
-        chosen = dict(readings or {})
-        self.readings = {}
-        for name, options, default in self._AMBIGUITIES:
-            value = chosen.pop(name, options[default])
-            if value not in options:
-                raise BadArgument(f"'{value}' is not a reading of '{name}' (readings: {', '.join(options)})")
-            self.readings[name] = value
-            setattr(self, "r_" + name, options.index(value))
-        if chosen:
-            raise BadArgument(f"no ambiguity named {', '.join(sorted(chosen))}")
+        names, fields = self._readings_of(readings)
+        self.readings = dict(names)
+        self._set_readings(fields)
         self.pc = 0
         self.cur = -1
         self.legal: list[int] = []
@@ -110,6 +105,46 @@ class BaseState:
         self.tricks = 0
         self.deals = 0
         self.asked_at = 0
+
+    # A match begins by reading its ambiguities: the names asked for checked against the game's,
+    # and each one's number set on the state (`r_<name>`). A simulation starts thousands of
+    # matches under one set of readings, so each set is worked out once per class.
+    _READINGS_CACHED = 4096
+
+    @classmethod
+    def _readings_of(cls, readings: dict | None) -> tuple[dict, dict]:
+        """({ambiguity: reading}, {"r_<ambiguity>": its number}) for the readings asked for."""
+        try:
+            key = tuple(readings.items()) if readings else ()
+            hash(key)
+        except (AttributeError, TypeError):
+            key = None  # not a dict of plain values: checked below, never cached
+        cache = _READINGS_SEEN.setdefault(cls, {})
+        found = cache.get(key) if key is not None else None
+        if found is None:
+            found = cls._check_readings(readings)
+            if key is not None:
+                if len(cache) >= cls._READINGS_CACHED:
+                    cache.clear()
+                cache[key] = found
+        return found
+
+    @classmethod
+    def _check_readings(cls, readings) -> tuple[dict, dict]:
+        chosen = dict(readings or {})
+        names, fields = {}, {}
+        for name, options, default in cls._AMBIGUITIES:
+            value = chosen.pop(name, options[default])
+            if value not in options:
+                raise BadArgument(f"'{value}' is not a reading of '{name}' (readings: {', '.join(options)})")
+            names[name] = value
+            fields["r_" + name] = options.index(value)
+        if chosen:
+            raise BadArgument(f"no ambiguity named {', '.join(sorted(chosen))}")
+        return names, fields
+
+    def _set_readings(self, fields: dict) -> None:
+        self.__dict__.update(fields)
 
     # ------------------------------------------------------------ the random generator
     # Copying a generator's state (`getstate`, 625 ints) costs most of a clone, and a search clones

@@ -49,6 +49,10 @@ class NativeState(BaseState):
         self._share_rng_with(c)
         return c
 
+    def _set_readings(self, fields: dict) -> None:
+        for name, number in fields.items():  # the readings are typed fields, outside the dictionary
+            setattr(self, name, number)
+
     def _field_values(self) -> dict:
         values = self._typed_fields()
         values.update(vars(self))
