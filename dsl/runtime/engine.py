@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 import random
+import weakref
 from typing import Sequence
 
 from . import observe, resample as _resample
@@ -31,8 +32,9 @@ from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault, rul
 # so a real game runs a handful between two; an endless loop is stopped within about a second.
 STEP_LIMIT = 100_000
 _STEPS = range(STEP_LIMIT)
-# per State class: the readings asked for -> what `_setup` sets (see BaseState._readings_of)
-_READINGS_SEEN: dict[type, dict] = {}
+# per State class: the readings asked for -> what `_setup` sets (see BaseState._readings_of); a
+# class dropped with its module takes its entry with it
+_READINGS_SEEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class Snapshot:
