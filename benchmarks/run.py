@@ -7,7 +7,8 @@
    decisions/s of the compiled engine (one `random.Random(seed)` per match choosing uniformly
    among the legal actions, as the yardstick);
 3. compiled / hand-written decisions/s for Thirteens (4 and 6 players) and Jailbreak (3), side by
-   side in alternating windows (benchmarks/yardstick.py);
+   side in alternating windows (benchmarks/yardstick.py), with the native build of the engine as a
+   third side where Cython is installed (the extra `native`);
 4. per game: compile time (in process, no cache), `load_game` served by the compile cache, and
    `cardrules validate FILE` as a new process (wall time, median of --runs);
 5. clones/s of a state ten decisions into a match, per game at its smallest player count;
@@ -26,6 +27,7 @@ The machine may be shared: figures of one run are comparable with each other (an
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import pathlib
@@ -190,14 +192,19 @@ def main() -> None:
             f" {entry['validate_ms']:>11.0f} {entry['clones_per_s']:>9.0f}"
         )
 
-    print(f"\n{'yardstick':<18} {'players':>7} {'compiled/s':>10} {'hand/s':>9} {'ratio':>6}", flush=True)
+    native = importlib.util.find_spec("Cython") is not None  # the native build needs the extra `native`
+    header = f"\n{'yardstick':<18} {'players':>7} {'compiled/s':>10} {'hand/s':>9} {'ratio':>6}"
+    print(header + (f" {'native/s':>9} {'ratio':>6}" if native else " (native: no Cython)"), flush=True)
     for game, players in YARDSTICK:
-        row = yardstick.compare(game, players, max(args.seconds, 0.5), 2 if args.quick else 6)
+        row = yardstick.compare(game, players, max(args.seconds, 0.5), 2 if args.quick else 6, native)
         results["yardstick"].append(row)
-        print(
+        line = (
             f"{game:<18} {players:>7} {row['compiled']['decisions_per_s']:>10.0f}"
             f" {row['handwritten']['decisions_per_s']:>9.0f} {row['ratio']:>6.3f}"
         )
+        if native:
+            line += f" {row['native']['decisions_per_s']:>9.0f} {row['native_ratio']:>6.3f}"
+        print(line, flush=True)
 
     results["startup"]["help_ms"] = 1000 * wall([*cardrules_command(), "--help"], args.runs, env)
     print(f"\ncardrules --help: {results['startup']['help_ms']:.0f} ms (median of {args.runs})")

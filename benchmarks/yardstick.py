@@ -1,6 +1,6 @@
 """Compiled engines against careful hand-written ones: decisions per second, side by side.
 
-    python benchmarks/yardstick.py --seconds 20 [--windows 10] [--game thirteens] [--json out.json]
+    python benchmarks/yardstick.py --seconds 20 [--windows 10] [--game thirteens] [--json out.json] [--native]
 
 For Thirteens at every player count it allows (3-6) and Jailbreak at every count (2-8), the
 engine compiled from the rule file (`dsl.load_game`) and the hand-written one in
@@ -13,7 +13,9 @@ to the next, so a load that comes and goes on a shared machine falls on both ali
 whole matches until its time is up. Before measuring, each side plays one unmeasured window
 (imports, caches and the scorers' memos warm up). The report gives decisions per second of each
 side over all its windows, the ratio compiled / hand-written, and the lowest and highest ratio of
-a pair of neighbouring windows, which shows how much the load moved during the run.
+a pair of neighbouring windows, which shows how much the load moved during the run. `--native`
+adds the native build of the engine (`load_game(..., native=True)`, the extra `native`) as a
+third side in the same rounds of windows, with its own ratio to the hand-written engine.
 """
 
 from __future__ import annotations
@@ -88,28 +90,30 @@ class Side:
         }
 
 
-def compare(game: str, players: int, seconds: float, windows: int) -> dict:
+def compare(game: str, players: int, seconds: float, windows: int, native: bool = False) -> dict:
+    """The compiled engine (and with `native`, its native build too) against the hand-written one."""
     path, handwritten, _ = GAMES[game]
-    compiled = load_game(str(ROOT / path))
-    sides = [Side("compiled", compiled.new_game, players), Side("hand-written", handwritten.new_game, players)]
+    sides = [Side("compiled", load_game(str(ROOT / path)).new_game, players)]
+    if native:
+        sides.append(Side("native", load_game(str(ROOT / path), native=True).new_game, players))
+    sides.append(Side("hand-written", handwritten.new_game, players))
     per_window = seconds / windows
     for side in sides:
         side.window(per_window, measured=False)
     for w in range(windows):
-        # compiled first in even pairs of windows, hand-written first in odd ones
+        # the sides in one order in even rounds of windows, in the other in odd ones
         for side in sides if w % 2 == 0 else sides[::-1]:
             side.window(per_window)
-    compiled_side, hand_side = sides
-    pair_ratios = [c / h for c, h in zip(compiled_side.windows, hand_side.windows, strict=True)]
-    return {
-        "game": game,
-        "players": players,
-        "compiled": compiled_side.summary(),
-        "handwritten": hand_side.summary(),
-        "ratio": compiled_side.rate / hand_side.rate,
-        "ratio_lowest_window": min(pair_ratios),
-        "ratio_highest_window": max(pair_ratios),
-    }
+    hand_side = sides[-1]
+    row = {"game": game, "players": players, "handwritten": hand_side.summary()}
+    for side in sides[:-1]:
+        prefix = "" if side.name == "compiled" else side.name + "_"
+        pair_ratios = [c / h for c, h in zip(side.windows, hand_side.windows, strict=True)]
+        row[side.name] = side.summary()
+        row[prefix + "ratio"] = side.rate / hand_side.rate
+        row[prefix + "ratio_lowest_window"] = min(pair_ratios)
+        row[prefix + "ratio_highest_window"] = max(pair_ratios)
+    return row
 
 
 def main(argv=None) -> int:
@@ -119,25 +123,34 @@ def main(argv=None) -> int:
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only this game (repeatable)")
     parser.add_argument("--players", type=int, action="append", help="only this player count (repeatable)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON")
+    parser.add_argument(
+        "--native", action="store_true", help="also the native build of the engine (the extra `native`)"
+    )
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.windows < 1:
         parser.error("--seconds must be positive and --windows at least 1")
 
     load_before = os.getloadavg()
     rows = []
-    print(f"{'game':<10} {'players':>7} {'compiled/s':>11} {'hand/s':>11} {'ratio':>6}  windows", flush=True)
+    header = f"{'game':<10} {'players':>7} {'compiled/s':>11} {'hand/s':>11} {'ratio':>6}  windows"
+    print(header + ("     native/s  ratio  windows" if args.native else ""), flush=True)
     for game in args.game or list(GAMES):
         for players in GAMES[game][2]:
             if args.players and players not in args.players:
                 continue
-            row = compare(game, players, args.seconds, args.windows)
+            row = compare(game, players, args.seconds, args.windows, args.native)
             rows.append(row)
-            print(
+            line = (
                 f"{game:<10} {players:>7} {row['compiled']['decisions_per_s']:>11.0f} "
                 f"{row['handwritten']['decisions_per_s']:>11.0f} {row['ratio']:>6.3f}  "
-                f"{row['ratio_lowest_window']:.3f}-{row['ratio_highest_window']:.3f}",
-                flush=True,
+                f"{row['ratio_lowest_window']:.3f}-{row['ratio_highest_window']:.3f}"
             )
+            if args.native:
+                line += (
+                    f" {row['native']['decisions_per_s']:>11.0f} {row['native_ratio']:>6.3f}  "
+                    f"{row['native_ratio_lowest_window']:.3f}-{row['native_ratio_highest_window']:.3f}"
+                )
+            print(line, flush=True)
     load_after = os.getloadavg()
     print(
         f"load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after, on {os.cpu_count()} cores",

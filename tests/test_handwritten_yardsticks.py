@@ -258,3 +258,20 @@ def test_yardstick_reports_both_sides_and_their_ratio(tmp_path, capsys):
     assert row["ratio"] == pytest.approx(compiled["decisions_per_s"] / hand["decisions_per_s"])
     assert 0 < row["ratio_lowest_window"] <= row["ratio_highest_window"]
     assert "jailbreak        3" in capsys.readouterr().out
+
+
+@pytest.mark.slow  # builds the native engine of Jailbreak (Cython and the C compiler, some seconds)
+def test_yardstick_native_adds_a_third_side_timed_in_the_same_rounds(tmp_path, capsys):
+    pytest.importorskip("Cython")
+    from benchmarks import yardstick
+
+    out = tmp_path / "yardstick.json"
+    argv = ["--seconds", "0.3", "--windows", "3", "--game", "jailbreak", "--players", "3", "--json", str(out)]
+    assert yardstick.main([*argv, "--native"]) == 0
+    (row,) = json.loads(out.read_text(encoding="utf-8"))["results"]
+    native, hand = row["native"], row["handwritten"]
+    assert len(native["window_decisions_per_s"]) == len(hand["window_decisions_per_s"]) == 3
+    assert row["native_ratio"] == pytest.approx(native["decisions_per_s"] / hand["decisions_per_s"])
+    assert 0 < row["native_ratio_lowest_window"] <= row["native_ratio_highest_window"]
+    assert row["ratio"] == pytest.approx(row["compiled"]["decisions_per_s"] / hand["decisions_per_s"])
+    assert "native/s" in capsys.readouterr().out
