@@ -10,9 +10,11 @@ import textwrap
 
 import pytest
 
+from dsl.native import flavour as flavour_module
 from dsl.native.flavour import native_flavour
-from dsl.native.helpers import typed_helpers
+from dsl.native.helpers import int_indexes, typed_helpers
 from dsl.native.int_locals import int_locals
+from dsl.native.seat_loops import typed_seat_loops
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # z_hand: per player, z_table: shared; z_taken (grouped) holds groups, so it is not listed
@@ -125,3 +127,97 @@ def test_the_fields_are_set_up_in_a_typed_method_and_init_only_calls_it(engine):
     setup = next(f for f in classes["_Fields"].body if isinstance(f, ast.FunctionDef) and f.name == "_init_fields")
     assert any(ast.unparse(stmt).startswith("s.cards = ") for stmt in setup.body)
     assert "    @cython.locals(s=_Fields)\n    cpdef _init_fields(self, players)\n" in flavour.declarations
+
+
+# ---------------------------------------------------------------- rewrites of the native flavour
+
+
+def rewritten_seat_loops(source: str) -> str:
+    source = textwrap.dedent(source)
+    return "\n".join(typed_seat_loops(source.split("\n")))
+
+
+SEAT_LOOP = """\
+def block(s):
+    _p8 = s.l_q
+    for _p8 in range(s.n):
+        s.v_hunted[_p8] = False
+    s.l_q = _p8
+"""
+
+
+def test_a_loop_over_the_seats_keeps_its_last_seat_without_reading_the_field_first():
+    assert rewritten_seat_loops(SEAT_LOOP) == SEAT_LOOP.replace("_p8 = s.l_q", "_p8 = -1").replace(
+        "s.l_q = _p8", "if _p8 >= 0: s.l_q = _p8"
+    )
+    function = ast.parse(rewritten_seat_loops(SEAT_LOOP)).body[0]
+    assert "_p8" in int_locals(function, CARD_ZONES)
+
+
+def test_the_seat_loop_rewrite_means_the_same_whether_or_not_the_loop_runs():
+    for players, before, after in ((0, None, None), (3, None, 2), (2, 5, 1)):
+        results = []
+        for source in (SEAT_LOOP, rewritten_seat_loops(SEAT_LOOP)):
+            state = type("S", (), {"l_q": before, "n": players, "v_hunted": [True] * players})()
+            namespace: dict = {}
+            exec(compile(source, "<loop>", "exec"), namespace)
+            namespace["block"](state)
+            results.append((state.l_q, state.v_hunted))
+        assert results[0] == results[1] and results[0][0] == after
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        SEAT_LOOP.replace("range(s.n)", "range(1, s.n)"),  # may start anywhere: no sentinel
+        SEAT_LOOP.replace("range(s.n)", "s.z_table"),
+        SEAT_LOOP.replace("    s.l_q = _p8", "    s.l_p = _p8"),  # keeps it in another field
+        SEAT_LOOP.replace("    s.l_q = _p8", "    s.x = 1\n    s.l_q = _p8"),  # not right after the loop
+    ],
+)
+def test_other_loops_are_left_as_they_are(source):
+    assert rewritten_seat_loops(source) == textwrap.dedent(source)
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("    s.v_hunted[s.l_q] = True", "    s.v_hunted[_int_index(s.l_q)] = True"),
+        ("    x = len(s.z_hand[_p2]) + s.hits[3]", "    x = len(s.z_hand[_int_index(_p2)]) + s.hits[3]"),
+        ("    y = s.readings[name]", "    y = s.readings[name]"),  # not a list of the state
+        ("    _p = s.t_order[0]; y = s.z_hand[_p]", "    _p = s.t_order[0]; y = s.z_hand[_p]"),  # a C integer already
+        ("    y = s.z_hand[s.l_q + 1]", "    y = s.z_hand[s.l_q + 1]"),  # an expression: left to Python
+        # columns count bytes: a card's text before the subscript does not shift the edit
+        ("    t = ('10♦', s.z_hand[q])  # J♦", "    t = ('10♦', s.z_hand[_int_index(q)])  # J♦"),
+    ],
+)
+def test_an_index_into_a_list_of_the_state_is_passed_as_a_c_integer(line, expected):
+    lines = ["def block(s):", line]
+    helpers = int_indexes(lines, {"v_hunted", "z_hand", "hits"}, CARD_ZONES)
+    assert helpers.lines[1] == expected
+    assert ("cdef Py_ssize_t _int_index(Py_ssize_t i) noexcept" in helpers.declarations) == (expected != line)
+
+
+CLOSURES = """\
+def _trigger_0(s, card, player):
+    return any(s.z_hand[q] for q in range(s.n))
+
+
+def _make_scoring(s):
+    return lambda group: s.r_x
+
+
+def _block(s):
+    _trigger_0(s, 1, 2)
+    return _make_scoring(snapshot)
+
+
+class State(_rt.BaseState):
+    _BLOCKS = (_block,)
+"""
+
+
+def test_a_function_holding_a_closure_gets_the_state_typed_by_annotation_only_where_it_is_given_the_state():
+    lines = flavour_module._state_annotated(CLOSURES.split("\n"), {"_block"})
+    assert lines[0] == 'def _trigger_0(s: "_Fields", card, player):'
+    assert lines[4] == "def _make_scoring(s):"  # given a snapshot of readings, not the state

@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from ..runtime import engine as runtime_engine
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from ..runtime.native_driver import NativeState
-from .helpers import typed_helpers
+from .helpers import Helpers, card_removals, int_indexes, typed_helpers
 from .int_locals import int_locals
+from .seat_loops import typed_seat_loops
 
 STATE_OBJECTS = ("s", "c", "self")  # the names the generated code gives a state
 INIT_FIELDS = "    def _init_fields(self, players):"
@@ -71,6 +72,21 @@ def native_flavour(source: str) -> Flavour:
     table = _assignment(tree, TABLE_NAME)
     body = lines[: table.lineno - 1] if table is not None else lines
     header = state.lineno - 1
+    list_fields = {name for name, kind in fields.items() if kind == "list"}
+    card_zones = _card_zones(state)
+    # Rewrites of the rules' code for C types, each reading the lines the one before it wrote.
+    # They keep every line where it is, so the blocks below are still found at their lines.
+    rewrites = (
+        lambda lines: int_indexes(lines, list_fields, card_zones),
+        lambda lines: card_removals(lines, card_zones),
+        lambda lines: Helpers(typed_seat_loops(lines), [], []),
+        lambda lines: Helpers(_state_annotated(lines, set(blocks)), [], []),
+    )
+    code, added_declarations = [], []
+    for rewrite in rewrites:
+        done = rewrite(body)
+        body, code, added_declarations = done.lines, code + done.code, added_declarations + done.declarations
+    rewritten = ast.parse("\n".join(body))  # the functions as they will be typed
     clone = _method(state, "clone")
     moved = body[clone.lineno - 1 : clone.end_lineno] + [""] if clone is not None else []
     if clone is not None:  # `clone` moves into _Fields, where the state and its copy are typed
@@ -82,15 +98,16 @@ def native_flavour(source: str) -> Flavour:
         body = body[: first - 1] + ["        self._init_fields(players)"] + body[last:]
     helpers = typed_helpers(body)
     body = helpers.lines
-    added = helpers.code + _step_function(blocks) + _fields_class(fields) + moved
+    added = code + helpers.code + _step_function(blocks) + _fields_class(fields) + moved
     body = body[:header] + added + ["", "class State(_Fields, NativeState):"] + body[header + 1 :]
     at = _import_line(tree)
     body[at:at] = DRIVER_IMPORTS
     text = "\n".join(body).rstrip("\n") + "\n"
     text += f"{TABLE_NAME} = {rule_line_table(text)!r}\n"
     typed_methods = (["clone"] if clone is not None else []) + (["_init_fields"] if setup is not None else [])
-    declarations = _declarations(tree, fields, blocks, typed_methods, _card_zones(state))
-    return Flavour(text, declarations + "".join(line + "\n" for line in helpers.declarations))
+    declarations = _declarations(rewritten, fields, blocks, typed_methods, card_zones)
+    added_declarations += helpers.declarations
+    return Flavour(text, declarations + "".join(line + "\n" for line in added_declarations))
 
 
 def _state_class(tree: ast.Module) -> ast.ClassDef:
@@ -225,7 +242,7 @@ def _fields_class(fields: dict[str, str]) -> list[str]:
         "            self.history.append(action)",
         "            self.decisions += 1",
         "            pc = last = self.pc",
-        f"            for _ in range({runtime_engine.STEP_LIMIT}):",
+        f"            for step in range({runtime_engine.STEP_LIMIT}):",
         "                last = pc",
         "                pc = _step(self, pc)",
         "                if pc < 0:",
@@ -251,7 +268,36 @@ def _fields_class(fields: dict[str, str]) -> list[str]:
     return out
 
 
+def _state_annotated(lines: list[str], blocks: set[str]) -> list[str]:
+    """A function holding a closure cannot be a C function, but Cython still types an argument by
+    its annotation: `def f(s: "_Fields", ...)`, where the module only ever calls `f` with the state
+    `s` or lists it among the blocks the driver runs on the state (a scoring's maker is given a
+    snapshot of readings instead)."""
+    tree = ast.parse("\n".join(lines))
+    given_state: dict[str, bool] = {}
+    called = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            called.add(id(node.func))
+            first = node.args[0] if node.args else None
+            passes = isinstance(first, ast.Name) and first.id == "s"
+            given_state[node.func.id] = given_state.get(node.func.id, True) and passes
+    named_otherwise = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in called} - blocks
+    out = list(lines)
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or not _holds_closure(node) or node.name in named_otherwise:
+            continue
+        if not given_state.get(node.name, node.name in blocks):
+            continue
+        head = f"def {node.name}(s"
+        line = out[node.lineno - 1]
+        if line.startswith(head + ",") or line.startswith(head + ")"):
+            out[node.lineno - 1] = f'def {node.name}(s: "_Fields"' + line[len(head) :]
+    return out
+
+
 def _holds_closure(function: ast.FunctionDef) -> bool:
+    # (a generator expression too, even the one given to any() that Cython writes out as a loop)
     kinds = (ast.Lambda, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef, ast.Yield, ast.YieldFrom)
     return any(isinstance(node, kinds) for node in ast.walk(function) if node is not function)
 
@@ -264,6 +310,7 @@ def _declarations(
     out += [f"    cdef public {kind} {name}" for name, kind in fields.items()]
     out.append(f"    cpdef Py_ssize_t _drive(self, Py_ssize_t pc, Py_ssize_t limit) {_EXCEPT}")
     out.append("    cpdef _copy_fields(self, _Fields c)")
+    out += ["    @cython.locals(pc=Py_ssize_t, last=Py_ssize_t, step=Py_ssize_t)", "    cpdef apply(self, action)"]
     if "clone" in typed_methods:
         out += ["    @cython.locals(s=_Fields, c=_Fields)", "    cpdef clone(self)"]
     if "_init_fields" in typed_methods:

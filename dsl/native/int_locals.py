@@ -9,7 +9,8 @@ value stored in it is one of these, each of them an int by construction of the e
 - a card of a zone of cards (a zone that is not `grouped`): the target of `for x in ZONE` or
   `for i, x in enumerate(ZONE)` (also `list(ZONE)`, and a per-player zone's `ZONE[i]`), or
   `x = ZONE.pop() if ZONE else ...`; the count `i` of such an `enumerate`;
-- the card just chosen, `s.choice` (a C integer field already);
+- the card just chosen, `s.choice` (a C integer field already); a whole number written out;
+- a count of a loop over `range(...)` (a seat of `for each player`, see `seat_loops`);
 - a seat of the trick's order, `s.t_order[i]`;
 - the locals the lowering of tricks always gives an int (`_INT_LOCALS`): the turn, a card's rank
   in an order, the best rank so far and the positions of its first and last holder.
@@ -46,14 +47,11 @@ def _loop_targets(loop: ast.For, card_zones: dict[str, bool]):
     """(name, holds an int) of each name a loop stores: `for c in ZONE`, `for i, c in enumerate(ZONE)`."""
     target, source = loop.target, loop.iter
     if isinstance(target, ast.Name):
-        yield target.id, _is_card_zone(source, card_zones)
+        yield target.id, _is_card_zone(source, card_zones) or _is_call_of(source, "range")
         return
     counted = (
-        isinstance(source, ast.Call)
-        and isinstance(source.func, ast.Name)
-        and source.func.id == "enumerate"
+        _is_call_of(source, "enumerate")
         and len(source.args) == 1
-        and not source.keywords
         and isinstance(target, ast.Tuple)
         and len(target.elts) == 2
         and all(isinstance(element, ast.Name) for element in target.elts)
@@ -64,6 +62,12 @@ def _loop_targets(loop: ast.For, card_zones: dict[str, bool]):
         return
     for name in _names(target):
         yield name, False
+
+
+def _is_call_of(node: ast.expr, builtin: str) -> bool:
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == builtin and not node.keywords
+    )
 
 
 def _names(target: ast.expr) -> list[str]:
@@ -90,6 +94,10 @@ def _pairs(target: ast.expr, value: ast.expr):
 def _is_int_value(value: ast.expr | None, card_zones: dict[str, bool]) -> bool:
     if value is None:
         return False
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+        value = value.operand
+    if isinstance(value, ast.Constant) and type(value.value) is int:
+        return True
     if _is_state_field(value, "choice"):
         return True
     if isinstance(value, ast.Subscript) and _is_state_field(value.value, "t_order"):
