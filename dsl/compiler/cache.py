@@ -4,8 +4,11 @@ parser, the checks and the code generator when nothing they read has changed.
 An entry is one JSON file named by a key: the SHA-256 of the compiler's own sources (every file
 of the packages that turn a rule text into Python, so an edited compiler or template never serves
 an engine it would no longer write), the rule file's name (it is part of the module) and its
-text. A variant reads its base files too: the entry lists each one's path and the SHA-256 of its
-text when it was compiled, and the entry counts only while every one of them still has that text.
+text. A variant reads its base files too: the entry lists each one's path, relative to the folder
+of the rule file, and the SHA-256 of its text when it was compiled, and the entry counts only
+while every one of them still has that text. Relative, because the key names the rule file but
+not its folder: the same variant text in another folder reads the bases beside it there, and an
+entry must not be served while those say something else.
 
 What comes out of the cache is still untrusted text: the entry carries the digest of its source
 and a mismatch (a damaged or edited file) or anything that is not an entry of this format is
@@ -26,7 +29,7 @@ import os
 import pathlib
 import tempfile
 
-FORMAT = 1  # bumped when the layout of an entry changes
+FORMAT = 2  # bumped when the layout of an entry changes; 2: base paths relative to the rule file
 # Packages whose code decides the generated source (the runtime only runs it).
 _COMPILER_PACKAGES = ("ast", "compiler", "semantics", "syntax", "report")
 _OFF = ("off", "0", "no", "false")
@@ -68,10 +71,21 @@ def _entry_path(key: str) -> pathlib.Path | None:
     return None if where is None else where / f"{key[:2]}" / f"{key}.json"
 
 
-def _base_unchanged(path: str, digest: str) -> bool:
+def _folder_of(path: str) -> str:
+    return os.path.dirname(os.path.abspath(path))
+
+
+def _relative(path: str, folder: str) -> str:
+    try:
+        return os.path.relpath(os.path.abspath(path), folder)
+    except ValueError:  # on another drive (Windows): joined to any folder, an absolute path stays itself
+        return os.path.abspath(path)
+
+
+def _base_unchanged(folder: str, base: str, digest: str) -> bool:
     from dsl.report.files import read_rule_text
 
-    text, problem = read_rule_text(path)
+    text, problem = read_rule_text(os.path.join(folder, base))
     return problem is None and _digest(text) == digest
 
 
@@ -91,7 +105,8 @@ def lookup(path: str, text: str) -> str | None:
         return None
     if not isinstance(bases, list) or not all(_is_base(b) for b in bases):
         return None
-    if not all(_base_unchanged(base_path, digest) for base_path, digest in bases):
+    folder = _folder_of(path)
+    if not all(_base_unchanged(folder, base, digest) for base, digest in bases):
         return None
     return source
 
@@ -101,7 +116,8 @@ def _is_base(item) -> bool:
 
 
 def store(path: str, text: str, source: str, base_files: list[tuple[str, str]]) -> None:
-    """Keep `source` as the engine of this rule text; base_files: (path, text) of each base read.
+    """Keep `source` as the engine of this rule text; base_files: (path, text) of each base read
+    (a path absolute or relative to the working folder, as the pipeline opened it).
     Failing to write (a read-only or full disk) is not an error: the next load compiles again."""
     key = key_for(path, text)
     where = _entry_path(key)
@@ -111,7 +127,7 @@ def store(path: str, text: str, source: str, base_files: list[tuple[str, str]]) 
         "format": FORMAT,
         "key": key,
         "file": os.path.basename(path),
-        "bases": [[base_path, _digest(base_text)] for base_path, base_text in base_files],
+        "bases": [[_relative(base, _folder_of(path)), _digest(base_text)] for base, base_text in base_files],
         "source_sha256": _digest(source),
         "source": source,
     }
