@@ -17,5 +17,5 @@ def plant_code(entry: pathlib.Path, marker: pathlib.Path) -> None:
     an entry the compiler never wrote but whose own check cannot tell."""
     data = json.loads(entry.read_text())
     data["source"] = f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran')\n" + data["source"]
-    data["source_sha256"] = compile_cache._digest(data["source"])
+    data["source_sha256"] = compile_cache.digest(data["source"])
     entry.write_text(json.dumps(data))

@@ -31,11 +31,11 @@ import tempfile
 
 FORMAT = 2  # bumped when the layout of an entry changes; 2: base paths relative to the rule file
 # Packages whose code decides the generated source (the runtime only runs it).
-_COMPILER_PACKAGES = ("ast", "compiler", "semantics", "syntax", "report")
+COMPILER_PACKAGES = ("ast", "compiler", "semantics", "syntax", "report")
 _OFF = ("off", "0", "no", "false")
 
 
-def _digest(text: str) -> str:
+def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -53,7 +53,7 @@ def compiler_version() -> str:
     """Digest of every source, grammar and template file of the compiler."""
     root = pathlib.Path(__file__).resolve().parent.parent
     h = hashlib.sha256(f"format {FORMAT}".encode())
-    for package in _COMPILER_PACKAGES:
+    for package in COMPILER_PACKAGES:
         for path in sorted((root / package).rglob("*")):
             if path.is_file() and path.suffix in (".py", ".j2", ".lark", ".json"):
                 h.update(str(path.relative_to(root)).encode())
@@ -63,12 +63,44 @@ def compiler_version() -> str:
 
 def key_for(path: str, text: str) -> str:
     name = os.path.basename(path)
-    return _digest(f"{compiler_version()}\0{name}\0{text}")
+    return digest(f"{compiler_version()}\0{name}\0{text}")
 
 
-def _entry_path(key: str) -> pathlib.Path | None:
+def entry_path(key: str, kind: str | None = None) -> pathlib.Path | None:
+    """The file of the entry with this key: engines at the top of the folder, another kind of
+    entry in a folder of its own."""
     where = folder()
-    return None if where is None else where / f"{key[:2]}" / f"{key}.json"
+    if where is None:
+        return None
+    return (where / kind if kind else where) / f"{key[:2]}" / f"{key}.json"
+
+
+def read_entry(where: pathlib.Path, format: int) -> dict | None:
+    """The entry in this file, if it is one of this format written under its own key."""
+    try:
+        entry = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(entry, dict) or entry.get("format") != format or entry.get("key") != where.stem:
+        return None
+    return entry
+
+
+def write_entry(where: pathlib.Path, entry: dict) -> None:
+    """Write an entry atomically. Failing to write (a read-only or full disk) is not an error:
+    the next run computes it again."""
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=where.parent, prefix=".entry-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(entry, out)
+            os.replace(temporary, where)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        return
 
 
 def _folder_of(path: str) -> str:
@@ -82,64 +114,58 @@ def _relative(path: str, folder: str) -> str:
         return os.path.abspath(path)
 
 
-def _base_unchanged(folder: str, base: str, digest: str) -> bool:
-    from dsl.report.files import read_rule_text
+def base_records(path: str, base_files: list[tuple[str, str]]) -> list[list[str]]:
+    """[path relative to the rule file's folder, digest of the text] of each base read; base_files
+    are (path, text) as the pipeline opened them (absolute or relative to the working folder)."""
+    return [[_relative(base, _folder_of(path)), digest(base_text)] for base, base_text in base_files]
 
-    text, problem = read_rule_text(os.path.join(folder, base))
-    return problem is None and _digest(text) == digest
 
-
-def lookup(path: str, text: str) -> str | None:
-    """The cached source of the engine of this rule text, or None (no entry, stale, damaged)."""
-    where = _entry_path(key_for(path, text))
-    if where is None:
-        return None
-    try:
-        entry = json.loads(where.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != where.stem:
-        return None
-    source, bases = entry.get("source"), entry.get("bases")
-    if not isinstance(source, str) or entry.get("source_sha256") != _digest(source):
-        return None
+def bases_unchanged(path: str, bases) -> bool:
+    """Whether every base `base_records` listed still has its text, beside the rule file `path`
+    (False for anything that is not such a list)."""
     if not isinstance(bases, list) or not all(_is_base(b) for b in bases):
-        return None
-    folder = _folder_of(path)
-    if not all(_base_unchanged(folder, base, digest) for base, digest in bases):
-        return None
-    return source
+        return False
+    return all(_base_unchanged(_folder_of(path), base, recorded) for base, recorded in bases)
 
 
 def _is_base(item) -> bool:
     return isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
 
 
+def _base_unchanged(folder: str, base: str, recorded: str) -> bool:
+    from dsl.report.files import read_rule_text
+
+    text, problem = read_rule_text(os.path.join(folder, base))
+    return problem is None and digest(text) == recorded
+
+
+def lookup(path: str, text: str) -> str | None:
+    """The cached source of the engine of this rule text, or None (no entry, stale, damaged)."""
+    where = entry_path(key_for(path, text))
+    entry = read_entry(where, FORMAT) if where is not None else None
+    if entry is None:
+        return None
+    source = entry.get("source")
+    if not isinstance(source, str) or entry.get("source_sha256") != digest(source):
+        return None
+    if not bases_unchanged(path, entry.get("bases")):
+        return None
+    return source
+
+
 def store(path: str, text: str, source: str, base_files: list[tuple[str, str]]) -> None:
-    """Keep `source` as the engine of this rule text; base_files: (path, text) of each base read
-    (a path absolute or relative to the working folder, as the pipeline opened it).
+    """Keep `source` as the engine of this rule text; base_files: (path, text) of each base read.
     Failing to write (a read-only or full disk) is not an error: the next load compiles again."""
     key = key_for(path, text)
-    where = _entry_path(key)
+    where = entry_path(key)
     if where is None:
         return
     entry = {
         "format": FORMAT,
         "key": key,
         "file": os.path.basename(path),
-        "bases": [[_relative(base, _folder_of(path)), _digest(base_text)] for base, base_text in base_files],
-        "source_sha256": _digest(source),
+        "bases": base_records(path, base_files),
+        "source_sha256": digest(source),
         "source": source,
     }
-    try:
-        where.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=where.parent, prefix=".entry-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(entry, out)
-            os.replace(temporary, where)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        return
+    write_entry(where, entry)
