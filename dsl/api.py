@@ -17,16 +17,29 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .compiler import cache as compile_cache
-from .compiler.escape import UnsafeName
-from .compiler.gate import UnsafeModule, check_module, checked_code
 from .report.files import read_rule_text
 from .report.diagnostics import Diagnostic, DiagnosticError, Span, error
 
 if TYPE_CHECKING:
+    from .compiler.escape import UnsafeName
     from .semantics.model import Model
 
 # The stages are imported when first used, not with this module: a load served by the compile
-# cache needs none of the parser, the checks, the compiler or Jinja (about 0.4 s of imports).
+# cache needs none of the parser, the checks, the compiler or Jinja (about 0.4 s of imports);
+# the gate, and the runtime it imports (about 20 ms), are imported by what runs or compiles a
+# module.
+
+
+def check_module(source: str) -> list:
+    from .compiler.gate import check_module as check
+
+    return check(source)
+
+
+def checked_code(source: str, filename: str):
+    from .compiler.gate import checked_code as code
+
+    return code(source, filename)
 
 
 def parse(text: str, path: str):
@@ -132,6 +145,9 @@ def compile_source(
 
     With `cache`, the engine's source comes from the compile cache when it holds this text's
     (the front end still runs: the model is part of the result), and is stored there otherwise."""
+    from .compiler.escape import UnsafeName
+    from .compiler.gate import UnsafeModule
+
     text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the rules
     compiled = Compiled(path, text, module_name_for(path))
     if cache and bases_read is None:
