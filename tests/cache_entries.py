@@ -6,10 +6,16 @@ import json
 import pathlib
 
 from dsl.compiler import cache as compile_cache
+from dsl.lint import cache as findings_cache
 
 
 def entries(cache: pathlib.Path) -> list[pathlib.Path]:
-    return sorted(cache.rglob("*.json"))
+    """The engines' entries (the folder also holds the findings of validations, in one of its own)."""
+    return sorted(p for p in cache.rglob("*.json") if p.parent.parent == cache)
+
+
+def findings_entries(cache: pathlib.Path) -> list[pathlib.Path]:
+    return sorted((cache / findings_cache.KIND).rglob("*.json"))
 
 
 def plant_code(entry: pathlib.Path, marker: pathlib.Path) -> None:

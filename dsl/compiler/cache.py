@@ -17,7 +17,9 @@ exactly as a freshly generated module. Writes go to a temporary file renamed int
 process reading while another writes sees the old entry, the new one, or none.
 
 The folder is `$CARDRULES_CACHE`, else `$XDG_CACHE_HOME/cardrules`, else `~/.cache/cardrules`;
-`CARDRULES_CACHE=off` turns the cache off. A folder that cannot be written only costs speed.
+`CARDRULES_CACHE=off` turns the cache off. A folder that cannot be written only costs speed. The
+folder also holds, each in a folder of its own, the findings of validations (`lint.cache`) and
+native builds (`dsl.native`).
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def key_for(path: str, text: str) -> str:
 
 def entry_path(key: str, kind: str | None = None) -> pathlib.Path | None:
     """The file of the entry with this key: engines at the top of the folder, another kind of
-    entry in a folder of its own."""
+    entry (the findings of `lint.cache`) in a folder of its own."""
     where = folder()
     if where is None:
         return None

@@ -3,8 +3,9 @@
 A `source` names a text file. It is looked for beside the rule file, then in every folder of
 the search path: the folders given with `cardrules validate --sources DIR` (repeatable), then
 those of the environment variable `CARDRULES_SOURCES` (separated like `PATH`). The citation check
-reads the texts found here. Apart from the check, so that the command line can set the search
-path without importing the AST the check needs.
+reads the texts found here; the cache of validations (`lint.cache`) asks the same questions to
+tell whether a text it relied on is still the one it would find. Apart from the citation check,
+so that asking imports no AST.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ def source_dirs(dirs: Sequence[Path]) -> Iterator[None]:
         yield
     finally:
         _extra_dirs.reset(token)
+
+
+def extra_dirs() -> tuple[Path, ...]:
+    """The folders `source_dirs` added, in order."""
+    return _extra_dirs.get()
 
 
 def search_path(rule_file: str) -> list[Path]:
