@@ -17,16 +17,29 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .compiler import cache as compile_cache
-from .compiler.escape import UnsafeName
-from .compiler.gate import UnsafeModule, check_module, checked_code
 from .report.files import read_rule_text
 from .report.diagnostics import Diagnostic, DiagnosticError, Span, error
 
 if TYPE_CHECKING:
+    from .compiler.escape import UnsafeName
     from .semantics.model import Model
 
 # The stages are imported when first used, not with this module: a load served by the compile
-# cache needs none of the parser, the checks, the compiler or Jinja (about 0.4 s of imports).
+# cache needs none of the parser, the checks, the compiler or Jinja (about 0.4 s of imports), and
+# a validation served by its own cache (`lint.cache`) not even the gate and the runtime it
+# imports (about 20 ms more).
+
+
+def check_module(source: str) -> list:
+    from .compiler.gate import check_module as check
+
+    return check(source)
+
+
+def checked_code(source: str, filename: str):
+    from .compiler.gate import checked_code as code
+
+    return code(source, filename)
 
 
 def parse(text: str, path: str):
@@ -132,6 +145,9 @@ def compile_source(
 
     With `cache`, the engine's source comes from the compile cache when it holds this text's
     (the front end still runs: the model is part of the result), and is stored there otherwise."""
+    from .compiler.escape import UnsafeName
+    from .compiler.gate import UnsafeModule
+
     text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the rules
     compiled = Compiled(path, text, module_name_for(path))
     if cache and bases_read is None:
@@ -178,9 +194,23 @@ def check_source(
     text: str, path: str = "<input>", simulate: int = 0, progress: bool = False, *, cache: bool = False
 ) -> list[Diagnostic]:
     """Every diagnostic of `cardrules validate` for a rule text. With `cache`, the engine the
-    checks run is taken from (or put in) the compile cache: the diagnostics are the same."""
-    compiled = compile_source(text, path, cache=cache)
+    checks run is taken from (or put in) the compile cache, and without simulated matches the
+    findings themselves come from the cache of validations (`lint.cache`) when it holds this
+    text's, its bases' and its source texts', and are put there otherwise: the diagnostics are
+    the same."""
+    remembered = cache and simulate == 0
+    if remembered:
+        from .lint import cache as findings_cache
+
+        found = findings_cache.lookup(path, text)
+        if found is not None:
+            return found
+    bases: list = []
+    compiled = compile_source(text, path, bases, cache=cache)
     diagnostics = list(compiled.diagnostics)
+    sources = []
+    if remembered and compiled.model is not None:
+        sources = findings_cache.sources_read(compiled.model)
     if compiled.ok:
         try:
             module = module_from_source(compiled.source, compiled.module_name)
@@ -194,6 +224,8 @@ def check_source(
     for d in diagnostics:
         d.file = d.span.file or path
     diagnostics.sort(key=lambda d: (d.span.line, d.span.column, d.code))
+    if remembered:
+        findings_cache.store(path, text, diagnostics, bases, sources)
     return diagnostics
 
 

@@ -6,10 +6,16 @@ import json
 import pathlib
 
 from dsl.compiler import cache as compile_cache
+from dsl.lint import cache as findings_cache
 
 
 def entries(cache: pathlib.Path) -> list[pathlib.Path]:
-    return sorted(cache.rglob("*.json"))
+    """The engines' entries (the folder also holds the findings of validations, in one of its own)."""
+    return sorted(p for p in cache.rglob("*.json") if p.parent.parent == cache)
+
+
+def findings_entries(cache: pathlib.Path) -> list[pathlib.Path]:
+    return sorted((cache / findings_cache.KIND).rglob("*.json"))
 
 
 def plant_code(entry: pathlib.Path, marker: pathlib.Path) -> None:
@@ -17,5 +23,5 @@ def plant_code(entry: pathlib.Path, marker: pathlib.Path) -> None:
     an entry the compiler never wrote but whose own check cannot tell."""
     data = json.loads(entry.read_text())
     data["source"] = f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran')\n" + data["source"]
-    data["source_sha256"] = compile_cache._digest(data["source"])
+    data["source_sha256"] = compile_cache.digest(data["source"])
     entry.write_text(json.dumps(data))

@@ -126,3 +126,24 @@ def test_asked_checks_run_without_the_cache(cache, games, monkeypatch):
     assert calls == []
     load_game(str(path), check=True)
     assert len(calls) == 1
+
+
+def test_the_same_variant_beside_another_base_is_compiled_with_that_base(cache, games, tmp_path):
+    # The key names the rule file and its text, not its folder: the entry of a variant must be
+    # checked against the base beside the variant being loaded, not the one it was compiled with.
+    other = tmp_path / "other"
+    shutil.copytree(games, other)
+    base = other / "thirteens.cardrules"
+    base.write_text(base.read_text().replace("var points: int per player = 0", "var points: int per player = 7"))
+    assert points_at_start(load_game(str(games / "thirteens_to_100.cardrules"))) == [0, 0, 0, 0]
+    assert points_at_start(load_game(str(other / "thirteens_to_100.cardrules"))) == [7, 7, 7, 7]
+    assert points_at_start(load_game(str(games / "thirteens_to_100.cardrules"))) == [0, 0, 0, 0]
+
+
+def test_a_variant_entry_serves_the_same_files_in_a_moved_folder(cache, games, tmp_path, monkeypatch):
+    # Its bases are recorded relative to the variant: a copy of the whole folder is served.
+    load_game(str(games / "thirteens_to_100.cardrules"))
+    moved = tmp_path / "moved"
+    shutil.copytree(games, moved)
+    parser_refuses(monkeypatch)
+    assert points_at_start(load_game(str(moved / "thirteens_to_100.cardrules"))) == [0, 0, 0, 0]

@@ -127,3 +127,26 @@ def test_a_named_command_is_built_alone_and_a_misspelt_one_is_still_suggested(ca
     assert len(dsl.cli._command_line(["--help"]).commands) > 1
     assert dsl.cli.run(["validat", "x.cardrules"]) == 2
     assert "Did you mean 'validate'?" in capsys.readouterr().err
+
+
+STAGES = [
+    "lark",
+    "jinja2",
+    "dsl.ast",
+    "dsl.syntax",
+    "dsl.semantics",
+    "dsl.runtime",
+    "dsl.compiler.gate",
+    "dsl.compiler.codegen",
+    "dsl.lint.checks",
+    "dsl.lint.citations",
+]
+
+
+def test_a_validation_its_cache_answers_imports_no_stage(tmp_path, monkeypatch):
+    # The findings of an unchanged file are read back (dsl.lint.cache): nothing parses, compiles
+    # or checks it, so none of that is imported, and only the report is drawn.
+    monkeypatch.setenv("CARDRULES_CACHE", str(tmp_path / "cache"))
+    game = str(Path(__file__).resolve().parents[1] / "games" / "thirteens.cardrules")
+    assert "dsl.lint.checks" in heavy_modules_loaded(VALIDATE.format(path=game), heavy=STAGES)  # fills it
+    assert heavy_modules_loaded(VALIDATE.format(path=game), heavy=STAGES) == []

@@ -1,6 +1,10 @@
 """`cardrules validate` takes the engine its checks run from the compile cache: the second
 validation of an unchanged file generates no code and reports exactly what the first did; an
-entry that is damaged, foreign, or written by another compiler is never used."""
+entry that is damaged, foreign, or written by another compiler is never used.
+
+A second validation is usually answered by the cache of findings (`tests/test_findings_cache.py`),
+before any engine is needed; these tests turn that one off (`checked_afresh`) to see the engine
+cache at work, as it is when the findings' entry cannot serve (a source text or a check edited)."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import pytest
 import dsl.api
 from dsl.cli import run
 from dsl.compiler import cache as compile_cache
+from dsl.lint import cache as findings_cache
 from tests.cache_entries import entries, plant_code
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -26,6 +31,12 @@ def game(tmp_path) -> pathlib.Path:
     folder = tmp_path / "games"
     folder.mkdir()
     return pathlib.Path(shutil.copy(ROOT / "games" / "jailbreak.cardrules", folder / "jailbreak.cardrules"))
+
+
+@pytest.fixture(autouse=True)
+def checked_afresh(monkeypatch):
+    """Every validation runs the checks: no findings are read from their cache."""
+    monkeypatch.setattr(findings_cache, "lookup", lambda path, text: None)
 
 
 @pytest.fixture

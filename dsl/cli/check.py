@@ -73,7 +73,7 @@ def validate(
     ] = False,
 ) -> None:
     """Check rule files: syntax, meaning, citations, ambiguities, worked examples (and, with --simulate, play)."""
-    from dsl.lint.citations import source_dirs
+    from dsl.lint.source_files import source_dirs
     from dsl.lint.merge import merge_same_problem
 
     # Only simulated matches can be interrupted part-way: without them the simulator (its

@@ -1,8 +1,7 @@
 """bad-citation: a citation that does not say what the source says.
 
-Each `source` names a text file.  It is looked for beside the rule file, then in every folder of
-the search path: the folders given with `cardrules validate --sources DIR` (repeatable), then
-those of the environment variable `CARDRULES_SOURCES` (separated like `PATH`).  A source that is
+Each `source` names a text file, looked for as `source_files` says: beside the rule file, then
+in the folders of `cardrules validate --sources DIR` and of `CARDRULES_SOURCES`.  A source that is
 found in none of them is one `source-not-found` info, whatever the number of its citations: the
 citations cannot be checked, which is no fault of the rules.
 
@@ -14,42 +13,18 @@ words: the parts around it must occur in that order); otherwise `bad-citation`
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..ast import nodes as n
 from ..ast.walk import walk_nodes
 from ..report.diagnostics import Diagnostic, info, warning
-
-ENV_VAR = "CARDRULES_SOURCES"
-
-_extra_dirs: ContextVar[tuple[Path, ...]] = ContextVar("cardrules_source_dirs", default=())
+from .source_files import ENV_VAR, find_source, read_source, search_path
 
 _QUOTES = str.maketrans({c: "" for c in "«»“”„‘’‚\"'`"})
 _SPACE = re.compile(r"\s+")
 _ELLIPSIS = re.compile(r"\.\.\.|…")
-
-
-@contextmanager
-def source_dirs(dirs: Sequence[Path]) -> Iterator[None]:
-    """Search these folders too (after the rule file's own) while checking citations."""
-    token = _extra_dirs.set(tuple(Path(d) for d in dirs))
-    try:
-        yield
-    finally:
-        _extra_dirs.reset(token)
-
-
-def search_path(rule_file: str) -> list[Path]:
-    """The folders a `source` file is looked for in, in order."""
-    folders = [] if rule_file.startswith("<") else [Path(rule_file).parent]
-    folders += list(_extra_dirs.get())
-    folders += [Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
-    return folders
 
 
 def normalise(text: str) -> str:
@@ -57,21 +32,9 @@ def normalise(text: str) -> str:
     return _SPACE.sub(" ", text.translate(_QUOTES).casefold()).strip()
 
 
-def find_source(name: str, rule_file: str) -> Path | None:
-    if Path(name).is_absolute():
-        return None  # a citation names a file of the search path, never a place on one machine
-    for folder in search_path(rule_file):
-        candidate = folder / name
-        if candidate.is_file():
-            return candidate
-    return None
-
-
 def _read_lines(path: Path) -> list[str] | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
+    text = read_source(path)
+    return None if text is None else text.splitlines()
 
 
 def _cites(game: n.Game) -> Iterator[n.Cite]:

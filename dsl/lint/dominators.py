@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..ast import nodes as n
 from ..ast.walk import child_blocks, target_name, walk_nodes
 from ..compiler import escape
-from .evaluate import Evaluator, Probe
+from .evaluate import Evaluator, Probe, cached
 
 # Statements that leave a just-gathered zone whole: they reorder it or touch no card.
 _KEEPS_PILES = (n.Shuffle, n.Assign)
@@ -33,15 +33,25 @@ def _path_to(block: n.Block | None, stmt: n.Stmt) -> list[tuple[n.Block, int]] |
     return None
 
 
+def _setters(model) -> dict[str, list[n.Stmt]]:
+    """Every statement of the file that stores into a variable, by the variable's name. One walk
+    of the file for all the bids and ends asked about (a walk per end was most of a check)."""
+
+    def compute():
+        found: dict[str, list[n.Stmt]] = {}
+        for body in [model.game.flow] + [t.body for t in model.game.triggers]:
+            for node in walk_nodes(body) if body else ():
+                name = target_name(getattr(node, "target", None)) if isinstance(node, n.Stmt) else None
+                if name is not None:
+                    found.setdefault(name, []).append(node)
+        return found
+
+    return cached(model, "setters", compute)
+
+
 def _sole_assignment(model, name: str) -> n.Assign | None:
     """The one statement of the file that sets `name`, if it is a plain `name = ...`."""
-    found = [
-        node
-        for body in [model.game.flow] + [t.body for t in model.game.triggers]
-        if body
-        for node in walk_nodes(body)
-        if isinstance(node, n.Stmt) and target_name(getattr(node, "target", None)) == name
-    ]
+    found = _setters(model).get(name, [])
     if len(found) == 1 and isinstance(found[0], n.Assign) and found[0].op == "=":
         return found[0]
     return None
