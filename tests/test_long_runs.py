@@ -397,25 +397,33 @@ def test_every_written_file_goes_through_the_atomic_helper(tmp_path, monkeypatch
 # --- real signals (subprocess) --------------------------------------------------------------------
 
 
-def start(tmp_path: Path, *arguments) -> subprocess.Popen:
+def start(tmp_path: Path, *arguments, env: dict | None = None) -> subprocess.Popen:
     command = [sys.executable, "-c", "from dsl.cli import main; main()", *map(str, arguments)]
-    return subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    environment = {**os.environ, **(env or {})}
+    return subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment
+    )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("signum, workers", [(signal.SIGINT, 2), (signal.SIGTERM, 1)])
 def test_a_signal_stops_a_run_cleanly_and_resume_matches_the_uninterrupted_json(tmp_path, signum, workers):
-    # Endless matches cut at the step cap are slow enough to interrupt part way; enough of them that
-    # the run is still going when its log holds 40 lines, even when another run shares the machine
-    # (with 600, two full CI runs on a busy machine saw the run end before the signal).
-    games = 2000
-    options = [ENGINE_PATH, "--games", games, "--reading", "rounds=endless", "--max-steps", 3000, "--seed", 11]
+    # The interrupted run's last match never starts (the engine stalls on its seed), so the run is
+    # still going whenever the signal comes, however busy the machine: the signal is sent once the
+    # log holds 40 lines, at whatever point the run is by then. The whole run and the resumed one
+    # play that match like any other.
+    games, seed = 200, 11
+    options = [ENGINE_PATH, "--games", games, "--reading", "rounds=endless", "--max-steps", 3000, "--seed", seed]
     options += ["--workers", workers]
     whole = start(tmp_path, "simulate", *options, "--json", tmp_path / "whole.json")
     log, out = tmp_path / "run.jsonl", tmp_path / "out.json"
-    process = start(tmp_path, "simulate", *options, "--json", out, "--log", log)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not log.exists() or log.read_text().count("\n") < 40):
+    stall = {"COINFLIP_STALL_SEED": str(seed + games - 1)}
+    process = start(tmp_path, "simulate", *options, "--json", out, "--log", log, env=stall)
+    deadline = time.monotonic() + 300  # only so that a broken run fails instead of hanging
+    while not log.exists() or log.read_text().count("\n") < 40:
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"the run ended or stalled before logging 40 lines: {process.communicate()[1]}")
         time.sleep(0.05)
     process.send_signal(signum)
     _, stderr = process.communicate(timeout=60)

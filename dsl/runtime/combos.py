@@ -111,9 +111,10 @@ class Scoring:
         }  # rank -> finders of patterns it can be in
         self._cache = {}  # key (best), (k, key) (best_of) -> result of a public call
         # A card's groups are drawn from the cards it can share a group with (`_near`): the same
-        # card among the same such cards gives the same groups in the same order, whatever the
-        # rest of the hand. Hands that differ by a card or two (a rummy hand after each draw) then
-        # find most of their groups here instead of searching the hand again.
+        # card among the same such cards (a hand orders them by rank, kind and id) gives the same
+        # groups in the same order, whatever the rest of the hand. Hands that differ by a card or
+        # two (a rummy hand after each draw) then find most of their groups here instead of
+        # searching the hand again.
         self._near = near_masks(self.patterns, self.rank, self.suit)
         self._group_memo = {}  # (card, mask of the pool's cards near it) -> its groups from that pool
         # the fewest other cards a group holds besides any one of its cards: a card with fewer near
@@ -267,7 +268,10 @@ class _Hand:
     def __init__(self, sc: Scoring, cards):
         self.sc = sc
         kind = sc.kind
-        ids = sorted(cards, key=lambda c: (sc.rank[c], kind[c]))
+        # Identical cards in order of id, not as the collection lists them: a finder names the first
+        # of identical reusable cards it meets, and a card's groups memoised from another hand must
+        # name the one this hand's own search names (a budget counts a reusable card once).
+        ids = sorted(cards, key=lambda c: (sc.rank[c], kind[c], c))
         self.cons = [c for c in ids if not sc._reusable[c]]
         self.rs = tuple(c for c in ids if sc._reusable[c])
         self.bit = {c: 1 << i for i, c in enumerate(self.rs)}
