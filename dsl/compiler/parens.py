@@ -153,13 +153,15 @@ def drop_redundant(source: str) -> str:
 
 def drop_in_argument(text: str) -> str:
     """The same for one argument or item of a call or a collection (`size=2`, `lambda g: (x)`)."""
+    if "(" not in text:
+        return text  # most items are a name, a number or a string: nothing to drop, nothing to read
     return _drop(text, f"_({text})")
 
 
 def _drop(source: str, as_parsed: str) -> str:
     try:
         tokens = _tokens(source)
-        ast.parse(as_parsed)
+        before = ast.parse(as_parsed)
     except (SyntaxError, tokenize.TokenError):
         return source  # not Python: left as it is, for the gate to refuse
     drop = _redundant(tokens)
@@ -172,6 +174,30 @@ def _drop(source: str, as_parsed: str) -> str:
         line = lines[row - 1]
         lines[row - 1] = line[:col] + line[col + 1 :]
     result = "".join(lines)
-    if ast.dump(ast.parse(as_parsed.replace(source, result, 1))) != ast.dump(ast.parse(as_parsed)):
+    if not same_tree(ast.parse(as_parsed.replace(source, result, 1)), before):
         raise ValueError("dropping parentheses changed the meaning of the generated code")
     return result
+
+
+def same_tree(one: ast.AST, other: ast.AST) -> bool:
+    """Whether two syntax trees are the same but for the positions of their nodes: what comparing
+    their `ast.dump` says, without writing out a tree of thousands of nodes twice."""
+    pairs = [(one, other)]
+    while pairs:
+        a, b = pairs.pop()
+        if a.__class__ is not b.__class__:
+            return False
+        for name in a._fields:
+            x, y = getattr(a, name, None), getattr(b, name, None)
+            if isinstance(x, list):
+                if not isinstance(y, list) or len(x) != len(y):
+                    return False
+                items = zip(x, y, strict=True)
+            else:
+                items = ((x, y),)
+            for u, v in items:
+                if isinstance(u, ast.AST):
+                    pairs.append((u, v))
+                elif u.__class__ is not v.__class__ or u != v:
+                    return False
+    return True
