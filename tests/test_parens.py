@@ -4,10 +4,12 @@ them out: it must tell apart exactly the trees `ast.dump` tells apart."""
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 
 import pytest
 
-from dsl.compiler import parens
+from dsl.compiler import parens, pytokens
 from tests.conftest import ROOT
 
 GENERATED = sorted((ROOT / "generated").glob("*.py"))
@@ -50,3 +52,52 @@ def test_an_item_without_a_parenthesis_is_given_back_as_it_is():
     for item in ["size=2", "'a (quoted) text'", "s.v_x[p]", "lambda g: x + 1"]:
         assert parens.drop_in_argument(item) == item
     assert parens.drop_in_argument("lambda g: (x + 1)") == "lambda g: x + 1"
+
+
+def _tokenize_tokens(source: str) -> list[tuple]:
+    kept = tokenize.generate_tokens(io.StringIO(source).readline)
+    return [(t.type, t.string, t.start) for t in kept if t.type not in (tokenize.NL, tokenize.INDENT, tokenize.DEDENT)]
+
+
+FOLDERS = ("dsl", "tests", "benchmarks", "generated")
+PYTHON_FILES = sorted(p for folder in FOLDERS for p in (ROOT / folder).rglob("*.py"))
+
+
+def test_the_fast_reader_gives_the_tokens_of_tokenize_for_every_python_file():
+    read = 0
+    for path in PYTHON_FILES:
+        source = path.read_text(encoding="utf-8")
+        fast = pytokens.tokens(source)
+        assert fast is not None, path
+        assert [tuple(t) for t in fast] == _tokenize_tokens(source), path
+        read += 1
+    assert read > 100
+
+
+SNIPPETS = [
+    "x",
+    "x = 1",
+    "# only a comment",
+    "x  # and a comment",
+    "f(a,\n  b)  # c\n\n\ny = 2\n",
+    "s = '''one\ntwo''' + rb'\\x00' + f\"{a!r}\"\nz = 1",
+    "x = 1 + \\\n    2\n",
+    "n = 0x_1F + 1_000.5e-3j + .5 + 1if x else 2",
+    "lambda q: (q + 1)",
+    "a := (b)",
+    "x = 'a\\\nb'\n",
+    "   ",
+    "x\n   ",
+    "x\n\t\f",
+    "",
+]
+
+
+@pytest.mark.parametrize("source", SNIPPETS)
+def test_the_fast_reader_gives_the_tokens_of_tokenize_for_odd_text(source):
+    assert [tuple(t) for t in pytokens.tokens(source)] == _tokenize_tokens(source)
+
+
+@pytest.mark.parametrize("source", ["x = $", "s = 'open", "f(a", "a)", "x = 1\r y"])
+def test_text_the_fast_reader_cannot_follow_is_left_to_tokenize(source):
+    assert pytokens.tokens(source) is None

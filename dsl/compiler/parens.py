@@ -19,12 +19,18 @@ import io
 import keyword
 import tokenize
 
+from . import pytokens
+
 HEADS = frozenset({"if", "elif", "while", "return"})
 ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "//=", "%=", "|=", "&="})
 OPENING = {"(": ")", "[": "]", "{": "}"}
 
 
-def _tokens(source: str) -> list[tokenize.TokenInfo]:
+def _tokens(source: str) -> list:
+    """The tokens but NL, INDENT and DEDENT (each with its type, text and start)."""
+    fast = pytokens.tokens(source)
+    if fast is not None:
+        return fast
     return [
         tok
         for tok in tokenize.generate_tokens(io.StringIO(source).readline)
@@ -160,8 +166,8 @@ def drop_in_argument(text: str) -> str:
 
 def _drop(source: str, as_parsed: str) -> str:
     try:
-        tokens = _tokens(source)
         before = ast.parse(as_parsed)
+        tokens = _tokens(source)
     except (SyntaxError, tokenize.TokenError):
         return source  # not Python: left as it is, for the gate to refuse
     drop = _redundant(tokens)
