@@ -9,7 +9,7 @@ import tokenize
 
 import pytest
 
-from dsl.compiler import parens, pytokens
+from dsl.compiler import parens, pytokens, sametree
 from tests.conftest import ROOT
 
 GENERATED = sorted((ROOT / "generated").glob("*.py"))
@@ -35,17 +35,17 @@ PAIRS = [
 @pytest.mark.parametrize(("one", "other"), PAIRS)
 def test_trees_are_the_same_exactly_when_their_dumps_are(one, other):
     a, b = ast.parse(one), ast.parse(other)
-    assert parens.same_tree(a, b) == (ast.dump(a) == ast.dump(b))
-    assert parens.same_tree(a, a)
+    assert sametree.same_tree(a, b) == (ast.dump(a) == ast.dump(b))
+    assert sametree.same_tree(a, a)
 
 
 @pytest.mark.parametrize("path", GENERATED[:3], ids=lambda p: p.stem)
 def test_an_engine_parsed_twice_is_the_same_tree_and_one_change_is_seen(path):
     source = path.read_text(encoding="utf-8")
-    assert parens.same_tree(ast.parse(source), ast.parse(source))
+    assert sametree.same_tree(ast.parse(source), ast.parse(source))
     changed = source.replace(" + 1", " - 1", 1)
     assert changed != source
-    assert not parens.same_tree(ast.parse(source), ast.parse(changed))
+    assert not sametree.same_tree(ast.parse(source), ast.parse(changed))
 
 
 def test_an_item_without_a_parenthesis_is_given_back_as_it_is():
@@ -101,3 +101,24 @@ def test_the_fast_reader_gives_the_tokens_of_tokenize_for_odd_text(source):
 @pytest.mark.parametrize("source", ["x = $", "s = 'open", "f(a", "a)", "x = 1\r y"])
 def test_text_the_fast_reader_cannot_follow_is_left_to_tokenize(source):
     assert pytokens.tokens(source) is None
+
+
+def _changed(before: str, after: str) -> bool | None:
+    tokens = pytokens.tokens(before)
+    lost = {i for i, t in enumerate(tokens) if t.string in "()" and t.type == tokenize.OP}
+    return sametree.changed_lines_same(before, after, tokens, lost)
+
+
+def test_the_statements_that_lost_a_pair_are_compared_alone():
+    before = "def f(a, b):\n    if (a and b):  # c\n        return (a + b) * 2\n    elif (b):\n        x = (a)\n"
+    assert _changed(before, before.replace("(a and b)", "a and b").replace("(b):", "b:")) is True
+    assert _changed(before, before.replace("(a + b) * 2", "a + b * 2")) is False
+    assert _changed("@(d)\ndef f():\n    pass\n", "@d\ndef f():\n    pass\n") is None  # not alone
+    assert _changed("x = ('\u2028')\n", "x = '\u2028'\n") is None  # a line break of splitlines only
+
+
+def test_a_pass_that_changed_the_meaning_is_refused(monkeypatch):
+    # A pass that wrongly dropped the pair of `(a + b) * c`: the comparison refuses it.
+    monkeypatch.setattr(parens, "_redundant", lambda tokens: {2, 6})
+    with pytest.raises(ValueError, match="changed the meaning"):
+        parens.drop_redundant("x = (a + b) * c\n")

@@ -19,7 +19,7 @@ import io
 import keyword
 import tokenize
 
-from . import pytokens
+from . import pytokens, sametree
 
 HEADS = frozenset({"if", "elif", "while", "return"})
 ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "//=", "%=", "|=", "&="})
@@ -180,30 +180,11 @@ def _drop(source: str, as_parsed: str) -> str:
         line = lines[row - 1]
         lines[row - 1] = line[:col] + line[col + 1 :]
     result = "".join(lines)
-    if not same_tree(ast.parse(as_parsed.replace(source, result, 1)), before):
+    # The module's own statements are compared where they changed; an item, or a statement that
+    # does not parse alone, as the whole tree.
+    same = sametree.changed_lines_same(source, result, tokens, drop) if source is as_parsed else None
+    if same is None:
+        same = sametree.same_tree(ast.parse(as_parsed.replace(source, result, 1)), before)
+    if not same:
         raise ValueError("dropping parentheses changed the meaning of the generated code")
     return result
-
-
-def same_tree(one: ast.AST, other: ast.AST) -> bool:
-    """Whether two syntax trees are the same but for the positions of their nodes: what comparing
-    their `ast.dump` says, without writing out a tree of thousands of nodes twice."""
-    pairs = [(one, other)]
-    while pairs:
-        a, b = pairs.pop()
-        if a.__class__ is not b.__class__:
-            return False
-        for name in a._fields:
-            x, y = getattr(a, name, None), getattr(b, name, None)
-            if isinstance(x, list):
-                if not isinstance(y, list) or len(x) != len(y):
-                    return False
-                items = zip(x, y, strict=True)
-            else:
-                items = ((x, y),)
-            for u, v in items:
-                if isinstance(u, ast.AST):
-                    pairs.append((u, v))
-                elif u.__class__ is not v.__class__ or u != v:
-                    return False
-    return True
