@@ -19,12 +19,18 @@ import io
 import keyword
 import tokenize
 
+from . import pytokens, sametree
+
 HEADS = frozenset({"if", "elif", "while", "return"})
 ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "//=", "%=", "|=", "&="})
 OPENING = {"(": ")", "[": "]", "{": "}"}
 
 
-def _tokens(source: str) -> list[tokenize.TokenInfo]:
+def _tokens(source: str) -> list:
+    """The tokens but NL, INDENT and DEDENT (each with its type, text and start)."""
+    fast = pytokens.tokens(source)
+    if fast is not None:
+        return fast
     return [
         tok
         for tok in tokenize.generate_tokens(io.StringIO(source).readline)
@@ -153,13 +159,15 @@ def drop_redundant(source: str) -> str:
 
 def drop_in_argument(text: str) -> str:
     """The same for one argument or item of a call or a collection (`size=2`, `lambda g: (x)`)."""
+    if "(" not in text:
+        return text  # most items are a name, a number or a string: nothing to drop, nothing to read
     return _drop(text, f"_({text})")
 
 
 def _drop(source: str, as_parsed: str) -> str:
     try:
+        before = ast.parse(as_parsed)
         tokens = _tokens(source)
-        ast.parse(as_parsed)
     except (SyntaxError, tokenize.TokenError):
         return source  # not Python: left as it is, for the gate to refuse
     drop = _redundant(tokens)
@@ -172,6 +180,11 @@ def _drop(source: str, as_parsed: str) -> str:
         line = lines[row - 1]
         lines[row - 1] = line[:col] + line[col + 1 :]
     result = "".join(lines)
-    if ast.dump(ast.parse(as_parsed.replace(source, result, 1))) != ast.dump(ast.parse(as_parsed)):
+    # The module's own statements are compared where they changed; an item, or a statement that
+    # does not parse alone, as the whole tree.
+    same = sametree.changed_lines_same(source, result, tokens, drop) if source is as_parsed else None
+    if same is None:
+        same = sametree.same_tree(ast.parse(as_parsed.replace(source, result, 1)), before)
+    if not same:
         raise ValueError("dropping parentheses changed the meaning of the generated code")
     return result
