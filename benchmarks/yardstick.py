@@ -21,6 +21,7 @@ third side in the same rounds of windows, with its own ratio to the hand-written
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import pathlib
@@ -90,12 +91,19 @@ class Side:
         }
 
 
+@functools.lru_cache(maxsize=None)
+def engine(game: str, native: bool):
+    """The compiled engine of a game, loaded once per run: like the hand-written engine's module,
+    it keeps its scorers' memos from one row (player count) to the next."""
+    return load_game(str(ROOT / GAMES[game][0]), native=native)
+
+
 def compare(game: str, players: int, seconds: float, windows: int, native: bool = False) -> dict:
     """The compiled engine (and with `native`, its native build too) against the hand-written one."""
-    path, handwritten, _ = GAMES[game]
-    sides = [Side("compiled", load_game(str(ROOT / path)).new_game, players)]
+    handwritten = GAMES[game][1]
+    sides = [Side("compiled", engine(game, False).new_game, players)]
     if native:
-        sides.append(Side("native", load_game(str(ROOT / path), native=True).new_game, players))
+        sides.append(Side("native", engine(game, True).new_game, players))
     sides.append(Side("hand-written", handwritten.new_game, players))
     per_window = seconds / windows
     for side in sides:
