@@ -32,6 +32,7 @@ engine.BaseState._decide
 engine.BaseState._finish
 engine.BaseState.from_json
 engine.take_top
+engine.table_codes  # called by the native flavour's code (dsl/native/helpers.py)
 engine.take_one
 engine.take_middle
 engine.take_card

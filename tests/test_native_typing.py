@@ -9,10 +9,14 @@ import pathlib
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dsl.native import flavour as flavour_module
+from dsl.native import helpers as helpers_module
 from dsl.native.flavour import native_flavour
-from dsl.native.helpers import int_indexes, typed_helpers
+from dsl.native.helpers import cards_where, int_indexes, typed_helpers
+from dsl.runtime.engine import table_codes
 from dsl.native.int_locals import int_locals
 from dsl.native.seat_loops import typed_seat_loops
 
@@ -221,3 +225,64 @@ def test_a_function_holding_a_closure_gets_the_state_typed_by_annotation_only_wh
     lines = flavour_module._state_annotated(CLOSURES.split("\n"), {"_block"})
     assert lines[0] == 'def _trigger_0(s: "_Fields", card, player):'
     assert lines[4] == "def _make_scoring(s):"  # given a snapshot of readings, not the state
+
+
+# ---------------------------------------------------------------- the follow rule's loop, in C
+
+FOLLOW = """\
+def block(s):
+    _legal = []
+    for c3 in s.z_hand[_p]:
+        if SUIT[c3] == _s_led:
+            _legal.append(c3)
+"""
+
+
+def test_a_follow_loop_becomes_one_call_on_the_line_of_its_for():
+    helpers = cards_where(FOLLOW.split("\n"))
+    assert helpers.lines[2] == "    _cards_where(_legal, s.z_hand[_p], SUIT, _CODES_SUIT, _s_led)"
+    assert all(line.strip().startswith("#") for line in helpers.lines[3:5])
+    assert "_CODES_SUIT = _rt.table_codes(SUIT)" in helpers.code
+    assert "cdef bytes _CODES_SUIT" in helpers.declarations
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "SUIT[c3] == _s_led and _s_x",  # more than one comparison
+        "suit_of[c3] == _s_led",  # not a module table
+        "SUIT[c3] != _s_led",
+        "SUIT[c9] == _s_led",  # another card than the loop's
+        "SUIT[c3] == s.led",  # a field, not a local read once
+    ],
+)
+def test_other_loops_keep_their_form(test):
+    source = FOLLOW.replace("SUIT[c3] == _s_led", test).split("\n")
+    assert cards_where(source).lines == source
+
+
+def test_table_codes_tell_none_from_every_whole_number_they_hold():
+    assert list(table_codes((None, -1, 0, 1, 253, True, False))) == [0, 1, 2, 3, 255, 3, 2]
+    for table in ((254,), (-2,), (1.0,), ("3",), ((1,),), {0: 1}):
+        assert table_codes(table) is None
+
+
+# the edges of what the bytes can hold, often: a mix-up of none with -1 or -2 shows only there
+EDGES = st.sampled_from([-3, -2, -1, 0, 1, 2, 252, 253, 254, 255])
+ENTRIES = st.one_of(st.none(), EDGES, st.integers(-3, 255), st.booleans(), st.sampled_from([2.0, "2", (2,)]))
+# tables the bytes can stand for (most of them, so the C comparison is what is tested), and others
+HELD = st.one_of(st.none(), st.sampled_from([-1, 0, 1, 2, 252, 253]), st.integers(-1, 253), st.booleans())
+TABLES = st.one_of(st.lists(HELD, min_size=1, max_size=12), st.lists(ENTRIES, min_size=1, max_size=12))
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=TABLES, picks=st.lists(st.integers(0, 11), min_size=1), value=ENTRIES)
+def test_the_helper_keeps_the_cards_the_loop_keeps(table, picks, value):
+    """The helper's own code, as the unbuilt module runs it (Cython compiles the same code)."""
+    namespace: dict = {}
+    exec("\n".join(helpers_module._WHERE_CODE), namespace)
+    cards = [c % len(table) for c in picks]
+    expected = [c for c in cards if table[c] == value]
+    chosen: list = []
+    namespace["_cards_where"](chosen, cards, tuple(table), table_codes(tuple(table)), value)
+    assert chosen == expected

@@ -1,19 +1,23 @@
-"""Typed helpers compiled into a native engine, in place of runtime calls made on every decision.
+"""Typed helpers compiled into a native engine, in place of code run on every decision.
 
-A generated engine asks the runtime for a few things on every decision. In the Python engine that
-costs what any call costs; in a native engine each such call leaves C for the interpreter and
-comes back, and the set operations behind it hash every card of a hand. Where the compiler emits
-one fixed form for such a request, the native flavour puts a function of the module in its place,
-declared with C types so that Cython compiles its loop over the cards to plain C.
+A generated engine does a few things on every decision that, in a native engine, still go
+through the interpreter: a runtime call leaves C and comes back, a comparison of two Python
+objects or a subscript by an object index goes through Python's generic protocol. Where the
+compiler emits one fixed form for such a thing, the native flavour puts a function of the module
+in its place, declared with C types so that Cython compiles it to plain C. Each rewrite returns
+`Helpers`: the module's lines (each edited line kept where it is), the functions to add, and their
+declarations for the `.pxd`. The forms:
 
-The one form so far: the legal cards of a game with identical cards (two jokers, two decks),
-`X if TWINS.isdisjoint(X) else _rt.distinct_kinds(X, KIND, TWINS)` (`compiler.lower`'s `distinct`,
-with `list(X)` before the `if` when X must be copied). The typed function counts the held cards
-that have a twin in C and calls the runtime only when two or more are held, so it returns what the
-expression returns, the same list object included when no copy was asked for.
+- `X if TWINS.isdisjoint(X) else _rt.distinct_kinds(X, KIND, TWINS)`, the legal cards of a game
+  with identical cards (`compiler.lower`'s `distinct`, with `list(X)` before the `if` when X must
+  be copied): `_distinct_kinds` counts the held twins in C and calls the runtime only when two or
+  more are held, so it returns what the expression returns (the same list when no copy is asked);
+- `s.<list>[index]`: `_int_index`, the index made a C integer where it is passed;
+- `ZONE.remove(card)` of a zone of cards: `_take_card`;
+- `for c in ZONE: if TABLE[c] == NAME: LIST.append(c)`, a follow rule: `_cards_where`.
 
-Everything written here is fixed text; the only things taken from the module are the card
-expression of each matched call, moved as it is, and the gate checks the result again.
+Everything written here is fixed text; the only things taken from the module are expressions of
+it, moved as they are, and the gate checks the result again.
 """
 
 from __future__ import annotations
@@ -191,3 +195,77 @@ def _is_state_list(node: ast.expr, list_fields: set[str] | None) -> bool:
     if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "s"):
         return False
     return list_fields is None or node.attr in list_fields
+
+
+# ------------------------------------------------------------------ the cards a rule lets follow
+# `for c in ZONE: if SUIT[c] == led: _legal.append(c)`, the usual follow rule, compares a table's
+# entry with a value as Python objects for every card held. `_cards_where` reads the entries from
+# the table's bytes (`_rt.table_codes`: each entry plus two, 0 for none) and compares C integers;
+# a value or a table the bytes cannot stand for is compared as the loop does.
+_WHERE_CODE = [
+    "def _cards_where(legal, cards, table, codes, value):",
+    "    # for c in cards: if table[c] == value: legal.append(c), compared as C integers where it can be",
+    "    if codes is None or not (value is None or (isinstance(value, int) and -1 <= value <= 253)):",
+    "        for c in cards:",
+    "            if table[c] == value:",
+    "                legal.append(c)",
+    "        return",
+    "    wanted = 0 if value is None else value + 2",
+    "    for c in cards:",
+    "        if codes[c] == wanted:",
+    "            legal.append(c)",
+    "",
+    "",
+]
+_WHERE_DECLARATIONS = [
+    "@cython.locals(c=Py_ssize_t, wanted=Py_ssize_t)",
+    "cpdef _cards_where(list legal, object cards, object table, bytes codes, object value)",
+]
+
+
+def cards_where(lines: list[str]) -> Helpers:
+    """`lines` with each loop `for c in ZONE: if TABLE[c] == NAME: LIST.append(c)` written as one
+    call of `_cards_where`, on the line of its `for`; the two lines under it become comments."""
+    edits, tables = {}, set()
+    for node in ast.walk(ast.parse("\n".join(lines))):
+        found = _table_filter(node)
+        if found is None:
+            continue
+        chosen, table, value, test, append = found
+        if len({node.lineno, test.lineno, append.lineno, node.body[0].end_lineno, node.iter.end_lineno}) != 3:
+            continue  # not one line for each of the three statements
+        indent = lines[node.lineno - 1][: node.col_offset]
+        call = f"_cards_where({chosen}, {_segment(lines, node.iter)}, {table}, _CODES_{table}, {value})"
+        edits[node.lineno] = indent + call
+        edits[test.lineno] = edits[append.lineno] = indent + "    # (the loop above, in C: _cards_where)"
+        tables.add(table)
+    if not edits:
+        return Helpers(lines, [], [])
+    out = [edits.get(number, line) for number, line in enumerate(lines, start=1)]
+    codes = [f"_CODES_{table} = _rt.table_codes({table})" for table in sorted(tables)]
+    declarations = [f"cdef bytes _CODES_{table}" for table in sorted(tables)]
+    return Helpers(out, list(_WHERE_CODE) + codes + ["", ""], list(_WHERE_DECLARATIONS) + declarations)
+
+
+def _table_filter(node: ast.AST):
+    """(list, table, value, the if, the append) of `for c in X: if TABLE[c] == NAME: LIST.append(c)`."""
+    if not (isinstance(node, ast.For) and isinstance(node.target, ast.Name) and not node.orelse):
+        return None
+    if len(node.body) != 1 or not isinstance(node.body[0], ast.If):
+        return None
+    test = node.body[0]
+    if test.orelse or len(test.body) != 1 or not isinstance(test.body[0], ast.Expr):
+        return None
+    card, compare, append = node.target.id, test.test, test.body[0].value
+    if not (isinstance(compare, ast.Compare) and len(compare.ops) == 1 and isinstance(compare.ops[0], ast.Eq)):
+        return None
+    entry, value = compare.left, compare.comparators[0]
+    indexed = isinstance(entry, ast.Subscript) and isinstance(entry.value, ast.Name) and entry.value.id.isupper()
+    if not (indexed and isinstance(entry.slice, ast.Name) and entry.slice.id == card and isinstance(value, ast.Name)):
+        return None
+    appends = isinstance(append, ast.Call) and isinstance(append.func, ast.Attribute) and append.func.attr == "append"
+    if not (appends and isinstance(append.func.value, ast.Name) and len(append.args) == 1 and not append.keywords):
+        return None
+    if not (isinstance(append.args[0], ast.Name) and append.args[0].id == card):
+        return None
+    return append.func.value.id, entry.value.id, value.id, test, test.body[0]

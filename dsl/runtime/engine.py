@@ -660,6 +660,23 @@ def cards_where(table: Sequence[bool]) -> frozenset[int]:
     return frozenset(c for c, yes in enumerate(table) if yes)
 
 
+def table_codes(table: Sequence) -> bytes | None:
+    """A per-card table as one byte per card, its entry plus two (0 for none), for a native engine
+    to compare entries as C integers (`dsl.native.helpers`); None when an entry is anything else
+    than none or a whole number from -1 to 253 (the engine then compares the entries themselves)."""
+    if not isinstance(table, (tuple, list)):
+        return None
+    codes = []
+    for entry in table:
+        if entry is None:
+            codes.append(0)
+        elif isinstance(entry, int) and -1 <= entry <= 253:
+            codes.append(entry + 2)
+        else:
+            return None
+    return bytes(codes)
+
+
 def distinct_kinds(cards, kind: Sequence[int], twinned: frozenset[int]) -> list[int]:
     """Identical cards (two decks) are one action: keep the first of each kind. `twinned` is the
     engine's table of the cards that have a twin (`twins(KIND)`)."""
