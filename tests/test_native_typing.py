@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from dsl.native import flavour as flavour_module
 from dsl.native import helpers as helpers_module
 from dsl.native.flavour import native_flavour
-from dsl.native.helpers import cards_where, int_indexes, typed_helpers
+from dsl.native.helpers import cards_where, int_indexes, distinct_kinds_calls
 from dsl.runtime.engine import table_codes
 from dsl.native.int_locals import int_locals
 from dsl.native.seat_loops import typed_seat_loops
@@ -94,7 +94,7 @@ HAND, LEGAL = DISTINCT.format("s.z_hand[_p]"), DISTINCT.format("_legal")
     ],
 )
 def test_the_distinct_cards_form_goes_to_the_typed_helper(line, expected):
-    helpers = typed_helpers(["TWINS = _rt.twins(KIND)", line])
+    helpers = distinct_kinds_calls(["TWINS = _rt.twins(KIND)", line])
     assert helpers.lines[1] == expected
     if expected != line:
         assert any("def _distinct_kinds(cards, copy):" in code for code in helpers.code)
@@ -103,8 +103,8 @@ def test_the_distinct_cards_form_goes_to_the_typed_helper(line, expected):
 
 def test_a_module_without_the_form_gets_no_helper():
     lines = ["_legal = list(s.z_hand[_p])"]
-    assert typed_helpers(lines).lines == lines
-    assert typed_helpers(lines).code == [] and typed_helpers(lines).declarations == []
+    assert distinct_kinds_calls(lines).lines == lines
+    assert distinct_kinds_calls(lines).code == [] and distinct_kinds_calls(lines).declarations == []
 
 
 def test_every_engine_with_twins_calls_the_helper_and_no_runtime_distinct_is_left():

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from ..runtime import engine as runtime_engine
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from ..runtime.native_driver import NativeState
-from .helpers import Helpers, card_removals, cards_where, int_indexes, typed_helpers
+from .helpers import Helpers, card_removals, cards_where, int_indexes, distinct_kinds_calls
 from .int_locals import int_locals
 from .seat_loops import typed_seat_loops
 
@@ -103,7 +103,7 @@ def native_flavour(source: str) -> Flavour:
         first, last = setup
         moved = [INIT_FIELDS, "        s = self"] + body[first - 1 : last] + [""] + moved
         body = body[: first - 1] + ["        self._init_fields(players)"] + body[last:]
-    helpers = typed_helpers(body)
+    helpers = distinct_kinds_calls(body)
     body = helpers.lines
     added = code + helpers.code + _step_function(blocks) + _fields_class(fields) + moved
     body = body[:header] + added + ["", "class State(_Fields, NativeState):"] + body[header + 1 :]

@@ -70,8 +70,9 @@ class Helpers:
     declarations: list[str]  # their lines of the `.pxd`
 
 
-def typed_helpers(lines: list[str]) -> Helpers:
-    """The module's lines with each call of a known form going to a typed helper, and the helpers."""
+def distinct_kinds_calls(lines: list[str]) -> Helpers:
+    """`lines` with each `X if TWINS.isdisjoint(X) else _rt.distinct_kinds(X, KIND, TWINS)` written
+    as a call of `_distinct_kinds` (a text rewrite: it runs on the lines the flavour has moved)."""
     replaced = [_DISTINCT.sub(_distinct_call, line) for line in lines]
     if replaced == lines:
         return Helpers(lines, [], [])
