@@ -26,7 +26,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from .int_locals import int_locals
+from .int_locals import int_locals, is_card_zone, state_field
 
 # the cards: an expression with at most one level of parentheses inside (`s.z_hand[_int_index(p)]`);
 # what stands before the `if`: `list(cards)`, or a token without spaces (the cards themselves)
@@ -172,7 +172,7 @@ def card_removals(lines: list[str], card_zones: dict[str, bool]) -> Helpers:
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "remove"):
             continue
         zone = node.func.value
-        if len(node.args) != 1 or node.keywords or node.lineno != node.end_lineno or not _holds_cards(zone, card_zones):
+        if len(node.args) != 1 or node.keywords or node.lineno != node.end_lineno or not is_card_zone(zone, card_zones):
             continue
         text = f"_take_card({_segment(lines, zone)}, {_segment(lines, node.args[0])})"
         edits.setdefault(node.lineno, []).append((node.col_offset, node.end_col_offset, text))
@@ -181,21 +181,10 @@ def card_removals(lines: list[str], card_zones: dict[str, bool]) -> Helpers:
     return Helpers(_edited(lines, edits), list(_TAKE_CODE), list(_TAKE_DECLARATIONS))
 
 
-def _holds_cards(zone: ast.expr, card_zones: dict[str, bool]) -> bool:
-    """A zone of cards: `s.z_table`, `s.z_hand[i]`, or one of two such chosen by a test."""
-    if isinstance(zone, ast.IfExp):
-        return _holds_cards(zone.body, card_zones) and _holds_cards(zone.orelse, card_zones)
-    per_player = isinstance(zone, ast.Subscript)
-    if per_player:
-        zone = zone.value
-    return _is_state_list(zone, None) and card_zones.get(zone.attr) is per_player
-
-
 def _is_state_list(node: ast.expr, list_fields: set[str] | None) -> bool:
     """`s.<field>`, and with `list_fields` one of them."""
-    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "s"):
-        return False
-    return list_fields is None or node.attr in list_fields
+    field = state_field(node)
+    return field is not None and (list_fields is None or field in list_fields)
 
 
 # ------------------------------------------------------------------ the cards a rule lets follow

@@ -47,7 +47,7 @@ def _loop_targets(loop: ast.For, card_zones: dict[str, bool]):
     """(name, holds an int) of each name a loop stores: `for c in ZONE`, `for i, c in enumerate(ZONE)`."""
     target, source = loop.target, loop.iter
     if isinstance(target, ast.Name):
-        yield target.id, _is_card_zone(source, card_zones) or _is_call_of(source, "range")
+        yield target.id, is_card_zone(source, card_zones) or _is_call_of(source, "range")
         return
     counted = (
         _is_call_of(source, "enumerate")
@@ -58,7 +58,7 @@ def _loop_targets(loop: ast.For, card_zones: dict[str, bool]):
     )
     if counted:
         yield target.elts[0].id, True
-        yield target.elts[1].id, _is_card_zone(source.args[0], card_zones)
+        yield target.elts[1].id, is_card_zone(source.args[0], card_zones)
         return
     for name in _names(target):
         yield name, False
@@ -109,26 +109,32 @@ def _is_int_value(value: ast.expr | None, card_zones: dict[str, bool]) -> bool:
             and not call.args
             and isinstance(call.func, ast.Attribute)
             and call.func.attr == "pop"
-            and _is_card_zone(call.func.value, card_zones)
+            and is_card_zone(call.func.value, card_zones)
             and ast.dump(call.func.value) == ast.dump(value.test)
         )
     return False
 
 
+def state_field(node: ast.expr) -> str | None:
+    """The field of `s.<field>`, else None (the one reading of the state every rewrite looks for)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "s":
+        return node.attr
+    return None
+
+
 def _is_state_field(node: ast.expr, field: str) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == field and _is_state(node.value)
+    return state_field(node) == field
 
 
-def _is_state(node: ast.expr) -> bool:
-    return isinstance(node, ast.Name) and node.id == "s"
-
-
-def _is_card_zone(node: ast.expr, card_zones: dict[str, bool]) -> bool:
+def is_card_zone(node: ast.expr, card_zones: dict[str, bool]) -> bool:
+    """A zone of cards: `s.z_table`, a player's `s.z_hand[i]`, either of them in `list(...)`, or
+    one of two such chosen by a test."""
+    if isinstance(node, ast.IfExp):
+        return is_card_zone(node.body, card_zones) and is_card_zone(node.orelse, card_zones)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list" and node.args:
         node = node.args[0]
     per_player = isinstance(node, ast.Subscript)  # one player's part of a per-player zone
     if per_player:
         node = node.value
-    if not (isinstance(node, ast.Attribute) and _is_state(node.value)):
-        return False
-    return card_zones.get(node.attr) is per_player
+    field = state_field(node)
+    return field is not None and card_zones.get(field) is per_player

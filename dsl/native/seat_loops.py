@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import ast
 
+from .int_locals import state_field
+
 
 def typed_seat_loops(lines: list[str]) -> list[str]:
     """`lines` (a module's) with every such loop written as above."""
@@ -57,7 +59,7 @@ def _saved_loop(save: ast.stmt, loop: ast.stmt, keep: ast.stmt) -> tuple[str, st
     if len(save.targets) != 1 or len(keep.targets) != 1 or loop.orelse:
         return None
     name, field = save.targets[0], save.value
-    if not (isinstance(name, ast.Name) and _state_field(field)):
+    if not (isinstance(name, ast.Name) and state_field(field) is not None):
         return None
     iterates = loop.iter
     counted = (
@@ -70,10 +72,6 @@ def _saved_loop(save: ast.stmt, loop: ast.stmt, keep: ast.stmt) -> tuple[str, st
     if not (counted and isinstance(loop.target, ast.Name) and loop.target.id == name.id):
         return None
     stored, value = keep.targets[0], keep.value
-    if not (_state_field(stored) and stored.attr == field.attr and isinstance(value, ast.Name) and value.id == name.id):
+    if not (state_field(stored) == field.attr and isinstance(value, ast.Name) and value.id == name.id):
         return None
     return name.id, field.attr
-
-
-def _state_field(node: ast.expr) -> bool:
-    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "s"
