@@ -14,7 +14,7 @@ from dataclasses import fields, is_dataclass, replace
 
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, Span, error
-from ..report.files import read_rule_text
+from ..report.files import path_inside, read_rule_text
 from ..syntax.limits import LIMIT_CODE, MAX_VARIANT_DEPTH
 
 
@@ -96,23 +96,13 @@ def _unreadable(game: n.Game, reason: str) -> Diagnostic:
     )
 
 
-def _inside(path: str, folder: str) -> bool:
-    return os.path.commonpath([path, folder]) == folder
-
-
 def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
     """(text, path) of the base file, read only when it lies in the variant's own folder tree
     (checked before anything is opened, so nothing outside the folder is looked at) and then by
     the one rule-file reader (regular files only, never blocking, size-capped)."""
     written = game.variant_of
-    folder = os.path.realpath(os.path.dirname(game.file) or ".")
-    if not written or os.path.isabs(written) or "\0" in written:
-        return None, "", _outside(game)
-    lexical = os.path.normpath(os.path.join(folder, written))
-    if not _inside(lexical, folder):
-        return None, "", _outside(game)
-    resolved = os.path.realpath(lexical)
-    if not _inside(resolved, folder):
+    resolved = path_inside(os.path.dirname(game.file) or ".", written or "")
+    if resolved is None:
         return None, "", _outside(game)
     text, problem = read_rule_text(resolved)
     if problem is not None:
