@@ -244,3 +244,41 @@ def test_a_base_inside_the_folder_is_still_read(tmp_path: Path):
     assert not [d for d in variant_of(tmp_path, "sub/base.cardrules") if d.code == "undefined-name"]
     assert not [d for d in variant_of(tmp_path, "sub/link.cardrules") if d.code == "undefined-name"]
     assert not [d for d in variant_of(tmp_path, "sub/../sub/base.cardrules") if d.code == "undefined-name"]
+
+
+# ------------------------------------------------------------ chains of variants
+def write_chain(folder: Path, links: int) -> Path:
+    """A base game and `links` variants, each of the one before; the last one's path."""
+    folder.mkdir(exist_ok=True)
+    (folder / "v0.cardrules").write_text(game(flow="for each player p { total of p += 1 }"), encoding="utf-8")
+    for i in range(1, links + 1):
+        (folder / f"v{i}.cardrules").write_text(f'game "V{i}" variant of "v{i - 1}.cardrules"\n', encoding="utf-8")
+    return folder / f"v{links}.cardrules"
+
+
+@pytest.mark.parametrize("links", [limits.MAX_VARIANT_DEPTH + 1, 1000])
+def test_a_chain_of_variants_deeper_than_the_limit_is_refused_at_its_variant_line(tmp_path: Path, links: int):
+    top = write_chain(tmp_path / "chain", links)
+    with deadline(30):
+        found = compile_file(str(top)).diagnostics
+    base_column = top.read_text(encoding="utf-8").index(f'"v{links - 1}.cardrules"') + 1
+    assert [(d.code, d.file, d.span.line, d.span.column) for d in found] == [
+        (limits.LIMIT_CODE, str(top), 1, base_column)
+    ]
+    assert str(limits.MAX_VARIANT_DEPTH) in found[0].hint
+    result = runner.invoke(app, ["validate", str(top)])
+    assert result.exit_code == 1 and "limit-exceeded" in result.output and "internal-error" not in result.output
+
+
+def test_a_chain_of_variants_at_the_limit_still_compiles(tmp_path: Path):
+    top = write_chain(tmp_path / "chain", limits.MAX_VARIANT_DEPTH)
+    compiled = compile_file(str(top))
+    assert compiled.ok, [f"{d.code}: {d.message}" for d in compiled.diagnostics]
+
+
+def test_a_cycle_of_variants_is_still_a_cycle(tmp_path: Path):
+    for name, base in (("a", "b"), ("b", "c"), ("c", "a")):
+        (tmp_path / f"{name}.cardrules").write_text(f'game "{name}" variant of "{base}.cardrules"\n', encoding="utf-8")
+    found = compile_file(str(tmp_path / "a.cardrules")).diagnostics
+    assert [d.code for d in found] == ["variant-cycle"]
+    assert "internal-error" not in {d.code for d in found}

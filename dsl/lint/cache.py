@@ -16,7 +16,7 @@ while each is as it was:
 - each variant base read, by its path relative to the rule file and the digest of its text (as
   the compile cache does);
 - each source text a `source` line names: where the search (`source_files`) found it, or that it
-  found none, and the digest of its text.
+  found none, the digest of its text, and why it was not read (refused, unreadable), if so.
 
 Only findings without an error are kept: an error may come from a file that could not be read
 (a missing base), which nothing here would notice becoming readable, or from a fault of the tool
@@ -38,9 +38,9 @@ import sys
 
 from ..compiler import cache as compile_cache
 from ..report.diagnostics import Diagnostic, Fix, Severity, Span
-from .source_files import ENV_VAR, extra_dirs, find_source, read_source
+from .source_files import ENV_VAR, extra_dirs, load_source
 
-FORMAT = 1  # bumped when the layout of an entry changes
+FORMAT = 2  # bumped when the layout of an entry changes
 KIND = "findings"  # the entries' folder in the compile cache's
 _SUFFIXES = (".py", ".j2", ".lark", ".json")
 
@@ -72,7 +72,8 @@ def key_for(path: str, text: str) -> str:
 
 
 def sources_read(model) -> list[list]:
-    """[name, rule file, where it was found or None, digest of its text or None] of each source
+    """[name, rule file, where it was found or None, digest of its text or None, why it was not read
+    or None] of each source
     the citation check reads, as the search finds it now (taken before the checks run, so a text
     that changes meanwhile leaves a stale record, never a stale entry)."""
     game = model.game
@@ -80,17 +81,17 @@ def sources_read(model) -> list[list]:
 
 
 def _source_state(name: str, rule_file: str) -> list:
-    found = find_source(name, rule_file)
-    text = read_source(found) if found is not None else None
-    where = None if found is None else str(found)
-    return [name, rule_file, where, None if text is None else compile_cache.digest(text)]
+    found = load_source(name, rule_file)
+    where = None if found.path is None else str(found.path)
+    digest = None if found.text is None else compile_cache.digest(found.text)
+    return [name, rule_file, where, digest, found.problem]
 
 
 def _sources_unchanged(sources) -> bool:
     if not isinstance(sources, list):
         return False
     for item in sources:
-        if not (isinstance(item, list) and len(item) == 4 and all(isinstance(x, str) for x in item[:2])):
+        if not (isinstance(item, list) and len(item) == 5 and all(isinstance(x, str) for x in item[:2])):
             return False
         if _source_state(item[0], item[1]) != item:
             return False

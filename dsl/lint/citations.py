@@ -1,9 +1,10 @@
 """bad-citation: a citation that does not say what the source says.
 
 Each `source` names a text file, looked for as `source_files` says: beside the rule file, then
-in the folders of `cardrules validate --sources DIR` and of `CARDRULES_SOURCES`.  A source that is
-found in none of them is one `source-not-found` info, whatever the number of its citations: the
-citations cannot be checked, which is no fault of the rules.
+in the folders of `cardrules validate --sources DIR` and of `CARDRULES_SOURCES`, and never outside
+them.  A source that is found in none of them, that names a place outside them, or that cannot
+be read (not a regular file, too large) is one `source-not-found` info at its `source` line,
+whatever the number of its citations, saying which: the citations cannot be checked.
 
 For a source that is found, `@name:N` must name a line of it, and a quoted phrase must occur in
 that line once whitespace, case and typographic quotes are normalised (an ellipsis `...` elides
@@ -15,12 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
-
 from ..ast import nodes as n
 from ..ast.walk import walk_nodes
 from ..report.diagnostics import Diagnostic, info, warning
-from .source_files import ENV_VAR, find_source, read_source, search_path
+from .source_files import ENV_VAR, REFUSED, load_source, search_path
 
 _QUOTES = str.maketrans({c: "" for c in "«»“”„‘’‚\"'`"})
 _SPACE = re.compile(r"\s+")
@@ -30,11 +29,6 @@ _ELLIPSIS = re.compile(r"\.\.\.|…")
 def normalise(text: str) -> str:
     """Compare quotes as a reader would: case, runs of whitespace and quotation marks do not count."""
     return _SPACE.sub(" ", text.translate(_QUOTES).casefold()).strip()
-
-
-def _read_lines(path: Path) -> list[str] | None:
-    text = read_source(path)
-    return None if text is None else text.splitlines()
 
 
 def _cites(game: n.Game) -> Iterator[n.Cite]:
@@ -109,20 +103,10 @@ def check_citations(model, engine) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for source in game.sources:
         rule_file = source.span.file or game.file
-        path = find_source(source.file, rule_file)
-        lines = _read_lines(path) if path is not None else None
-        texts[source.name] = lines
-        if lines is None:
-            looked = ", ".join(str(p) for p in search_path(rule_file)) or "no folder"
-            out.append(
-                info(
-                    "source-not-found",
-                    f"source '{source.name}' = \"{source.file}\" was not found; its citations are not checked",
-                    source.span,
-                    notes=[f"looked in: {looked}"],
-                    hint=f"point at the folder of the source texts with --sources DIR or the {ENV_VAR} variable",
-                )
-            )
+        found = load_source(source.file, rule_file)
+        texts[source.name] = None if found.text is None else found.text.splitlines()
+        if found.text is None:
+            out.append(_not_read(source, rule_file, found.problem))
     for cite in _cites(game):
         if cite.source not in declared or texts.get(cite.source) is None:
             continue  # an undeclared source is the name check's; a missing file was said once above
@@ -130,3 +114,30 @@ def check_citations(model, engine) -> list[Diagnostic]:
         if problem is not None:
             out.append(problem)
     return out
+
+
+def _not_read(source: n.Source, rule_file: str, problem: str | None) -> Diagnostic:
+    said = f"source '{source.name}' = \"{source.file}\""
+    if problem == REFUSED:
+        return info(
+            "source-not-found",
+            f"{said} is not read: {REFUSED}; its citations are not checked",
+            source.span,
+            hint="name the text by a path relative to the rule file's folder (no '..' above it), or put it "
+            f"in a folder given with --sources DIR or the {ENV_VAR} variable and name it from there",
+        )
+    if problem is not None:
+        return info(
+            "source-not-found",
+            f"{said} cannot be read: {problem}; its citations are not checked",
+            source.span,
+            hint="a source text is a UTF-8 text file",
+        )
+    looked = ", ".join(str(p) for p in search_path(rule_file)) or "no folder"
+    return info(
+        "source-not-found",
+        f"{said} was not found; its citations are not checked",
+        source.span,
+        notes=[f"looked in: {looked}"],
+        hint=f"point at the folder of the source texts with --sources DIR or the {ENV_VAR} variable",
+    )

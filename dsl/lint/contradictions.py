@@ -122,12 +122,16 @@ def _value_tables(model) -> list[Diagnostic]:
     out = []
     for table in model.game.values:
         clashes = []
+        # Each entry's cards once, not once per pair of entries it is compared with.
+        cards_of = [
+            {c.id for c in model.cards if pattern_matches(entry.pattern, c, model.rank_index)}
+            for entry in table.entries
+        ]
         for i, early in enumerate(table.entries):
-            for late in table.entries[i + 1 :]:
+            for j, late in enumerate(table.entries[i + 1 :], start=i + 1):
                 if early.amount == late.amount:
                     continue
-                early_cards = {c.id for c in model.cards if pattern_matches(early.pattern, c, model.rank_index)}
-                late_cards = {c.id for c in model.cards if pattern_matches(late.pattern, c, model.rank_index)}
+                early_cards, late_cards = cards_of[i], cards_of[j]
                 # A later, narrower entry is the usual way to write "1 each, but a jack 3":
                 # only a later entry that is as wide or wider, or overlaps partly, is a clash.
                 if late_cards < early_cards:

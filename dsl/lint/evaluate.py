@@ -9,6 +9,7 @@ of an expression, and an expression that depends on play simply has no static va
 from __future__ import annotations
 
 import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..compiler.exprs import ExprCompiler, Tables
@@ -137,13 +138,56 @@ class Evaluator:
             return None
 
 
-def reading_variants(model) -> list[dict[str, str]]:
+class ReadingVariant(Mapping):
+    """{ambiguity: reading}: the default readings (one dict, shared by every variant of a model)
+    with a few of them changed. A file of A ambiguities has about A variants; sharing the
+    defaults keeps them O(A) in memory instead of O(A**2), and `changed` lets a check tell two
+    variants apart without comparing every ambiguity."""
+
+    __slots__ = ("defaults", "changed")
+
+    def __init__(self, defaults: dict[str, str], changed: dict[str, str] | None = None):
+        self.defaults = defaults
+        self.changed = {k: v for k, v in (changed or {}).items() if defaults.get(k) != v}
+
+    def __getitem__(self, name: str) -> str:
+        return self.changed[name] if name in self.changed else self.defaults[name]
+
+    def __iter__(self):
+        return iter(self.defaults)
+
+    def __len__(self) -> int:
+        return len(self.defaults)
+
+    def __eq__(self, other):
+        if isinstance(other, ReadingVariant) and other.defaults is self.defaults:
+            return self.changed == other.changed
+        return Mapping.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"ReadingVariant(defaults, changed={self.changed!r})"
+
+
+def differing(a: Mapping, b: Mapping) -> set[str]:
+    """The ambiguities whose reading differs between two variants (of one model)."""
+    if isinstance(a, ReadingVariant) and isinstance(b, ReadingVariant) and a.defaults is b.defaults:
+        return {k for k in a.changed.keys() | b.changed.keys() if a[k] != b[k]}
+    return {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
+
+
+def reading_variants(model) -> list[ReadingVariant]:
     """The default readings, then each non-default reading alone (as `simulate` sweeps them)."""
-    defaults = {a: model.default_reading(a) for a in model.ambiguities}
-    variants = [defaults]
-    for name, amb in model.ambiguities.items():
-        variants += [{**defaults, name: r.name} for r in amb.readings if r.name != defaults[name]]
-    return variants
+
+    def compute():
+        defaults = {a: model.default_reading(a) for a in model.ambiguities}
+        variants = [ReadingVariant(defaults)]
+        for name, amb in model.ambiguities.items():
+            variants += [ReadingVariant(defaults, {name: r.name}) for r in amb.readings if r.name != defaults[name]]
+        return variants
+
+    return list(cached(model, "reading variants", compute))
 
 
 def describe_readings(model, readings: dict[str, str]) -> str:
@@ -155,9 +199,44 @@ def reading_fields(model, readings: dict[str, str]) -> dict:
     return {"r_" + name: model.reading_index(name, value) for name, value in readings.items()}
 
 
-def deck_for(engine, players: int, readings: dict[str, str]) -> list[int] | None:
-    """The cards a match starts with at this player count (None: no deck line applies)."""
+def deck_for(engine, players: int, readings: Mapping[str, str], model=None) -> list[int] | None:
+    """The cards a match starts with at this player count (None: no deck line applies).
+
+    Given the model, only the readings its deck lines' conditions name are passed on (the rest
+    cannot change the deck, and the engine takes the defaults for them), and the deck is worked
+    out once per player count and choice of those readings: a state set up per variant works
+    out every ambiguity's reading each time, A times A for a file of A ambiguities."""
+    if model is None:
+        return _deck_of(engine, players, dict(readings))
+    named = deck_ambiguities(model)
+    chosen = tuple((name, readings[name]) for name in named if name in readings)
+    decks = cached(model, "decks", dict)
+    if (players, chosen) not in decks:
+        decks[(players, chosen)] = _deck_of(engine, players, dict(chosen))
+    deck = decks[(players, chosen)]
+    return None if deck is None else list(deck)
+
+
+def _deck_of(engine, players: int, readings: dict[str, str]) -> list[int] | None:
     try:
         return list(engine.State(players, 0, readings, run=False).cards)
     except RuleGap:
         return None
+
+
+def deck_ambiguities(model) -> tuple[str, ...]:
+    """The ambiguities the deck lines' `when` conditions name, in the model's order."""
+
+    def compute():
+        from ..ast import nodes as n
+        from ..ast.walk import walk_nodes
+
+        named = {
+            node.ambiguity
+            for deck in model.game.decks
+            for node in walk_nodes(deck)
+            if isinstance(node, n.ReadingIs | n.ReadingSwitch)
+        }
+        return tuple(name for name in model.ambiguities if name in named)
+
+    return cached(model, "deck ambiguities", compute)

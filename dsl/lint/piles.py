@@ -25,6 +25,7 @@ from .evaluate import (
     Unknown,
     cached,
     deck_for,
+    differing,
     join_piles,
     reading_fields,
     reading_variants,
@@ -467,11 +468,11 @@ def follow_all(model, engine) -> list[Run]:
         runs = []
         for players in model.players:
             defaults = PileTracker(
-                model, engine, evaluator, players, variants[0], deck_for(engine, players, variants[0])
+                model, engine, evaluator, players, variants[0], deck_for(engine, players, variants[0], model)
             )
             runs.append(defaults.follow())
             for readings in variants[1:]:
-                deck = deck_for(engine, players, readings)
+                deck = deck_for(engine, players, readings, model)
                 same = _as_under(defaults, readings, deck)
                 runs.append(same or PileTracker(model, engine, evaluator, players, readings, deck).follow())
         return runs
@@ -485,7 +486,7 @@ def _as_under(done: PileTracker, readings: dict, deck: list[int] | None) -> Run 
     the deck it starts with; a run that never asked for the field of any reading that changed,
     from the same deck, takes the same path to the same records. None when it may differ."""
     run = done.run
-    changed = {name for name, value in readings.items() if run.readings.get(name) != value}
+    changed = differing(run.readings, readings)
     if deck != run.deck or any("r_" + name in done.looked_at for name in changed):
         return None
     records = [replace(record, readings=readings) for record in run.records]

@@ -4,7 +4,9 @@ the new, never half of it.
 Every rule file (given on the command line, passed to the API, or named as a variant's base) is
 read by `read_rule_text`: only a regular file is opened, without blocking (a named pipe never
 hangs a command), and at most MAX_FILE_CHARS characters' worth of bytes are read (so `/dev/zero`
-or a huge file cannot exhaust memory).
+or a huge file cannot exhaust memory). The source texts citations point into are read the same
+way (`read_text_file`, with their own cap), and a name written in a rule file is followed only
+inside a folder the reader allows (`path_inside`).
 
 Every file the command line writes (reports, plots, compiled engines, documentation pages,
 reformatted rule files) goes through `write_atomic`: the data goes to a temporary file in the
@@ -21,15 +23,43 @@ import tempfile
 from pathlib import Path
 
 MAX_FILE_CHARS = 1_000_000  # characters of one rule file (and of a variant's base file)
-_MAX_FILE_BYTES = MAX_FILE_CHARS * 4  # a character is at most four bytes of UTF-8
+
+
+def path_inside(folder: str | Path, written: str) -> str | None:
+    """The real path that `written`, relative to `folder`, names, when it stays inside the folder's
+    tree; None for an absolute path, a `..` above the folder or a link that leads out of it.
+
+    Only links are followed (nothing is opened), so whatever lies outside is refused alike,
+    whether or not it exists."""
+    if not written or os.path.isabs(written) or "\0" in written:
+        return None
+    root = os.path.realpath(folder)
+    lexical = os.path.normpath(os.path.join(root, written))
+    if not _inside(lexical, root):
+        return None
+    resolved = os.path.realpath(lexical)
+    return resolved if _inside(resolved, root) else None
+
+
+def _inside(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
 
 
 def read_rule_text(path: str | Path) -> tuple[str | None, str | None]:
-    """(text, None) for a readable rule file, or (None, why not) in words for a message.
+    """(text, None) for a readable rule file, or (None, why not) in words for a message."""
+    return read_text_file(path, MAX_FILE_CHARS)
+
+
+def read_text_file(path: str | Path, max_chars: int, errors: str = "strict") -> tuple[str | None, str | None]:
+    """(text, None) for a readable UTF-8 text of at most `max_chars` characters' worth of bytes
+    (4 each), or (None, why not) in words for a message; `errors="replace"` reads undecodable
+    bytes as U+FFFD. The characters themselves are counted by the caller where they matter (the
+    parser locates the one past the limit).
 
     The file is checked to be regular before it is opened, opened non-blocking, and checked
     again on the open descriptor (it may have been replaced in between). A byte-order mark is
-    dropped: it is not part of the rules."""
+    dropped: it is not part of the text."""
+    max_bytes = max_chars * 4  # a character is at most four bytes of UTF-8
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None, "it is not a regular file"
@@ -38,15 +68,15 @@ def read_rule_text(path: str | Path) -> tuple[str | None, str | None]:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):
                 return None, "it is not a regular file"
-            data = handle.read(_MAX_FILE_BYTES + 1) if info.st_size <= _MAX_FILE_BYTES else b""
+            data = handle.read(max_bytes + 1) if info.st_size <= max_bytes else b""
     except FileNotFoundError:
         return None, "no such file"
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
         return None, getattr(exc, "strerror", None) or "it cannot be opened"
-    if info.st_size > _MAX_FILE_BYTES or len(data) > _MAX_FILE_BYTES:
-        return None, f"it is larger than {MAX_FILE_CHARS:,} characters"
+    if info.st_size > max_bytes or len(data) > max_bytes:
+        return None, f"it is larger than {max_chars:,} characters"
     try:
-        return data.decode("utf-8").removeprefix("\ufeff"), None
+        return data.decode("utf-8", errors=errors).removeprefix("\ufeff"), None
     except UnicodeDecodeError as exc:
         return None, f"it is not UTF-8 text (byte {exc.start})"
 

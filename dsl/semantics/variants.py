@@ -14,7 +14,8 @@ from dataclasses import fields, is_dataclass, replace
 
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, Span, error
-from ..report.files import read_rule_text
+from ..report.files import path_inside, read_rule_text
+from ..syntax.limits import LIMIT_CODE, MAX_VARIANT_DEPTH
 
 
 def _merge_named(base: list, extra: list, key) -> list:
@@ -95,23 +96,13 @@ def _unreadable(game: n.Game, reason: str) -> Diagnostic:
     )
 
 
-def _inside(path: str, folder: str) -> bool:
-    return os.path.commonpath([path, folder]) == folder
-
-
 def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
     """(text, path) of the base file, read only when it lies in the variant's own folder tree
     (checked before anything is opened, so nothing outside the folder is looked at) and then by
     the one rule-file reader (regular files only, never blocking, size-capped)."""
     written = game.variant_of
-    folder = os.path.realpath(os.path.dirname(game.file) or ".")
-    if not written or os.path.isabs(written) or "\0" in written:
-        return None, "", _outside(game)
-    lexical = os.path.normpath(os.path.join(folder, written))
-    if not _inside(lexical, folder):
-        return None, "", _outside(game)
-    resolved = os.path.realpath(lexical)
-    if not _inside(resolved, folder):
+    resolved = path_inside(os.path.dirname(game.file) or ".", written or "")
+    if resolved is None:
         return None, "", _outside(game)
     text, problem = read_rule_text(resolved)
     if problem is not None:
@@ -120,32 +111,56 @@ def read_base(game: n.Game) -> tuple[str | None, str, Diagnostic | None]:
     return text, base_path, None
 
 
-def resolve_variant(game: n.Game, parse, seen: tuple[str, ...] = ()) -> tuple[n.Game | None, list[Diagnostic]]:
+def _too_deep(game: n.Game) -> Diagnostic:
+    return error(
+        LIMIT_CODE,
+        f"the chain of variants from this file is more than {MAX_VARIANT_DEPTH} files deep",
+        _where(game),
+        file=game.file,
+        hint=f"a chain of variants may be at most {MAX_VARIANT_DEPTH} files deep; "
+        "make some variant of an earlier base, or copy a base into one file",
+    )
+
+
+def resolve_variant(game: n.Game, parse) -> tuple[n.Game | None, list[Diagnostic]]:
     """Follow `variant of` links (relative to the variant's own file) and merge the chain.
 
-    `parse(text, path)` is the pipeline's own; a base file is read by `read_base`, under its rules."""
-    if game.variant_of is None:
-        return game, []
-    base_path = os.path.normpath(os.path.join(os.path.dirname(game.file), game.variant_of))
-    if base_path in seen or os.path.normpath(game.file) == base_path:
-        return None, [
-            error("variant-cycle", f"'{game.variant_of}' is a variant of itself", _where(game), file=game.file)
-        ]
-    text, base_path, problem = read_base(game)
-    if problem is not None:
-        return None, [problem]
-    base, diagnostics = parse(text, base_path)
-    if base is None or any(d.is_error for d in diagnostics):
-        return None, [
-            error(
-                "undefined-name",
-                f"the base game '{game.variant_of}' has errors; validate it first",
-                _where(game),
-                file=game.file,
-            )
-        ]
-    mark_file(base, base_path)
-    base, more = resolve_variant(base, parse, seen + (os.path.normpath(game.file),))
-    if base is None:
-        return None, more
-    return merge(base, game), []
+    `parse(text, path)` is the pipeline's own; a base file is read by `read_base`, under its rules.
+    The chain is followed in a loop, at most MAX_VARIANT_DEPTH links from `game`, and a problem is
+    said at the `variant of` line of the file whose link fails (a missing base, a base with
+    errors, a cycle), or of `game` for a chain too deep."""
+    chain = [game]
+    seen = {os.path.normpath(game.file)}
+    while (variant := chain[-1]).variant_of is not None:
+        if len(chain) > MAX_VARIANT_DEPTH:
+            return None, [_too_deep(game)]
+        base_path = os.path.normpath(os.path.join(os.path.dirname(variant.file), variant.variant_of))
+        if base_path in seen:
+            return None, [
+                error(
+                    "variant-cycle",
+                    f"'{variant.variant_of}' is a variant of itself",
+                    _where(variant),
+                    file=variant.file,
+                )
+            ]
+        text, base_path, problem = read_base(variant)
+        if problem is not None:
+            return None, [problem]
+        base, diagnostics = parse(text, base_path)
+        if base is None or any(d.is_error for d in diagnostics):
+            return None, [
+                error(
+                    "undefined-name",
+                    f"the base game '{variant.variant_of}' has errors; validate it first",
+                    _where(variant),
+                    file=variant.file,
+                )
+            ]
+        mark_file(base, base_path)
+        seen.add(os.path.normpath(base_path))
+        chain.append(base)
+    merged = chain.pop()
+    while chain:
+        merged = merge(merged, chain.pop())
+    return merged, []

@@ -20,5 +20,6 @@ MAX_STATEMENTS = 5_000  # statements in one file
 MAX_INTEGER = 10**9  # magnitude of an integer literal
 MAX_INTEGER_DIGITS = 10  # digits read before a literal is judged too long (no huge int() calls)
 MAX_CARD_LITERAL = MAX_CARDS  # cards in one `[...]` literal
+MAX_VARIANT_DEPTH = 16  # `variant of` links followed from one file (each base is read and parsed)
 
 LIMIT_CODE = "limit-exceeded"
