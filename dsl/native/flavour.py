@@ -21,8 +21,9 @@ fixed amount of code and moves none of the rules:
   locals that only ever hold a card, a seat or a count are C integers (`int_locals`).
 - A few forms of code run on every decision are rewritten for C types, each line kept where it
   is: an index into a list of the state, a card taken from a hand, the legal cards of a game
-  with twins, a follow rule's loop over the hand (`helpers`), a loop over the seats that keeps
-  its last seat (`seat_loops`).
+  with twins, a follow rule's loop over the hand, an `and`/`or` chain that is a branch of a
+  conditional expression (`helpers`), a loop over the seats that keeps its last seat
+  (`seat_loops`).
 - `_RULE_LINES`, the table that locates a fault at its rule line, is written again for the new
   line numbers.
 
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from ..runtime import engine as runtime_engine
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from ..runtime.native_driver import NativeState
-from .helpers import Helpers, card_removals, cards_where, int_indexes, distinct_kinds_calls
+from .helpers import Helpers, branch_values, card_removals, cards_where, distinct_kinds_calls, int_indexes
 from .int_locals import int_locals
 from .seat_loops import typed_seat_loops
 
@@ -86,6 +87,7 @@ def native_flavour(source: str) -> Flavour:
         lambda lines: int_indexes(lines, list_fields, card_zones),
         lambda lines: card_removals(lines, card_zones),
         cards_where,
+        branch_values,
         lambda lines: Helpers(typed_seat_loops(lines), [], []),
         lambda lines: Helpers(_state_annotated(lines, set(blocks)), [], []),
     )

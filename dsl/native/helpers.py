@@ -259,3 +259,35 @@ def _table_filter(node: ast.AST):
     if not (isinstance(append.args[0], ast.Name) and append.args[0].id == card):
         return None
     return append.func.value.id, entry.value.id, value.id, test, test.body[0]
+
+
+# ------------------------------------------------------------------ a chain chosen by a conditional
+# `(a <= 13 and len(h) >= 3) if t else d`: Cython 3 (3.2 and 3.3 at least) compiles an `and`/`or`
+# chain that mixes Python objects and C booleans, standing as a branch of a conditional
+# expression, into C that can read a temporary it never set, and the process dies. Passed whole
+# to `_branch_value`, a C function of one Python object, the chain is computed as it is anywhere
+# else and the conditional only chooses between two objects. The chain's value is unchanged.
+_BRANCH_CODE = [
+    "def _branch_value(value):",
+    "    # a branch of a conditional, computed as one Python object (see the .pxd)",
+    "    return value",
+    "",
+    "",
+]
+_BRANCH_DECLARATIONS = ["cdef object _branch_value(object value)"]
+
+
+def branch_values(lines: list[str]) -> Helpers:
+    """`lines` with each `and`/`or` chain that is a branch of a conditional expression passed
+    through `_branch_value` (the chain may span lines: the call opens before it, closes after)."""
+    edits: dict[int, list[tuple[int, int, str]]] = {}
+    for node in ast.walk(ast.parse("\n".join(lines))):
+        if not isinstance(node, ast.IfExp):
+            continue
+        for branch in (node.body, node.orelse):
+            if isinstance(branch, ast.BoolOp):
+                edits.setdefault(branch.lineno, []).append((branch.col_offset, branch.col_offset, "_branch_value("))
+                edits.setdefault(branch.end_lineno, []).append((branch.end_col_offset, branch.end_col_offset, ")"))
+    if not edits:
+        return Helpers(lines, [], [])
+    return Helpers(_edited(lines, edits), list(_BRANCH_CODE), list(_BRANCH_DECLARATIONS))
