@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from dsl.report.files import read_rule_text, write_atomic
+from dsl.report.files import printable, read_rule_text, write_atomic
 from dsl.report.diagnostics import Diagnostic, DiagnosticError, error
 from dsl.report.render import FileReport, render_report, stderr_console, stdout_console  # noqa: F401 (stdout_console: for the commands)
 
@@ -156,7 +156,7 @@ MaxStepsOption = Annotated[int, typer.Option("--max-steps", help="Decisions befo
 
 
 def usage_error(message: str) -> NoReturn:
-    stderr_console().print(f"cardrules: error: {message}", highlight=False, markup=False)
+    stderr_console().print(f"cardrules: error: {printable(message)}", highlight=False, markup=False)
     raise typer.Exit(EXIT_USAGE)
 
 
