@@ -226,3 +226,19 @@ def test_every_state_an_engine_saves_loads_again(path):
                     state.apply(rng.choice(state.legal_actions()))
                 except RuleGap:
                     break
+
+
+@pytest.mark.slow
+def test_a_native_engine_refuses_the_same_wrong_fields(tmp_path, monkeypatch):
+    """A native state restores through the same checks (`NativeState` keeps `from_json`)."""
+    pytest.importorskip("Cython")
+    monkeypatch.setenv("CARDRULES_CACHE", str(tmp_path))
+    path = FUZZED_GAMES[0]
+    native = load_game(str(path), native=True)
+    saved = mid_game(native).to_json()
+    failures = []
+    for what, field, damaged in mutations(saved):
+        why = load_or_refuse(native, damaged, field, saved["players"])
+        if why is not None:
+            failures.append(f"{what}: {why}")
+    assert not failures, "\n".join(failures[:40])
