@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .compiler import cache as compile_cache
+from .compiler.names import engine_module_name
 from .report.files import read_rule_text
 from .report.diagnostics import Diagnostic, DiagnosticError, Span, error
 
@@ -105,9 +106,7 @@ class Compiled:
 
 
 def module_name_for(path: str) -> str:
-    stem = os.path.splitext(os.path.basename(path))[0]
-    cleaned = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in stem)
-    return cleaned if cleaned and not cleaned[0].isdigit() else "game_" + cleaned
+    return engine_module_name(path)
 
 
 def _front_end(text: str, path: str, bases_read: list | None = None) -> "tuple[Model | None, list[Diagnostic]]":

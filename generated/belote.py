@@ -359,6 +359,31 @@ class State(_rt.BaseState):
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_hand', 'hand', True, 'owner', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'everyone', True))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_taker', 'taker', False, 'player', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_belote', 'belote', True, 'int', 'everyone'), ('v_score', 'score', True, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_call', 'call', 'option'))
+    _FIELD_SHAPES = (
+        ('z_deck', '[]card'),
+        ('z_turned', '[]card'),
+        ('z_hand', '[owners][]card'),
+        ('z_table', '[]card'),
+        ('z_taken', '[owners][][]card'),
+        ('v_dealer', '?seat'),
+        ('v_taker', '?seat'),
+        ('v_leader', '?seat'),
+        ('v_trump', '?suit'),
+        ('v_belote', '[owners]int'),
+        ('v_score', '[owners]int'),
+        ('team', '[players]team'),
+        ('l_p', '?seat'),
+        ('l_call', '?option'),
+        ('loop_index2', 'int'),
+        ('loop_index4', 'int'),
+        ('loop_index8', 'int'),
+        ('loop_items1', '[]data'),
+        ('loop_items3', '[]data'),
+        ('loop_items7', '[]data'),
+        ('t_cards', '[]card'),
+        ('t_i', 'int'),
+        ('t_order', '[]seat'),
+    )
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 32
     _OPTIONS = ('pass', 'take', 'name')
@@ -505,15 +530,15 @@ _RULE_LINES = (
     (281, 99),
     (301, 103),
     (351, 0),
-    (383, 24),
-    (385, 25),
-    (387, 26),
-    (389, 27),
-    (391, 28),
-    (393, 29),
-    (410, 0),
-    (440, 117),
-    (442, 118),
-    (445, 119),
-    (453, 0),
+    (408, 24),
+    (410, 25),
+    (412, 26),
+    (414, 27),
+    (416, 28),
+    (418, 29),
+    (435, 0),
+    (465, 117),
+    (467, 118),
+    (470, 119),
+    (478, 0),
 )

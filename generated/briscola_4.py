@@ -232,6 +232,7 @@ class State(_rt.BaseState):
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_briscola', 'briscola', False, 'everyone', False), ('z_hand', 'hand', True, 'owner', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'everyone', True))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'),)
+    _FIELD_SHAPES = (('z_deck', '[]card'), ('z_briscola', '[]card'), ('z_hand', '[owners][]card'), ('z_table', '[]card'), ('z_taken', '[owners][][]card'), ('v_dealer', '?seat'), ('v_trump', '?suit'), ('v_leader', '?seat'), ('v_points', '[owners]int'), ('team', '[players]team'), ('l_p', '?seat'), ('t_i', 'int'), ('t_order', '[]seat'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 40
     _SUIT_TEXT = ('coins', 'cups', 'swords', 'batons')
@@ -325,4 +326,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (140, 0), (157, 40), (171, 41), (191, 45), (193, 46), (196, 47), (199, 48), (204, 50), (224, 0), (261, 22), (263, 23), (265, 24), (267, 25), (276, 0), (301, 62), (304, 64), (305, 65), (309, 0), (310, 67), (313, 68), (314, 69), (322, 0))
+_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (140, 0), (157, 40), (171, 41), (191, 45), (193, 46), (196, 47), (199, 48), (204, 50), (224, 0), (262, 22), (264, 23), (266, 24), (268, 25), (277, 0), (302, 62), (305, 64), (306, 65), (310, 0), (311, 67), (314, 68), (315, 69), (323, 0))

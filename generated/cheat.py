@@ -235,6 +235,26 @@ class State(_rt.BaseState):
         ('v_won', 'won', True, 'int', 'everyone'),
     )
     _LOCALS = (('l_p', 'p', 'player'), ('l_c', 'c', 'card'), ('l_q', 'q', 'player'))
+    _FIELD_SHAPES = (
+        ('z_stock', '[]card'),
+        ('z_hand', '[owners][]card'),
+        ('z_played', '[]card'),
+        ('z_pile', '[]card'),
+        ('v_dealer', '?seat'),
+        ('v_turn', '?seat'),
+        ('v_claim', 'int'),
+        ('v_extend', '?option'),
+        ('v_call', '?option'),
+        ('v_challenger', '?seat'),
+        ('v_wants', '[owners]bool'),
+        ('v_lie', 'bool'),
+        ('v_won', '[owners]int'),
+        ('l_p', '?seat'),
+        ('l_c', '?card'),
+        ('l_q', '?seat'),
+        ('loop_index4', 'int'),
+        ('loop_items3', '[]data'),
+    )
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52
     _OPTIONS = ('add', 'stop', 'cheat', 'accept')
@@ -355,13 +375,13 @@ _RULE_LINES = (
     (214, 63),
     (217, 64),
     (222, 0),
-    (256, 18),
-    (259, 20),
-    (261, 21),
-    (263, 22),
-    (265, 23),
-    (267, 24),
-    (269, 25),
-    (271, 26),
-    (281, 0),
+    (276, 18),
+    (279, 20),
+    (281, 21),
+    (283, 22),
+    (285, 23),
+    (287, 24),
+    (289, 25),
+    (291, 26),
+    (301, 0),
 )

@@ -269,6 +269,7 @@ class State(_rt.BaseState):
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_pile', 'pile', False, 'everyone', False), ('z_hold', 'hold', False, 'everyone', False))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_turn', 'turn', False, 'player', 'everyone'), ('v_called', 'called', False, 'suit', 'everyone'), ('v_penalty', 'penalty', False, 'int', 'everyone'), ('v_skip', 'skip', False, 'bool', 'everyone'), ('v_drawn', 'drawn', False, 'int', 'everyone'), ('v_choice', 'choice', False, 'option', 'everyone'))
     _LOCALS = (('l_c', 'c', 'card'), ('l_p', 'p', 'player'))
+    _FIELD_SHAPES = (('z_deck', '[]card'), ('z_hand', '[owners][]card'), ('z_pile', '[]card'), ('z_hold', '[]card'), ('v_dealer', '?seat'), ('v_turn', '?seat'), ('v_called', '?suit'), ('v_penalty', 'int'), ('v_skip', 'bool'), ('v_drawn', 'int'), ('v_choice', '?option'), ('out', '[players]bool'), ('l_c', '?card'), ('l_p', '?seat'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 32
     _OPTIONS = ('play_it', 'keep_it')
@@ -385,12 +386,12 @@ _RULE_LINES = (
     (250, 0),
     (252, 76),
     (256, 0),
-    (292, 17),
-    (294, 18),
-    (296, 19),
-    (298, 20),
-    (300, 21),
-    (302, 22),
-    (304, 23),
-    (312, 0),
+    (293, 17),
+    (295, 18),
+    (297, 19),
+    (299, 20),
+    (301, 21),
+    (303, 22),
+    (305, 23),
+    (313, 0),
 )

@@ -133,6 +133,7 @@ class State(_rt.BaseState):
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_discard', 'discard', False, 'everyone', False))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_drawer', 'drawer', False, 'player', 'everyone'), ('v_giver', 'giver', False, 'player', 'everyone'), ('v_drawn', 'drawn', False, 'card', 'everyone'), ('v_held', 'held', True, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_r', 'r', 'rank'))
+    _FIELD_SHAPES = (('z_deck', '[]card'), ('z_hand', '[owners][]card'), ('z_discard', '[]card'), ('v_dealer', '?seat'), ('v_drawer', '?seat'), ('v_giver', '?seat'), ('v_drawn', '?card'), ('v_held', '[owners]int'), ('out', '[players]bool'), ('l_p', '?seat'), ('l_r', '?rank'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 51
     _OPTIONS = ()
@@ -209,4 +210,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((53, 26), (55, 27), (57, 28), (63, 29), (66, 30), (68, 32), (71, 33), (74, 34), (76, 35), (80, 38), (83, 39), (86, 42), (88, 43), (94, 44), (96, 45), (98, 47), (101, 48), (104, 49), (108, 51), (113, 52), (116, 53), (119, 56), (121, 58), (124, 59), (130, 0), (155, 16), (157, 17), (159, 18), (161, 19), (163, 20), (171, 0), (193, 66), (196, 69), (197, 70), (198, 71), (206, 0))
+_RULE_LINES = ((53, 26), (55, 27), (57, 28), (63, 29), (66, 30), (68, 32), (71, 33), (74, 34), (76, 35), (80, 38), (83, 39), (86, 42), (88, 43), (94, 44), (96, 45), (98, 47), (101, 48), (104, 49), (108, 51), (113, 52), (116, 53), (119, 56), (121, 58), (124, 59), (130, 0), (156, 16), (158, 17), (160, 18), (162, 19), (164, 20), (172, 0), (194, 66), (197, 69), (198, 70), (199, 71), (207, 0))

@@ -392,6 +392,7 @@ class State(_rt.BaseState):
     _ZONES = (('z_deck', 'deck', False, 'nobody', False), ('z_hand', 'hand', True, 'owner', False), ('z_stock', 'stock', False, 'nobody', False), ('z_turned', 'turned', False, 'everyone', False), ('z_table', 'table', False, 'everyone', False), ('z_taken', 'taken', True, 'owner', True))
     _VARS = (('v_dealer', 'dealer', False, 'player', 'everyone'), ('v_leader', 'leader', False, 'player', 'everyone'), ('v_trump', 'trump', False, 'suit', 'everyone'), ('v_points', 'points', True, 'int', 'everyone'), ('v_total', 'total', True, 'int', 'everyone'), ('v_target', 'target', False, 'int', 'everyone'))
     _LOCALS = (('l_p', 'p', 'player'), ('l_g', 'g', 'cards'))
+    _FIELD_SHAPES = (('z_deck', '[]card'), ('z_hand', '[owners][]card'), ('z_stock', '[]card'), ('z_turned', '[]card'), ('z_table', '[]card'), ('z_taken', '[owners][][]card'), ('v_dealer', '?seat'), ('v_leader', '?seat'), ('v_trump', '?suit'), ('v_points', '[owners]int'), ('v_total', '[owners]int'), ('v_target', 'int'), ('l_p', '?seat'), ('l_g', '?[]card'), ('t_i', 'int'), ('t_order', '[]seat'))
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 54
     _OPTIONS = ()
@@ -543,21 +544,21 @@ _RULE_LINES = (
     (340, 134),
     (360, 138),
     (384, 0),
-    (415, 27),
-    (418, 29),
-    (420, 30),
-    (422, 31),
-    (424, 6),
-    (433, 0),
-    (460, 163),
-    (463, 167),
-    (464, 168),
-    (468, 0),
-    (469, 171),
-    (472, 172),
-    (476, 0),
-    (477, 175),
-    (480, 177),
-    (481, 178),
-    (489, 0),
+    (416, 27),
+    (419, 29),
+    (421, 30),
+    (423, 31),
+    (425, 6),
+    (434, 0),
+    (461, 163),
+    (464, 167),
+    (465, 168),
+    (469, 0),
+    (470, 171),
+    (473, 172),
+    (477, 0),
+    (478, 175),
+    (481, 177),
+    (482, 178),
+    (490, 0),
 )

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from dsl.report.files import write_atomic
+from dsl.report.files import printable, write_atomic
 from dsl.cli.longrun import EXIT_INTERRUPTED, sigterm_as_interrupt
 from dsl.report.diagnostics import Severity
 from dsl.report.filters import DiagnosticFilter, MinSeverity
@@ -127,7 +127,7 @@ def validate(
         played = f" after {exc.played} of {exc.requested} simulated matches" if exc is not None else ""
         skipped = len(paths) - len(reports)
         rest = f"; {skipped} file{'s' if skipped != 1 else ''} not checked" if skipped else ""
-        stderr_console().print(f"interrupted in {path}{played}{rest}", highlight=False, markup=False)
+        stderr_console().print(f"interrupted in {printable(path)}{played}{rest}", highlight=False, markup=False)
         raise typer.Exit(EXIT_INTERRUPTED)
     if any(d.code == "io-error" for d in all_diagnostics):
         raise typer.Exit(EXIT_USAGE)
@@ -170,7 +170,11 @@ def _print_assumptions(paths: list[Path], format: OutputFormat) -> None:
     for path in paths:
         compiled = compile_file(str(path))
         if compiled.model is None:
-            stderr_console().print(f"{path}: has errors; run cardrules validate {path}", highlight=False)
+            stderr_console().print(
+                f"{printable(path)}: has errors; run cardrules validate {printable(path)}",
+                highlight=False,
+                markup=False,
+            )
             continue
         found.append((str(path), list_assumptions(compiled.model)))
     if format is OutputFormat.json:
@@ -183,6 +187,14 @@ def _print_assumptions(paths: list[Path], format: OutputFormat) -> None:
 
 
 # --- compile ----------------------------------------------------------------------------------
+
+
+def renamed_note(path: Path) -> str:
+    """Why the engine module is not named after the rule file's name, or nothing."""
+    from dsl.compiler.names import renamed_because
+
+    why = renamed_because(str(path))
+    return f" (not named after the file: {printable(why)})" if why else ""
 
 
 @app.command("compile")
@@ -220,10 +232,15 @@ def compile_command(
             write_atomic(target, data)
         except OSError as exc:
             usage_error(f"cannot write {target}: {exc.strerror or exc}")
-        console.print(f"compiled {path} -> {target}", highlight=False)
+        console.print(
+            f"compiled {printable(path)} -> {printable(target)}{renamed_note(path)}", highlight=False, markup=False
+        )
     for path, target in drifted:
         state = "is out of date with" if target.is_file() else "is missing for"
-        console.print(f"drift: {target} {state} {path} (run: cardrules compile {path})", highlight=False)
+        shown, source = printable(target), printable(path)
+        console.print(
+            f"drift: {shown} {state} {source} (run: cardrules compile {source})", highlight=False, markup=False
+        )
     if drifted:
         exit_code = max(exit_code, EXIT_FAILED)
     elif check and exit_code == EXIT_OK:

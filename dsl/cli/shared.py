@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from dsl.report.files import read_rule_text, write_atomic
+from dsl.report.files import printable, read_rule_text, write_atomic
 from dsl.report.diagnostics import Diagnostic, DiagnosticError, error
 from dsl.report.render import FileReport, render_report, stderr_console, stdout_console  # noqa: F401 (stdout_console: for the commands)
 
@@ -156,7 +156,7 @@ MaxStepsOption = Annotated[int, typer.Option("--max-steps", help="Decisions befo
 
 
 def usage_error(message: str) -> NoReturn:
-    stderr_console().print(f"cardrules: error: {message}", highlight=False, markup=False)
+    stderr_console().print(f"cardrules: error: {printable(message)}", highlight=False, markup=False)
     raise typer.Exit(EXIT_USAGE)
 
 
@@ -188,9 +188,15 @@ def load_engine(path: Path, native: bool = False) -> tuple[ModuleType, EngineLoa
         if native:
             usage_error("--native builds the engine of a .cardrules file; give the rule file, not its module")
         try:
-            return load_engine_module(str(path)), functools.partial(load_engine_module, str(path))
+            module = load_engine_module(str(path))
         except Exception as exc:  # noqa: BLE001 - a broken engine file is bad input, not our bug
             usage_error(f"cannot import the engine module {path}: {type(exc).__name__}: {exc}")
+        if not is_engine_module(module):
+            usage_error(
+                f"{path} is not a cardrules engine module (it lacks RULES, new_game or State); "
+                "give a .cardrules file, or a module `cardrules compile` wrote"
+            )
+        return module, functools.partial(load_engine_module, str(path))
     from dsl.api import load_game
 
     try:
@@ -199,6 +205,19 @@ def load_engine(path: Path, native: bool = False) -> tuple[ModuleType, EngineLoa
         render_report([FileReport(str(path), exc.diagnostics, text)])
         unreadable = any(d.code == "io-error" for d in exc.diagnostics)
         raise typer.Exit(EXIT_USAGE if unreadable else EXIT_FAILED) from None
+
+
+def is_engine_module(module: ModuleType) -> bool:
+    """Whether a module imported from a `.py` file has what the commands use of an engine: its
+    `RULES` (with the player counts), `new_game` and `State` class (a hand-written engine of the
+    engine API qualifies as well as a compiled one)."""
+    rules = getattr(module, "RULES", None)
+    return (
+        isinstance(rules, dict)
+        and isinstance(rules.get("players"), (list, tuple))
+        and callable(getattr(module, "new_game", None))
+        and isinstance(getattr(module, "State", None), type)
+    )
 
 
 def parse_readings(options: list[str]) -> dict[str, str]:

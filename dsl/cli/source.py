@@ -9,7 +9,7 @@ import typer
 
 from . import shared
 from .options import GraphFormat
-from .shared import app
+from .shared import app, printable
 
 
 def _compiled(file: Path):
@@ -158,11 +158,15 @@ def fmt(
             shared.write_file(file, formatted)
     console = shared.stderr_console()
     for file in broken:
-        console.print(f"{file}: not formatted: it does not parse (run cardrules validate)", highlight=False)
+        console.print(
+            f"{printable(file)}: not formatted: it does not parse (run cardrules validate)",
+            highlight=False,
+            markup=False,
+        )
     dry = check or show_diff
     for file in changed:
         if check:
-            console.print(f"{file}: would be reformatted", highlight=False)
+            console.print(f"{printable(file)}: would be reformatted", highlight=False, markup=False)
     console.print(_fmt_summary(len(changed), len(unchanged), len(broken), dry), highlight=False)
     if broken or (dry and changed):
         raise typer.Exit(shared.EXIT_FAILED)
@@ -195,4 +199,4 @@ def _write(content: str, out: Path | None) -> None:
         typer.echo(content, nl=False)
         return
     shared.write_file(out, content)
-    shared.stderr_console().print(f"wrote {out}", highlight=False, markup=False)
+    shared.stderr_console().print(f"wrote {printable(out)}", highlight=False, markup=False)

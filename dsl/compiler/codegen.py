@@ -47,6 +47,29 @@ EXPECT_LEAD = " " * 8
 SCALAR_TYPES = frozenset({"int", "bool", "player", "card", "suit", "rank", "color", "option"})
 
 
+# What a variable or local of each type holds in a saved state (see `dsl.runtime.saved`).
+_SHAPE = {
+    "int": "int",
+    "bool": "bool",
+    "player": "?seat",
+    "card": "?card",
+    "suit": "?suit",
+    "rank": "?rank",
+    "color": "?color",
+    "option": "?option",
+    "team": "?team",
+    "cards": "[]card",
+    "groups": "[][]card",
+    "players": "[]seat",
+    "ranks": "[]rank",
+    "teams": "[]team",
+    "ints": "[]int",
+    "list": "[]int",
+}
+# The lowering's trick bookkeeping (see `tricks`): the seats in playing order, the cards played.
+_LOWERED_SHAPE = {"t_order": "[]seat", "t_cards": "[]card"}
+
+
 class CodeGenerator:
     def __init__(self, model: Model, text: str):
         self.model = model
@@ -228,6 +251,31 @@ class CodeGenerator:
                 lines.append(f"c.{name} = s.{name}[:]")
         return lines
 
+    def field_shapes(self, program) -> tuple:
+        """(field, shape) for every field the game adds to the state: what a saved state may hold
+        there (the shapes are read by `dsl.runtime.saved`)."""
+        m = self.model
+        shapes = []
+        for name, zone in m.zones.items():
+            shape = ("[owners]" if zone.per_player else "") + ("[][]card" if zone.grouped else "[]card")
+            shapes.append((escape.name("z_", name), shape))
+        for name, var in m.vars.items():
+            shapes.append((escape.name("v_", name), ("[owners]" if var.per_player else "") + _SHAPE[var.type_name]))
+        if m.game.teams is not None:
+            shapes.append(("team", "[players]team"))
+        if standings.knocks_out(m):
+            shapes.append(("out", "[players]bool"))
+        if standings.ends_in_draw(m):
+            shapes.append(("drawn", "bool"))
+        for name, local in m.locals.items():  # a local is none until a statement binds it
+            shape = _SHAPE.get(local.type, "data")
+            shapes.append((escape.name("l_", name), shape if shape.startswith("?") else "?" + shape))
+        held = set(program.held_fields)
+        for name, kind in sorted(program.fields.items()):
+            shape = _LOWERED_SHAPE.get(name, "int" if kind == "int" else "[]data")
+            shapes.append((name, "[]held" if name in held else shape))
+        return tuple(shapes)
+
     def rules_metadata(self, program) -> dict:
         m = self.model
         game = m.game
@@ -397,6 +445,7 @@ class CodeGenerator:
             "locals_meta": _fmt(
                 tuple((escape.name("l_", local.name), local.name, local.type) for local in m.locals.values())
             ),
+            "field_shapes": _fmt(self.field_shapes(program)),
             "n_cards": len(m.cards),
             "suit_text": escape.literal(tuple(m.suit_text(i) for i in range(4))) if m.suit_names else None,
             "rank_text": escape.literal(tuple(m.rank_text(i) for i in range(14))) if m.rank_names else None,

@@ -112,3 +112,14 @@ def _keep_mode(target: Path, temporary: str) -> None:
         os.umask(umask)
         mode = 0o666 & ~umask
     os.chmod(temporary, mode)
+
+
+def printable(text: object) -> str:
+    """`text` (a file name, or a message that quotes one) as it may be shown on a terminal: every
+    character that is not printable (ESC and the other control characters, line and paragraph
+    separators, format characters) written as its Python escape (`\\x1b`, `\\n`, `\\u2028`), so
+    a name can neither move the cursor, colour the screen, nor start a line of its own."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)

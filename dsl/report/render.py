@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dsl.report.diagnostics import Diagnostic, Severity
-from dsl.report.files import read_rule_text
+from dsl.report.files import printable, read_rule_text
 
 if TYPE_CHECKING:  # rich is imported by what draws a report, not by every start of the program
     from rich.console import Console
@@ -69,9 +69,9 @@ def format_diagnostic(diagnostic: Diagnostic, text: str | None) -> Text:
 
     span = diagnostic.span
     out = Text()
-    out.append(f"{diagnostic.file}:{span.line}:{span.column}: ", style="bold")
+    out.append(f"{printable(diagnostic.file)}:{span.line}:{span.column}: ", style="bold")
     out.append(f"{diagnostic.severity.value}[{diagnostic.code}]", style=SEVERITY_STYLE[diagnostic.severity])
-    out.append(f": {diagnostic.message}", style="bold")
+    out.append(f": {printable(diagnostic.message)}", style="bold")
 
     snippet = _source_snippet(diagnostic, text)
     width = len(str(span.line)) if snippet else 1
@@ -87,11 +87,11 @@ def format_diagnostic(diagnostic: Diagnostic, text: str | None) -> Text:
     for note in diagnostic.notes:
         out.append(f"\n{pad} = ", style=GUTTER_STYLE)
         out.append("note", style="bold")
-        out.append(f": {note}")
+        out.append(f": {printable(note)}")
     if diagnostic.hint:
         out.append(f"\n{pad} = ", style=GUTTER_STYLE)
         out.append("hint", style="bold green")
-        out.append(f": {diagnostic.hint}")
+        out.append(f": {printable(diagnostic.hint)}")
     return out
 
 

@@ -16,7 +16,7 @@ import random
 import weakref
 from typing import Sequence
 
-from . import observe, resample as _resample
+from . import observe, resample as _resample, saved
 from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
 from .errors import BadArgument, IllegalAction, RuleGap
 from .decks import RANK_TEXT, SUIT_SYMBOLS, standard_deck  # noqa: F401 (standard_deck: engines of the standard deck)
@@ -60,6 +60,8 @@ class BaseState:
     # After the bids: {"bid_span", "seats", "ranks", "bid_names"} (see the language reference).
     _LATE_ACTIONS: dict | None = None
     _AMBIGUITIES: tuple = ()  # (name, (reading, ...), default index)
+    # (field, shape) for every field the compiler gave the game: what `from_json` accepts (see `saved`)
+    _FIELD_SHAPES: tuple = ()
     _PLAYERS: tuple = ()
     _N_HITS = 0
     # Outcomes (see `standings`): "best" (winners highest|lowest), "loser" or "house"; how equal
@@ -450,22 +452,23 @@ class BaseState:
         fields = data.get("fields") if isinstance(data, dict) else None
         if not isinstance(fields, dict) or data.get("game") != cls._GAME:
             raise BadArgument(f"this is not a saved state of {cls._GAME} (the output of to_json, with its 'fields')")
+        saved.check_set_up(cls, fields)
         try:
             # A fresh state checks the player count and readings and names the fields to expect.
             state = cls(fields.get("n"), fields.get("seed", 0), fields.get("readings"), run=False)
         except RuleGap as gap:
             raise BadArgument(f"this saved state cannot be set up again: {gap}") from gap
+        except BadArgument as wrong:  # the player count is checked already: the readings
+            raise saved.refuse("readings", f"does not fit: {wrong}") from None
         expected_names = (set(state._field_values()) - set(cls._RNG_FIELDS)) | {"rng"}
         missing, unknown = expected_names - set(fields), set(fields) - expected_names
         if missing or unknown:
             names = ", ".join(sorted(missing) + sorted(unknown))
             raise BadArgument(f"this saved state does not fit {cls._GAME} (fields missing or unknown: {names})")
+        saved.check_fields(state, fields)
         for name, value in fields.items():
-            if name == "rng":
+            if name == "rng" or name in saved.SET_UP_FIELDS:  # the fresh state's own, checked to match
                 continue
-            expected = getattr(state, name)
-            if isinstance(expected, (list, dict)) and not isinstance(value, type(expected)):
-                raise BadArgument(f"field '{name}' of this saved state should be a {type(expected).__name__}")
             try:
                 setattr(state, name, copied(value))
             except (TypeError, OverflowError) as exc:  # a native engine's typed field (an int, a list)

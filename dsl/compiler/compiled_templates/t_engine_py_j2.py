@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '118526825491bb00d5ceaf21a0bf4fd4caa9f3e99cf502e38a56c4f02d0e4b2c'
+FINGERPRINT = 'f5171fac67169891ef1edf920dd02dbd352977f5f068b10db61e96ecfe804abc'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -34,6 +34,7 @@ def root(context, missing=missing):
     l_0_zones_meta = resolve('zones_meta')
     l_0_vars_meta = resolve('vars_meta')
     l_0_locals_meta = resolve('locals_meta')
+    l_0_field_shapes = resolve('field_shapes')
     l_0_n_cards = resolve('n_cards')
     l_0_suit_text = resolve('suit_text')
     l_0_rank_text = resolve('rank_text')
@@ -284,6 +285,8 @@ def root(context, missing=missing):
     yield str(t_5((undefined(name='vars_meta') if l_0_vars_meta is missing else l_0_vars_meta), '    _VARS = '))
     yield '\n    _LOCALS = '
     yield str(t_5((undefined(name='locals_meta') if l_0_locals_meta is missing else l_0_locals_meta), '    _LOCALS = '))
+    yield '\n    _FIELD_SHAPES = '
+    yield str(t_5((undefined(name='field_shapes') if l_0_field_shapes is missing else l_0_field_shapes), '    _FIELD_SHAPES = '))
     yield '\n    _CARD_TEXT = CARD_TEXT\n    _N_CARDS = '
     yield str((undefined(name='n_cards') if l_0_n_cards is missing else l_0_n_cards))
     yield '\n'
@@ -407,4 +410,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=89&4=91&9=95&11=97&14=100&15=104&16=106&17=109&24=119&25=122&26=129&28=134&29=136&30=138&31=140&32=142&34=144&38=147&40=150&42=152&43=156&44=158&46=163&47=167&48=169&50=174&51=178&52=180&54=185&55=189&56=191&58=196&59=199&61=204&64=209&65=211&66=213&69=215&70=217&71=219&73=221&74=223&78=227&80=229&81=233&82=235&85=239&86=242&88=245&91=249&92=253&93=256&99=262&102=266&103=268&104=271&110=276&111=278&112=280&113=282&114=284&116=286&117=288&118=291&120=293&121=296&123=299&124=301&125=304&127=307&128=309&129=311&130=313&131=315&132=319&140=323&141=326&142=329&144=334&145=340&148=343&149=345&156=351&157=355&164=359&165=363&171=367&179=370&182=374&183=376&184=378&185=382&186=385&188=388&190=391&191=395&200=404'
+debug_info = '1=90&4=92&9=96&11=98&14=101&15=105&16=107&17=110&24=120&25=123&26=130&28=135&29=137&30=139&31=141&32=143&34=145&38=148&40=151&42=153&43=157&44=159&46=164&47=168&48=170&50=175&51=179&52=181&54=186&55=190&56=192&58=197&59=200&61=205&64=210&65=212&66=214&69=216&70=218&71=220&73=222&74=224&78=228&80=230&81=234&82=236&85=240&86=243&88=246&91=250&92=254&93=257&99=263&102=267&103=269&104=272&110=277&111=279&112=281&113=283&114=285&115=287&117=289&118=291&119=294&121=296&122=299&124=302&125=304&126=307&128=310&129=312&130=314&131=316&132=318&133=322&141=326&142=329&143=332&145=337&146=343&149=346&150=348&157=354&158=358&165=362&166=366&172=370&180=373&183=377&184=379&185=381&186=385&187=388&189=391&191=394&192=398&201=407'
