@@ -113,7 +113,7 @@ def _while_45_check(s):
     # mau_mau.cardrules:49: drawn = if penalty > 0 then (if any hand of turn where answers(card) then 0 else penalty)
     s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]))) for c3 in s.z_hand[s.v_turn]) else 1)  # fmt: skip
     # mau_mau.cardrules:51: repeat drawn times {
-    for _t1 in range(s.v_drawn):
+    for _t1 in range(_rt.repeat_count(s.v_drawn, 51, 10000)):
         # mau_mau.cardrules:52: if deck is empty {
         if not s.z_deck:
             s.hits[2] += 1

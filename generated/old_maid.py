@@ -72,7 +72,7 @@ def _start(s):
         _e3 = s.l_r
         for _e3 in list([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]):
             # old_maid.cardrules:34: repeat pairs_of(p, r) times {
-            for _t4 in range(((len([c1 for c1 in s.z_hand[_p2] if (RANK[c1] == _e3)]) // 2) * 2)):
+            for _t4 in range(_rt.repeat_count(((len([c1 for c1 in s.z_hand[_p2] if (RANK[c1] == _e3)]) // 2) * 2), 34, 10000)):
                 # old_maid.cardrules:35: move card first of cards in hand of p where rank == r from hand of p to discard
                 _moved = [_rt.take_card(s.z_hand[_p2], _rt.first([c3 for c3 in s.z_hand[_p2] if (RANK[c3] == _e3)], 35), 35)]
                 s.z_discard.extend(_moved)

@@ -135,12 +135,12 @@ def _repeat_53_body(s):
     # president.cardrules:63: turn = holder(player_count)
     s.v_turn = _rt.first([q4 for q4 in range(s.n) if (s.v_place[q4] == s.n)], 63)
     # president.cardrules:64: repeat 2 times {
-    for _t2 in range(2):
+    for _t2 in range(_rt.repeat_count(2, 64, 10000)):
         # president.cardrules:65: move card highest of hand of holder(player_count) from hand of holder(player_count)
         _moved = [_rt.take_card(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
         s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == 1)], 66)].extend(_moved)
     # president.cardrules:68: repeat 2 times {
-    s.loop_items3 = list(range(2))
+    s.loop_items3 = list(range(_rt.repeat_count(2, 68, 10000)))
     s.loop_index4 = 0
     return 6  # to _for_68_next
 
@@ -358,7 +358,7 @@ def _if_100_else(s):
 def _choose_rank_101_chosen(s):
     s.l_r = s.choice - 60
     # president.cardrules:102: repeat max(need, 1) times {
-    for _t7 in range(max(s.v_need, 1)):
+    for _t7 in range(_rt.repeat_count(max(s.v_need, 1), 102, 10000)):
         # president.cardrules:103: move card first of cards in hand of turn where rank == r from hand of turn to pile
         _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == s.l_r)], 103), 103)]
         s.z_pile.extend(_moved)

@@ -107,7 +107,7 @@ def _suit_in_play(s, card):
 
 def _start(s):
     # sheepshead.cardrules:47: repeat player_count times {
-    s.loop_items1 = list(range(s.n))
+    s.loop_items1 = list(range(_rt.repeat_count(s.n, 47, 10000)))
     s.loop_index2 = 0
     return 1  # to _for_47_next
 
@@ -225,7 +225,7 @@ def _if_65_after(s):
     # sheepshead.cardrules:70: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
     # sheepshead.cardrules:71: repeat deal_size times {
-    s.loop_items6 = list(range((6 if (s.n == 5) else 10)))
+    s.loop_items6 = list(range(_rt.repeat_count((6 if (s.n == 5) else 10), 71, 10000)))
     s.loop_index7 = 0
     return 14  # to _for_71_next
 

@@ -282,3 +282,55 @@ def test_a_cycle_of_variants_is_still_a_cycle(tmp_path: Path):
     found = compile_file(str(tmp_path / "a.cardrules")).diagnostics
     assert [d.code for d in found] == ["variant-cycle"]
     assert "internal-error" not in {d.code for d in found}
+
+
+_REPEATED = """game "repeated"
+players 2
+cards {{ deck standard }}
+zone deck shared seen by nobody
+zone hand per player seen by owner
+var x: int per player = 0
+var n: int = {count}
+flow {{
+  repeat n times {{ {body} }}
+  end game
+}}
+result x
+winners highest, ties share
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "x of 0 += 1",  # a loop the rules run through without stopping
+        "0 bids x of 0 from 0 to 1",  # a loop that stops at a decision on each pass
+    ],
+)
+def test_a_repeat_counted_past_the_loop_guard_is_a_rule_gap_at_its_line(body):
+    from dsl.api import module_from_source
+    from dsl.runtime.errors import RuleGap
+
+    compiled = compile_source_checked(_REPEATED.format(count=10_001, body=body))
+    engine = module_from_source(compiled.source, "repeated")
+    with pytest.raises(RuleGap) as raised:
+        state = engine.new_game(players=2, seed=1)
+        while not state.is_terminal():
+            state.apply(state.legal_actions()[0])
+    assert (raised.value.code, raised.value.line) == ("non-termination", 9)
+
+
+def test_a_repeat_counted_up_to_the_loop_guard_runs_every_pass():
+    from dsl.api import module_from_source
+
+    compiled = compile_source_checked(_REPEATED.format(count=10_000, body="x of 0 += 1"))
+    state = module_from_source(compiled.source, "repeated").new_game(players=2, seed=1)
+    assert state.is_terminal() and state.returns()[0] > state.returns()[1]
+
+
+def compile_source_checked(text: str):
+    from dsl.api import compile_source
+
+    compiled = compile_source(text, "repeated.cardrules")
+    assert not [d for d in compiled.diagnostics if d.is_error], compiled.diagnostics
+    return compiled

@@ -162,6 +162,10 @@ class _Lowering(StmtVisitor[None], partial=True):
     def visit_Standing(self, s: n.Standing):
         standings.lower_standing(self, s)
 
+    def _repeat_count(self, s: n.RepeatTimes) -> str:
+        """The count of `repeat N times`, guarded as the loops that test a condition are."""
+        return f"_rt.repeat_count({self.x.compile(s.count)}, {s.span.line}, {LOOP_GUARD})"
+
 
 class StraightLowering(_Lowering):
     """A statement with no decision inside, as ordinary structured Python in the current block,
@@ -327,7 +331,7 @@ class StraightLowering(_Lowering):
 
     def visit_RepeatTimes(self, s: n.RepeatTimes):
         var = self.out.fresh("_t")
-        items = f"range({self.x.compile(s.count)})"
+        items = f"range({self._repeat_count(s)})"
         self.out.code(self.t.for_(var=var, items=items, local=None, skip=None, body=self.body(s.body)))
 
     def visit_ForGroups(self, s: n.ForGroups):
@@ -467,7 +471,7 @@ class MachineLowering(_Lowering):
         self._machine_loop(s, f"list({self.zone(s.zone)})", s.var, None, s.body)
 
     def visit_RepeatTimes(self, s: n.RepeatTimes):
-        self._machine_loop(s, f"list(range({self.x.compile(s.count)}))", None, None, s.body)
+        self._machine_loop(s, f"list(range({self._repeat_count(s)}))", None, None, s.body)
 
     # ------------------------------------------------------------ decisions
     def suspend(self, who: str, legal: str, s: n.Stmt, role: str) -> None:

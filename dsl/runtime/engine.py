@@ -736,6 +736,15 @@ def gap(code: str, line: int, message: str):
     raise RuleGap(code, line, message)
 
 
+def repeat_count(count: int, line: int, limit: int) -> int:
+    """The count of a `repeat N times` loop, refused past `limit` passes as a loop that runs
+    without end would be: a count computed from the state (or read from a saved state) cannot
+    make a loop run for hours or a list of its passes fill the memory."""
+    if count > limit:
+        raise RuleGap("non-termination", line, f"this loop would pass {count} times, more than {limit}")
+    return count
+
+
 def tied_winner(first: int, last: int, rule: str | None, line: int) -> int:
     """Two or more cards share the best rank of a winner rule, the first of them played at index
     `first` of the trick and the last at `last`: the tie rule picks one (its play index)."""
