@@ -173,7 +173,7 @@ def _for_69_next(s):
             # belote.cardrules:85: leader = left of dealer
             s.v_leader = ((s.v_dealer) + 1) % s.n
             # belote.cardrules:86: repeat 8 times {
-            s.loop_items7 = list(range(_rt.repeat_count(8, 86, 10000)))
+            s.loop_items7 = list(range(8))
             s.loop_index8 = 0
             return 14  # to _for_86_next
         return 12  # to _if_76_after

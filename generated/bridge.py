@@ -156,7 +156,7 @@ def _while_80_check(s):
             # bridge.cardrules:115: leader = left of declarer
             s.v_leader = ((s.v_declarer) + 1) % s.n
             # bridge.cardrules:116: repeat 13 times {
-            s.loop_items2 = list(range(_rt.repeat_count(13, 116, 10000)))
+            s.loop_items2 = list(range(13))
             s.loop_index3 = 0
             return 8  # to _for_116_next
         return 6  # to _if_111_after

@@ -135,12 +135,12 @@ def _repeat_53_body(s):
     # president.cardrules:63: turn = holder(player_count)
     s.v_turn = _rt.first([q4 for q4 in range(s.n) if (s.v_place[q4] == s.n)], 63)
     # president.cardrules:64: repeat 2 times {
-    for _t2 in range(_rt.repeat_count(2, 64, 10000)):
+    for _t2 in range(2):
         # president.cardrules:65: move card highest of hand of holder(player_count) from hand of holder(player_count)
         _moved = [_rt.take_card(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
         s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == 1)], 66)].extend(_moved)
     # president.cardrules:68: repeat 2 times {
-    s.loop_items3 = list(range(_rt.repeat_count(2, 68, 10000)))
+    s.loop_items3 = list(range(2))
     s.loop_index4 = 0
     return 6  # to _for_68_next
 

@@ -163,8 +163,12 @@ class _Lowering(StmtVisitor[None], partial=True):
         standings.lower_standing(self, s)
 
     def _repeat_count(self, s: n.RepeatTimes) -> str:
-        """The count of `repeat N times`, guarded as the loops that test a condition are."""
-        return f"_rt.repeat_count({self.x.compile(s.count)}, {s.span.line}, {LOOP_GUARD})"
+        """The count of `repeat N times`, guarded as the loops that test a condition are unless it
+        is a number within the guard."""
+        count = self.x.compile(s.count)
+        if isinstance(s.count, n.Num) and s.count.value <= LOOP_GUARD:
+            return count
+        return f"_rt.repeat_count({count}, {s.span.line}, {LOOP_GUARD})"
 
 
 class StraightLowering(_Lowering):
