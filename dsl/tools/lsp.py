@@ -121,27 +121,29 @@ class CardrulesServer(LanguageServer):
 
         self.pending[uri] = asyncio.ensure_future(later())
 
+    def check_pending_now(self) -> None:
+        """Run at once the checks planned for when typing pauses."""
+        while self.pending:
+            uri, task = self.pending.popitem()
+            task.cancel()
+            self.check(uri)
 
-server = CardrulesServer()
+
 LEGEND = t.SemanticTokensLegend(token_types=features.TOKEN_TYPES, token_modifiers=[])
 
 
-@server.feature(t.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: CardrulesServer, params: t.DidOpenTextDocumentParams) -> None:
     ls.check(params.text_document.uri)
 
 
-@server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: CardrulesServer, params: t.DidChangeTextDocumentParams) -> None:
     ls.schedule(params.text_document.uri)
 
 
-@server.feature(t.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: CardrulesServer, params: t.DidSaveTextDocumentParams) -> None:
     ls.check(params.text_document.uri)
 
 
-@server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: CardrulesServer, params: t.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     if (pending := ls.pending.pop(uri, None)) is not None:
@@ -151,28 +153,24 @@ def did_close(ls: CardrulesServer, params: t.DidCloseTextDocumentParams) -> None
     ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 
-@server.feature(t.TEXT_DOCUMENT_HOVER)
 def hover(ls: CardrulesServer, params: t.HoverParams) -> t.Hover | None:
     uri = params.text_document.uri
     text = features.hover_text(ls.index(uri), *ls.cursor(uri, params.position))
     return t.Hover(t.MarkupContent(t.MarkupKind.Markdown, text)) if text else None
 
 
-@server.feature(t.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: CardrulesServer, params: t.DefinitionParams) -> t.Location | None:
     uri = params.text_document.uri
     region = features.definition(ls.index(uri), *ls.cursor(uri, params.position))
     return t.Location(uri, ls.region_range(uri, region)) if region else None
 
 
-@server.feature(t.TEXT_DOCUMENT_REFERENCES)
 def references(ls: CardrulesServer, params: t.ReferenceParams) -> list[t.Location]:
     uri = params.text_document.uri
     found = features.references(ls.index(uri), *ls.cursor(uri, params.position), params.context.include_declaration)
     return [t.Location(uri, ls.region_range(uri, region)) for region in found]
 
 
-@server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=["@"]))
 def completion(ls: CardrulesServer, params: t.CompletionParams) -> t.CompletionList:
     uri = params.text_document.uri
     items = [
@@ -182,7 +180,6 @@ def completion(ls: CardrulesServer, params: t.CompletionParams) -> t.CompletionL
     return t.CompletionList(is_incomplete=False, items=items)
 
 
-@server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def document_symbols(ls: CardrulesServer, params: t.DocumentSymbolParams) -> list[t.DocumentSymbol]:
     uri = params.text_document.uri
 
@@ -202,7 +199,6 @@ def document_symbols(ls: CardrulesServer, params: t.DocumentSymbolParams) -> lis
     return [convert(item) for item in features.outline(ls.index(uri))]
 
 
-@server.feature(t.TEXT_DOCUMENT_FORMATTING)
 def formatting(ls: CardrulesServer, params: t.DocumentFormattingParams) -> list[t.TextEdit]:
     uri = params.text_document.uri
     text = ls.document(uri).source
@@ -214,7 +210,6 @@ def formatting(ls: CardrulesServer, params: t.DocumentFormattingParams) -> list[
     return [t.TextEdit(t.Range(t.Position(0, 0), end), formatted)]
 
 
-@server.feature(t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(code_action_kinds=[t.CodeActionKind.QuickFix]))
 def code_actions(ls: CardrulesServer, params: t.CodeActionParams) -> list[t.CodeAction]:
     uri = params.text_document.uri
     lines = ls.document(uri).lines
@@ -240,7 +235,6 @@ def code_actions(ls: CardrulesServer, params: t.CodeActionParams) -> list[t.Code
     return actions
 
 
-@server.feature(t.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 def semantic_tokens(ls: CardrulesServer, params: t.SemanticTokensParams) -> t.SemanticTokens:
     uri = params.text_document.uri
     data: list[int] = []
@@ -254,7 +248,31 @@ def semantic_tokens(ls: CardrulesServer, params: t.SemanticTokensParams) -> t.Se
     return t.SemanticTokens(data=data)
 
 
+FEATURES = [
+    (t.TEXT_DOCUMENT_DID_OPEN, None, did_open),
+    (t.TEXT_DOCUMENT_DID_CHANGE, None, did_change),
+    (t.TEXT_DOCUMENT_DID_SAVE, None, did_save),
+    (t.TEXT_DOCUMENT_DID_CLOSE, None, did_close),
+    (t.TEXT_DOCUMENT_HOVER, None, hover),
+    (t.TEXT_DOCUMENT_DEFINITION, None, definition),
+    (t.TEXT_DOCUMENT_REFERENCES, None, references),
+    (t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=["@"]), completion),
+    (t.TEXT_DOCUMENT_DOCUMENT_SYMBOL, None, document_symbols),
+    (t.TEXT_DOCUMENT_FORMATTING, None, formatting),
+    (t.TEXT_DOCUMENT_CODE_ACTION, t.CodeActionOptions(code_action_kinds=[t.CodeActionKind.QuickFix]), code_actions),
+    (t.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND, semantic_tokens),
+]
+
+
+def build_server() -> CardrulesServer:
+    """A new server with every feature registered (each stdio session, or in-process session, has its own)."""
+    server = CardrulesServer()
+    for method, options, handler in FEATURES:
+        server.feature(method, options)(handler)
+    return server
+
+
 def serve() -> int:
     """Serve over stdin and stdout until the client says `exit`."""
-    server.start_io()
+    build_server().start_io()
     return 0
