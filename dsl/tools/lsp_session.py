@@ -7,6 +7,8 @@ import asyncio
 import json
 from typing import Any
 
+from pygls.exceptions import JsonRpcException
+
 from .lsp import CardrulesServer, build_server
 
 
@@ -82,7 +84,7 @@ class InProcessSession:
         try:
             protocol.handle_message(json.loads(body, object_hook=protocol.structure_message))
         except Exception as exc:  # noqa: BLE001 - as the stdio loop: reported, and the session goes on
-            self.server.report_server_error(exc, type(exc))
+            self.server.report_server_error(exc, JsonRpcException)
         await asyncio.sleep(0)
         if settle:
             self.server.check_pending_now()

@@ -3,14 +3,15 @@ references found among the words of the text, and the outline an editor shows.""
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..ast import nodes as n
 from ..syntax.parser import parse
 from .highlight import grammar_keywords
 from .lsp_text import Token, tokenize
+from .lsp_workspace import source_beside
 
 
 @dataclass
@@ -31,7 +32,7 @@ class Index:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     outline: list[Symbol] = field(default_factory=list)
 
-    @property
+    @cached_property
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
@@ -81,16 +82,14 @@ class Index:
         return out
 
     def source_line(self, cite: n.Cite) -> str | None:
-        """The cited line of a source file found beside the rule file."""
+        """The cited line of a source file found in the rule file's folder tree."""
         source = self.symbols.get(cite.source)
-        if source is None or not isinstance(source.node, n.Source) or self.path.startswith("<"):
+        if source is None or not isinstance(source.node, n.Source):
             return None
-        beside = os.path.join(os.path.dirname(self.path), source.node.file)
-        try:
-            with open(beside, encoding="utf-8", errors="replace") as handle:
-                lines = handle.read().split("\n")
-        except OSError:
+        text = source_beside(self.path, source.node.file)
+        if text is None:
             return None
+        lines = text.split("\n")
         return lines[cite.line - 1].strip() if 0 < cite.line <= len(lines) else None
 
 
