@@ -392,3 +392,13 @@ def test_malformed_messages_get_a_plain_answer_or_none(session, body):
     if b'"id": 7' in body:
         assert [answer["id"] for answer in written] == [7]
     assert "result" in session.request("textDocument/documentSymbol", text_document("untitled:x"))
+
+
+@pytest.mark.parametrize("word", ["shuffle ", "é shuffle "])
+def test_highlighting_one_long_line_of_many_tokens_stays_linear(session, word):
+    started(session)
+    uri = "file:///rules/long.cardrules"
+    open_document(session, uri, word * (600_000 // len(word)))
+    began = time.monotonic()
+    answer = session.request("textDocument/semanticTokens/full", text_document(uri))
+    assert len(answer["result"]["data"]) >= 5 * (600_000 // len(word)) and time.monotonic() - began < 5

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from array import array
+from itertools import accumulate
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -87,6 +89,7 @@ class CardrulesServer(LanguageServer):
         self.diagnostics: dict[str, list[Diagnostic]] = {}
         self.pending: dict[str, asyncio.Task] = {}
         self._lines: dict[str, tuple[str, list[str]]] = {}
+        self._units: dict[str, dict[int, array | None]] = {}
 
     def report_server_error(self, error: Exception, source) -> None:
         # pygls would show the exception to the user; a body that is not JSON gets its answer,
@@ -116,6 +119,7 @@ class CardrulesServer(LanguageServer):
 
     def forget_lines(self, uri: str) -> None:
         self._lines.pop(uri, None)
+        self._units.pop(uri, None)
 
     def lines(self, uri: str) -> list[str]:
         """The document's lines as the checker counts them (split at "\\n"), kept per text."""
@@ -124,13 +128,26 @@ class CardrulesServer(LanguageServer):
         if cached is None or cached[0] is not text:
             cached = (text, text.split("\n"))
             self._lines[uri] = cached
+            self._units.pop(uri, None)
         return cached[1]
 
     # -------------------------------------------------------- positions
     def position(self, uri: str, line: int, column: int) -> t.Position:
         lines = self.lines(uri)
         text = lines[line] if 0 <= line < len(lines) else ""
-        return t.Position(line, self.document(uri).position_codec.client_num_units(text[:column]))
+        if len(text) < 256:
+            return t.Position(line, self.document(uri).position_codec.client_num_units(text[:column]))
+        # A long line's code units are summed once per text, so a line of many tokens stays
+        # linear to highlight.
+        known = self._units.setdefault(uri, {})
+        if line not in known:
+            codec = self.document(uri).position_codec.impl
+            known[line] = (
+                None if text.isascii() else array("q", accumulate(map(codec.code_units_for_char, text), initial=0))
+            )
+        units = known[line]
+        column = max(0, min(column, len(text)))
+        return t.Position(line, column if units is None else units[column])
 
     def range(self, uri: str, line: int, start: int, end_line: int, end: int) -> t.Range:
         return t.Range(self.position(uri, line, start), self.position(uri, end_line, end))

@@ -4,6 +4,7 @@ references found among the words of the text, and the outline an editor shows.""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -112,10 +113,14 @@ def citation_source(token: Token) -> str:
     return token.text[1:].partition(":")[0]
 
 
-def _declared_at(tokens: list[Token], node: n.Node, name: str) -> Token | None:
-    start = (node.span.line - 1, node.span.column - 1)
-    for token in tokens:
-        if token.kind == "word" and token.text == name and (token.line, token.column) >= start:
+def _declared_at(tokens: list[Token], starts: list[tuple[int, int]], node: n.Node, name: str) -> Token | None:
+    """The word naming the declaration, looked for within its span only (`starts` holds each
+    token's position, in order), so that indexing stays linear in the size of the file."""
+    first = bisect_left(starts, (node.span.line - 1, node.span.column - 1))
+    for token in tokens[first:]:
+        if token.line > node.span.end_line - 1:
+            break
+        if token.kind == "word" and token.text == name:
             return token
     return None
 
@@ -152,10 +157,11 @@ def build_index(text: str, path: str, previous: Index | None = None) -> Index:
         if previous is not None:
             index.game, index.symbols, index.outline = previous.game, previous.symbols, previous.outline
         return index
+    starts = [(token.line, token.column) for token in tokens]
     for kind, name, node, children in _declarations(game):
-        symbol = Symbol(name, kind, node, _declared_at(tokens, node, name))
+        symbol = Symbol(name, kind, node, _declared_at(tokens, starts, node, name))
         for child_kind, child_name, child_node, _ in children:
-            child = Symbol(child_name, child_kind, child_node, _declared_at(tokens, child_node, child_name))
+            child = Symbol(child_name, child_kind, child_node, _declared_at(tokens, starts, child_node, child_name))
             symbol.children.append(child)
             index.symbols.setdefault(child_name, child)
         index.symbols.setdefault(name, symbol)
