@@ -402,3 +402,16 @@ def test_highlighting_one_long_line_of_many_tokens_stays_linear(session, word):
     began = time.monotonic()
     answer = session.request("textDocument/semanticTokens/full", text_document(uri))
     assert len(answer["result"]["data"]) >= 5 * (600_000 // len(word)) and time.monotonic() - began < 5
+
+
+@pytest.mark.parametrize("written", ["../secret.txt", "link.txt"])
+def test_the_citation_check_reads_no_source_outside_the_documents_folder(session, tmp_path: Path, written):
+    (tmp_path / "secret.txt").write_text("SECRET LINE\n", encoding="utf-8")
+    folder = tmp_path / "workspace"
+    folder.mkdir()
+    (folder / "link.txt").symlink_to(tmp_path / "secret.txt")
+    started(session, tmp_path)
+    text = CITING.replace("{file}", written).replace("@ru:1", '@ru:1 "not there"')
+    (diagnostics,) = open_document(session, (folder / "g.cardrules").as_uri(), text)
+    assert "SECRET" not in json.dumps(diagnostics)
+    assert any(d["message"].startswith("source 'ru'") for d in diagnostics), diagnostics  # not found

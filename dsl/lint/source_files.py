@@ -45,13 +45,19 @@ def search_path(rule_file: str) -> list[Path]:
 
 
 def find_source(name: str, rule_file: str) -> Path | None:
-    if Path(name).is_absolute():
+    if Path(name).is_absolute() or "\0" in name:
         return None  # a citation names a file of the search path, never a place on one machine
     for folder in search_path(rule_file):
         candidate = folder / name
-        if candidate.is_file():
+        if _within(candidate, folder) and candidate.is_file():
             return candidate
     return None
+
+
+def _within(candidate: Path, folder: Path) -> bool:
+    # Neither `..` nor a link may lead a source out of the folder it is looked for in.
+    real, root = os.path.realpath(candidate), os.path.realpath(folder)
+    return os.path.commonpath([real, root]) == root
 
 
 def read_source(path: Path) -> str | None:
