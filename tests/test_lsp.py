@@ -33,8 +33,12 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER), scope="module")
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(t.InitializeParams(capabilities=t.ClientCapabilities()))
+async def client(lsp_client: LanguageClient, tmp_path_factory):
+    # The temporary folders are the workspace: the server reads files only inside it.
+    folder = t.WorkspaceFolder(uri=tmp_path_factory.getbasetemp().as_uri(), name="tests")
+    await lsp_client.initialize_session(
+        t.InitializeParams(capabilities=t.ClientCapabilities(), workspace_folders=[folder])
+    )
     yield
     await lsp_client.shutdown_session()
 

@@ -94,3 +94,33 @@ async def test_a_hostile_document_uri_runs_nothing(tmp_path: Path):
         await client.stop()
     assert all(d.severity != 1 for d in diagnostics), diagnostics
     assert not (tmp_path / sentinel).exists()
+
+
+def test_requests_about_devices_unopened_files_and_bad_positions_are_each_answered_at_once(tmp_path: Path):
+    """Through stdio, as an attacker's client would: nothing is read from /dev/zero or from an
+    unopened file, and a position of -1 gets an error instead of silence."""
+    unopened = tmp_path / "secret.cardrules"
+    unopened.write_text('game   "secret"\n', encoding="utf-8")
+
+    def request(msg_id: int, method: str, uri: str, **params) -> dict:
+        return {"jsonrpc": "2.0", "id": msg_id, "method": method, "params": {"textDocument": {"uri": uri}, **params}}
+
+    start = {"line": 0, "character": 0}
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        request(2, "textDocument/hover", "file:///dev/zero", position=start),
+        request(3, "textDocument/hover", "file:///dev/zero", position={"line": -1, "character": 10**9}),
+        request(4, "textDocument/formatting", unopened.as_uri(), options={"tabSize": 2, "insertSpaces": True}),
+        request(5, "textDocument/semanticTokens/full", "file:///dev/stdin"),
+        {"jsonrpc": "2.0", "id": 6, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "dsl.cli", "lsp"], input=framed(*messages), capture_output=True, timeout=30
+    )
+    answers = {reply["id"]: reply for reply in replies(done.stdout) if "id" in reply}
+    assert answers[2]["result"] is None
+    assert answers[3]["error"]["code"] == -32602 and "data" not in answers[3]["error"]
+    assert answers[4]["result"] == [] and "secret" not in done.stdout.decode()
+    assert answers[5]["result"] == {"data": []}
+    assert done.returncode == 0

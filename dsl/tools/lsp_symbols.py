@@ -3,14 +3,16 @@ references found among the words of the text, and the outline an editor shows.""
 
 from __future__ import annotations
 
-import os
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..ast import nodes as n
 from ..syntax.parser import parse
 from .highlight import grammar_keywords
 from .lsp_text import Token, tokenize
+from .lsp_workspace import source_beside
 
 
 @dataclass
@@ -31,7 +33,7 @@ class Index:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     outline: list[Symbol] = field(default_factory=list)
 
-    @property
+    @cached_property
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
@@ -81,16 +83,14 @@ class Index:
         return out
 
     def source_line(self, cite: n.Cite) -> str | None:
-        """The cited line of a source file found beside the rule file."""
+        """The cited line of a source file found in the rule file's folder tree."""
         source = self.symbols.get(cite.source)
-        if source is None or not isinstance(source.node, n.Source) or self.path.startswith("<"):
+        if source is None or not isinstance(source.node, n.Source):
             return None
-        beside = os.path.join(os.path.dirname(self.path), source.node.file)
-        try:
-            with open(beside, encoding="utf-8", errors="replace") as handle:
-                lines = handle.read().split("\n")
-        except OSError:
+        text = source_beside(self.path, source.node.file)
+        if text is None:
             return None
+        lines = text.split("\n")
         return lines[cite.line - 1].strip() if 0 < cite.line <= len(lines) else None
 
 
@@ -113,10 +113,14 @@ def citation_source(token: Token) -> str:
     return token.text[1:].partition(":")[0]
 
 
-def _declared_at(tokens: list[Token], node: n.Node, name: str) -> Token | None:
-    start = (node.span.line - 1, node.span.column - 1)
-    for token in tokens:
-        if token.kind == "word" and token.text == name and (token.line, token.column) >= start:
+def _declared_at(tokens: list[Token], starts: list[tuple[int, int]], node: n.Node, name: str) -> Token | None:
+    """The word naming the declaration, looked for within its span only (`starts` holds each
+    token's position, in order), so that indexing stays linear in the size of the file."""
+    first = bisect_left(starts, (node.span.line - 1, node.span.column - 1))
+    for token in tokens[first:]:
+        if token.line > node.span.end_line - 1:
+            break
+        if token.kind == "word" and token.text == name:
             return token
     return None
 
@@ -153,10 +157,11 @@ def build_index(text: str, path: str, previous: Index | None = None) -> Index:
         if previous is not None:
             index.game, index.symbols, index.outline = previous.game, previous.symbols, previous.outline
         return index
+    starts = [(token.line, token.column) for token in tokens]
     for kind, name, node, children in _declarations(game):
-        symbol = Symbol(name, kind, node, _declared_at(tokens, node, name))
+        symbol = Symbol(name, kind, node, _declared_at(tokens, starts, node, name))
         for child_kind, child_name, child_node, _ in children:
-            child = Symbol(child_name, child_kind, child_node, _declared_at(tokens, child_node, child_name))
+            child = Symbol(child_name, child_kind, child_node, _declared_at(tokens, starts, child_node, child_name))
             symbol.children.append(child)
             index.symbols.setdefault(child_name, child)
         index.symbols.setdefault(name, symbol)
