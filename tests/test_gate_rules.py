@@ -14,6 +14,7 @@ ERRORS = "from dsl.runtime.errors import IllegalAction, RuleGap\n"
 REFUSED = {
     # the runtime module
     RT + "x = _rt\n": (2, "'_rt' is used only as _rt.NAME"),
+    "x = _rt\n": (1, "'_rt' is used only as _rt.NAME"),
     RT + "x = [_rt][0].gap\n": (2, "'_rt' is used only as _rt.NAME"),
     RT + "f = _rt.gap\n": (2, "_rt.gap may only be called"),
     RT + "x = _rt.random_pick.keywords\n": (2, "_rt.random_pick may only be called"),

@@ -293,7 +293,7 @@ class _Walker(ast.NodeVisitor):
         located = next((n for n in [node, *reversed(self.path)] if hasattr(n, "lineno")), node)
         self.problems.append(Problem(getattr(located, "lineno", 0), getattr(located, "col_offset", -1) + 1, message))
 
-    def place(self, node: ast.AST) -> tuple[ast.AST | None, str]:
+    def place(self) -> tuple[ast.AST | None, str]:
         """(parent, field of the parent) of the node being visited, seen through the tuple of an
         `except (A, B):`."""
         parent, field = self.parent(1)
@@ -313,8 +313,8 @@ class _Walker(ast.NodeVisitor):
                 return parent, field
         return parent, ""
 
-    def is_called(self, node: ast.AST) -> bool:
-        parent, field = self.place(node)
+    def is_called(self) -> bool:
+        parent, field = self.place()
         return isinstance(parent, ast.Call) and field == "func"
 
     def bind(self, node: ast.AST, name: str, what: str) -> None:
@@ -350,7 +350,7 @@ class _Walker(ast.NodeVisitor):
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         module = "." * node.level + (node.module or "")
-        parent, _ = self.place(node)
+        parent, _ = self.place()
         if not isinstance(parent, ast.Module):
             self.refuse(node, f"an import from {module} inside a function or class is not allowed")
         for alias in node.names:
@@ -371,7 +371,7 @@ class _Walker(ast.NodeVisitor):
         self.bound_once.add(name)
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        parent, _ = self.place(node)
+        parent, _ = self.place()
         in_class = isinstance(parent, ast.ClassDef)
         if node.decorator_list:
             self.refuse(node, f"a decorator on {node.name!r} is not allowed")
@@ -394,7 +394,7 @@ class _Walker(ast.NodeVisitor):
             self.once(node, node.name)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        parent, _ = self.place(node)
+        parent, _ = self.place()
         if not isinstance(parent, ast.Module):
             self.refuse(node, f"the class {node.name!r} inside a function or class is not allowed")
         if node.decorator_list or node.keywords:
@@ -451,7 +451,7 @@ class _Walker(ast.NodeVisitor):
     # ------------------------------------------------------------------ expressions
 
     def visit_Lambda(self, node: ast.Lambda) -> None:
-        parent, field = self.place(node)
+        parent, field = self.place()
         if not (isinstance(parent, ast.keyword) and field == "value"):
             self.refuse(node, "a lambda is allowed only as a keyword argument")
         if node.args.defaults or any(d is not None for d in node.args.kw_defaults):
@@ -475,18 +475,18 @@ class _Walker(ast.NodeVisitor):
             self.refuse(node, f"the name {name!r} is not allowed")
         elif not isinstance(node.ctx, ast.Load):
             self.bind(node, name, "an assignment")
-        elif name in self.imported:
+        elif name in self.imported or name == RUNTIME_ALIAS:
             self.check_imported_use(node)
         elif name in self.functions or name in self.classes:
             return
         elif name in BUILTIN_NAMES:
             if name not in SAFE_BUILTINS:
                 self.refuse(node, f"the builtin {name!r} is not allowed")
-            elif not (self.is_called(node) or self.is_isinstance_class(node)):
+            elif not (self.is_called() or self.is_isinstance_class(node)):
                 self.refuse(node, f"the builtin {name!r} may only be called")
 
     def check_imported_use(self, node: ast.Name) -> None:
-        parent, field = self.place(node)
+        parent, field = self.place()
         if node.id == RUNTIME_ALIAS:
             if not (isinstance(parent, ast.Attribute) and field == "value"):
                 self.refuse(node, f"the runtime module {RUNTIME_ALIAS!r} is used only as {RUNTIME_ALIAS}.NAME")
@@ -504,7 +504,7 @@ class _Walker(ast.NodeVisitor):
 
     def is_isinstance_class(self, node: ast.Name) -> bool:
         """`int` as the class of `isinstance(x, int)`."""
-        parent, field = self.place(node)
+        parent, field = self.place()
         return (
             node.id == "int"
             and isinstance(parent, ast.Call)
@@ -523,20 +523,20 @@ class _Walker(ast.NodeVisitor):
         elif attr.startswith("_"):
             on_state = isinstance(value, ast.Name) and value.id in STATE_OBJECTS
             own = attr in DRIVER_METHODS or attr in self.own_methods
-            if not (on_state and own and self.is_called(node)):
+            if not (on_state and own and self.is_called()):
                 self.refuse(node, f"the attribute {attr!r} is not allowed (only the engine's own methods, called)")
-        elif attr in SAFE_METHODS and not self.is_called(node):
+        elif attr in SAFE_METHODS and not self.is_called():
             self.refuse(node, f"the method {attr!r} may only be called")
         self.generic_visit(node)
 
     def check_runtime_use(self, node: ast.Attribute) -> None:
-        parent, field = self.place(node)
+        parent, field = self.place()
         name = f"{RUNTIME_ALIAS}.{node.attr}"
         if node.attr not in RUNTIME_NAMES:
             self.refuse(node, f"{name} is not a runtime function engines call")
         elif not isinstance(node.ctx, ast.Load):
             self.refuse(node, f"assigning {name} is not allowed")
-        elif not (self.is_called(node) or (isinstance(parent, ast.ClassDef) and field == "bases")):
+        elif not (self.is_called() or (isinstance(parent, ast.ClassDef) and field == "bases")):
             self.refuse(node, f"{name} may only be called")
 
     def visit_Call(self, node: ast.Call) -> None:
