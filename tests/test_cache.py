@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 import dsl.api
+import dsl.compiler.cache
 from dsl.api import load_game
 from dsl.report.diagnostics import DiagnosticError
 from tests.cache_entries import entries, plant_code
@@ -147,3 +148,21 @@ def test_a_variant_entry_serves_the_same_files_in_a_moved_folder(cache, games, t
     shutil.copytree(games, moved)
     parser_refuses(monkeypatch)
     assert points_at_start(load_game(str(moved / "thirteens_to_100.cardrules"))) == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("attack", ["key_of_sorted_from_imported_module", "runtime_function_replaced"])
+def test_an_entry_holding_a_hostile_module_with_its_digest_never_runs(cache, games, tmp_path, monkeypatch, attack):
+    """An attacker who can write the cache folder writes a module the gate must refuse, with the
+    digest recomputed so that the entry's own check passes: it is compiled afresh, never run."""
+    monkeypatch.chdir(tmp_path)  # the payload creates PWNED in the working folder
+    path = games / "thirteens.cardrules"
+    load_game(str(path))
+    (entry,) = entries(cache)
+    hostile = (ROOT / "tests" / "data" / "hostile_modules" / f"{attack}.py").read_text(encoding="utf-8")
+    data = json.loads(entry.read_text())
+    data["source"], data["source_sha256"] = hostile, dsl.compiler.cache.digest(hostile)
+    entry.write_text(json.dumps(data))
+    engine = load_game(str(path))
+    assert not (tmp_path / "PWNED").exists()
+    assert engine.new_game(players=4, seed=0).legal_actions()
+    assert json.loads(entry.read_text())["source"] != hostile  # the entry written again by the compiler

@@ -182,7 +182,7 @@ HOSTILE_MODULES = {
     "data = open('/etc/passwd').read()\n": (1, "open"),
     "from os import system\n": (1, "os"),
     "import dsl.runtime\n": (1, "import"),
-    "f = (lambda: 0)\nframe = (x for x in ()).gi_frame\n": (2, "gi_frame"),
+    "f = 0\nframe = (x for x in ()).gi_frame\n": (2, "gi_frame"),
     "def f():\n    global g\n": (2, "global"),
     "x = [].__class__\n": (1, "__class__"),
     "def f(s):\n    return s.rng.seed(1)\n": (2, "seed"),

@@ -6,10 +6,13 @@ without Cython, asking for it is a located diagnostic, not a traceback."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
 import json
 import os
+import pathlib
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -321,10 +324,9 @@ def extensions(folder) -> dict:
     return {p.name: p.stat().st_mtime_ns for p in native.iterdir() if p.name.endswith((".so", ".pyd"))}
 
 
-REUSE_SCRIPT = textwrap.dedent(
+PLAY_SCRIPT = textwrap.dedent(
     """
     import json, sys
-    sys.modules["Cython.Build"] = None  # a build would fail: only a load of the built copy works
     from dsl.api import load_game
     engine = load_game(sys.argv[1], native=True)
     state = engine.new_game(3, seed=0)
@@ -333,6 +335,8 @@ REUSE_SCRIPT = textwrap.dedent(
     print(json.dumps({"file": engine.__file__, "returns": state.returns()}))
     """
 )
+# a build would fail: only a load of the built copy works
+REUSE_SCRIPT = 'import sys\nsys.modules["Cython.Build"] = None\n' + PLAY_SCRIPT
 
 
 def test_a_second_process_loads_the_built_extension_without_building(engines, native_cache):
@@ -349,6 +353,34 @@ def test_a_second_process_loads_the_built_extension_without_building(engines, na
     assert json.loads(done.stdout) == {"file": native.__file__, "returns": [1.0, 0.0, 0.0]}
     assert extensions(native_cache) == built  # the same files, none written again
     assert sorted(p.name for p in (native_cache / "native").iterdir()) == everything
+
+
+def test_a_built_extension_is_recorded_with_the_digest_of_its_bytes(engines, native_cache):
+    _python, native = engines(FAULTS)
+    built = pathlib.Path(native.__file__)
+    record = json.loads((built.parent / f"{native.__name__}.json").read_text(encoding="utf-8"))
+    assert record["extension"] == built.name
+    assert record["extension_sha256"] == hashlib.sha256(built.read_bytes()).hexdigest()
+
+
+@pytest.mark.slow
+def test_an_extension_planted_where_the_build_would_be_is_never_loaded(engines, native_cache, tmp_path):
+    """The path of a native engine in the cache is predictable: a file put there that is not the
+    build recorded beside it (here a working extension of another engine, whose loading alone
+    would run its code) is built over, never imported."""
+    _python, native = engines(FAULTS)
+    _python, other = engines(FAST_GAMES[0])
+    cache = tmp_path / "cache"
+    shutil.copytree(native_cache, cache)
+    planted = cache / "native" / pathlib.Path(native.__file__).name
+    shutil.copyfile(other.__file__, planted)
+    env = {**os.environ, "CARDRULES_CACHE": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY_SCRIPT, str(FAULTS)], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"file": str(planted), "returns": [1.0, 0.0, 0.0]}
+    assert planted.read_bytes() != pathlib.Path(other.__file__).read_bytes()  # built again in its place
 
 
 @pytest.mark.slow

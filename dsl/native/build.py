@@ -5,6 +5,14 @@ extension (`setuptools`' own `build_ext`, as for any package with C code). Both 
 extra `native`. A built extension is kept in the compile cache's folder under the digest of what
 decides it (the native source and declarations, the Cython and Python versions), so it is built
 once per machine; without a cache folder it is built in a temporary folder each time.
+
+The gate cannot read machine code, and loading a shared library runs its code, so a file in the
+cache is loaded only if it is the build this package made there: each build writes, after the
+extension, a record beside it (`<module>.json`) with the digest of what decided the build and the
+SHA-256 of the extension's bytes. A file at the extension's (predictable) path whose bytes do not
+match its record, or that has none, is built over, never imported. The cache's `native` folder is
+used only while it belongs to the user and no one else may write in it (on systems with owners);
+otherwise the extension is built in a temporary folder, as without a cache.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ EXTRA = "native"
 # -O1: a fraction of -O2's build time for engines whose time goes to calls into Python's C API.
 COMPILE_ARGS = ("-O1", "-g0")
 DIRECTIVES = {"language_level": 3, "binding": True}
+RECORD_FORMAT = 1  # the record of a build beside its extension
 
 
 class NativeUnavailable(RuntimeError):
@@ -46,20 +55,74 @@ def load_native(source: str, name: str) -> types.ModuleType:
         ) from None
     flavour = native_flavour(source)
     require_safe(flavour.source)
-    module_name = f"cardrules_native_{name}_{_digest(flavour.source, flavour.declarations)[:16]}"
+    decided = _digest(flavour.source, flavour.declarations)
+    module_name = f"cardrules_native_{name}_{decided[:16]}"
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    root = compile_cache.folder()
-    if root is not None:
-        built = root / "native" / (module_name + suffix)
-        if not built.exists():
+    folder = _private_folder(compile_cache.folder())
+    if folder is not None:
+        built = folder / (module_name + suffix)
+        if not _is_recorded_build(built, module_name, decided):
             try:
                 _build(flavour, module_name, built)
+                _record(built, module_name, decided)
             except OSError:
-                root = None  # an unwritable cache only costs the build
-    if root is None:
+                folder = None  # an unwritable cache only costs the build
+    if folder is None:
         built = pathlib.Path(tempfile.mkdtemp(prefix="cardrules-native-")) / (module_name + suffix)
         _build(flavour, module_name, built)
     return _load(module_name, built)
+
+
+def _private_folder(root: pathlib.Path | None) -> pathlib.Path | None:
+    """The cache's folder of native builds, made if missing, or None when there is no cache or
+    the folder may be written by another user (who could then put a library there)."""
+    if root is None:
+        return None
+    folder = root / "native"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        status = folder.stat()
+    except OSError:
+        return None
+    if hasattr(os, "getuid") and (status.st_uid != os.getuid() or status.st_mode & 0o022):
+        return None
+    return folder
+
+
+def _record_path(built: pathlib.Path, module_name: str) -> pathlib.Path:
+    return built.parent / f"{module_name}.json"
+
+
+def _is_recorded_build(built: pathlib.Path, module_name: str, decided: str) -> bool:
+    """Whether `built` is the extension a build of this source wrote, byte for byte."""
+    record = compile_cache.read_entry(_record_path(built, module_name), RECORD_FORMAT)
+    if record is None or record.get("source_sha256") != decided or record.get("extension") != built.name:
+        return False
+    try:
+        return _file_digest(built) == record.get("extension_sha256")
+    except OSError:
+        return False
+
+
+def _record(built: pathlib.Path, module_name: str, decided: str) -> None:
+    """Write the record of a build just moved into place (after it: a reader never finds a record
+    of bytes that are not there yet, only, at worst, bytes without their record, built again)."""
+    record = {
+        "format": RECORD_FORMAT,
+        "key": module_name,
+        "source_sha256": decided,
+        "extension": built.name,
+        "extension_sha256": _file_digest(built),
+    }
+    compile_cache.write_entry(_record_path(built, module_name), record)
+
+
+def _file_digest(path: pathlib.Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as data:
+        for block in iter(lambda: data.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 def _digest(*parts: str) -> str:
