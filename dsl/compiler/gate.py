@@ -82,6 +82,7 @@ RUNTIME_NAMES = frozenset(
         "place_random",
         "played_by",
         "random_pick",
+        "repeat_count",
         "seat_orders",
         "seats_from",
         "share",
