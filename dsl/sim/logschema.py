@@ -303,7 +303,7 @@ def _course(value, facts: RunFacts, decisions: int) -> Course:
     if len(seated) != len(set(seated)) or any(not side for side in teams):
         raise LineProblem("course.teams", "a seat in two sides, or an empty side")
     unread = value["unread"]
-    if unread is not None and unread not in UNREAD:
+    if unread is not None and (not isinstance(unread, str) or unread not in UNREAD):
         raise LineProblem("course.unread", f"expected null or one of {', '.join(UNREAD)}, found {_kind(unread)}")
     if (decided_at is None) != (deficit is None):
         raise LineProblem("course.deficit", "null exactly when course.decided_at is null")
