@@ -7,6 +7,7 @@ process), and, in the slow tests, by a real signal sent to a `cardrules` subproc
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shlex
@@ -434,4 +435,63 @@ def test_a_signal_stops_a_run_cleanly_and_resume_matches_the_uninterrupted_json(
     assert whole.wait(timeout=600) == 0
     resumed = start(tmp_path, "simulate", *options, "--json", out, "--resume", log)
     assert resumed.wait(timeout=600) == 0, resumed.stderr.read()
+    assert without_timing(read_json(out)) == without_timing(read_json(tmp_path / "whole.json"))
+
+
+def wait_for_lines(process: subprocess.Popen, log: Path, lines: int) -> None:
+    deadline = time.monotonic() + 300  # only so that a broken run fails instead of hanging
+    while not log.exists() or log.read_text().count("\n") < lines:
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"the run ended or stalled before logging {lines} lines: {process.communicate()[1]}")
+        time.sleep(0.05)
+
+
+def wait_for_a_child(process: subprocess.Popen) -> None:
+    """Until the process has started one of its own: with --backend ray, Ray's first server, so
+    Ray is starting (which takes seconds) and not yet done."""
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 300
+    while not children.read_text().strip():
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"the run ended or stalled before starting Ray: {process.communicate()[1]}")
+        time.sleep(0.01)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the 'ray' extra is not installed")
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to see Ray start")
+@pytest.mark.parametrize(
+    "signum, lines",
+    [(signal.SIGTERM, 40), (signal.SIGINT, 0)],
+    ids=["sigterm-during-the-run", "sigint-while-ray-starts"],
+)
+def test_a_signal_stops_a_ray_run_cleanly(tmp_path, signum, lines):
+    # As above, the run cannot end before the signal: its last match stalls. With lines=0 the
+    # signal comes as soon as Ray has started a process of its own: while Ray starts.
+    games, seed = 200, 11
+    options = [ENGINE_PATH, "--games", games, "--reading", "rounds=endless", "--max-steps", 3000, "--seed", seed]
+    log, out = tmp_path / "run.jsonl", tmp_path / "out.json"
+    stall = {"COINFLIP_STALL_SEED": str(seed + games - 1)}
+    process = start(tmp_path, "simulate", *options, "--backend", "ray", "--json", out, "--log", log, env=stall)
+    if lines:
+        wait_for_lines(process, log, lines)
+    else:
+        wait_for_a_child(process)
+    process.send_signal(signum)
+    try:
+        _, stderr = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.terminate()  # lets Ray stop the processes it started
+        pytest.fail(f"the run went on after the signal: {process.communicate(timeout=60)[1]}")
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and "SIGTERM received" not in stderr
+    command = next(line for line in stderr.splitlines() if line.startswith("resume with: "))
+    assert "--backend ray" in command and f"--resume {log}" in command
+    partial = read_json(out)
+    assert partial["interrupted"] is True and max(0, lines - 1) <= partial["games"] < games
+    whole = start(tmp_path, "simulate", *options, "--json", tmp_path / "whole.json")
+    resumed = start(tmp_path, "simulate", *options, "--json", out, "--resume", log)
+    assert whole.wait(timeout=600) == 0 and resumed.wait(timeout=600) == 0, resumed.stderr.read()
     assert without_timing(read_json(out)) == without_timing(read_json(tmp_path / "whole.json"))

@@ -4,6 +4,7 @@ like Ctrl-C, the match log of `simulate --log/--resume`, and the messages after 
 from __future__ import annotations
 
 import contextlib
+import os
 import shlex
 import signal
 from collections.abc import Iterator
@@ -51,30 +52,19 @@ class RunLog:
         cls, path: Path, resume: bool, engine, players, games, seed, readings, agents, max_steps, budget=None
     ) -> RunLog:
         """Raises MatchLogError (a usage error for the caller) or SimulationUsageError."""
-        from dsl.sim.matchlog import MatchLogError, MatchLogWriter, check_resumable, header, read_log
         from dsl.sim.matches import match_config
+        from dsl.sim.matchlog import MatchLogWriter, header, read_log
 
         config = match_config(
             engine.RULES, players, games, readings, agents, max_steps, record_actions=True, budget=budget
         )
         expected = header(engine.RULES, config, seed, games)
         if resume:
-            log = read_log(path)
-            check_resumable(log, expected, path)
-            try:
-                writer = MatchLogWriter(path, truncate_to=log.good_bytes)
-            except OSError as exc:
-                raise MatchLogError(f"cannot append to {path}: {exc.strerror or exc}") from None
+            log = read_log(path, expected, run_facts(engine.RULES, config, seed, games, dict(config.readings)))
+            writer = MatchLogWriter(path, truncate_to=log.good_bytes)
             run_log = cls(path, expected, log.results, writer)
         else:
-            if path.exists() and path.stat().st_size > 0:
-                raise MatchLogError(
-                    f"{path} already holds matches; continue that run with --resume {path}, or choose another file"
-                )
-            try:
-                writer = MatchLogWriter(path)
-            except OSError as exc:
-                raise MatchLogError(f"cannot write {path}: {exc.strerror or exc}") from None
+            writer = new_log_writer(path)
             writer.write(expected)
             run_log = cls(path, expected, {}, writer)
         run_log.config = config
@@ -89,12 +79,34 @@ class RunLog:
         self.writer.close()
 
 
+def run_facts(rules: dict, config, seed: int, games: int, readings: dict[str, str] | None):
+    """What every line of the log of this run must agree with (`dsl.sim.logschema`)."""
+    from dsl.sim.logschema import RunFacts
+
+    ambiguities = {a["name"]: tuple(a.get("readings", [])) for a in rules.get("ambiguities", [])}
+    branches = len(rules.get("branches", []))
+    return RunFacts(config.players, seed, games, config.max_steps, branches, ambiguities, readings)
+
+
+def new_log_writer(path: Path) -> MatchLogWriter:
+    """A writer for a new log; MatchLogError if the file already holds a run (or is no regular file)."""
+    from dsl.sim.matchlog import MatchLogError, MatchLogWriter
+
+    writer = MatchLogWriter(path)
+    if writer.handle.seek(0, os.SEEK_END) > 0:
+        writer.handle.close()
+        raise MatchLogError(
+            f"{path} already holds matches; continue that run with --resume {path}, or choose another file"
+        )
+    return writer
+
+
 class ReadingsLog:
     """The match log of `readings --log/--resume`: the lines of every run (the defaults, then one
     per reading), told apart by their readings."""
 
     def __init__(self, path: Path, resume: bool, engine, players, games, seed, agents, max_steps, budget=None):
-        from dsl.sim.matchlog import READINGS_LOG_KIND, MatchLogError, MatchLogWriter, check_resumable, header, read_log
+        from dsl.sim.matchlog import READINGS_LOG_KIND, MatchLogWriter, header, read_log
         from dsl.sim.matches import match_config
 
         self.rules = engine.RULES
@@ -103,20 +115,13 @@ class ReadingsLog:
         expected = header(self.rules, config, seed, games, kind=READINGS_LOG_KIND)
         del expected["readings"]
         self.by_run: dict = {}
-        truncate_to = None
         if resume:
-            log = read_log(path, kind=READINGS_LOG_KIND)
-            check_resumable(log, expected, path)
-            self.by_run, truncate_to = log.by_run, log.good_bytes
-        elif path.exists() and path.stat().st_size > 0:
-            raise MatchLogError(
-                f"{path} already holds matches; continue that run with --resume {path}, or choose another file"
-            )
-        try:
-            self.writer = MatchLogWriter(path, truncate_to=truncate_to)
-        except OSError as exc:
-            raise MatchLogError(f"cannot write {path}: {exc.strerror or exc}") from None
-        if not resume:
+            facts = run_facts(self.rules, config, seed, games, None)
+            log = read_log(path, expected, facts, kind=READINGS_LOG_KIND)
+            self.by_run = log.by_run
+            self.writer = MatchLogWriter(path, truncate_to=log.good_bytes)
+        else:
+            self.writer = new_log_writer(path)
             self.writer.write(expected)
 
     def run_options(self, readings: dict[str, str] | None) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 from pathlib import Path
 from typing import Annotated
@@ -52,6 +53,39 @@ def checked_plot(plot: Path | None) -> None:
             check_plot_path(plot)
         except SimulationUsageError as exc:
             usage_error(str(exc))
+
+
+def checked_outputs(**paths: Path | None) -> None:
+    """Each file the command will write (by option name: json, plot, log) can be written: a
+    folder, a missing or read-only folder is a usage error before any match is played, not after."""
+    for option, path in paths.items():
+        if path is None or str(path) == "-":
+            continue
+        problem = output_problem(path, regular_only=option == "log")
+        if problem is not None:
+            usage_error(
+                f"cannot write --{option} {path}: {problem}\n"
+                "hint: give a file in a folder that exists and that you may write to"
+            )
+
+
+def output_problem(path: Path, regular_only: bool) -> str | None:
+    """Why `path` cannot be written as a new or replaced file, or None when it seems it can."""
+    try:
+        if path.is_dir():
+            return "it is a folder, not a regular file"
+        if regular_only and path.exists() and not path.is_file():
+            return "it is not a regular file (a named pipe or a device)"
+        folder = path.parent
+        if not folder.exists():
+            return f"the folder {folder} does not exist"
+        if not folder.is_dir():
+            return f"{folder} is not a folder"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"the folder {folder} is not writable"
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        return getattr(exc, "strerror", None) or str(exc)
+    return None
 
 
 def run_matches(*args, **kwargs) -> dict:
@@ -121,6 +155,7 @@ def simulate(
     if ray_address is not None and backend is not Backend.ray:
         usage_error("--ray-address is for --backend ray")
     checked_plot(plot)
+    checked_outputs(json=json_path, plot=plot, log=log if resume is None else None)
     engine, loader = load_engine(file, native)
     chosen_players = choose_players(engine, players)
     readings = parse_readings(reading or [])
@@ -260,6 +295,7 @@ def readings(
     if log is not None and resume is not None and log != resume:
         usage_error("--resume appends to the log it continues; give --log only for a new run")
     checked_plot(plot)
+    checked_outputs(json=json_path, plot=plot, log=log if resume is None else None)
     engine, loader = load_engine(file, native)
     chosen_players = choose_players(engine, players)
     agent_names = [name.strip() for name in agents.split(",")] if agents else None

@@ -261,6 +261,35 @@ class _RayWorker:
         return [(index, play_match(self.engine, config, seed)) for index, seed in chunk]
 
 
+def _start_ray(ray, address: str | None, **options) -> None:
+    """`ray.init`, with Ctrl-C and SIGTERM held while Ray starts and acted on once it has: a
+    signal in the seconds Ray takes to start stops the run like any other (KeyboardInterrupt).
+
+    Ray installs SIGTERM handlers of its own as it starts (Python ones that exit, and a C one that
+    prints a crash report): they are replaced by the command's again, so that SIGTERM during the
+    run stops it cleanly too. A SystemExit out of `ray.init` is one of Ray's handlers meeting a
+    signal before the holding one was back."""
+    held: list[int] = []
+    watched = (signal.SIGINT, signal.SIGTERM)
+    try:
+        previous = {signum: signal.signal(signum, lambda signum, _frame: held.append(signum)) for signum in watched}
+    except ValueError:  # not the main thread: signals are not ours to handle
+        previous = {}
+    try:
+        ray.init(**options)
+    except SystemExit:
+        held.append(signal.SIGTERM)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise SimulationUsageError(f"cannot start or reach Ray ({address or 'local'}): {exc}") from None
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if held:
+        if ray.is_initialized():
+            ray.shutdown()
+        raise KeyboardInterrupt
+
+
 def _run_on_ray(loader, config, matches, workers, record, advance, address: str | None) -> None:
     try:
         import ray  # type: ignore[import-not-found]
@@ -272,10 +301,7 @@ def _run_on_ray(loader, config, matches, workers, record, advance, address: str 
     started_here = not ray.is_initialized()
     if started_here:
         options = {"address": address} if address else {"num_cpus": workers, "include_dashboard": False}
-        try:
-            ray.init(ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **options)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise SimulationUsageError(f"cannot start or reach Ray ({address or 'local'}): {exc}") from None
+        _start_ray(ray, address, ignore_reinit_error=True, log_to_driver=False, logging_level="ERROR", **options)
     actor = ray.remote(_RayWorker)
     actors = [actor.remote(loader) for _ in range(workers)]
     try:

@@ -9,8 +9,12 @@ players, base seed, readings, agents and max steps. Every other line is one fini
 `scores` and `winners` (null and [] unless it completed), `gap` (null, or the rule gap or step
 cap that ended it: code, line, message), `truncated` and, for a completed match, `course` (the
 first seat to decide, tricks, deals, lead changes, when the winner led for good, the winner's
-worst deficit, the rules fired and the sides: what the statistics read). With several workers
-the lines come in the order matches finish; the index says where each belongs.
+worst deficit, the rules fired and the sides: what the statistics read), and last `digest`. With
+several workers the lines come in the order matches finish; the index says where each belongs.
+
+`--resume` believes a line only once `dsl.sim.logschema` has checked it against the schema and
+against the run (players, seeds, readings, index range, seats, bounded numbers, its digest); the
+log itself must be a regular file, and is read line by line within bounds the run sets.
 """
 
 from __future__ import annotations
@@ -19,14 +23,26 @@ import dataclasses
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from dsl.sim.play import Course, MatchConfig, MatchResult
+from dsl.sim.logschema import (
+    HINT,
+    LineProblem,
+    RunFacts,
+    check_header,
+    check_match_line,
+    digest_of,
+    line_cap,
+    parse_line,
+)
+from dsl.sim.play import MatchConfig, MatchResult
+from dsl.sim.tally import terminal_safe
 
 LOG_KIND = "cardrules-simulate"
 READINGS_LOG_KIND = "cardrules-readings"  # the same lines, for several runs (one per reading)
-LOG_VERSION = 1
+LOG_VERSION = 2  # 2: every match line carries its digest
 # What must be equal for a log to be resumed by a command (the rest only describes the run).
 RESUME_KEYS = ("game", "rules_digest", "players", "seed", "readings", "agents", "budget", "max_steps")
 OPTION_NAMES = {
@@ -72,7 +88,7 @@ def result_line(index: int, result: MatchResult, config: MatchConfig) -> dict:
     if result.gap is not None:
         code, line, message = result.gap
         gap = {"code": code, "line": line, "message": message}
-    return {
+    line = {
         "match": index,
         "seed": result.seed,
         "players": config.players,
@@ -85,31 +101,8 @@ def result_line(index: int, result: MatchResult, config: MatchConfig) -> dict:
         "truncated": result.truncated,
         "course": dataclasses.asdict(result.course) if result.completed else None,
     }
-
-
-def result_from_line(line: dict) -> MatchResult:
-    gap = line.get("gap")
-    scores = line.get("scores")
-    return MatchResult(
-        seed=int(line["seed"]),
-        decisions=int(line["decisions"]),
-        winners=tuple(int(w) for w in line.get("winners") or ()),
-        scores=tuple(float(s) for s in scores) if scores is not None else None,
-        gap=(str(gap["code"]), int(gap["line"]), str(gap["message"])) if gap else None,
-        truncated=bool(line.get("truncated", False)),
-        course=_course_from(line.get("course")),
-        # The actions stay in the log: a summary does not need them.
-    )
-
-
-def _course_from(value) -> Course:
-    if not isinstance(value, dict):
-        return Course()
-    known = {f.name for f in dataclasses.fields(Course)}
-    fields = {k: v for k, v in value.items() if k in known}
-    fields["hits"] = tuple(fields.get("hits") or ())
-    fields["teams"] = tuple(tuple(side) for side in fields.get("teams") or ())
-    return Course(**fields)
+    line["digest"] = digest_of(line)
+    return line
 
 
 RunKey = tuple[tuple[str, str], ...]  # the readings of a run, sorted
@@ -123,74 +116,128 @@ class ReadLog:
     by_run: dict[RunKey, dict[int, MatchResult]]  # every run in the log, by its readings
 
 
-def read_log(path: Path, kind: str = LOG_KIND) -> ReadLog:
-    """The header and finished matches of a log. A torn last line (the process was killed while
-    writing it) is ignored; any other unreadable line is an error."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise MatchLogError(f"cannot read the log {path}: {exc.strerror or exc}") from None
-    lines = data.split(b"\n")
-    good_bytes = 0
-    parsed: list[tuple[int, dict]] = []
-    for number, raw in enumerate(lines, 1):
-        last = number == len(lines)
-        if not raw.strip():
-            if not last:
-                good_bytes += len(raw) + 1
-            continue
-        try:
-            value = json.loads(raw)
-            if not isinstance(value, dict):
-                raise ValueError("not an object")
-        except ValueError:
-            if last:  # no newline after it: it was being written when the run stopped
-                break
-            raise MatchLogError(f"{path}:{number}: not a match log line") from None
-        if last:  # a complete object but no newline: also the interrupted write
-            break
-        parsed.append((number, value))
-        good_bytes += len(raw) + 1
-    command = kind.removeprefix("cardrules-")
-    if not parsed or parsed[0][1].get("log") != kind:
-        raise MatchLogError(f"{path} is not a cardrules {command} log (its first line describes the run)")
-    by_run: dict[RunKey, dict[int, MatchResult]] = {}
-    for number, value in parsed[1:]:
-        try:
-            index = int(value["match"])
-            run = tuple(sorted((str(k), str(v)) for k, v in value["readings"].items()))
-            by_run.setdefault(run, {}).setdefault(index, result_from_line(value))
-        except (AttributeError, KeyError, TypeError, ValueError):
-            raise MatchLogError(f"{path}:{number}: not a match log line") from None
-    head = parsed[0][1]
-    own = tuple(sorted((str(k), str(v)) for k, v in (head.get("readings") or {}).items()))
+def read_log(path: Path, expected: dict, facts: RunFacts, kind: str = LOG_KIND) -> ReadLog:
+    """The header and finished matches of a log written by the run `expected` (a header) and
+    `facts` describe. A torn last line (the process was killed while writing it) is ignored;
+    any other line that is not as this run writes it is a MatchLogError naming its line, field
+    and what is wrong. The file is read line by line, none longer than the run can write, and
+    no more lines than the run has matches."""
+    cap = line_cap(facts.max_steps)
+    most_lines = 1 + facts.games * max(1, _runs(facts))
+    with open_regular(path, "read") as handle:
+        number = good_bytes = 0
+        head: dict | None = None
+        by_run: dict[RunKey, dict[int, MatchResult]] = {}
+        first_seen: dict[tuple[RunKey, int], int] = {}
+        while raw := handle.readline(cap + 1):
+            number += 1
+            if not raw.endswith(b"\n"):
+                if len(raw) > cap:
+                    raise _located(path, number, None, f"longer than {cap:,} bytes, the longest line this run writes")
+                break  # no newline after it: it was being written when the run stopped
+            good_bytes += len(raw)
+            if not raw.strip():
+                # Every other line is a match of its own (a second one is refused): only these can pile up.
+                if number > most_lines:
+                    raise _located(path, number, None, f"the run has {most_lines - 1:,} matches, the log more lines")
+                continue
+            try:
+                value = parse_line(raw)
+                if head is None:
+                    if value.get("log") != kind:
+                        raise _not_a_log(path, kind)
+                    check_header(value, LOG_VERSION, tuple(expected))
+                    check_resumable(value, expected, path)
+                    head = value
+                    continue
+                index, readings, result = check_match_line(value, facts)
+            except LineProblem as problem:
+                raise _located(path, number, problem.field, problem.problem) from None
+            run = tuple(sorted(readings.items()))
+            if (run, index) in first_seen:
+                earlier = first_seen[run, index]
+                raise _located(path, number, "match", f"{index} was logged already, at line {earlier}")
+            first_seen[run, index] = number
+            by_run.setdefault(run, {})[index] = result
+    if head is None:
+        command = kind.removeprefix("cardrules-")
+        raise MatchLogError(
+            f"{terminal_safe(str(path))} is not a cardrules {command} log (its first line describes the run)"
+        )
+    own = tuple(sorted(head.get("readings", {}).items()))
     return ReadLog(head, by_run.get(own, {}), good_bytes, by_run)
 
 
-def check_resumable(log: ReadLog, expected: dict, path: Path) -> None:
-    """MatchLogError naming the first option that differs between the log and this command."""
+def _runs(facts: RunFacts) -> int:
+    """How many runs a log holds: one for simulate, the defaults and each other reading for readings."""
+    if facts.readings is not None:
+        return 1
+    return 1 + sum(len(choices) - 1 for choices in facts.ambiguities.values())
+
+
+def _not_a_log(path: Path, kind: str) -> MatchLogError:
+    command = kind.removeprefix("cardrules-")
+    shown = terminal_safe(str(path))
+    return MatchLogError(f"{shown} is not a cardrules {command} log (its first line describes the run)")
+
+
+def _located(path: Path, number: int, field: str | None, problem: str) -> MatchLogError:
+    where = f"{terminal_safe(str(path))}:{number}: " + (f"{field}: " if field else "")
+    return MatchLogError(f"{where}{problem}\nhint: {HINT}")
+
+
+def check_resumable(head: dict, expected: dict, path: Path) -> None:
+    """MatchLogError naming the first option that differs between the log's header and this command."""
     for key in RESUME_KEYS:
         if key not in expected:  # a readings log has a run per reading, not one reading
             continue
-        theirs, ours = log.header.get(key), expected[key]
+        theirs, ours = head.get(key), expected[key]
         if theirs != ours:
+            option, shown = OPTION_NAMES[key], terminal_safe(str(path))
             raise MatchLogError(
-                f"{path} was written by another run: {OPTION_NAMES[key]} is {_shown(theirs)} there, "
+                f"{shown} was written by another run: {option} is {_shown(theirs)} there, "
                 f"{_shown(ours)} here; resume with the options of that run"
             )
-    for results in log.by_run.values():
-        for index, result in results.items():
-            if result.seed != expected["seed"] + index:
-                expected_seed = expected["seed"] + index
-                raise MatchLogError(f"{path}: match {index} has seed {result.seed}, expected {expected_seed}")
 
 
 def _shown(value) -> str:
     if isinstance(value, dict):
-        return ",".join(f"{k}={v}" for k, v in value.items()) or "(none)"
-    if isinstance(value, list):
-        return ",".join(map(str, value))
-    return str(value)
+        text = ",".join(f"{k}={v}" for k, v in value.items()) or "(none)"
+    elif isinstance(value, list):
+        text = ",".join(map(str, value))
+    else:
+        text = str(value)
+    return terminal_safe(text[:200])
+
+
+def open_regular(path: Path, purpose: str):
+    """The log opened for "read" or "append", if it is a regular file (or, to append, a new file in
+    an existing folder): a named pipe, a device or a folder, or a link to one, is refused before it
+    is opened, so it can neither hang the command nor feed it without end. MatchLogError otherwise."""
+    shown = terminal_safe(str(path))
+    hint = "hint: a match log is a regular file, e.g. run.jsonl"
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if purpose == "read":
+            raise MatchLogError(
+                f"cannot read the log {shown}: no such file\nhint: give the --log file of the run"
+            ) from None
+        info = None
+    except (OSError, ValueError) as exc:
+        raise MatchLogError(f"cannot use the log {shown}: {getattr(exc, 'strerror', None) or exc}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise MatchLogError(f"cannot use the log {shown}: it is not a regular file\n{hint}")
+    flags = os.O_RDONLY if purpose == "read" else os.O_WRONLY | os.O_APPEND | os.O_CREAT
+    try:
+        descriptor = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
+    except OSError as exc:
+        verb = "read" if purpose == "read" else "write"
+        raise MatchLogError(f"cannot {verb} the log {shown}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # replaced between the two looks
+        os.close(descriptor)
+        raise MatchLogError(f"cannot use the log {shown}: it is not a regular file\n{hint}")
+    return os.fdopen(descriptor, "rb" if purpose == "read" else "ab")
 
 
 class MatchLogWriter:
@@ -198,7 +245,7 @@ class MatchLogWriter:
 
     def __init__(self, path: Path, truncate_to: int | None = None):
         self.path = path
-        self.handle = open(path, "ab")  # noqa: SIM115 - closed by close()
+        self.handle = open_regular(path, "append")
         if truncate_to is not None:
             # Drop a torn last line before appending after it.
             self.handle.truncate(truncate_to)

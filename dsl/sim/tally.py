@@ -53,6 +53,8 @@ class Tally:
         self.truncated += result.truncated
         if result.gap is not None:
             code, line, message = result.gap
+            # The summary is printed and may come from a log: no control characters reach a terminal.
+            code, message = terminal_safe(code), terminal_safe(message)
             entry = self.gaps.setdefault((code, line), [0, result.seed, message])
             entry[0] += 1
             if result.seed < entry[1]:
@@ -259,6 +261,14 @@ class Tally:
             "fair_share": sum(self.wins) / (n * self.config.players),
             "p_value": two_proportion_p_value(wins, trials, other_wins, other_trials),
         }
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with every character a terminal would act on (escapes, line breaks, bells, the C1
+    controls) written as a Python escape, `\\x1b`: what is left only prints."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 def distribution(values: Counter, quartiles: bool = False) -> dict:
