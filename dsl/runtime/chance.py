@@ -14,6 +14,10 @@ card was known.  A shuffled pile nobody takes from has no chance node.  Which ca
 group shows once the rules have run to the next decision; the segment is then run again with
 the outcomes applied where the group is made (or, for a group of an earlier segment, to the
 state before the last decision), so the rules read every taken card with its drawn identity.
+The cards of the oldest group are drawn first, then the segment is run again: a card drawn may
+send the rules another way, where a later group is made of other cards or not at all.  A
+shuffle that mixes cards of an older group, some of whose cards left it, stops the run until
+those are drawn: which of the group's cards the shuffled pile holds depends on them.
 
 The generated blocks cannot stop in the middle of a statement, so a chance node is reached by
 replay: the state before the last decision (or the set-up) is kept, and each outcome runs that
@@ -127,6 +131,8 @@ class ScriptedRng(random.Random):
 
     def shuffle(self, x) -> None:
         groups = self.groups
+        if self.state is not None:
+            self._draw_before_mixing(x)
         k = groups.count
         groups.count += 1
         for other in list(groups.slots):  # the cards of an older group shuffled again join this one
@@ -143,6 +149,13 @@ class ScriptedRng(random.Random):
                 i, j = x.index(taken), x.index(drawn)
                 x[i], x[j] = x[j], x[i]
                 groups.resolve(k, taken, drawn)
+
+    def _draw_before_mixing(self, x) -> None:
+        """Stop (for the cards to be drawn) if `x` mixes cards of an older group that some of
+        its cards left: the group's cards in `x` then depend on which cards left it."""
+        mixed = {k for k, slots in self.groups.slots.items() if any(card in slots for card in x)}
+        if mixed and any(k in mixed for k, _card in _taken(self.state, self.groups)):
+            raise NeedChance([])
 
     def randrange(self, n, *rest):  # the rules only ask for a seat or a place: randrange(n)
         if self.pos < len(self.script):
@@ -203,7 +216,11 @@ class ExplicitState:
         state, groups, need = self._run()
         taken = _taken(state, groups)
         if taken:  # cards taken before the run stopped (or ended): draw them first
-            self._queue, self._queue_groups = taken, groups
+            # Only those of the oldest group: the rules may read a drawn card and go another way,
+            # where a later group is not made, or made of other cards.  The run is replayed with
+            # them drawn before the next group's cards are drawn.
+            oldest = min(k for k, _card in taken)
+            self._queue, self._queue_groups = [(k, card) for k, card in taken if k == oldest], groups
             self._next_card()
         elif need is not None:
             self._pending, self._kind = need.outcomes, "seat"
