@@ -321,17 +321,24 @@ class ExplicitState:
         again are fixed in it (a pile shuffled before and not dealt from yet is in an order drawn
         for the world), and the shuffles after it are chance nodes.  Its `history` holds its
         decisions only: the chance outcomes that would lead to it are not known."""
+        return self.resample_with_points(seat, rng)[0]
+
+    def resample_with_points(self, seat: int, rng: random.Random) -> tuple:
+        """(`resample(seat, rng)`, the world's game states before each of its decisions so far).
+
+        Before the last decision those are the real states with the hidden cards renamed: a
+        variable hidden from `seat` keeps there the value the real cards gave it."""
         if self._pending is not None:
             raise BadArgument("an explicit state is resampled at a decision point, not at a chance node")
         from . import resample as _resample  # it reads this module's helpers: imported when used
 
-        world, events, shuffles = _resample.resample_explicit(self._state, seat, rng, self._events)
+        world, events, shuffles, before = _resample.resample_explicit(self._state, seat, rng, self._events)
         c = self.clone()
         c._state, c._base, c._groups, c._base_groups = world, world, Groups(), Groups()
         c._groups.count = c._base_groups.count = shuffles
         c._action, c._script, c._draws, c._queue, c._queue_groups = None, [], [], [], None
         c._events, c.history = events, list(world.history)
-        return c
+        return c, before
 
     def clone(self) -> "ExplicitState":
         c = object.__new__(ExplicitState)

@@ -85,8 +85,15 @@ def resample(state, seat: int, rng: random.Random):
 
 def resample_explicit(state, seat: int, rng: random.Random, events: tuple) -> tuple:
     """A world of a match of explicit chance (`state`: its state at a decision point, `events`:
-    its shuffles and picks); (the world, its shuffles and picks, how many shuffles so far)."""
+    its shuffles and picks); (the world, its shuffles and picks, how many shuffles so far, its
+    states before each decision: the real ones with the hidden cards renamed)."""
     world, assignment, rec = _resample(state, seat, rng, events)
+    before = []
+    for point, snapshot in enumerate(rec.snapshots):
+        if any(slot in assignment for slot in rec.slots_at[point].values()):
+            snapshot = snapshot.clone()
+            _rename(snapshot, rec, point, assignment)
+        before.append(snapshot)
     renamed = tuple(
         ("shuffle", e[1], tuple(assignment.get((e[1], j), card) for j, card in enumerate(e[2])))
         if e[0] == "shuffle"
@@ -94,7 +101,7 @@ def resample_explicit(state, seat: int, rng: random.Random, events: tuple) -> tu
         for point in rec.events
         for e in point
     )
-    return world, renamed, rec.shuffles
+    return world, renamed, rec.shuffles, before
 
 
 def _resample(state, seat: int, rng: random.Random, events: tuple | None) -> tuple:
