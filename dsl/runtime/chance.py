@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 
 from .errors import BadArgument, IllegalAction
+from .places import piles as _piles, places as _places
 
 CHANCE_PLAYER = -2  # `current_player` at a chance node (-1 is the end of the game)
 
@@ -67,25 +68,6 @@ class Groups:
             del slots[taken]
         if not slots:
             del self.slots[k], self.home[k]
-
-
-def _piles(state):
-    """(zone key, pile) for every pile of `state`."""
-    for attr, _name, per_player, _visibility, _grouped in state._ZONES:
-        value = getattr(state, attr)
-        yield from (
-            (((attr, owner), pile) for owner, pile in enumerate(value)) if per_player else [((attr, None), value)]
-        )
-
-
-def _places(state):
-    """(zone key, pile, index, card) for every card in a zone of `state`; grouped zones flattened."""
-    for attr, _name, per_player, _visibility, _grouped in state._ZONES:
-        value = getattr(state, attr)
-        for owner, pile in enumerate(value) if per_player else [(None, value)]:
-            for sub in pile if pile and isinstance(pile[0], list) else [pile]:
-                for index, card in enumerate(sub):
-                    yield (attr, owner), sub, index, card
 
 
 def _swap(state, a: int, b: int) -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 
-from .chance import _places
+from .places import places as _places
 from .errors import BadArgument
 from .faults import API_ERRORS, FAULTS
 from .observe import extras_of

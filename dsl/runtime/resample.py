@@ -30,7 +30,7 @@ import random
 
 from .errors import BadArgument, IllegalAction, RuleGap
 from .faults import FAULTS
-from .chance import _places
+from .places import places as _places
 from .knowledge import recording_of
 from .observe import extras_of, held_back
 
