@@ -11,9 +11,11 @@ import pytest
 from dsl import load_game
 from dsl.runtime.errors import BadArgument, IllegalAction
 
-from .conftest import GAMES
+from .conftest import GAMES, ROOT
 
-CASES = [(path, players) for path in GAMES for players in load_game(path).RULES["players"]]
+# Every rule file of the project, the classics included, at every player count it allows.
+ALL_GAMES = sorted((ROOT / "games").rglob("*.cardrules"))
+CASES = [(path, players) for path in ALL_GAMES for players in load_game(path).RULES["players"]]
 
 
 @functools.cache
@@ -68,17 +70,18 @@ def zones_as_sets(state) -> dict:
     return {name: pile(cards) for name, cards in state.to_json()["zones"].items()}
 
 
+@pytest.mark.parametrize("seed", [11, 12])
 @pytest.mark.parametrize("path,players", CASES, ids=[f"{p.stem}-{n}" for p, n in CASES])
-def test_explicit_chance_replays_the_seeded_game(path, players):
+def test_explicit_chance_replays_the_seeded_game(path, players, seed):
     mod = engine(path)
-    recording = Recording(11)
-    seeded = mod.State(players, 11, None, rng=recording)
-    assert seeded.to_json()["zones"] == mod.new_game(players, seed=11).to_json()["zones"]
-    explicit = mod.new_game(players, seed=11, chance="explicit")
+    recording = Recording(seed)
+    seeded = mod.State(players, seed, None, rng=recording)
+    assert seeded.to_json()["zones"] == mod.new_game(players, seed=seed).to_json()["zones"]
+    explicit = mod.new_game(players, seed=seed, chance="explicit")
     assert explicit.is_chance_node() and not seeded.is_chance_node()
     outcome, policy = SeededDraws(recording), random.Random(5)
     decisions = 0
-    while not seeded.is_terminal() and decisions < 150:
+    while not seeded.is_terminal() and decisions < 400:
         while explicit.is_chance_node():
             explicit.apply(outcome(explicit))
         assert explicit.current_player == seeded.current_player

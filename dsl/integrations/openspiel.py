@@ -169,6 +169,18 @@ class CardrulesState(pyspiel.State):
     def __str__(self):
         return f"{self.engine_state!r} after {self.decisions} decisions"
 
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one, the cards it has not seen dealt again
+        (the engine's `resample`), as OpenSpiel's information-set searches (ISMCTS) ask."""
+        import random
+
+        world, before = self.engine_state.resample_with_points(player_id, random.Random(probability_sampler()))
+        c = self.clone()
+        c.engine_state = world
+        renamed = zip(before, self.points, world.history, strict=True)  # a card another seat played is renamed too
+        c.points = _Shared((point, actor, action) for point, (_, actor, _), action in renamed)
+        return c
+
 
 class _Observer:
     """Observation tensor and string of a seat (docs/OBSERVATIONS.md)."""

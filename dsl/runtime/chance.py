@@ -14,6 +14,10 @@ card was known.  A shuffled pile nobody takes from has no chance node.  Which ca
 group shows once the rules have run to the next decision; the segment is then run again with
 the outcomes applied where the group is made (or, for a group of an earlier segment, to the
 state before the last decision), so the rules read every taken card with its drawn identity.
+The cards of the oldest group are drawn first, then the segment is run again: a card drawn may
+send the rules another way, where a later group is made of other cards or not at all.  A
+shuffle that mixes cards of an older group, some of whose cards left it, stops the run until
+those are drawn: which of the group's cards the shuffled pile holds depends on them.
 
 The generated blocks cannot stop in the middle of a statement, so a chance node is reached by
 replay: the state before the last decision (or the set-up) is kept, and each outcome runs that
@@ -25,6 +29,7 @@ from __future__ import annotations
 import random
 
 from .errors import BadArgument, IllegalAction
+from .places import piles as _piles, places as _places
 
 CHANCE_PLAYER = -2  # `current_player` at a chance node (-1 is the end of the game)
 
@@ -65,25 +70,6 @@ class Groups:
             del self.slots[k], self.home[k]
 
 
-def _piles(state):
-    """(zone key, pile) for every pile of `state`."""
-    for attr, _name, per_player, _visibility, _grouped in state._ZONES:
-        value = getattr(state, attr)
-        yield from (
-            (((attr, owner), pile) for owner, pile in enumerate(value)) if per_player else [((attr, None), value)]
-        )
-
-
-def _places(state):
-    """(zone key, pile, index, card) for every card in a zone of `state`; grouped zones flattened."""
-    for attr, _name, per_player, _visibility, _grouped in state._ZONES:
-        value = getattr(state, attr)
-        for owner, pile in enumerate(value) if per_player else [(None, value)]:
-            for sub in pile if pile and isinstance(pile[0], list) else [pile]:
-                for index, card in enumerate(sub):
-                    yield (attr, owner), sub, index, card
-
-
 def _swap(state, a: int, b: int) -> None:
     """Exchange the places of two cards of `state`."""
     where = {card: (pile, index) for _key, pile, index, card in _places(state) if card in (a, b)}
@@ -119,6 +105,7 @@ class ScriptedRng(random.Random):
         # Not seeded (`random.Random.__init__` is skipped): it never draws a number of its own.
         self.script, self.pos, self.dry = script, 0, dry
         self.groups, self.draws = groups, draws  # draws: (group, taken, drawn), in order
+        self.events: list[tuple] = []  # the run's shuffles (with its draws) and picks, for `resample`
         self.state = None
         self.gauss_next = None  # what `getstate` reads, for `clone`
 
@@ -127,6 +114,8 @@ class ScriptedRng(random.Random):
 
     def shuffle(self, x) -> None:
         groups = self.groups
+        if self.state is not None:
+            self._draw_before_mixing(x)
         k = groups.count
         groups.count += 1
         for other in list(groups.slots):  # the cards of an older group shuffled again join this one
@@ -135,6 +124,7 @@ class ScriptedRng(random.Random):
             if not groups.slots[other]:
                 del groups.slots[other], groups.home[other]
         if len(x) < 2:
+            self.events.append(("shuffle", k, tuple(x)))
             return
         home = next((key for key, pile in _piles(self.state) if pile is x), None) if self.state is not None else None
         groups.slots[k], groups.home[k] = {card: i for i, card in enumerate(x)}, home
@@ -143,11 +133,20 @@ class ScriptedRng(random.Random):
                 i, j = x.index(taken), x.index(drawn)
                 x[i], x[j] = x[j], x[i]
                 groups.resolve(k, taken, drawn)
+        self.events.append(("shuffle", k, tuple(x)))  # the pile as the seeded generator would leave it
+
+    def _draw_before_mixing(self, x) -> None:
+        """Stop (for the cards to be drawn) if `x` mixes cards of an older group that some of
+        its cards left: the group's cards in `x` then depend on which cards left it."""
+        mixed = {k for k, slots in self.groups.slots.items() if any(card in slots for card in x)}
+        if mixed and any(k in mixed for k, _card in _taken(self.state, self.groups)):
+            raise NeedChance([])
 
     def randrange(self, n, *rest):  # the rules only ask for a seat or a place: randrange(n)
         if self.pos < len(self.script):
             outcome = self.script[self.pos]
             self.pos += 1
+            self.events.append(("pick", outcome))
             return outcome
         if self.dry:
             return 0
@@ -170,12 +169,16 @@ class ExplicitState:
         self._queue_groups: Groups | None = None  # the groups as the draws of the queue leave them
         self._state = None
         self._groups = Groups()  # the groups of `_state`
+        # The match's shuffles (each pile as the seeded generator would have left it, the draws
+        # of later segments folded in) and picks up to `_state`: the seeded match it is, for `resample`.
+        self._events: tuple = ()
         self.history: list[int] = []  # decisions and chance outcomes, in order
         self._advance()
 
     # ------------------------------------------------------------ replay
     def _run(self):
-        """Run the segment with its outcomes; the state reached (or stopped in) and its groups."""
+        """Run the segment with its outcomes; the state reached (or stopped in), its groups, the
+        chance wanted where it stopped and the generator (with the run's events)."""
         groups = self._base_groups.copy()
         earlier = self._base_groups.count  # groups made before the segment: drawn at its start
         for k, taken, drawn in self._draws:
@@ -184,9 +187,9 @@ class ExplicitState:
         rng = ScriptedRng(self._script, groups, self._draws)
         if self._base is None:
             try:
-                return self._cls(*self._args, rng=rng), groups, None
+                return self._cls(*self._args, rng=rng), groups, None, rng
             except NeedChance as need:
-                return rng.state, groups, need
+                return rng.state, groups, need, rng
         state = self._base.clone()
         for k, taken, drawn in self._draws:
             if k < earlier:
@@ -196,18 +199,24 @@ class ExplicitState:
         try:
             state.apply(self._action)
         except NeedChance as need:
-            return state, groups, need
-        return state, groups, None
+            return state, groups, need, rng
+        return state, groups, None, rng
 
     def _advance(self) -> None:
-        state, groups, need = self._run()
+        state, groups, need, rng = self._run()
         taken = _taken(state, groups)
         if taken:  # cards taken before the run stopped (or ended): draw them first
-            self._queue, self._queue_groups = taken, groups
+            # Only those of the oldest group: the rules may read a drawn card and go another way,
+            # where a later group is not made, or made of other cards.  The run is replayed with
+            # them drawn before the next group's cards are drawn.
+            oldest = min(k for k, _card in taken)
+            self._queue, self._queue_groups = [(k, card) for k, card in taken if k == oldest], groups
             self._next_card()
         elif need is not None:
             self._pending, self._kind = need.outcomes, "seat"
         else:
+            earlier = [draw for draw in self._draws if draw[0] < self._base_groups.count]
+            self._events = _with_draws(self._events, earlier) + tuple(rng.events)
             self._pending, self._state, self._groups = None, state, groups
             self._script, self._draws = [], []
             return
@@ -287,6 +296,32 @@ class ExplicitState:
     def is_terminal(self) -> bool:
         return self._pending is None and self._state.done
 
+    def resample(self, seat: int, rng: random.Random) -> "ExplicitState":
+        """A world `seat` cannot tell from this state, its hidden cards dealt again (see `resample`).
+
+        The world is a state of explicit chance at the same decision point: the cards it deals
+        again are fixed in it (a pile shuffled before and not dealt from yet is in an order drawn
+        for the world), and the shuffles after it are chance nodes.  Its `history` holds its
+        decisions only: the chance outcomes that would lead to it are not known."""
+        return self.resample_with_points(seat, rng)[0]
+
+    def resample_with_points(self, seat: int, rng: random.Random) -> tuple:
+        """(`resample(seat, rng)`, the world's game states before each of its decisions so far).
+
+        Before the last decision those are the real states with the hidden cards renamed: a
+        variable hidden from `seat` keeps there the value the real cards gave it."""
+        if self._pending is not None:
+            raise BadArgument("an explicit state is resampled at a decision point, not at a chance node")
+        from . import resample as _resample  # it reads this module's helpers: imported when used
+
+        world, events, shuffles, before = _resample.resample_explicit(self._state, seat, rng, self._events)
+        c = self.clone()
+        c._state, c._base, c._groups, c._base_groups = world, world, Groups(), Groups()
+        c._groups.count = c._base_groups.count = shuffles
+        c._action, c._script, c._draws, c._queue, c._queue_groups = None, [], [], [], None
+        c._events, c.history = events, list(world.history)
+        return c, before
+
     def clone(self) -> "ExplicitState":
         c = object.__new__(ExplicitState)
         c.__dict__.update(self.__dict__)
@@ -311,6 +346,23 @@ class ExplicitState:
     def __repr__(self) -> str:
         where = "a chance node" if self._pending is not None else f"player {self.current_player} to act"
         return f"<{self._state._GAME} state, explicit chance: {where}>"
+
+
+def _with_draws(events: tuple, draws: list[tuple[int, int, int]]) -> tuple:
+    """`events` with each draw (group, taken, drawn) of a later segment made in its shuffle's pile."""
+    if not draws:
+        return events
+    out, k = [], 0
+    for event in events:
+        if event[0] == "shuffle":
+            pile = list(event[2])
+            for group, taken, drawn in draws:
+                if group == k:
+                    i, j = pile.index(taken), pile.index(drawn)
+                    pile[i], pile[j] = drawn, taken
+            event, k = ("shuffle", k, tuple(pile)), k + 1
+        out.append(event)
+    return tuple(out)
 
 
 def explicit_game(cls, players: int, seed: int, readings: dict | None, chance: str):

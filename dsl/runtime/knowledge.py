@@ -19,6 +19,10 @@ knows a game.
 
 The replay of a match grows with its decisions: a recording is kept per match (by rule class,
 seed, players and readings) and extended when a later state of the same match asks again.
+
+A match of explicit chance has no generator to replay: its state keeps the seeded match it is,
+each shuffle's pile as the seeded generator would have left it and each pick, and the replay
+takes them from there instead.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 
-from .chance import _places
+from .places import places as _places
 from .errors import BadArgument
 from .faults import API_ERRORS, FAULTS
 from .observe import extras_of
@@ -51,6 +55,32 @@ class _Recorder(random.Random):
         return value
 
 
+class _Replayer(random.Random):
+    """The generator of a match of explicit chance: its shuffles and picks as they fell."""
+
+    def __init__(self, events: tuple, recording: "Recording"):
+        super().__init__(0)
+        self.events, self.pos, self.recording = events, 0, recording
+
+    def _next(self, kind: str) -> tuple:
+        if self.pos >= len(self.events) or self.events[self.pos][0] != kind:
+            raise BadArgument("this state cannot be resampled: its chance events do not replay")
+        self.pos += 1
+        return self.events[self.pos - 1]
+
+    def shuffle(self, x) -> None:
+        order = self._next("shuffle")[2]
+        if sorted(order) != sorted(x):
+            raise BadArgument("this state cannot be resampled: its chance events do not replay")
+        x[:] = order
+        self.recording._shuffled(x)
+
+    def randrange(self, *args):
+        value = self._next("pick")[1]
+        self.recording._events[-1].append(("pick", value))
+        return value
+
+
 class Probe:
     """What the rules imply at one decision that played a card from a pile."""
 
@@ -63,7 +93,7 @@ class Probe:
 class Recording:
     """One match replayed from its seed, point by point (a point: a decision, or the end)."""
 
-    def __init__(self, state):
+    def __init__(self, state, events: tuple | None = None):
         self.cls, self.n, self.seed, self.readings = type(state), state.n, state.seed, dict(state.readings)
         self.shuffles = 0
         self.group_point: list[int] = []  # the point whose decision led to each shuffle (-1: set-up)
@@ -83,7 +113,10 @@ class Recording:
         # Picks held back in a simultaneous pass: each is seen by the seat that chose it only.
         self._held = extras_of(state).held
         self.cache: dict = {}  # per (seat, point): what `resample` derives from the recording
-        self.s = state.__class__(state.n, state.seed, state.readings, run=False, rng=_Recorder(state.seed, self))
+        # `events`: the shuffles and picks of a match of explicit chance, replayed instead of the seed
+        self.replayer = None if events is None else _Replayer(events, self)
+        rng = _Recorder(state.seed, self) if events is None else self.replayer
+        self.s = state.__class__(state.n, state.seed, state.readings, run=False, rng=rng)
         self._last_block = -1
         self._run_blocks()
 
@@ -150,7 +183,7 @@ class Recording:
     def matches(self, state) -> bool:
         """Whether the replay reached `state` itself (not a resampled world, not another run)."""
         s = self.s
-        if s.history != state.history or s.rng.getstate() != state.rng.getstate():
+        if s.history != state.history or (self.replayer is None and s.rng.getstate() != state.rng.getstate()):
             return False
         return all(getattr(s, attr) == getattr(state, attr) for attr, *_ in s._ZONES)
 
@@ -220,13 +253,20 @@ def _places_of(state, attr):
 _RECORDINGS: OrderedDict = OrderedDict()
 
 
-def recording_of(state) -> Recording:
-    """The replay of `state`'s match up to `state`, reusing the one of an earlier point."""
-    key = (type(state), state.n, state.seed, tuple(sorted(state.readings.items())))
+def recording_of(state, events: tuple | None = None) -> Recording:
+    """The replay of `state`'s match up to `state`, reusing the one of an earlier point.
+
+    `events`: the shuffles and picks of a match of explicit chance (`None`: a seeded match)."""
+    key = (type(state), state.n, state.seed, tuple(sorted(state.readings.items())), events is None)
     rec = _RECORDINGS.get(key)
     prefix_ok = rec is not None and state.history[: len(rec.s.history)] == rec.s.history
+    if prefix_ok and events is not None:  # the events replayed so far are this match's too
+        used = rec.replayer.pos
+        prefix_ok = events[:used] == rec.replayer.events[:used]
+        if prefix_ok:
+            rec.replayer.events = events
     if not prefix_ok:
-        rec = Recording(state)
+        rec = Recording(state, events)
         _RECORDINGS[key] = rec
         while len(_RECORDINGS) > _KEPT:
             _RECORDINGS.popitem(last=False)

@@ -18,6 +18,10 @@ not see, a value computed from hidden cards could betray them: the world is then
 the first shuffle whose slots it reassigns.  Each point of that replay must show the seat what it
 saw; a world that does not is drawn again.  The world's generator is a fresh one drawn from
 `rng`, so a search on it never sees the real future of a shuffle.
+
+A state of explicit chance at a decision point is resampled the same way: its shuffles and
+picks so far make it a seeded match, replayed from them instead of a seed.  Its world is a
+state of explicit chance again (`ExplicitState.resample`), whose later shuffles are chance nodes.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import random
 
 from .errors import BadArgument, IllegalAction, RuleGap
 from .faults import FAULTS
-from .chance import _places
+from .places import places as _places
 from .knowledge import recording_of
 from .observe import extras_of, held_back
 
@@ -76,8 +80,34 @@ def _frozen(value):
 
 
 def resample(state, seat: int, rng: random.Random):
+    return _resample(state, seat, rng, None)[0]
+
+
+def resample_explicit(state, seat: int, rng: random.Random, events: tuple) -> tuple:
+    """A world of a match of explicit chance (`state`: its state at a decision point, `events`:
+    its shuffles and picks); (the world, its shuffles and picks, how many shuffles so far, its
+    states before each decision: the real ones with the hidden cards renamed)."""
+    world, assignment, rec = _resample(state, seat, rng, events)
+    before = []
+    for point, snapshot in enumerate(rec.snapshots):
+        if any(slot in assignment for slot in rec.slots_at[point].values()):
+            snapshot = snapshot.clone()
+            _rename(snapshot, rec, point, assignment)
+        before.append(snapshot)
+    renamed = tuple(
+        ("shuffle", e[1], tuple(assignment.get((e[1], j), card) for j, card in enumerate(e[2])))
+        if e[0] == "shuffle"
+        else e
+        for point in rec.events
+        for e in point
+    )
+    return world, renamed, rec.shuffles, before
+
+
+def _resample(state, seat: int, rng: random.Random, events: tuple | None) -> tuple:
+    """(world, the hidden slots' cards in it, the recording of the match)."""
     state._check_seat(seat)
-    rec = recording_of(state)
+    rec = recording_of(state, events)
     groups, split, forbidden = _knowledge(rec, state, seat)
     # Variables hidden from the seat may hold what hidden cards made: replay those worlds wholly.
     safe = all(vis == "everyone" for *_rest, vis in state._VARS)
@@ -98,9 +128,10 @@ def resample(state, seat: int, rng: random.Random):
         rec.cache[("stage", seat)] = max(stage, reached)
         break
     else:
-        world = _build(rec, state, seat, {}, safe)  # the real deal: the one world known to fit
+        assignment = {}
+        world = _build(rec, state, seat, assignment, safe)  # the real deal: the one world known to fit
     world.rng = random.Random(rng.getrandbits(64))
-    return world
+    return world, assignment, rec
 
 
 def _knowledge(rec, state, seat: int) -> tuple:
