@@ -74,7 +74,8 @@ def _saved_input(name: str) -> tuple[str, str, str, dict]:
     """(text, path, kind, options) of an input `--save` wrote."""
     with open(name, encoding="utf-8", errors="surrogatepass", newline="") as handle:
         text = handle.read()
-    base = next((name.removesuffix(ext) for ext in EXTENSIONS.values() if name.endswith(ext)), name)
+    longest_first = sorted(EXTENSIONS.values(), key=len, reverse=True)  # `.lsp.jsonl` before `.jsonl`
+    base = next((name.removesuffix(ext) for ext in longest_first if name.endswith(ext)), name)
     with open(base + ".path.json", encoding="utf-8") as handle:
         meta = json.load(handle)
     return text, meta["path"], meta.get("kind", "rules"), meta.get("options", {})
