@@ -61,6 +61,43 @@ def _strings(value) -> list[str]:
     return [s for item in value for s in _strings(item)] if isinstance(value, list) else []
 
 
+def read_message(body: bytes, marker: str, expected: dict, answered: set) -> tuple[str | None, list[Failure]]:
+    """(the method a message of the server answers or is, the failures it shows); an answer's
+    id joins `answered`.  `marker` is in the secret file's text and nowhere else."""
+    text = body.decode("utf-8", "replace")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None, [Failure("lsp-garbled", "not JSON", text[:300])]
+    if not isinstance(message, dict):
+        return None, [Failure("lsp-garbled", "not an object", text[:300])]
+    failures = []
+    ident = message.get("id")
+    method = message.get("method") or (expected.get(ident) if isinstance(ident, str) else None) or "?"
+    if isinstance(ident, str) and "method" not in message:
+        answered.add(ident)
+    if marker in text or marker.lower() in text:
+        failures.append(Failure("lsp-leak", method, f"the secret file's text came back: {text[:300]}"))
+    # Results may quote the input's own text; errors and messages for the user are the server's words.
+    speaks = "error" in message or method in ("window/showMessage", "window/logMessage")
+    if speaks and ("Traceback" in text or "traceback" in text or FRAME.search(text)):
+        failures.append(Failure("lsp-traceback", _origin(message), f"{method}: {text[:400]}"))
+    return method, failures
+
+
+def _origin(message: dict) -> str:
+    """The exception's type and the innermost frame of the project in the traceback sent."""
+    error = message.get("error") if isinstance(message.get("error"), dict) else {}
+    params = message.get("params") if isinstance(message.get("params"), dict) else {}
+    shown = str(error.get("message") or params.get("message") or "")
+    kind = re.match(r"(?:Error in server: )?([A-Za-z_][\w.]*)", shown)
+    where = "?"
+    for path, function in FRAME.findall("\n".join(_strings(error.get("data"))) + shown):
+        if path.startswith(os.path.join(ROOT, "dsl")):
+            where = f"{os.path.relpath(path, ROOT)}:{function}"
+    return f"{kind.group(1) if kind else '?'} at {where}"
+
+
 class Server:
     """One `cardrules lsp` process and a thread reading its messages into a queue."""
 
@@ -198,7 +235,9 @@ class Session:
                     return outcome
                 break
             if body is not ...:
-                last_method = self._inspect(body, expected, answered, outcome) or last_method
+                method, found = read_message(body, self.marker, expected, answered)
+                outcome.failures += found
+                last_method = method or last_method
             used = cpu_seconds(server.process.pid)
             wall = time.monotonic() - wall_start
             spent = used - cpu_start if used is not None and cpu_start is not None else None
@@ -230,40 +269,6 @@ class Session:
                 server.send(json.dumps({"jsonrpc": "2.0", "id": SYNC_ID, "method": "cardrules/sync", "params": {}}))
         except (OSError, ValueError):
             pass  # the server died; the reader says so
-
-    def _inspect(self, body: bytes, expected: dict, answered: set, outcome: Outcome) -> str | None:
-        text = body.decode("utf-8", "replace")
-        try:
-            message = json.loads(text)
-        except ValueError:
-            outcome.failures.append(Failure("lsp-traceback", "not JSON", text[:300]))
-            return None
-        if not isinstance(message, dict):
-            return None
-        ident = message.get("id")
-        method = message.get("method") or (expected.get(ident) if isinstance(ident, str) else None) or "?"
-        if isinstance(ident, str) and "method" not in message:
-            answered.add(ident)
-        if self.marker in text or self.marker.lower() in text:
-            outcome.failures.append(Failure("lsp-leak", method, f"the secret file's text came back: {text[:300]}"))
-        # Results may quote the input's own text; errors and messages for the user are the server's words.
-        speaks = "error" in message or method in ("window/showMessage", "window/logMessage")
-        if speaks and ("Traceback" in text or "traceback" in text or FRAME.search(text)):
-            outcome.failures.append(Failure("lsp-traceback", self._origin(message), f"{method}: {text[:400]}"))
-        return method
-
-    @staticmethod
-    def _origin(message: dict) -> str:
-        """The exception's type and the innermost frame of the project in the traceback sent."""
-        error = message.get("error") if isinstance(message.get("error"), dict) else {}
-        params = message.get("params") if isinstance(message.get("params"), dict) else {}
-        shown = str(error.get("message") or params.get("message") or "")
-        kind = re.match(r"(?:Error in server: )?([A-Za-z_][\w.]*)", shown)
-        where = "?"
-        for path, function in FRAME.findall("\n".join(_strings(error.get("data"))) + shown):
-            if path.startswith(os.path.join(ROOT, "dsl")):
-                where = f"{os.path.relpath(path, ROOT)}:{function}"
-        return f"{kind.group(1) if kind else '?'} at {where}"
 
     @staticmethod
     def _exit_note(server: Server) -> str:

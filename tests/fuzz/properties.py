@@ -30,7 +30,8 @@ GENERATED = os.path.join(ROOT, "generated") + os.sep  # the compiled games the p
 
 @dataclass
 class Failure:
-    kind: str  # check-raised | internal-error | sentinel | import-raised | engine-raised | timeout | worker-died
+    kind: str  # check-raised | internal-error | sentinel | import-raised | engine-raised | timeout | worker-died,
+    # and for the other kinds of input state-raised, resume-*, lsp-* (see the README)
     where: str  # exception type and innermost project frame, or the generator that produced it
     message: str
 

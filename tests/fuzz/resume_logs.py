@@ -138,6 +138,7 @@ def mutated_log(rng: random.Random) -> tuple[str, str, dict, str]:
         text = text[: rng.randrange(len(text) + 1)]
     options = {"game": game, "games": games, "seed": seed, "expected_exit": exit_code, "expected": expected}
     options["mutation"] = f"{operator} {field}".strip()
+    options["field"] = field or operator  # what tells a wrong result apart: the field, or the line operator
     return operator, field, options, text
 
 
@@ -154,6 +155,7 @@ def check_resume(text: str, options: dict, scratch: str) -> Outcome:
     """Resume the run `options` names from the log `text`; a wrong result is told apart by the
     mutation that made the log (`options["mutation"]`)."""
     label = options.get("mutation", "?")
+    where = options.get("field", label)
     outcome = Outcome(stage="resumed")
     log, out = os.path.join(scratch, f"resume-{os.getpid()}.jsonl"), os.path.join(scratch, f"out-{os.getpid()}.json")
     for stale in (log, out):
@@ -174,19 +176,21 @@ def check_resume(text: str, options: dict, scratch: str) -> Outcome:
         if not result.output.strip():
             outcome.failures.append(Failure("resume-wrong", "exit 2 without a message", label))
         elif TERMINAL_CONTROLS.search(result.output):
-            outcome.failures.append(Failure("resume-echo", label, repr(shown)))
+            outcome.failures.append(Failure("resume-echo", where, f"{label}: {shown!r}"))
         return outcome
     if result.exit_code != options["expected_exit"]:
-        outcome.failures.append(Failure("resume-wrong", f"exit {result.exit_code} after {label}", shown))
+        outcome.failures.append(Failure("resume-wrong", f"exit {result.exit_code} after {where}", f"{label}: {shown}"))
         return outcome
     try:
         with open(out, encoding="utf-8") as handle:
             summary = without_timing(json.load(handle))
     except (OSError, ValueError) as exc:
-        outcome.failures.append(Failure("resume-wrong", f"no summary after {label}", message_of(exc)))
+        outcome.failures.append(Failure("resume-wrong", f"no summary after {where}", f"{label}: {message_of(exc)}"))
         return outcome
     expected = json.loads(options["expected"])
     if summary != expected:
         keys = sorted(k for k in set(summary) | set(expected) if summary.get(k) != expected.get(k))
-        outcome.failures.append(Failure("resume-wrong", label, f"exit {result.exit_code}, other {', '.join(keys)}"))
+        outcome.failures.append(
+            Failure("resume-wrong", where, f"{label}: exit {result.exit_code}, other {', '.join(keys)}")
+        )
     return outcome
