@@ -15,14 +15,14 @@ import importlib
 import json
 import random
 
-from dsl.runtime.errors import IllegalAction, RuleGap
+from dsl.runtime.errors import BadArgument, IllegalAction, RuleGap
 
 from .json_mutations import mutate_tree
 from .mutations import ROOT
 from .properties import Failure, Outcome, message_of, origin
 
-# What `from_json` raises for a saved state it will not load (a ValueError with a message).
-REFUSED_SAVED_STATE = ValueError
+# What `from_json` raises for a saved state it will not load, with a message naming the field.
+REFUSED_SAVED_STATE = BadArgument
 MOVES_BEFORE_SAVING = [0, 1, 3, 10, 40, 150]
 STEPS_AFTER_LOADING = 5
 
