@@ -150,10 +150,15 @@ OPERATORS = {
 }
 
 
+PLACE_DEPTH = 64  # below this, a tree is nesting some mutation made: no place of its own
+
+
 def places(tree, prefix=()) -> list[tuple]:
     """Every place of the tree, as the tuple of keys and indices that reaches it (long lists are
     sampled: a hand of 13 cards gives its places, a history of 500 actions a few)."""
     out = [prefix]
+    if len(prefix) >= PLACE_DEPTH:
+        return out
     if isinstance(tree, dict):
         for key, value in tree.items():
             out += places(value, prefix + (key,))
@@ -184,11 +189,14 @@ def field_name(place: tuple) -> str:
     return names[-1] if names else "(top)"
 
 
-def mutate_tree(tree, rng: random.Random, under: tuple = (), operator: str | None = None) -> tuple[str, str, object]:
+def mutate_tree(tree, rng: random.Random, under: tuple = (), operator: str | None = None, again: bool = False):
     """(operator, field, mutated tree): one operator applied at one place under `under` (or
-    anywhere when there is nothing there).  The tree is changed in place where it can be."""
+    anywhere when there is nothing there).  The tree is changed in place where it can be.
+    `again`: a further mutation of the same tree, which does not nest deeper (two deep nestings
+    in one tree would be deeper than `json` writes or reads)."""
     candidates = [p for p in places(tree) if p[: len(under)] == under and len(p) > len(under)] or places(tree)
     place = rng.choice(candidates)
-    name = operator or rng.choice(sorted(OPERATORS))
+    names = sorted(n for n in OPERATORS if not (again and n == "deep_nesting"))
+    name = operator or rng.choice(names)
     replacement = OPERATORS[name](_get(tree, place), rng)
     return name, field_name(place), _set(tree, place, replacement)

@@ -62,7 +62,7 @@ def mutated_state(rng: random.Random) -> tuple[str, str, str, str]:
     under = ("fields",) if rng.random() < 0.85 else ()
     operator, field, data = mutate_tree(data, rng, under)
     while rng.random() < 0.25:
-        _, _, data = mutate_tree(data, rng, under)
+        _, _, data = mutate_tree(data, rng, under, again=True)
     return name, operator, field, json.dumps(data, indent=1, ensure_ascii=True)
 
 
