@@ -30,7 +30,7 @@ KNOWN_TODAY = {
     "log": {"resume-raised", "resume-wrong", "resume-echo"},
     "lsp": {"lsp-traceback", "lsp-unanswered", "lsp-leak", "lsp-timeout"},
 }
-INPUTS = {"state": 300, "log": 200, "lsp": 200}
+INPUTS = {"state": 300, "log": 150, "lsp": 100}  # about 5, 20 and 60 s
 
 
 @pytest.fixture(scope="module")
