@@ -7,7 +7,10 @@ a time limit (see `pool`), against the properties of `properties`: `check_source
 nor reports an `internal-error`, a compiled engine imports and plays random moves raising only
 `RuleGap` or `IllegalAction`, and no input's code-execution payload ever runs.  The inputs come
 from `inputs`: the grammar (`grammar`), mutated rule files (`mutations`) and hostile file names,
-variant bases and editor URIs (`hostile`).  The report gives counts per generator, every
+variant bases and editor URIs (`hostile`); besides rule texts, mutated saved states read back by
+`from_json` (`states`), mutated run logs resumed by `simulate --resume` (`resume_logs`), and
+message sequences for the language server (`lsp_messages`, driven by `lsp_session`), each with
+its own properties.  The report gives counts per generator, every
 failure class with a shrunk reproduction, every failing input, and the slowest inputs.  Exit
 status: 0 no failure, 1 failures found.
 

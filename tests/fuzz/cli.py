@@ -14,7 +14,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 
-from .inputs import make_input
+from .inputs import GENERATORS, make_input
 from .minimise import minimise
 from .pool import BASE_SECONDS, MEMORY_LIMIT, WALL_FACTOR, Job, Pool
 
@@ -22,6 +22,8 @@ SLOWEST = 15
 CHECKPOINT = 1000  # inputs between two writes of the report during a run
 # Failures without a stack to say where they come from are told apart by the input's generator.
 BY_GENERATOR = {"timeout", "worker-died", "sentinel"}
+# How `--save` names an input of each kind (the `.path.json` beside it holds its path and options).
+EXTENSIONS = {"rules": ".cardrules", "state": ".state.json", "log": ".jsonl", "lsp": ".lsp.jsonl"}
 
 
 def _arguments(argv):
@@ -30,6 +32,11 @@ def _arguments(argv):
     parser.add_argument("--seed", type=int, default=1, help="the same seed checks the same inputs")
     parser.add_argument("--start", type=int, default=0, help="index of the first input (to resume or reproduce)")
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1))
+    parser.add_argument(
+        "--generators",
+        default=",".join(GENERATORS),
+        help=f"comma-separated generators to draw from, in their shares (default: all, {', '.join(GENERATORS)})",
+    )
     parser.add_argument("--report", help="write the JSON report to this file")
     parser.add_argument("--save", help="directory for failing and slowest inputs (text and path)")
     parser.add_argument("--memory", type=int, default=MEMORY_LIMIT // 1024**2, help="MB of address space per worker")
@@ -41,20 +48,37 @@ def _arguments(argv):
     parser.add_argument("--minimise-seconds", type=float, default=20.0, help="time to shrink each failure class")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     parser.add_argument("--replay", metavar="FILE", help="check one saved input (FILE and FILE's .path.json) and exit")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    mix = tuple(name.strip() for name in args.generators.split(",") if name.strip())
+    unknown = [name for name in mix if name not in GENERATORS]
+    if unknown or not mix:
+        parser.error(f"unknown generator {', '.join(unknown) or '(none)'}; choose among {', '.join(GENERATORS)}")
+    args.mix = tuple(name for name in GENERATORS if name in mix)  # the stream depends on the set, not its order
+    return args
 
 
-def _save(directory: str | None, stem: str, text: str, path: str) -> str | None:
+def _save(directory: str | None, stem: str, text: str, path: str, kind: str = "rules", options=None) -> str | None:
     if not directory:
         return None
     os.makedirs(directory, exist_ok=True)
-    digest = hashlib.sha1((path + "\0" + text).encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    digest = hashlib.sha1((kind + "\0" + path + "\0" + text).encode("utf-8", "surrogatepass")).hexdigest()[:10]
     base = os.path.join(directory, f"{stem}-{digest}")
-    with open(base + ".cardrules", "w", encoding="utf-8", errors="surrogatepass", newline="") as handle:
+    with open(base + EXTENSIONS[kind], "w", encoding="utf-8", errors="surrogatepass", newline="") as handle:
         handle.write(text)
     with open(base + ".path.json", "w", encoding="utf-8") as handle:
-        json.dump({"path": path}, handle, ensure_ascii=True)
-    return base + ".cardrules"
+        json.dump({"path": path, "kind": kind, "options": options or {}}, handle, ensure_ascii=True)
+    return base + EXTENSIONS[kind]
+
+
+def _saved_input(name: str) -> tuple[str, str, str, dict]:
+    """(text, path, kind, options) of an input `--save` wrote."""
+    with open(name, encoding="utf-8", errors="surrogatepass", newline="") as handle:
+        text = handle.read()
+    longest_first = sorted(EXTENSIONS.values(), key=len, reverse=True)  # `.lsp.jsonl` before `.jsonl`
+    base = next((name.removesuffix(ext) for ext in longest_first if name.endswith(ext)), name)
+    with open(base + ".path.json", encoding="utf-8") as handle:
+        meta = json.load(handle)
+    return text, meta["path"], meta.get("kind", "rules"), meta.get("options", {})
 
 
 def _key(failure, item) -> str:
@@ -85,6 +109,7 @@ def run(args) -> dict:
         out = {
             "command": "python -m tests.fuzz " + " ".join(sys.argv[1:]),
             "seed": args.seed,
+            "generators_drawn": list(args.mix),
             "inputs": done,
             "seconds": round(elapsed, 1),
             "inputs_per_second": round(done / max(elapsed, 1e-9), 2),
@@ -105,12 +130,14 @@ def run(args) -> dict:
         if not out["complete"]:
             rest = args.start + args.inputs - through
             out["resume"] = f"--seed {args.seed} --start {through} --inputs {rest}"
+            if args.mix != tuple(GENERATORS):
+                out["resume"] += f" --generators {','.join(args.mix)}"
         return out
 
     def jobs():
         for index in range(args.start, args.start + args.inputs):
-            item = make_input(args.seed, index)
-            yield Job(item, item.text, item.path, seed=index)
+            item = make_input(args.seed, index, args.mix)
+            yield Job(item, item.text, item.path, seed=index, kind=item.kind, options=item.options)
 
     def stop(signum, frame):
         raise KeyboardInterrupt
@@ -128,7 +155,7 @@ def run(args) -> dict:
                 per_label[item.label] += 1
                 if outcome.failures:
                     counts["failing inputs"] += 1
-                    saved = _save(args.save, f"fail-{item.index}", item.text, item.path)
+                    saved = _save(args.save, f"fail-{item.index}", item.text, item.path, item.kind, item.options)
                 for failure in outcome.failures:
                     key = _key(failure, item)
                     entry = classes.setdefault(key, {"count": 0, "first": item, "failure": failure})
@@ -177,6 +204,8 @@ def run(args) -> dict:
                         entry["failure"].key,
                         trials=args.minimise,
                         seconds=args.minimise_seconds,
+                        kind=item.kind,
+                        options=item.options,
                     )
                 reproductions.append(
                     {
@@ -187,7 +216,7 @@ def run(args) -> dict:
                         "index": item.index,
                         "path": item.path,
                         "text": small,
-                        "saved": _save(args.save, "min", small, item.path),
+                        "saved": _save(args.save, "min", small, item.path, item.kind, item.options),
                     }
                 )
         except KeyboardInterrupt:
@@ -197,7 +226,7 @@ def run(args) -> dict:
         pool.close()
         shutil.rmtree(scratch, ignore_errors=True)
     for _, _, record, item in slowest:
-        record["saved"] = _save(args.save, f"slow-{item.index}", item.text, item.path)
+        record["saved"] = _save(args.save, f"slow-{item.index}", item.text, item.path, item.kind, item.options)
     return report()
 
 
@@ -211,15 +240,12 @@ def write_report(path: str, report: dict) -> None:
 
 def replay(args) -> int:
     """Check one input saved by `--save`, under the same limits, and print its outcome."""
-    with open(args.replay, encoding="utf-8", errors="surrogatepass", newline="") as handle:
-        text = handle.read()
-    with open(args.replay.removesuffix(".cardrules") + ".path.json", encoding="utf-8") as handle:
-        path = json.load(handle)["path"]
+    text, path, kind, options = _saved_input(args.replay)
     scratch = tempfile.mkdtemp(prefix="cardrules-fuzz-")
     pool = Pool(1, scratch, memory=args.memory * 1024**2, base_seconds=args.base_seconds, wall_factor=args.wall_factor)
     try:
-        for _, outcome in pool.run([Job(None, text, path)]):
-            print(json.dumps({"path": path, **outcome.to_dict()}, indent=2, ensure_ascii=True))
+        for _, outcome in pool.run([Job(None, text, path, kind=kind, options=options)]):
+            print(json.dumps({"path": path, "kind": kind, **outcome.to_dict()}, indent=2, ensure_ascii=True))
             return 1 if outcome.failures else 0
     finally:
         pool.close()

@@ -1,4 +1,7 @@
-"""Shrink a failing text, line by line then character by character, keeping its failure class."""
+"""Shrink a failing input, line by line then character by character, keeping its failure class.
+
+A log shrinks by its lines, a message sequence by its messages; a saved state is left whole (a
+line of its JSON cannot go without breaking it: its report names the mutation and the field)."""
 
 from __future__ import annotations
 
@@ -7,8 +10,8 @@ import time
 from .pool import Job, Pool
 
 
-def _same(pool: Pool, text: str, path: str, key: str) -> bool:
-    for _, outcome in pool.run([Job(None, text, path)]):
+def _same(pool: Pool, text: str, path: str, key: str, kind: str, options: dict) -> bool:
+    for _, outcome in pool.run([Job(None, text, path, kind=kind, options=options)]):
         return any(f.key == key for f in outcome.failures)
     return False
 
@@ -28,7 +31,18 @@ def _ddmin(units: list[str], joiner: str, keep, budget) -> list[str]:
     return units
 
 
-def minimise(pool: Pool, text: str, path: str, key: str, trials: int = 300, seconds: float = 60.0) -> str:
+def minimise(
+    pool: Pool,
+    text: str,
+    path: str,
+    key: str,
+    trials: int = 300,
+    seconds: float = 60.0,
+    kind: str = "rules",
+    options: dict | None = None,
+) -> str:
+    if kind == "state":
+        return text
     deadline = time.monotonic() + seconds
     left = [trials]
 
@@ -37,7 +51,7 @@ def minimise(pool: Pool, text: str, path: str, key: str, trials: int = 300, seco
 
     def keep(candidate: str) -> bool:
         left[0] -= 1
-        return _same(pool, candidate, path, key)
+        return _same(pool, candidate, path, key, kind, options or {})
 
     lines = _ddmin(text.split("\n"), "\n", keep, budget)
     text = "\n".join(lines)

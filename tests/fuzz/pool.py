@@ -14,26 +14,20 @@ import multiprocessing
 import os
 import resource
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
-from .properties import ROOT, Failure, Outcome, check, materialise
+from .clock import cpu_seconds
+from .lsp_messages import SECRET
+from .lsp_session import Session
+from .properties import ROOT, Failure, Outcome, check, check_sentinel, materialise
+from .resume_logs import check_resume
+from .states import check_state
 
 MEMORY_LIMIT = 2 * 1024**3
 BASE_SECONDS = 5.0
 SECONDS_PER_10KB = 1.0
 WALL_FACTOR = 30.0
-_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def _cpu_seconds(pid: int) -> float | None:
-    """User plus system time of a process so far, or None where /proc does not tell."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
 def time_limit(text: str, path: str, base: float = BASE_SECONDS) -> float:
@@ -46,9 +40,33 @@ class Job:
     text: str
     path: str
     seed: int = 0
+    kind: str = "rules"  # rules | state | log | lsp: what the text is and which property checks it
+    options: dict = field(default_factory=dict)
+    limit: float = 0.0  # the time limit, set by the pool
 
 
-def _serve(conn, memory: int, scratch: str) -> None:
+def _check_kind(
+    job: Job, text: str, path: str, sentinel: str, scratch: str, memory: int, wall_factor: float
+) -> Outcome:
+    global _session
+    if job.kind == "state":
+        outcome = check_state(text, path, job.seed)
+    elif job.kind == "log":
+        outcome = check_resume(text, job.options, scratch)
+    elif job.kind == "lsp":
+        if _session is None:
+            _session = Session(scratch, memory)
+        outcome = _session.check(text.replace(SECRET, _session.secret), job.limit, wall_factor)
+    else:
+        return check(text, path, sentinel, job.seed)
+    check_sentinel(sentinel, job.kind, outcome)
+    return outcome
+
+
+_session: Session | None = None  # the language server a worker keeps across its lsp inputs
+
+
+def _serve(conn, memory: int, scratch: str, wall_factor: float = WALL_FACTOR) -> None:
     os.chdir(ROOT)  # rule files name their variant bases relative to the repository
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)  # a base file named /dev/stdin must not wait for the terminal
@@ -62,6 +80,8 @@ def _serve(conn, memory: int, scratch: str) -> None:
         except EOFError:
             return
         if job is None:
+            if _session is not None:
+                _session.close()
             return
         sentinel = os.path.join(scratch, f"sentinel-{os.getpid()}")
         if os.path.lexists(sentinel):
@@ -69,7 +89,7 @@ def _serve(conn, memory: int, scratch: str) -> None:
         text, path = materialise(job.text, job.path, sentinel, fifo)
         started, started_cpu = time.perf_counter(), time.process_time()
         try:
-            outcome = check(text, path, sentinel, job.seed)
+            outcome = _check_kind(job, text, path, sentinel, scratch, memory, wall_factor)
         except MemoryError as exc:
             outcome = Outcome([Failure("check-raised", "MemoryError outside the pipeline", str(exc))])
         outcome.seconds = time.process_time() - started_cpu
@@ -86,7 +106,7 @@ class Worker:
     def __init__(self, context, memory: int, scratch: str, wall_factor: float = WALL_FACTOR):
         self.wall_factor = wall_factor
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, memory, scratch), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, memory, scratch, wall_factor), daemon=True)
         self.process.start()
         child.close()
         self.job: Job | None = None
@@ -97,11 +117,12 @@ class Worker:
 
     def give(self, job: Job, limit: float) -> None:
         self.job, self.started, self.deadline, self.limit = job, time.monotonic(), time.monotonic() + limit, limit
-        self.cpu_at_start = _cpu_seconds(self.process.pid)
+        job.limit = limit
+        self.cpu_at_start = cpu_seconds(self.process.pid)
         self.conn.send(job)
 
     def cpu_used(self) -> float | None:
-        now = _cpu_seconds(self.process.pid)
+        now = cpu_seconds(self.process.pid)
         return None if now is None or self.cpu_at_start is None else now - self.cpu_at_start
 
     def overran(self, now: float) -> bool:

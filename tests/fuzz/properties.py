@@ -25,11 +25,13 @@ from .hostile import FIFO, SENTINEL
 MOVES = 30
 PROJECT = os.path.dirname(os.path.abspath(dsl.__file__))
 ROOT = os.path.dirname(PROJECT)
+GENERATED = os.path.join(ROOT, "generated") + os.sep  # the compiled games the project ships
 
 
 @dataclass
 class Failure:
-    kind: str  # check-raised | internal-error | sentinel | import-raised | engine-raised | timeout | worker-died
+    kind: str  # check-raised | internal-error | sentinel | import-raised | engine-raised | timeout | worker-died,
+    # and for the other kinds of input state-raised, resume-*, lsp-* (see the README)
     where: str  # exception type and innermost project frame, or the generator that produced it
     message: str
 
@@ -87,18 +89,18 @@ def origin(exc: BaseException) -> str:
         last = f"{os.path.relpath(name, ROOT) if name.startswith('/') else name}:{frame.name}"
         if name.startswith(PROJECT):
             where = f"{os.path.relpath(name, ROOT)}:{frame.name}"
-        elif name.startswith("<cardrules engine"):
+        elif name.startswith(("<cardrules engine", GENERATED)):
             where = f"engine:{frame.name}"
     return f"{type(exc).__name__} at {where if where != '?' else last}"
 
 
-def _message(exc: BaseException) -> str:
+def message_of(exc: BaseException) -> str:
     text = f"{type(exc).__name__}: {exc}"
     return text if len(text) < 400 else text[:400] + "..."
 
 
 # ------------------------------------------------------------ the properties
-def _check_sentinel(sentinel: str, stage: str, outcome: Outcome) -> None:
+def check_sentinel(sentinel: str, stage: str, outcome: Outcome) -> None:
     if os.path.lexists(sentinel):
         outcome.failures.append(Failure("sentinel", f"payload ran during {stage}", f"{sentinel} was created"))
         os.unlink(sentinel)
@@ -136,15 +138,15 @@ def check(text: str, path: str, sentinel: str, seed: int = 0) -> Outcome:
     except BaseException as exc:  # noqa: BLE001 - SystemExit from generated code is a failure too
         if isinstance(exc, KeyboardInterrupt):
             raise
-        outcome.failures.append(Failure("check-raised", origin(exc), _message(exc)))
-        _check_sentinel(sentinel, "check_source", outcome)
+        outcome.failures.append(Failure("check-raised", origin(exc), message_of(exc)))
+        check_sentinel(sentinel, "check_source", outcome)
         return outcome
     internal = [d for d in diagnostics if d.code == "internal-error"]
     for i, d in enumerate(internal):
         cause = _last_internal[i] if i < len(_last_internal) else None
         where = origin(cause) if cause is not None else "unknown origin"
         outcome.failures.append(Failure("internal-error", where, d.message))
-    _check_sentinel(sentinel, "check_source", outcome)
+    check_sentinel(sentinel, "check_source", outcome)
     errors = {d.code for d in diagnostics if d.is_error}
     outcome.stage = "syntax-error" if "syntax-error" in errors else "errors" if errors else "checked"
     if internal or outcome.stage == "syntax-error":
@@ -158,16 +160,16 @@ def check(text: str, path: str, sentinel: str, seed: int = 0) -> Outcome:
     except BaseException as exc:  # noqa: BLE001
         if isinstance(exc, KeyboardInterrupt):
             raise
-        outcome.failures.append(Failure("import-raised", origin(exc), _message(exc)))
-        _check_sentinel(sentinel, "import", outcome)
+        outcome.failures.append(Failure("import-raised", origin(exc), message_of(exc)))
+        check_sentinel(sentinel, "import", outcome)
         return outcome
-    _check_sentinel(sentinel, "import", outcome)
+    check_sentinel(sentinel, "import", outcome)
     try:
         _play(module, seed, outcome)
         outcome.stage = "played"
     except BaseException as exc:  # noqa: BLE001
         if isinstance(exc, KeyboardInterrupt):
             raise
-        outcome.failures.append(Failure("engine-raised", origin(exc), _message(exc)))
-    _check_sentinel(sentinel, "play", outcome)
+        outcome.failures.append(Failure("engine-raised", origin(exc), message_of(exc)))
+    check_sentinel(sentinel, "play", outcome)
     return outcome
