@@ -406,7 +406,7 @@ class State(_rt.BaseState):
         ('l_p', '?seat'),
         ('l_t', '?team'),
         ('loop_index3', 'int'),
-        ('loop_items2', '[]data'),
+        ('loop_items2', '[]pass'),
         ('t_hooked', 'int'),
         ('t_i', 'int'),
         ('t_order', '[]seat'),

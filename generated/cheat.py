@@ -253,7 +253,7 @@ class State(_rt.BaseState):
         ('l_c', '?card'),
         ('l_q', '?seat'),
         ('loop_index4', 'int'),
-        ('loop_items3', '[]data'),
+        ('loop_items3', '[]seat'),
     )
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52

@@ -482,7 +482,7 @@ class State(_rt.BaseState):
         ('l_v', '?int'),
         ('l_c', '?card'),
         ('loop_index2', 'int'),
-        ('loop_items1', '[]data'),
+        ('loop_items1', '[]seat'),
         ('picks_left3', 'int'),
     )
     _CARD_TEXT = CARD_TEXT

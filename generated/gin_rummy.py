@@ -382,7 +382,7 @@ class State(_rt.BaseState):
         ('l_p', '?seat'),
         ('l_c', '?card'),
         ('loop_index2', 'int'),
-        ('loop_items1', '[]data'),
+        ('loop_items1', '[]seat'),
     )
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52

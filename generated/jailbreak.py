@@ -1001,8 +1001,8 @@ class State(_rt.BaseState):
         ('l_answer', '?option'),
         ('loop_index10', 'int'),
         ('loop_index12', 'int'),
-        ('loop_items11', '[]data'),
-        ('loop_items9', '[]data'),
+        ('loop_items11', '[]seat'),
+        ('loop_items9', '[]seat'),
     )
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52

@@ -410,7 +410,7 @@ class State(_rt.BaseState):
         ('v_points', '[owners]int'),
         ('l_p', '?seat'),
         ('loop_index2', 'int'),
-        ('loop_items1', '[]data'),
+        ('loop_items1', '[]seat'),
         ('picks_left3', 'int'),
         ('t_i', 'int'),
         ('t_order', '[]seat'),

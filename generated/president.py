@@ -482,7 +482,7 @@ class State(_rt.BaseState):
         ('l_r', '?rank'),
         ('l_q', '?seat'),
         ('loop_index4', 'int'),
-        ('loop_items3', '[]data'),
+        ('loop_items3', '[]pass'),
     )
     _CARD_TEXT = CARD_TEXT
     _N_CARDS = 52

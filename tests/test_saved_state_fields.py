@@ -242,3 +242,32 @@ def test_a_native_engine_refuses_the_same_wrong_fields(tmp_path, monkeypatch):
         if why is not None:
             failures.append(f"{what}: {why}")
     assert not failures, "\n".join(failures[:40])
+
+
+@pytest.mark.parametrize("internal", [[-1] * 625, [2**40] * 625, [2**32] + [0] * 624])
+def test_a_damaged_random_generator_state_is_refused(internal):
+    engine = engine_for(FUZZED_GAMES[0])
+    saved = mid_game(engine).to_json()
+    saved["fields"]["rng"] = [saved["fields"]["rng"][0], internal, None]
+    with pytest.raises(BadArgument, match="random generator"):
+        engine.from_json(saved)
+
+
+@pytest.mark.parametrize("path", EVERY_GAME, ids=[p.stem for p in EVERY_GAME])
+def test_a_loop_holding_items_of_another_kind_is_refused(path):
+    # A loop waiting at a decision keeps the seats, cards, groups or counts it goes through in a
+    # field of the state: each entry must be what the loop hands its name next.
+    engine = engine_for(path)
+    accepted = []
+    saved = mid_game(engine, decisions=0).to_json()
+    for field in [name for name in saved["fields"] if name.startswith("loop_items")]:
+        for wrong in ([[[0]]], [-1], [10**6], [None]):
+            damaged = copy.deepcopy(saved)
+            damaged["fields"][field] = wrong
+            try:
+                engine.from_json(damaged)
+            except BadArgument as refused:
+                assert field in str(refused)
+            else:
+                accepted.append(f"{field}={wrong!r}")
+    assert not accepted, "accepted: " + ", ".join(accepted[:20])

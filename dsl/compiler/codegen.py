@@ -272,7 +272,7 @@ class CodeGenerator:
             shapes.append((escape.name("l_", name), shape if shape.startswith("?") else "?" + shape))
         held = set(program.held_fields)
         for name, kind in sorted(program.fields.items()):
-            shape = _LOWERED_SHAPE.get(name, "int" if kind == "int" else "[]data")
+            shape = program.item_shapes.get(name) or _LOWERED_SHAPE.get(name, "int" if kind == "int" else "[]data")
             shapes.append((name, "[]held" if name in held else shape))
         return tuple(shapes)
 

@@ -18,6 +18,7 @@ import re
 from ..ast import nodes as n
 from ..ast.visitor import MissingVisit, StmtVisitor
 from ..ast.walk import has_decision, walk_stmts
+from ..runtime.errors import LOOP_GUARD
 from ..semantics.constants import constant_int
 from ..semantics.model import RANKS, Model, rank_texts
 from . import escape, standings
@@ -36,7 +37,6 @@ _LISTED = re.compile(r"\[\d+(?:, \d+)*\]")
 
 # A loop with no decision inside that runs this often never ends: each pass can shuffle and
 # deal a whole deck, so the bound keeps an endless loop's rule gap within about a second.
-LOOP_GUARD = 10_000
 
 
 class Lowerer:
@@ -443,8 +443,11 @@ class MachineLowering(_Lowering):
         self.out.code(self.t.goto(target=check, jump=self.jump))
         self.out.goto(after)
 
-    def _machine_loop(self, s: n.Stmt, items_code: str, var: str | None, cond: n.Expr | None, body: n.Block):
+    def _machine_loop(
+        self, s: n.Stmt, items_code: str, item: str, var: str | None, cond: n.Expr | None, body: n.Block
+    ) -> None:
         items, index = self.out.field("loop_items", "list"), self.out.field("loop_index", "int")
+        self.program.item_shapes[items] = "[]" + item
         check, after = self.new_block(s, "for", "next"), self.new_block(s, "for", "after")
         self.out.code(self.t.for_start(items=items, index=index, items_code=items_code, check=check, jump=self.jump))
         self.out.goto(check)
@@ -462,20 +465,20 @@ class MachineLowering(_Lowering):
             self.low.held_back.append([])
         seat = keeps_seat(self.model, s.var, s.body)
         self.seat_names += [f"s.{escape.name('l_', s.var)}"] if seat else []
-        self._machine_loop(s, self._player_order(s, stored=True), s.var, s.cond, s.body)
+        self._machine_loop(s, self._player_order(s, stored=True), "seat", s.var, s.cond, s.body)
         self.seat_names = self.seat_names[:-1] if seat else self.seat_names
         if s.simultaneous:  # everyone has chosen: now the cards arrive
             for held, dest, per_player in self.low.held_back.pop():
                 self.out.code(self.t.deliver_held(held=held, dest=dest, per_player=per_player))
 
     def visit_ForEach(self, s: n.ForEach):
-        self._machine_loop(s, f"list({self.x.cards(s.iterable)})", s.var, None, s.body)
+        self._machine_loop(s, f"list({self.x.cards(s.iterable)})", "card", s.var, None, s.body)
 
     def visit_ForGroups(self, s: n.ForGroups):
-        self._machine_loop(s, f"list({self.zone(s.zone)})", s.var, None, s.body)
+        self._machine_loop(s, f"list({self.zone(s.zone)})", "[]card", s.var, None, s.body)
 
     def visit_RepeatTimes(self, s: n.RepeatTimes):
-        self._machine_loop(s, f"list(range({self._repeat_count(s)}))", None, None, s.body)
+        self._machine_loop(s, f"list(range({self._repeat_count(s)}))", "pass", None, None, s.body)
 
     # ------------------------------------------------------------ decisions
     def suspend(self, who: str, legal: str, s: n.Stmt, role: str) -> None:

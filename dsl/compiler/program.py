@@ -31,6 +31,9 @@ class Program:
     # The fields holding the cards picked in a simultaneous loop until everyone has picked: what
     # the observation shows each picker of its own picks (see `observed`).
     held_fields: list[str] = field(default_factory=list)
+    # What each loop waiting at a decision keeps in its list of items (`loop_items<k>`): the shape
+    # of that list in a saved state ("[]seat", "[]card", "[][]card", "[]pass").
+    item_shapes: dict[str, str] = field(default_factory=dict)
 
     def new_block(self, name: str) -> int:
         """A new empty block called `name` (or `name_2`, ... when two statements share a line)."""

@@ -475,6 +475,8 @@ class BaseState:
                 raise BadArgument(f"field '{name}' of this saved state cannot hold {value!r} ({exc})") from None
         try:
             version, internal, gauss = fields["rng"]
+            if not _generator_words(internal):
+                raise ValueError("it should hold 624 words of 32 bits and a position from 0 to 624")
             state.rng.setstate((version, tuple(internal), gauss))
         except (TypeError, ValueError) as exc:
             raise BadArgument(f"the random generator state of this saved state is damaged ({exc})") from exc
@@ -734,6 +736,18 @@ def expectation(line: int, text: str, left, op: str, right) -> tuple:
 
 def gap(code: str, line: int, message: str):
     raise RuleGap(code, line, message)
+
+
+def _generator_words(internal) -> bool:
+    """The internal state of Python's generator as `getstate` gives it: 624 words of 32 bits and
+    the position in them (`setstate` would take larger numbers, cut to 32 bits, without a word)."""
+    return (
+        isinstance(internal, (list, tuple))
+        and len(internal) == 625
+        and all(type(word) is int and 0 <= word < 2**32 for word in internal[:624])
+        and type(internal[624]) is int
+        and 0 <= internal[624] <= 624
+    )
 
 
 def repeat_count(count: int, line: int, limit: int) -> int:

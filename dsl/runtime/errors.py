@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+# The passes a loop may make without a decision, and the count a `repeat N times` may reach,
+# before the rules are taken to run without end (the rule gap `non-termination`).
+LOOP_GUARD = 10_000
+
 
 class IllegalAction(ValueError):
     """An action that is not in `legal_actions()`; the state is left unchanged."""

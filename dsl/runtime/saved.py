@@ -20,7 +20,7 @@ in one place only: every card of a deck is one physical card, even a twin of ano
 
 from __future__ import annotations
 
-from .errors import BadArgument
+from .errors import LOOP_GUARD, BadArgument
 
 # The integers a JSON reader carries exactly: far beyond any count or score of a real match.
 INT_BOUND = 2**53
@@ -121,6 +121,7 @@ class _Limits:
             "team": (0, teams - 1, "a team"),
             "block": (0, len(cls._BLOCKS) - 1, "a block of the rules"),
             "count": (0, INT_BOUND, "a count"),
+            "pass": (0, LOOP_GUARD - 1, "a pass of a counted loop"),
             "int": (-INT_BOUND, INT_BOUND, "a whole number"),
         }
 
