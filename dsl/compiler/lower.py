@@ -281,7 +281,9 @@ class StraightLowering(_Lowering):
     def dealt(self, s: n.DealEach | n.DealEvenly, hands: str) -> str:
         """The call that records the cards a deal gave each hand."""
         src, src_owner = self.place(s.source)
-        return self.ev.deal_after(line=s.span.line, src=src, src_owner=src_owner, zone=escape.literal(s.zone), hands=hands)
+        return self.ev.deal_after(
+            line=s.span.line, src=src, src_owner=src_owner, zone=escape.literal(s.zone), hands=hands
+        )
 
     def visit_DealEvenly(self, s: n.DealEvenly):
         src = self.zone(s.source)
