@@ -85,8 +85,9 @@ def _start(s):
 
 
 def _repeat_55_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # belote.cardrules:56: gather all into deck
-    if s.recorder is not None:
+    if _rec:
         _rt.record_gather(s, 56, 'deck')
     s.z_deck.clear()
     s.z_turned.clear()
@@ -98,32 +99,32 @@ def _repeat_55_body(s):
     s.z_deck.extend(s.cards)
     # belote.cardrules:57: shuffle deck
     s.rng.shuffle(s.z_deck)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_shuffle(s, 57, 'deck', None)
     # belote.cardrules:58: deal 3 from deck to hand each from left of dealer
-    if s.recorder is not None:
+    if _rec:
         _rt.deal_sizes(s, 58, s.z_hand)
     if not any(s.z_hand):
         s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, 3, ((s.v_dealer) + 1) % s.n, 58)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_deal(s, 58, 'deck', None, 'hand', s.z_hand)
     # belote.cardrules:59: deal 2 from deck to hand each from left of dealer
-    if s.recorder is not None:
+    if _rec:
         _rt.deal_sizes(s, 59, s.z_hand)
     if not any(s.z_hand):
         s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, 2, ((s.v_dealer) + 1) % s.n, 59)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_deal(s, 59, 'deck', None, 'hand', s.z_hand)
     # belote.cardrules:60: move top 1 from deck to turned
     _moved = _rt.take_top(s.z_deck, 1, 60)
     s.z_turned.extend(_moved)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_move(s, 60, 'deck', None, 'turned', None, _moved)
     # belote.cardrules:61: trump = none
     s.v_trump = None
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 61, 'trump', None, s.v_trump)
     # belote.cardrules:62: for each player p from left of dealer where trump == none {
     s.loop_items1 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
@@ -157,7 +158,8 @@ def _for_62_after(s):
 
 
 def _choose_option_63_chosen(s):
-    if s.recorder is not None:
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
         _rt.record_decision(s, 63)
     s.l_call = s.choice - 32
     # belote.cardrules:64: if call == take {
@@ -165,16 +167,17 @@ def _choose_option_63_chosen(s):
         s.hits[0] += 1
         # belote.cardrules:65: trump = suit of top of turned
         s.v_trump = SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 65))]
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 65, 'trump', None, s.v_trump)
         # belote.cardrules:66: taker = p
         s.v_taker = s.l_p
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 66, 'taker', None, s.v_taker)
     return 3  # to _for_62_next
 
 
 def _for_69_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index4 >= len(s.loop_items3):
         # belote.cardrules:76: if trump != none {
         if s.v_trump is not None:
@@ -182,7 +185,7 @@ def _for_69_next(s):
             # belote.cardrules:77: move top 1 from turned to hand of taker
             _moved = _rt.take_top(s.z_turned, 1, 77)
             s.z_hand[s.v_taker].extend(_moved)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_move(s, 77, 'turned', None, 'hand', s.v_taker, _moved)
             # belote.cardrules:78: for each player p from left of dealer {
             for _p5 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
@@ -190,19 +193,19 @@ def _for_69_next(s):
                 # belote.cardrules:79: move top (if p == taker then 2 else 3) from deck to hand of p
                 _moved = _rt.take_top(s.z_deck, (2 if (s.l_p == s.v_taker) else 3), 79)
                 s.z_hand[s.l_p].extend(_moved)
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_move(s, 79, 'deck', None, 'hand', s.l_p, _moved)
             # belote.cardrules:81: for each player p {
             _p6 = s.l_p
             for _p6 in range(s.n):
                 # belote.cardrules:82: belote of p = if (count cards in hand of p where suit == trump and (rank == K
                 s.v_belote[_p6] = 20 if (len([c2 for c2 in s.z_hand[_p6] if ((SUIT[c2] == s.v_trump) and ((RANK[c2] == 11) or (RANK[c2] == 10)))]) == 2) else 0
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_set(s, 82, 'belote', _p6, s.v_belote[_p6])
             s.l_p = _p6
             # belote.cardrules:85: leader = left of dealer
             s.v_leader = ((s.v_dealer) + 1) % s.n
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 85, 'leader', None, s.v_leader)
             # belote.cardrules:86: repeat 8 times {
             s.loop_items7 = list(range(8))
@@ -224,7 +227,8 @@ def _for_69_after(s):
 
 
 def _choose_option_70_chosen(s):
-    if s.recorder is not None:
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
         _rt.record_decision(s, 70)
     s.l_call = s.choice - 32
     # belote.cardrules:71: if call == name {
@@ -244,22 +248,24 @@ def _if_71_then(s):
 
 
 def _choose_suit_72_chosen(s):
-    if s.recorder is not None:
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
         _rt.record_decision(s, 72)
     s.v_trump = s.choice - 35
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 72, 'trump', None, s.v_trump)
     # belote.cardrules:73: taker = p
     s.v_taker = s.l_p
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 73, 'taker', None, s.v_taker)
     return 6  # to _for_69_next
 
 
 def _if_76_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # belote.cardrules:110: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 110, 'dealer', None, s.v_dealer)
     if not ((max(s.v_score) >= 1000) and (len([q46 for q46 in range(s.n) if (s.v_score[q46] == max(s.v_score))]) == 2)):
         return 1  # to _repeat_55_body
@@ -272,14 +278,15 @@ def _if_76_then(s):
 
 
 def _for_86_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index8 >= len(s.loop_items7):
         # belote.cardrules:105: score of taker += if fails then belotes(taker) else side(taker)
         _rt.share(s.v_score, s.team, s.v_taker, '+=', ((s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)]) if (((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c18 for c18 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c18] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c19 for c19 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c19] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c20 for c20 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c20] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c21 for c21 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c21] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)])) <= ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c22 for c22 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c22] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c23 for c23 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c23] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c24 for c24 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c24] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c25 for c25 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c25] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))) else ((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c26 for c26 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c26] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c27 for c27 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c27] != s.v_trump)], 105)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c28 for c28 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c28] == s.v_trump)], 105) + _rt.sum_values(VALUE_PLAIN_POINTS, [c29 for c29 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c29] != s.v_trump)], 105))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)]))))  # fmt: skip
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 105, 'score', s.v_taker, s.v_score[s.v_taker])
         # belote.cardrules:107: score of left of taker += if fails then max(made(left of taker), 162) + belotes(left of...
         _rt.share(s.v_score, s.team, ((s.v_taker) + 1) % s.n, '+=', ((max((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c30 for c30 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c30] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c31 for c31 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c31] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c32 for c32 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c32] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c33 for c33 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c33] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))), 162) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) if (((250 if ((len(s.z_taken[s.v_taker]) + len(s.z_taken[_rt.partner(s.team, s.v_taker)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c34 for c34 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c34] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c35 for c35 in _rt.flat(s.z_taken[s.v_taker]) if (SUIT[c35] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c36 for c36 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c36] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c37 for c37 in _rt.flat(s.z_taken[_rt.partner(s.team, s.v_taker)]) if (SUIT[c37] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[s.v_taker]) else 0))) + (s.v_belote[s.v_taker] + s.v_belote[_rt.partner(s.team, s.v_taker)])) <= ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c38 for c38 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c38] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c39 for c39 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c39] != s.v_trump)], 107)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c40 for c40 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c40] == s.v_trump)], 107) + _rt.sum_values(VALUE_PLAIN_POINTS, [c41 for c41 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c41] != s.v_trump)], 107))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))) else ((250 if ((len(s.z_taken[((s.v_taker) + 1) % s.n]) + len(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)])) == 8) else (((_rt.sum_values(VALUE_TRUMP_POINTS, [c42 for c42 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c42] == s.v_trump)], 108) + _rt.sum_values(VALUE_PLAIN_POINTS, [c43 for c43 in _rt.flat(s.z_taken[((s.v_taker) + 1) % s.n]) if (SUIT[c43] != s.v_trump)], 108)) + (_rt.sum_values(VALUE_TRUMP_POINTS, [c44 for c44 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c44] == s.v_trump)], 108) + _rt.sum_values(VALUE_PLAIN_POINTS, [c45 for c45 in _rt.flat(s.z_taken[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]) if (SUIT[c45] != s.v_trump)], 108))) + (10 if (s.team[s.winner] == s.team[((s.v_taker) + 1) % s.n]) else 0))) + (s.v_belote[((s.v_taker) + 1) % s.n] + s.v_belote[_rt.partner(s.team, ((s.v_taker) + 1) % s.n)]))))  # fmt: skip
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 107, 'score', ((s.v_taker) + 1) % s.n, s.v_score[((s.v_taker) + 1) % s.n])
         return 12  # to _if_76_after
     s.loop_index8 += 1
@@ -298,6 +305,7 @@ def _for_86_after(s):
 
 
 def _trick_87_turn(s):
+    _rec = s.recorder  # (None unless the match records its events)
     _c, _t_i = s.choice, s.t_i
     if _c >= 0:  # the card just chosen
         s.choice = -1
@@ -307,7 +315,7 @@ def _trick_87_turn(s):
         s.t_cards.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
-        if s.recorder is not None:
+        if _rec:
             _rt.record_play(s, 87, _p, _c, 'hand', 'table')
         s.t_i = _t_i = _t_i + 1
     if _t_i >= len(s.t_order):
@@ -344,13 +352,13 @@ def _trick_87_turn(s):
             _rt.gap('no-winner', 87, 'no winner rule applies to this trick')
         s.winner = _winner
         s.tricks += 1
-        if s.recorder is not None:
+        if _rec:
             _rt.record_trick_end(s, 87, _winner, 'table', 'taken', s.z_table)
         s.z_taken[_winner].append(s.z_table[:])
         s.z_table.clear()
         # belote.cardrules:103: leader = winner
         s.v_leader = s.winner
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 103, 'leader', None, s.v_leader)
         return 14  # to _for_86_next
     _p = s.t_order[_t_i]
@@ -549,56 +557,56 @@ _RULE_LINES = (
     (82, 0),
     (83, 55),
     (87, 0),
-    (88, 56),
-    (99, 57),
-    (103, 58),
-    (111, 59),
-    (119, 60),
-    (124, 61),
-    (128, 62),
-    (134, 0),
-    (141, 69),
-    (149, 63),
-    (154, 0),
-    (163, 64),
-    (166, 65),
-    (170, 66),
-    (177, 0),
-    (179, 76),
-    (182, 77),
-    (187, 78),
-    (190, 79),
-    (195, 81),
-    (198, 82),
-    (203, 85),
-    (207, 86),
-    (216, 70),
-    (221, 0),
-    (230, 71),
-    (236, 0),
-    (242, 72),
-    (246, 0),
-    (252, 73),
-    (259, 0),
-    (260, 110),
-    (269, 0),
-    (276, 105),
-    (280, 107),
-    (286, 87),
-    (295, 0),
-    (315, 98),
-    (329, 99),
-    (351, 103),
-    (403, 0),
-    (460, 24),
-    (462, 25),
-    (464, 26),
-    (466, 27),
-    (468, 28),
-    (470, 29),
-    (487, 0),
-    (523, 117),
-    (525, 118),
-    (530, 119),
-    (538, 0),
+    (89, 56),
+    (100, 57),
+    (104, 58),
+    (112, 59),
+    (120, 60),
+    (125, 61),
+    (129, 62),
+    (135, 0),
+    (142, 69),
+    (150, 63),
+    (155, 0),
+    (165, 64),
+    (168, 65),
+    (172, 66),
+    (179, 0),
+    (182, 76),
+    (185, 77),
+    (190, 78),
+    (193, 79),
+    (198, 81),
+    (201, 82),
+    (206, 85),
+    (210, 86),
+    (219, 70),
+    (224, 0),
+    (234, 71),
+    (240, 0),
+    (246, 72),
+    (250, 0),
+    (257, 73),
+    (264, 0),
+    (266, 110),
+    (275, 0),
+    (283, 105),
+    (287, 107),
+    (293, 87),
+    (302, 0),
+    (323, 98),
+    (337, 99),
+    (359, 103),
+    (411, 0),
+    (468, 24),
+    (470, 25),
+    (472, 26),
+    (474, 27),
+    (476, 28),
+    (478, 29),
+    (495, 0),
+    (531, 117),
+    (533, 118),
+    (538, 119),
+    (546, 0),
 )

@@ -333,6 +333,7 @@ IS_J_DIAMONDS = (False, False, False, False, False, False, False, False, False, 
 
 
 def _trigger_0(s, card, player):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:204: when card c is drawn into hand of p where received and c is red A
     s.l_c = card
     s.l_p = player
@@ -344,19 +345,19 @@ def _trigger_0(s, card, player):
         s.hits[1] += 1
         # jailbreak.cardrules:207: give = (size of prison of p + 1) / 2
         s.v_give = (len(s.z_prison[s.l_p]) + 1) // 2
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 207, 'give', None, s.v_give)
         # jailbreak.cardrules:208: if reading convict_pick is random {
         if s.r_convict_pick == CONVICT_PICK_RANDOM:
             s.hits[2] += 1
             # jailbreak.cardrules:209: shuffle prison of p
             s.rng.shuffle(s.z_prison[s.l_p])
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_shuffle(s, 209, 'prison', s.l_p)
         # jailbreak.cardrules:211: move top give from prison of p to handout
         _moved = _rt.take_top(s.z_prison[s.l_p], s.v_give, 211)
         s.z_handout.extend(_moved)
-        if s.recorder is not None:
+        if _rec:
             _rt.record_move(s, 211, 'prison', s.l_p, 'handout', None, _moved)
         # jailbreak.cardrules:212: while not handout is empty {
         _loop1 = 0
@@ -372,14 +373,14 @@ def _trigger_0(s, card, player):
                 # jailbreak.cardrules:215: move top 1 from handout to prison of t
                 _moved = _rt.take_top(s.z_handout, 1, 215)
                 s.z_prison[_p2].extend(_moved)
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_move(s, 215, 'handout', None, 'prison', _p2, _moved)
             s.l_t = _p2
     elif len(s.z_prison[s.l_p]) < 12:
         s.hits[3] += 1
         # jailbreak.cardrules:219: give = 0
         s.v_give = 0
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 219, 'give', None, s.v_give)
         # jailbreak.cardrules:220: while size of prison of p < 12
         _loop3 = 0
@@ -389,7 +390,7 @@ def _trigger_0(s, card, player):
                 _rt.gap('non-termination', 220, 'this loop never reaches its end')
             # jailbreak.cardrules:223: give += 1
             s.v_give += 1
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 223, 'give', None, s.v_give)
             # jailbreak.cardrules:224: for each player t from left of p where t != p and not prison of t is empty
             _p4 = s.l_t
@@ -401,17 +402,18 @@ def _trigger_0(s, card, player):
                     s.hits[4] += 1
                     # jailbreak.cardrules:227: shuffle prison of t
                     s.rng.shuffle(s.z_prison[_p4])
-                    if s.recorder is not None:
+                    if _rec:
                         _rt.record_shuffle(s, 227, 'prison', _p4)
                 # jailbreak.cardrules:229: move top 1 from prison of t to prison of p
                 _moved = _rt.take_top(s.z_prison[_p4], 1, 229)
                 s.z_prison[s.l_p].extend(_moved)
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_move(s, 229, 'prison', _p4, 'prison', s.l_p, _moved)
             s.l_t = _p4
 
 
 def _trigger_1(s, card, player):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:235: when card c is drawn into hand of p where received and c is black A
     s.l_c = card
     s.l_p = player
@@ -423,11 +425,12 @@ def _trigger_1(s, card, player):
         s.hits[6] += 1
         # jailbreak.cardrules:238: claim = p
         s.v_claim = s.l_p
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 238, 'claim', None, s.v_claim)
 
 
 def _trigger_2(s, card, player):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:242: when card c is drawn into hand of p where received and c is red J
     s.l_c = card
     s.l_p = player
@@ -438,24 +441,24 @@ def _trigger_2(s, card, player):
     if s.r_freed_to == FREED_TO_BOTTOM:
         s.hits[8] += 1
         # jailbreak.cardrules:245: move all from reserve to hold
-        if s.recorder is not None:
+        if _rec:
             _rt.record_move(s, 245, 'reserve', None, 'hold', None, s.z_reserve)
         s.z_hold.extend(s.z_reserve)
         s.z_reserve.clear()
         # jailbreak.cardrules:246: move all from prison of p to reserve
-        if s.recorder is not None:
+        if _rec:
             _rt.record_move(s, 246, 'prison', s.l_p, 'reserve', None, s.z_prison[s.l_p])
         s.z_reserve.extend(s.z_prison[s.l_p])
         s.z_prison[s.l_p].clear()
         # jailbreak.cardrules:247: move all from hold to reserve
-        if s.recorder is not None:
+        if _rec:
             _rt.record_move(s, 247, 'hold', None, 'reserve', None, s.z_hold)
         s.z_reserve.extend(s.z_hold)
         s.z_hold.clear()
     else:
         s.hits[9] += 1
         # jailbreak.cardrules:249: move all from prison of p to reserve
-        if s.recorder is not None:
+        if _rec:
             _rt.record_move(s, 249, 'prison', s.l_p, 'reserve', None, s.z_prison[s.l_p])
         s.z_reserve.extend(s.z_prison[s.l_p])
         s.z_prison[s.l_p].clear()
@@ -464,12 +467,12 @@ def _trigger_2(s, card, player):
             s.hits[10] += 1
             # jailbreak.cardrules:251: shuffle reserve
             s.rng.shuffle(s.z_reserve)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_shuffle(s, 251, 'reserve', None)
     # jailbreak.cardrules:254: move card c from hand of p to prison of p
     _moved = [_rt.take_card(s.z_hand[s.l_p], s.l_c, 254)]
     s.z_prison[s.l_p].extend(_moved)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_move(s, 254, 'hand', s.l_p, 'prison', s.l_p, _moved)
 
 
@@ -482,8 +485,9 @@ def _start(s):
 
 
 def _repeat_260_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:261: gather all into reserve
-    if s.recorder is not None:
+    if _rec:
         _rt.record_gather(s, 261, 'reserve')
     s.z_reserve.clear()
     for _z in s.z_hand:
@@ -497,30 +501,30 @@ def _repeat_260_body(s):
     s.z_reserve.extend(s.cards)
     # jailbreak.cardrules:262: shuffle reserve
     s.rng.shuffle(s.z_reserve)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_shuffle(s, 262, 'reserve', None)
     # jailbreak.cardrules:263: if reading black_ace_carry is lapses {
     if s.r_black_ace_carry == BLACK_ACE_CARRY_LAPSES:
         s.hits[11] += 1
         # jailbreak.cardrules:264: claim = none
         s.v_claim = None
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 264, 'claim', None, s.v_claim)
     # jailbreak.cardrules:266: sure = none
     s.v_sure = None
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 266, 'sure', None, s.v_sure)
     # jailbreak.cardrules:267: game_over = false
     s.v_game_over = False
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 267, 'game_over', None, s.v_game_over)
     # jailbreak.cardrules:268: out = false
     s.v_out = False
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 268, 'out', None, s.v_out)
     # jailbreak.cardrules:270: received = reading trigger_cards is every_card
     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 270, 'received', None, s.v_received)
     # jailbreak.cardrules:271: for each player q from left of dealer {
     for _p5 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
@@ -528,7 +532,7 @@ def _repeat_260_body(s):
         # jailbreak.cardrules:272: draw 1 from reserve to hand of q
         _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 272)
         s.z_hand[s.l_q].append(_c)
-        if s.recorder is not None:
+        if _rec:
             _rt.record_draw(s, 272, 'reserve', None, 'hand', s.l_q, _c)
         if MAY_FIRE_HAND[_c]:
             _trigger_0(s, _c, s.l_q)
@@ -554,7 +558,7 @@ def _repeat_260_body(s):
                 # jailbreak.cardrules:277: draw 1 from reserve to hand of q
                 _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 277)
                 s.z_hand[s.l_q].append(_c)
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_draw(s, 277, 'reserve', None, 'hand', s.l_q, _c)
                 if MAY_FIRE_HAND[_c]:
                     _trigger_0(s, _c, s.l_q)
@@ -565,7 +569,7 @@ def _repeat_260_body(s):
                     s.l_p = s.l_q
     # jailbreak.cardrules:281: starter = dealer
     s.v_starter = s.v_dealer
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 281, 'starter', None, s.v_starter)
     # jailbreak.cardrules:283: repeat {
     return 3  # to _repeat_283_body
@@ -577,32 +581,33 @@ def _repeat_260_after(s):
 
 
 def _repeat_283_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:285: sure = claim
     s.v_sure = s.v_claim
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 285, 'sure', None, s.v_sure)
     # jailbreak.cardrules:286: claim = none
     s.v_claim = None
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 286, 'claim', None, s.v_claim)
     # jailbreak.cardrules:287: anyone_hunted = false
     s.v_anyone_hunted = False
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 287, 'anyone_hunted', None, s.v_anyone_hunted)
     # jailbreak.cardrules:288: hunts = 0
     s.v_hunts = 0
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 288, 'hunts', None, s.v_hunts)
     # jailbreak.cardrules:289: for each player q {
     _p8 = s.l_q
     for _p8 in range(s.n):
         # jailbreak.cardrules:290: hunted of q = false
         s.v_hunted[_p8] = False
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 290, 'hunted', _p8, s.v_hunted[_p8])
         # jailbreak.cardrules:291: passed_early of q = false
         s.v_passed_early[_p8] = False
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 291, 'passed_early', _p8, s.v_passed_early[_p8])
     s.l_q = _p8
     # jailbreak.cardrules:293: for each player q from starter {
@@ -617,6 +622,7 @@ def _repeat_283_after(s):
 
 
 def _for_293_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index10 >= len(s.loop_items9):
         # jailbreak.cardrules:318: if reading circle is again and anyone_hunted {
         if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
@@ -636,28 +642,28 @@ def _for_293_next(s):
             s.hits[14] += 1
             # jailbreak.cardrules:297: hunted of q = true
             s.v_hunted[s.l_q] = True
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 297, 'hunted', s.l_q, s.v_hunted[s.l_q])
             # jailbreak.cardrules:298: hunts += 1
             s.v_hunts += 1
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 298, 'hunts', None, s.v_hunts)
             # jailbreak.cardrules:299: hunt_no of q = hunts
             s.v_hunt_no[s.l_q] = s.v_hunts
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 299, 'hunt_no', s.l_q, s.v_hunt_no[s.l_q])
             # jailbreak.cardrules:300: hunted_card of q = top of hand of q
             s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 300)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 300, 'hunted_card', s.l_q, s.v_hunted_card[s.l_q])
             # jailbreak.cardrules:301: move all from hand of q to table
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_move(s, 301, 'hand', s.l_q, 'table', None, s.z_hand[s.l_q])
             s.z_table.extend(s.z_hand[s.l_q])
             s.z_hand[s.l_q].clear()
             # jailbreak.cardrules:302: anyone_hunted = true
             s.v_anyone_hunted = True
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 302, 'anyone_hunted', None, s.v_anyone_hunted)
             return 5  # to _for_293_next
         s.hits[15] += 1
@@ -696,7 +702,8 @@ def _if_296_else(s):
 
 
 def _choose_option_304_chosen(s):
-    if s.recorder is not None:
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
         _rt.record_decision(s, 304)
     s.l_answer = s.choice - 52
     # jailbreak.cardrules:305: if answer == hunt {
@@ -704,39 +711,40 @@ def _choose_option_304_chosen(s):
         s.hits[16] += 1
         # jailbreak.cardrules:306: hunted of q = true
         s.v_hunted[s.l_q] = True
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 306, 'hunted', s.l_q, s.v_hunted[s.l_q])
         # jailbreak.cardrules:307: hunts += 1
         s.v_hunts += 1
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 307, 'hunts', None, s.v_hunts)
         # jailbreak.cardrules:308: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 308, 'hunt_no', s.l_q, s.v_hunt_no[s.l_q])
         # jailbreak.cardrules:309: hunted_card of q = top of hand of q
         s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 309)
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 309, 'hunted_card', s.l_q, s.v_hunted_card[s.l_q])
         # jailbreak.cardrules:310: move all from hand of q to table
-        if s.recorder is not None:
+        if _rec:
             _rt.record_move(s, 310, 'hand', s.l_q, 'table', None, s.z_hand[s.l_q])
         s.z_table.extend(s.z_hand[s.l_q])
         s.z_hand[s.l_q].clear()
         # jailbreak.cardrules:311: anyone_hunted = true
         s.v_anyone_hunted = True
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 311, 'anyone_hunted', None, s.v_anyone_hunted)
     elif not s.v_anyone_hunted:
         s.hits[17] += 1
         # jailbreak.cardrules:313: passed_early of q = true
         s.v_passed_early[s.l_q] = True
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 313, 'passed_early', s.l_q, s.v_passed_early[s.l_q])
     return 5  # to _for_293_next
 
 
 def _if_318_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:332: if not anyone_hunted {
     if not s.v_anyone_hunted:
         s.hits[20] += 1
@@ -745,14 +753,14 @@ def _if_318_after(s):
             s.hits[21] += 1
             # jailbreak.cardrules:334: claim = sure  # the black ace waits for a round that is played
             s.v_claim = s.v_sure
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 334, 'claim', None, s.v_claim)
         # jailbreak.cardrules:336: if reading all_pass is game_ends {
         if s.r_all_pass == ALL_PASS_GAME_ENDS:
             s.hits[22] += 1
             # jailbreak.cardrules:337: game_over = true
             s.v_game_over = True
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 337, 'game_over', None, s.v_game_over)
     else:
         s.hits[23] += 1
@@ -761,7 +769,7 @@ def _if_318_after(s):
             s.hits[24] += 1
             # jailbreak.cardrules:341: taker = sure
             s.v_taker = s.v_sure
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 341, 'taker', None, s.v_taker)
         else:
             s.hits[25] += 1
@@ -770,7 +778,7 @@ def _if_318_after(s):
             for _p13 in range(s.n):
                 # jailbreak.cardrules:344: in_duel of q = false
                 s.v_in_duel[_p13] = False
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_set(s, 344, 'in_duel', _p13, s.v_in_duel[_p13])
             s.l_q = _p13
             # jailbreak.cardrules:347: for each q in players r
@@ -787,7 +795,7 @@ def _if_318_after(s):
             for _e18 in _seats16:
                 # jailbreak.cardrules:349: in_duel of q = true
                 s.v_in_duel[_e18] = True
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_set(s, 349, 'in_duel', _e18, s.v_in_duel[_e18])
             s.l_q = _e18
             # jailbreak.cardrules:352: while (count players q where in_duel of q) > 1 and not game_over {
@@ -807,7 +815,7 @@ def _if_318_after(s):
                         for _p20 in range(s.n):
                             # jailbreak.cardrules:356: keep of q = false
                             s.v_keep[_p20] = False
-                            if s.recorder is not None:
+                            if _rec:
                                 _rt.record_set(s, 356, 'keep', _p20, s.v_keep[_p20])
                         s.l_q = _p20
                         # jailbreak.cardrules:358: for each q in players r where in_duel of r with lowest hunt_no of r {
@@ -824,7 +832,7 @@ def _if_318_after(s):
                         for _e25 in _seats23:
                             # jailbreak.cardrules:359: keep of q = true
                             s.v_keep[_e25] = True
-                            if s.recorder is not None:
+                            if _rec:
                                 _rt.record_set(s, 359, 'keep', _e25, s.v_keep[_e25])
                         s.l_q = _e25
                         # jailbreak.cardrules:361: for each player q {
@@ -832,27 +840,27 @@ def _if_318_after(s):
                         for _p26 in range(s.n):
                             # jailbreak.cardrules:362: in_duel of q = keep of q
                             s.v_in_duel[_p26] = s.v_keep[_p26]
-                            if s.recorder is not None:
+                            if _rec:
                                 _rt.record_set(s, 362, 'in_duel', _p26, s.v_in_duel[_p26])
                         s.l_q = _p26
                     else:
                         s.hits[28] += 1
                         # jailbreak.cardrules:365: game_over = true
                         s.v_game_over = True
-                        if s.recorder is not None:
+                        if _rec:
                             _rt.record_set(s, 365, 'game_over', None, s.v_game_over)
                 else:
                     s.hits[29] += 1
                     # jailbreak.cardrules:368: received = reading trigger_cards is with_ties
                     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES
-                    if s.recorder is not None:
+                    if _rec:
                         _rt.record_set(s, 368, 'received', None, s.v_received)
                     # jailbreak.cardrules:369: if size of reserve == (count players q where in_duel of q)
                     if (len(s.z_reserve) == s.v_in_duel.count(True)) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                         s.hits[30] += 1
                         # jailbreak.cardrules:371: out = true
                         s.v_out = True
-                        if s.recorder is not None:
+                        if _rec:
                             _rt.record_set(s, 371, 'out', None, s.v_out)
                     # jailbreak.cardrules:373: for each player q from starter where in_duel of q {
                     for _p27 in SEATS[s.n][(s.v_starter) % s.n]:
@@ -862,7 +870,7 @@ def _if_318_after(s):
                         # jailbreak.cardrules:374: draw 1 from reserve to hand of q
                         _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 374)
                         s.z_hand[s.l_q].append(_c)
-                        if s.recorder is not None:
+                        if _rec:
                             _rt.record_draw(s, 374, 'reserve', None, 'hand', s.l_q, _c)
                         if MAY_FIRE_HAND[_c]:
                             _trigger_0(s, _c, s.l_q)
@@ -873,14 +881,14 @@ def _if_318_after(s):
                             s.l_p = s.l_q
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
-                        if s.recorder is not None:
+                        if _rec:
                             _rt.record_set(s, 375, 'drew', s.l_q, s.v_drew[s.l_q])
                     # jailbreak.cardrules:377: for each player q {
                     _p28 = s.l_q
                     for _p28 in range(s.n):
                         # jailbreak.cardrules:378: keep of q = false
                         s.v_keep[_p28] = False
-                        if s.recorder is not None:
+                        if _rec:
                             _rt.record_set(s, 378, 'keep', _p28, s.v_keep[_p28])
                     s.l_q = _p28
                     # jailbreak.cardrules:381: for each q in players r where in_duel of r
@@ -897,7 +905,7 @@ def _if_318_after(s):
                     for _e33 in _seats31:
                         # jailbreak.cardrules:383: keep of q = true
                         s.v_keep[_e33] = True
-                        if s.recorder is not None:
+                        if _rec:
                             _rt.record_set(s, 383, 'keep', _e33, s.v_keep[_e33])
                     s.l_q = _e33
                     # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
@@ -908,7 +916,7 @@ def _if_318_after(s):
                         for _p34 in range(s.n):
                             # jailbreak.cardrules:387: in_duel of q = keep of q
                             s.v_in_duel[_p34] = s.v_keep[_p34]
-                            if s.recorder is not None:
+                            if _rec:
                                 _rt.record_set(s, 387, 'in_duel', _p34, s.v_in_duel[_p34])
                         s.l_q = _p34
                     # jailbreak.cardrules:390: for each player q where drew of q {
@@ -918,60 +926,60 @@ def _if_318_after(s):
                             continue
                         # jailbreak.cardrules:391: drew of q = false
                         s.v_drew[_p35] = False
-                        if s.recorder is not None:
+                        if _rec:
                             _rt.record_set(s, 391, 'drew', _p35, s.v_drew[_p35])
                         # jailbreak.cardrules:392: if reading tie_cards is pot {
                         if s.r_tie_cards == TIE_CARDS_POT:
                             s.hits[32] += 1
                             # jailbreak.cardrules:393: move all from hand of q to table
-                            if s.recorder is not None:
+                            if _rec:
                                 _rt.record_move(s, 393, 'hand', _p35, 'table', None, s.z_hand[_p35])
                             s.z_table.extend(s.z_hand[_p35])
                             s.z_hand[_p35].clear()
                         else:
                             s.hits[33] += 1
                             # jailbreak.cardrules:395: move all from hand of q to aside
-                            if s.recorder is not None:
+                            if _rec:
                                 _rt.record_move(s, 395, 'hand', _p35, 'aside', None, s.z_hand[_p35])
                             s.z_aside.extend(s.z_hand[_p35])
                             s.z_hand[_p35].clear()
                     s.l_q = _p35
             # jailbreak.cardrules:400: taker = none
             s.v_taker = None
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 400, 'taker', None, s.v_taker)
             # jailbreak.cardrules:401: if not game_over {
             if not s.v_game_over:
                 s.hits[34] += 1
                 # jailbreak.cardrules:402: taker = first of players q where in_duel of q
                 s.v_taker = s.v_in_duel.index(True) if True in s.v_in_duel else _rt.first([], 402)
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_set(s, 402, 'taker', None, s.v_taker)
         # jailbreak.cardrules:405: if game_over {
         if s.v_game_over:
             s.hits[35] += 1
             # jailbreak.cardrules:406: move all from table to aside
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_move(s, 406, 'table', None, 'aside', None, s.z_table)
             s.z_aside.extend(s.z_table)
             s.z_table.clear()
         else:
             s.hits[36] += 1
             # jailbreak.cardrules:408: move all from table to prison of taker
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_move(s, 408, 'table', None, 'prison', s.v_taker, s.z_table)
             s.z_prison[s.v_taker].extend(s.z_table)
             s.z_table.clear()
             # jailbreak.cardrules:409: starter = taker
             s.v_starter = s.v_taker
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 409, 'starter', None, s.v_starter)
     # jailbreak.cardrules:414: if not game_over {
     if not s.v_game_over:
         s.hits[37] += 1
         # jailbreak.cardrules:415: received = true
         s.v_received = True
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 415, 'received', None, s.v_received)
         # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
         for _p36 in SEATS[s.n][(s.v_starter) % s.n]:
@@ -983,12 +991,12 @@ def _if_318_after(s):
                 s.hits[38] += 1
                 # jailbreak.cardrules:419: out = true
                 s.v_out = True
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_set(s, 419, 'out', None, s.v_out)
             # jailbreak.cardrules:421: draw 1 from reserve to hand of q
             _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 421)
             s.z_hand[s.l_q].append(_c)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_draw(s, 421, 'reserve', None, 'hand', s.l_q, _c)
             if MAY_FIRE_HAND[_c]:
                 _trigger_0(s, _c, s.l_q)
@@ -1016,12 +1024,12 @@ def _if_318_after(s):
                         s.hits[40] += 1
                         # jailbreak.cardrules:429: out = true
                         s.v_out = True
-                        if s.recorder is not None:
+                        if _rec:
                             _rt.record_set(s, 429, 'out', None, s.v_out)
                     # jailbreak.cardrules:431: draw 1 from reserve to hand of q
                     _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 431)
                     s.z_hand[s.l_q].append(_c)
-                    if s.recorder is not None:
+                    if _rec:
                         _rt.record_draw(s, 431, 'reserve', None, 'hand', s.l_q, _c)
                     if MAY_FIRE_HAND[_c]:
                         _trigger_0(s, _c, s.l_q)
@@ -1037,16 +1045,16 @@ def _if_318_after(s):
     for _p39 in range(s.n):
         # jailbreak.cardrules:440: total of q += reading score_sum {
         s.v_total[_p39] += _rt.counted(s.hits, 41, _rt.sum_values(VALUE_POINTS, s.z_prison[_p39], 441)) if s.r_score_sum == SCORE_SUM_INSTEAD else _rt.counted(s.hits, 42, (len(s.z_prison[_p39]) + _rt.sum_values(VALUE_BONUS, s.z_prison[_p39], 442)))
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 440, 'total', _p39, s.v_total[_p39])
     s.l_q = _p39
     # jailbreak.cardrules:445: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 445, 'dealer', None, s.v_dealer)
     # jailbreak.cardrules:446: games_played += 1
     s.v_games_played += 1
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 446, 'games_played', None, s.v_games_played)
     if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
         return 1  # to _repeat_260_body
@@ -1075,7 +1083,8 @@ def _for_319_after(s):
 
 
 def _choose_option_320_chosen(s):
-    if s.recorder is not None:
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
         _rt.record_decision(s, 320)
     s.l_answer = s.choice - 52
     # jailbreak.cardrules:321: if answer == hunt {
@@ -1083,22 +1092,22 @@ def _choose_option_320_chosen(s):
         s.hits[19] += 1
         # jailbreak.cardrules:322: hunted of q = true
         s.v_hunted[s.l_q] = True
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 322, 'hunted', s.l_q, s.v_hunted[s.l_q])
         # jailbreak.cardrules:323: hunts += 1
         s.v_hunts += 1
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 323, 'hunts', None, s.v_hunts)
         # jailbreak.cardrules:324: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 324, 'hunt_no', s.l_q, s.v_hunt_no[s.l_q])
         # jailbreak.cardrules:325: hunted_card of q = top of hand of q
         s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 325)
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 325, 'hunted_card', s.l_q, s.v_hunted_card[s.l_q])
         # jailbreak.cardrules:326: move all from hand of q to table
-        if s.recorder is not None:
+        if _rec:
             _rt.record_move(s, 326, 'hand', s.l_q, 'table', None, s.z_hand[s.l_q])
         s.z_table.extend(s.z_hand[s.l_q])
         s.z_hand[s.l_q].clear()
@@ -1571,229 +1580,229 @@ _RULE_LINES = (
     (307, 23),
     (309, 25),
     (335, 0),
-    (336, 204),
-    (342, 206),
-    (345, 207),
-    (349, 208),
-    (352, 209),
-    (356, 211),
-    (361, 212),
-    (367, 213),
-    (372, 215),
-    (380, 219),
-    (384, 220),
-    (390, 223),
-    (394, 224),
-    (399, 226),
-    (402, 227),
-    (406, 229),
-    (414, 0),
-    (415, 235),
-    (421, 237),
-    (424, 238),
-    (430, 0),
-    (431, 242),
-    (437, 244),
-    (440, 245),
-    (445, 246),
-    (450, 247),
-    (457, 249),
-    (462, 250),
-    (465, 251),
-    (469, 254),
-    (479, 0),
-    (480, 260),
-    (484, 0),
-    (485, 261),
-    (498, 262),
-    (502, 263),
-    (505, 264),
-    (509, 266),
-    (513, 267),
-    (517, 268),
-    (521, 270),
-    (525, 271),
-    (528, 272),
-    (540, 274),
-    (543, 275),
-    (549, 276),
-    (554, 277),
-    (566, 281),
-    (570, 283),
-    (574, 0),
-    (580, 285),
-    (584, 286),
-    (588, 287),
-    (592, 288),
-    (596, 289),
-    (599, 290),
-    (603, 291),
-    (608, 293),
-    (614, 0),
-    (621, 318),
-    (624, 319),
-    (631, 295),
-    (634, 296),
-    (637, 297),
-    (641, 298),
-    (645, 299),
-    (649, 300),
-    (653, 301),
-    (658, 302),
-    (664, 304),
-    (670, 0),
-    (702, 305),
-    (705, 306),
-    (709, 307),
-    (713, 308),
-    (717, 309),
-    (721, 310),
-    (726, 311),
-    (732, 313),
-    (739, 0),
-    (740, 332),
-    (743, 333),
-    (746, 334),
-    (750, 336),
-    (753, 337),
-    (759, 340),
-    (762, 341),
-    (768, 343),
-    (771, 344),
-    (776, 347),
-    (788, 349),
-    (793, 352),
-    (799, 353),
-    (802, 354),
-    (805, 355),
-    (808, 356),
-    (813, 358),
-    (825, 359),
-    (830, 361),
-    (833, 362),
-    (840, 365),
-    (846, 368),
-    (850, 369),
-    (853, 371),
-    (857, 373),
-    (862, 374),
-    (874, 375),
-    (878, 377),
-    (881, 378),
-    (886, 381),
-    (898, 383),
-    (903, 385),
-    (906, 386),
-    (909, 387),
-    (914, 390),
-    (919, 391),
-    (923, 392),
-    (926, 393),
-    (933, 395),
-    (939, 400),
-    (943, 401),
-    (946, 402),
-    (950, 405),
-    (953, 406),
-    (960, 408),
-    (965, 409),
-    (969, 414),
-    (972, 415),
-    (976, 416),
-    (981, 418),
-    (984, 419),
-    (988, 421),
-    (1000, 423),
-    (1003, 424),
-    (1009, 426),
-    (1014, 428),
-    (1017, 429),
-    (1021, 431),
-    (1035, 439),
-    (1038, 440),
-    (1043, 445),
-    (1047, 446),
-    (1056, 0),
-    (1068, 320),
-    (1073, 0),
-    (1081, 321),
-    (1084, 322),
-    (1088, 323),
-    (1092, 324),
-    (1096, 325),
-    (1100, 326),
-    (1108, 0),
-    (1212, 36),
-    (1216, 39),
-    (1218, 40),
-    (1220, 41),
-    (1222, 42),
-    (1224, 43),
-    (1226, 44),
-    (1228, 45),
-    (1231, 47),
-    (1233, 48),
-    (1235, 49),
-    (1237, 50),
-    (1239, 51),
-    (1241, 52),
-    (1243, 53),
-    (1245, 54),
-    (1247, 55),
-    (1261, 0),
-    (1301, 455),
-    (1304, 459),
-    (1305, 461),
-    (1309, 0),
-    (1310, 464),
-    (1312, 466),
-    (1319, 467),
-    (1323, 0),
-    (1324, 473),
-    (1326, 474),
-    (1333, 475),
-    (1337, 0),
-    (1338, 481),
-    (1340, 483),
-    (1347, 484),
-    (1351, 0),
-    (1352, 490),
-    (1354, 491),
-    (1361, 492),
-    (1365, 0),
-    (1366, 498),
-    (1368, 501),
-    (1373, 502),
-    (1379, 503),
-    (1384, 504),
-    (1388, 505),
-    (1401, 506),
-    (1402, 507),
-    (1406, 0),
-    (1407, 510),
-    (1409, 514),
-    (1414, 515),
-    (1419, 516),
-    (1424, 517),
-    (1430, 518),
-    (1435, 519),
-    (1439, 520),
-    (1452, 521),
-    (1456, 0),
-    (1457, 524),
-    (1459, 527),
-    (1465, 528),
-    (1470, 529),
-    (1474, 530),
-    (1487, 531),
-    (1491, 0),
-    (1492, 534),
-    (1494, 537),
-    (1499, 538),
-    (1505, 539),
-    (1510, 540),
-    (1514, 541),
-    (1527, 542),
-    (1528, 543),
-    (1546, 0),
+    (337, 204),
+    (343, 206),
+    (346, 207),
+    (350, 208),
+    (353, 209),
+    (357, 211),
+    (362, 212),
+    (368, 213),
+    (373, 215),
+    (381, 219),
+    (385, 220),
+    (391, 223),
+    (395, 224),
+    (400, 226),
+    (403, 227),
+    (407, 229),
+    (415, 0),
+    (417, 235),
+    (423, 237),
+    (426, 238),
+    (432, 0),
+    (434, 242),
+    (440, 244),
+    (443, 245),
+    (448, 246),
+    (453, 247),
+    (460, 249),
+    (465, 250),
+    (468, 251),
+    (472, 254),
+    (482, 0),
+    (483, 260),
+    (487, 0),
+    (489, 261),
+    (502, 262),
+    (506, 263),
+    (509, 264),
+    (513, 266),
+    (517, 267),
+    (521, 268),
+    (525, 270),
+    (529, 271),
+    (532, 272),
+    (544, 274),
+    (547, 275),
+    (553, 276),
+    (558, 277),
+    (570, 281),
+    (574, 283),
+    (578, 0),
+    (585, 285),
+    (589, 286),
+    (593, 287),
+    (597, 288),
+    (601, 289),
+    (604, 290),
+    (608, 291),
+    (613, 293),
+    (619, 0),
+    (627, 318),
+    (630, 319),
+    (637, 295),
+    (640, 296),
+    (643, 297),
+    (647, 298),
+    (651, 299),
+    (655, 300),
+    (659, 301),
+    (664, 302),
+    (670, 304),
+    (676, 0),
+    (709, 305),
+    (712, 306),
+    (716, 307),
+    (720, 308),
+    (724, 309),
+    (728, 310),
+    (733, 311),
+    (739, 313),
+    (746, 0),
+    (748, 332),
+    (751, 333),
+    (754, 334),
+    (758, 336),
+    (761, 337),
+    (767, 340),
+    (770, 341),
+    (776, 343),
+    (779, 344),
+    (784, 347),
+    (796, 349),
+    (801, 352),
+    (807, 353),
+    (810, 354),
+    (813, 355),
+    (816, 356),
+    (821, 358),
+    (833, 359),
+    (838, 361),
+    (841, 362),
+    (848, 365),
+    (854, 368),
+    (858, 369),
+    (861, 371),
+    (865, 373),
+    (870, 374),
+    (882, 375),
+    (886, 377),
+    (889, 378),
+    (894, 381),
+    (906, 383),
+    (911, 385),
+    (914, 386),
+    (917, 387),
+    (922, 390),
+    (927, 391),
+    (931, 392),
+    (934, 393),
+    (941, 395),
+    (947, 400),
+    (951, 401),
+    (954, 402),
+    (958, 405),
+    (961, 406),
+    (968, 408),
+    (973, 409),
+    (977, 414),
+    (980, 415),
+    (984, 416),
+    (989, 418),
+    (992, 419),
+    (996, 421),
+    (1008, 423),
+    (1011, 424),
+    (1017, 426),
+    (1022, 428),
+    (1025, 429),
+    (1029, 431),
+    (1043, 439),
+    (1046, 440),
+    (1051, 445),
+    (1055, 446),
+    (1064, 0),
+    (1076, 320),
+    (1081, 0),
+    (1090, 321),
+    (1093, 322),
+    (1097, 323),
+    (1101, 324),
+    (1105, 325),
+    (1109, 326),
+    (1117, 0),
+    (1221, 36),
+    (1225, 39),
+    (1227, 40),
+    (1229, 41),
+    (1231, 42),
+    (1233, 43),
+    (1235, 44),
+    (1237, 45),
+    (1240, 47),
+    (1242, 48),
+    (1244, 49),
+    (1246, 50),
+    (1248, 51),
+    (1250, 52),
+    (1252, 53),
+    (1254, 54),
+    (1256, 55),
+    (1270, 0),
+    (1310, 455),
+    (1313, 459),
+    (1314, 461),
+    (1318, 0),
+    (1319, 464),
+    (1321, 466),
+    (1328, 467),
+    (1332, 0),
+    (1333, 473),
+    (1335, 474),
+    (1342, 475),
+    (1346, 0),
+    (1347, 481),
+    (1349, 483),
+    (1356, 484),
+    (1360, 0),
+    (1361, 490),
+    (1363, 491),
+    (1370, 492),
+    (1374, 0),
+    (1375, 498),
+    (1377, 501),
+    (1382, 502),
+    (1388, 503),
+    (1393, 504),
+    (1397, 505),
+    (1410, 506),
+    (1411, 507),
+    (1415, 0),
+    (1416, 510),
+    (1418, 514),
+    (1423, 515),
+    (1428, 516),
+    (1433, 517),
+    (1439, 518),
+    (1444, 519),
+    (1448, 520),
+    (1461, 521),
+    (1465, 0),
+    (1466, 524),
+    (1468, 527),
+    (1474, 528),
+    (1479, 529),
+    (1483, 530),
+    (1496, 531),
+    (1500, 0),
+    (1501, 534),
+    (1503, 537),
+    (1508, 538),
+    (1514, 539),
+    (1519, 540),
+    (1523, 541),
+    (1536, 542),
+    (1537, 543),
+    (1555, 0),
 )

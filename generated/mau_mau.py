@@ -76,36 +76,38 @@ IS_J = (False, False, False, False, True, False, False, False, False, False, Fal
 
 
 def _start(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # mau_mau.cardrules:40: shuffle deck
     s.rng.shuffle(s.z_deck)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_shuffle(s, 40, 'deck', None)
     # mau_mau.cardrules:41: deal 5 from deck to hand each from left of dealer
-    if s.recorder is not None:
+    if _rec:
         _rt.deal_sizes(s, 41, s.z_hand)
     if not any(s.z_hand):
         s.deals += 1
     _rt.deal_to_seats(s.z_deck, s.z_hand, _rt.in_play_from(s.out, _rt.next_in_play(s.out, s.v_dealer, 1)), 5, 41)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_deal(s, 41, 'deck', None, 'hand', s.z_hand)
     # mau_mau.cardrules:42: move top 1 from deck to pile
     _moved = _rt.take_top(s.z_deck, 1, 42)
     s.z_pile.extend(_moved)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_move(s, 42, 'deck', None, 'pile', None, _moved)
     # mau_mau.cardrules:43: called = suit of top of pile
     s.v_called = SUIT[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 43))]
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 43, 'called', None, s.v_called)
     # mau_mau.cardrules:44: turn = left of dealer
     s.v_turn = _rt.next_in_play(s.out, s.v_dealer, 1)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 44, 'turn', None, s.v_turn)
     # mau_mau.cardrules:45: while (count players q where hand of q is empty) == 0 {
     return 1  # to _while_45_check
 
 
 def _while_45_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not all(s.z_hand):
         # mau_mau.cardrules:89: for each player p where not hand of p is empty {
         _p2 = s.l_p
@@ -121,13 +123,13 @@ def _while_45_check(s):
         s.hits[0] += 1
         # mau_mau.cardrules:47: skip = false
         s.v_skip = False
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 47, 'skip', None, s.v_skip)
         return 3  # to _if_46_after
     s.hits[1] += 1
     # mau_mau.cardrules:49: drawn = if penalty > 0 then (if any hand of turn where answers(card) then 0 else penalty)
     s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]))) for c3 in s.z_hand[s.v_turn]) else 1)  # fmt: skip
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 49, 'drawn', None, s.v_drawn)
     # mau_mau.cardrules:51: repeat drawn times {
     for _t1 in range(_rt.repeat_count(s.v_drawn, 51, 10000)):
@@ -137,21 +139,21 @@ def _while_45_check(s):
             # mau_mau.cardrules:53: move top 1 from pile to hold
             _moved = _rt.take_top(s.z_pile, 1, 53)
             s.z_hold.extend(_moved)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_move(s, 53, 'pile', None, 'hold', None, _moved)
             # mau_mau.cardrules:54: move all from pile to deck
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_move(s, 54, 'pile', None, 'deck', None, s.z_pile)
             s.z_deck.extend(s.z_pile)
             s.z_pile.clear()
             # mau_mau.cardrules:55: shuffle deck
             s.rng.shuffle(s.z_deck)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_shuffle(s, 55, 'deck', None)
             # mau_mau.cardrules:56: move top 1 from hold to pile
             _moved = _rt.take_top(s.z_hold, 1, 56)
             s.z_pile.extend(_moved)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_move(s, 56, 'hold', None, 'pile', None, _moved)
         # mau_mau.cardrules:58: if not deck is empty {
         if bool(s.z_deck):
@@ -159,18 +161,18 @@ def _while_45_check(s):
             # mau_mau.cardrules:59: draw 1 from deck to hand of turn
             _c = s.z_deck.pop() if s.z_deck else _rt.take_one(s.z_deck, 59)
             s.z_hand[s.v_turn].append(_c)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_draw(s, 59, 'deck', None, 'hand', s.v_turn, _c)
     # mau_mau.cardrules:63: choice = none
     s.v_choice = None
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 63, 'choice', None, s.v_choice)
     # mau_mau.cardrules:64: if penalty > 0 and drawn > 0 {
     if (s.v_penalty > 0) and (s.v_drawn > 0):
         s.hits[4] += 1
         # mau_mau.cardrules:65: penalty = 0
         s.v_penalty = 0
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 65, 'penalty', None, s.v_penalty)
         return 6  # to _if_64_after
     if (s.v_drawn == 1) and ((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 66))]) if (RANK[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == 9) else ((SUIT[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == s.v_called) or (RANK[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 66))]))):  # fmt: skip
@@ -181,7 +183,7 @@ def _while_45_check(s):
         s.hits[6] += 1
         # mau_mau.cardrules:69: choice = play_it
         s.v_choice = 0
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 69, 'choice', None, s.v_choice)
         return 6  # to _if_64_after
     return 6  # to _if_64_after
@@ -193,9 +195,10 @@ def _while_45_after(s):
 
 
 def _if_46_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # mau_mau.cardrules:87: turn = left of turn
     s.v_turn = _rt.next_in_play(s.out, s.v_turn, 1)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 87, 'turn', None, s.v_turn)
     return 1  # to _while_45_check
 
@@ -233,10 +236,11 @@ def _if_64_elif2(s):
 
 
 def _choose_option_67_chosen(s):
-    if s.recorder is not None:
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
         _rt.record_decision(s, 67)
     s.v_choice = s.choice - 32
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 67, 'choice', None, s.v_choice)
     return 6  # to _if_64_after
 
@@ -260,13 +264,14 @@ def _if_71_then(s):
 
 
 def _choose_card_72_chosen(s):
-    if s.recorder is not None:
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
         _rt.record_decision(s, 72)
     s.l_c = s.choice
     # mau_mau.cardrules:74: move card c from hand of turn to pile
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 74)]
     s.z_pile.extend(_moved)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_move(s, 74, 'hand', s.v_turn, 'pile', None, _moved)
     # mau_mau.cardrules:75: if rank of c == J {
     if RANK[s.l_c] == 9:
@@ -274,24 +279,25 @@ def _choose_card_72_chosen(s):
     s.hits[9] += 1
     # mau_mau.cardrules:78: called = suit of c
     s.v_called = SUIT[s.l_c]
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 78, 'called', None, s.v_called)
     return 14  # to _if_75_after
 
 
 def _if_75_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # mau_mau.cardrules:80: if rank of c == 7 {
     if RANK[s.l_c] == 5:
         s.hits[10] += 1
         # mau_mau.cardrules:81: penalty += 2
         s.v_penalty += 2
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 81, 'penalty', None, s.v_penalty)
     elif RANK[s.l_c] == 6:
         s.hits[11] += 1
         # mau_mau.cardrules:83: skip = true
         s.v_skip = True
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 83, 'skip', None, s.v_skip)
     return 3  # to _if_46_after
 
@@ -308,10 +314,11 @@ def _if_75_else(s):
 
 
 def _choose_suit_76_chosen(s):
-    if s.recorder is not None:
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
         _rt.record_decision(s, 76)
     s.v_called = s.choice - 34
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 76, 'called', None, s.v_called)
     return 14  # to _if_75_after
 
@@ -403,54 +410,54 @@ def from_json(data):
 _RULE_LINES = (
     (58, 25),
     (78, 0),
-    (79, 40),
-    (83, 41),
-    (91, 42),
-    (96, 43),
-    (100, 44),
-    (104, 45),
-    (108, 0),
-    (110, 89),
-    (115, 90),
-    (119, 46),
-    (122, 47),
-    (128, 49),
-    (132, 51),
-    (134, 52),
-    (137, 53),
-    (142, 54),
-    (147, 55),
-    (151, 56),
-    (156, 58),
-    (159, 59),
-    (164, 63),
-    (168, 64),
-    (171, 65),
-    (178, 67),
-    (182, 69),
-    (190, 0),
-    (196, 87),
-    (203, 0),
-    (214, 71),
-    (220, 0),
-    (250, 72),
-    (262, 0),
-    (266, 74),
-    (271, 75),
-    (275, 78),
-    (282, 0),
-    (283, 80),
-    (286, 81),
-    (292, 83),
-    (299, 0),
-    (301, 76),
+    (80, 40),
+    (84, 41),
+    (92, 42),
+    (97, 43),
+    (101, 44),
+    (105, 45),
+    (109, 0),
+    (112, 89),
+    (117, 90),
+    (121, 46),
+    (124, 47),
+    (130, 49),
+    (134, 51),
+    (136, 52),
+    (139, 53),
+    (144, 54),
+    (149, 55),
+    (153, 56),
+    (158, 58),
+    (161, 59),
+    (166, 63),
+    (170, 64),
+    (173, 65),
+    (180, 67),
+    (184, 69),
+    (192, 0),
+    (199, 87),
+    (206, 0),
+    (217, 71),
+    (223, 0),
+    (254, 72),
+    (266, 0),
+    (271, 74),
+    (276, 75),
+    (280, 78),
+    (287, 0),
+    (289, 80),
+    (292, 81),
+    (298, 83),
     (305, 0),
-    (346, 17),
-    (348, 18),
-    (350, 19),
-    (352, 20),
-    (354, 21),
-    (356, 22),
-    (358, 23),
-    (366, 0),
+    (307, 76),
+    (311, 0),
+    (353, 17),
+    (355, 18),
+    (357, 19),
+    (359, 20),
+    (361, 21),
+    (363, 22),
+    (365, 23),
+    (373, 0),
 )

@@ -182,8 +182,9 @@ def _start(s):
 
 
 def _repeat_103_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # thirteens.cardrules:104: gather all into deck
-    if s.recorder is not None:
+    if _rec:
         _rt.record_gather(s, 104, 'deck')
     s.z_deck.clear()
     for _z in s.z_hand:
@@ -196,17 +197,17 @@ def _repeat_103_body(s):
     s.z_deck.extend(s.cards)
     # thirteens.cardrules:105: shuffle deck
     s.rng.shuffle(s.z_deck)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_shuffle(s, 105, 'deck', None)
     # thirteens.cardrules:106: deal evenly from deck to hand rest to stock
-    if s.recorder is not None:
+    if _rec:
         _rt.deal_sizes(s, 106, s.z_hand)
     if not any(s.z_hand):
         s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 106)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_deal(s, 106, 'deck', None, 'hand', s.z_hand)
-    if s.recorder is not None:
+    if _rec:
         _rt.record_move(s, 106, 'deck', None, 'stock', None, s.z_deck)
     s.z_stock.extend(s.z_deck)
     s.z_deck.clear()
@@ -219,37 +220,37 @@ def _repeat_103_body(s):
             # thirteens.cardrules:110: move top 1 from hand of dealer to turned
             _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 110)
             s.z_turned.extend(_moved)
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_move(s, 110, 'hand', s.v_dealer, 'turned', None, _moved)
     else:
         s.hits[2] += 1
         # thirteens.cardrules:113: move top 1 from stock to turned
         _moved = _rt.take_top(s.z_stock, 1, 113)
         s.z_turned.extend(_moved)
-        if s.recorder is not None:
+        if _rec:
             _rt.record_move(s, 113, 'stock', None, 'turned', None, _moved)
     # thirteens.cardrules:115: if turned is empty {
     if not s.z_turned:
         s.hits[3] += 1
         # thirteens.cardrules:116: trump = none
         s.v_trump = None
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 116, 'trump', None, s.v_trump)
     elif IS_JOKER[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 117))]:
         s.hits[4] += 1
         # thirteens.cardrules:118: trump = none
         s.v_trump = None
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 118, 'trump', None, s.v_trump)
     else:
         s.hits[5] += 1
         # thirteens.cardrules:120: trump = suit of top of turned
         s.v_trump = SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 120))]
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 120, 'trump', None, s.v_trump)
     # thirteens.cardrules:122: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
-    if s.recorder is not None:
+    if _rec:
         _rt.record_set(s, 122, 'leader', None, s.v_leader)
     # thirteens.cardrules:123: while (count players q where not hand of q is empty) > 0 {
     return 3  # to _while_123_check
@@ -261,6 +262,7 @@ def _repeat_103_after(s):
 
 
 def _while_123_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not any(s.z_hand):
         # thirteens.cardrules:140: for each player p {
         _solver_thirteens_ = _solver_thirteens(s)
@@ -268,25 +270,25 @@ def _while_123_check(s):
         for _p1 in range(s.n):
             # thirteens.cardrules:141: points of p = 0
             s.v_points[_p1] = 0
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 141, 'points', _p1, s.v_points[_p1])
             # thirteens.cardrules:142: for each group g in taken of p {
             _g2 = s.l_g
             for _g2 in list(s.z_taken[_p1]):
                 # thirteens.cardrules:143: points of p += scoring thirteens of g
                 s.v_points[_p1] += _solver_thirteens_.best(_g2)
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_set(s, 143, 'points', _p1, s.v_points[_p1])
                 # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
                 s.v_points[_p1] -= 4 * len(CARDS_JOKER.intersection(_g2))
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_set(s, 144, 'points', _p1, s.v_points[_p1])
                 # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
                 if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens_.best(_g2) == 0):
                     s.hits[10] += 1
                     # thirteens.cardrules:146: points of p += 1
                     s.v_points[_p1] += 1
-                    if s.recorder is not None:
+                    if _rec:
                         _rt.record_set(s, 146, 'points', _p1, s.v_points[_p1])
             s.l_g = _g2
             # thirteens.cardrules:149: if taken of p is empty {
@@ -294,16 +296,16 @@ def _while_123_check(s):
                 s.hits[11] += 1
                 # thirteens.cardrules:150: points of p -= 3
                 s.v_points[_p1] -= 3
-                if s.recorder is not None:
+                if _rec:
                     _rt.record_set(s, 150, 'points', _p1, s.v_points[_p1])
             # thirteens.cardrules:152: total of p += points of p
             s.v_total[_p1] += s.v_points[_p1]
-            if s.recorder is not None:
+            if _rec:
                 _rt.record_set(s, 152, 'total', _p1, s.v_total[_p1])
         s.l_p = _p1
         # thirteens.cardrules:154: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 154, 'dealer', None, s.v_dealer)
         if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q8 for q8 in range(s.n) if (s.v_total[q8] == max(s.v_total))]) == 1))):
             return 1  # to _repeat_103_body
@@ -322,6 +324,7 @@ def _while_123_after(s):
 
 
 def _trick_124_turn(s):
+    _rec = s.recorder  # (None unless the match records its events)
     _c, _t_i = s.choice, s.t_i
     if _c >= 0:  # the card just chosen
         s.choice = -1
@@ -330,7 +333,7 @@ def _trick_124_turn(s):
         s.z_table.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
-        if s.recorder is not None:
+        if _rec:
             _rt.record_play(s, 124, _p, _c, 'hand', 'table')
         s.t_i = _t_i = _t_i + 1
     if _t_i >= len(s.t_order):
@@ -394,13 +397,13 @@ def _trick_124_turn(s):
             _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
         s.winner = _winner
         s.tricks += 1
-        if s.recorder is not None:
+        if _rec:
             _rt.record_trick_end(s, 124, _winner, 'table', 'taken', s.z_table)
         s.z_taken[_winner].append(s.z_table[:])
         s.z_table.clear()
         # thirteens.cardrules:138: leader = winner
         s.v_leader = s.winner
-        if s.recorder is not None:
+        if _rec:
             _rt.record_set(s, 138, 'leader', None, s.v_leader)
         return 3  # to _while_123_check
     _p = s.t_order[_t_i]
@@ -560,54 +563,54 @@ _RULE_LINES = (
     (179, 0),
     (180, 103),
     (184, 0),
-    (185, 104),
-    (197, 105),
-    (201, 106),
-    (213, 107),
-    (216, 109),
-    (219, 110),
-    (226, 113),
-    (231, 115),
-    (234, 116),
-    (240, 118),
-    (246, 120),
-    (250, 122),
-    (254, 123),
-    (258, 0),
-    (265, 140),
-    (269, 141),
-    (273, 142),
-    (276, 143),
-    (280, 144),
-    (284, 145),
-    (287, 146),
-    (292, 149),
-    (295, 150),
-    (299, 152),
-    (304, 154),
-    (311, 124),
-    (319, 0),
-    (338, 130),
-    (351, 132),
-    (365, 133),
-    (379, 134),
-    (401, 138),
-    (427, 0),
-    (459, 27),
-    (462, 29),
-    (464, 30),
-    (466, 31),
-    (468, 32),
-    (477, 0),
-    (510, 163),
-    (513, 167),
-    (514, 168),
-    (518, 0),
-    (519, 171),
-    (522, 172),
-    (526, 0),
-    (527, 175),
-    (530, 177),
-    (531, 178),
-    (539, 0),
+    (186, 104),
+    (198, 105),
+    (202, 106),
+    (214, 107),
+    (217, 109),
+    (220, 110),
+    (227, 113),
+    (232, 115),
+    (235, 116),
+    (241, 118),
+    (247, 120),
+    (251, 122),
+    (255, 123),
+    (259, 0),
+    (267, 140),
+    (271, 141),
+    (275, 142),
+    (278, 143),
+    (282, 144),
+    (286, 145),
+    (289, 146),
+    (294, 149),
+    (297, 150),
+    (301, 152),
+    (306, 154),
+    (313, 124),
+    (321, 0),
+    (341, 130),
+    (354, 132),
+    (368, 133),
+    (382, 134),
+    (404, 138),
+    (430, 0),
+    (462, 27),
+    (465, 29),
+    (467, 30),
+    (469, 31),
+    (471, 32),
+    (480, 0),
+    (513, 163),
+    (516, 167),
+    (517, 168),
+    (521, 0),
+    (522, 171),
+    (525, 172),
+    (529, 0),
+    (530, 175),
+    (533, 177),
+    (534, 178),
+    (542, 0),
 )
