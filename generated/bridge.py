@@ -100,7 +100,10 @@ def _start(s):
 
 
 def _repeat_67_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # bridge.cardrules:68: gather all into deck
+    if _rec:
+        _rt.record_gather(s, 68, 'deck')
     s.z_deck.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -112,26 +115,47 @@ def _repeat_67_body(s):
     s.z_deck.extend(s.cards)
     # bridge.cardrules:69: shuffle deck
     s.rng.shuffle(s.z_deck)
+    if _rec:
+        _rt.record_shuffle(s, 69, 'deck', None)
     # bridge.cardrules:70: deal 13 from deck to hand each from left of dealer
+    if _rec:
+        _rt.deal_sizes(s, 70, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, 13, ((s.v_dealer) + 1) % s.n, 70)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 70, 'deck', None, 'hand', s.z_hand)
     # bridge.cardrules:71: level = 0
     s.v_level = 0
+    if _rec:
+        _rt.record_set(s, 71, 'level', None, s.v_level)
     # bridge.cardrules:72: trump = none
     s.v_trump = None
+    if _rec:
+        _rt.record_set(s, 72, 'trump', None, s.v_trump)
     # bridge.cardrules:73: doubled = 0
     s.v_doubled = 0
+    if _rec:
+        _rt.record_set(s, 73, 'doubled', None, s.v_doubled)
     # bridge.cardrules:74: bidder = none
     s.v_bidder = None
+    if _rec:
+        _rt.record_set(s, 74, 'bidder', None, s.v_bidder)
     # bridge.cardrules:75: passes = 0
     s.v_passes = 0
+    if _rec:
+        _rt.record_set(s, 75, 'passes', None, s.v_passes)
     # bridge.cardrules:76: turn = dealer
     s.v_turn = s.v_dealer
+    if _rec:
+        _rt.record_set(s, 76, 'turn', None, s.v_turn)
     # bridge.cardrules:77: for each player p {
     _p1 = s.l_p
     for _p1 in range(s.n):
         # bridge.cardrules:78: named_by of p = 0
         s.v_named_by[_p1] = 0
+        if _rec:
+            _rt.record_set(s, 78, 'named_by', _p1, s.v_named_by[_p1])
     s.l_p = _p1
     # bridge.cardrules:80: while passes < 3 or (level == 0 and passes < 4) {
     return 3  # to _while_80_check
@@ -143,18 +167,27 @@ def _repeat_67_after(s):
 
 
 def _while_80_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not ((s.v_passes < 3) or ((s.v_level == 0) and (s.v_passes < 4))):
         # bridge.cardrules:111: if level > 0 {
         if s.v_level > 0:
             s.hits[6] += 1
             # bridge.cardrules:112: deal_no += 1
             s.v_deal_no += 1
+            if _rec:
+                _rt.record_set(s, 112, 'deal_no', None, s.v_deal_no)
             # bridge.cardrules:113: declarer = if has(bidder, denom(trump)) then bidder else partner of bidder
             s.v_declarer = s.v_bidder if (((s.v_named_by[s.v_bidder] // (1 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 0) else (2 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 1) else (4 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 2) else (8 if ((0 if (s.v_trump == 3) else (1 if (s.v_trump == 2) else (2 if (s.v_trump == 1) else (3 if (s.v_trump == 0) else 4)))) == 3) else 16))))) % 2) == 1) else _rt.partner(s.team, s.v_bidder)  # fmt: skip
+            if _rec:
+                _rt.record_set(s, 113, 'declarer', None, s.v_declarer)
             # bridge.cardrules:114: dummy = partner of declarer
             s.v_dummy = _rt.partner(s.team, s.v_declarer)
+            if _rec:
+                _rt.record_set(s, 114, 'dummy', None, s.v_dummy)
             # bridge.cardrules:115: leader = left of declarer
             s.v_leader = ((s.v_declarer) + 1) % s.n
+            if _rec:
+                _rt.record_set(s, 115, 'leader', None, s.v_leader)
             # bridge.cardrules:116: repeat 13 times {
             s.loop_items2 = list(range(13))
             s.loop_index3 = 0
@@ -170,47 +203,74 @@ def _while_80_after(s):
 
 
 def _choose_option_81_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 81)
     if s.choice >= 73:
         s.v_call = (3, 4, 5, 6, 7, 8, 9)[(s.choice - 73) // 4]
         s.v_named = (s.choice - 73) % 4
     else:
         s.v_call = s.choice - 52
         s.v_named = None
+    if _rec:
+        _rt.record_set(s, 81, 'call', None, s.v_call)
+    if _rec:
+        _rt.record_set(s, 81, 'named', None, s.v_named)
     # bridge.cardrules:91: if call == pass {
     if s.v_call == 0:
         s.hits[0] += 1
         # bridge.cardrules:92: passes += 1
         s.v_passes += 1
+        if _rec:
+            _rt.record_set(s, 92, 'passes', None, s.v_passes)
     else:
         s.hits[1] += 1
         # bridge.cardrules:94: passes = 0
         s.v_passes = 0
+        if _rec:
+            _rt.record_set(s, 94, 'passes', None, s.v_passes)
         # bridge.cardrules:95: if call == double {
         if s.v_call == 1:
             s.hits[2] += 1
             # bridge.cardrules:96: doubled = 1
             s.v_doubled = 1
+            if _rec:
+                _rt.record_set(s, 96, 'doubled', None, s.v_doubled)
         elif s.v_call == 2:
             s.hits[3] += 1
             # bridge.cardrules:98: doubled = 2
             s.v_doubled = 2
+            if _rec:
+                _rt.record_set(s, 98, 'doubled', None, s.v_doubled)
         else:
             s.hits[4] += 1
             # bridge.cardrules:100: level = level_of(call)
             s.v_level = 1 if ((s.v_call == 3) or (s.v_call == 10)) else (2 if ((s.v_call == 4) or (s.v_call == 11)) else (3 if ((s.v_call == 5) or (s.v_call == 12)) else (4 if ((s.v_call == 6) or (s.v_call == 13)) else (5 if ((s.v_call == 7) or (s.v_call == 14)) else (6 if ((s.v_call == 8) or (s.v_call == 15)) else 7)))))
+            if _rec:
+                _rt.record_set(s, 100, 'level', None, s.v_level)
             # bridge.cardrules:101: trump = named
             s.v_trump = s.v_named
+            if _rec:
+                _rt.record_set(s, 101, 'trump', None, s.v_trump)
             # bridge.cardrules:102: doubled = 0
             s.v_doubled = 0
+            if _rec:
+                _rt.record_set(s, 102, 'doubled', None, s.v_doubled)
             # bridge.cardrules:103: bidder = turn
             s.v_bidder = s.v_turn
+            if _rec:
+                _rt.record_set(s, 103, 'bidder', None, s.v_bidder)
             # bridge.cardrules:104: if not has(turn, denom(named)) and not has(partner of turn, denom(named)) {
             if (((s.v_named_by[s.v_turn] // (1 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 0) else (2 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 1) else (4 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 2) else (8 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 3) else 16))))) % 2) != 1) and (((s.v_named_by[_rt.partner(s.team, s.v_turn)] // (1 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 0) else (2 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 1) else (4 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 2) else (8 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 3) else 16))))) % 2) != 1):  # fmt: skip
                 s.hits[5] += 1
                 # bridge.cardrules:105: named_by of turn += bit(denom(named))
                 s.v_named_by[s.v_turn] += 1 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 0) else (2 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 1) else (4 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 2) else (8 if ((0 if (s.v_named == 3) else (1 if (s.v_named == 2) else (2 if (s.v_named == 1) else (3 if (s.v_named == 0) else 4)))) == 3) else 16)))  # fmt: skip
+                if _rec:
+                    _rt.record_set(s, 105, 'named_by', s.v_turn, s.v_named_by[s.v_turn])
     # bridge.cardrules:109: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 109, 'turn', None, s.v_turn)
     return 3  # to _while_80_check
 
 
@@ -226,39 +286,56 @@ def _if_111_then(s):
 
 
 def _for_116_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index3 >= len(s.loop_items2):
         # bridge.cardrules:133: if won >= level + 6 {
         if (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) >= (s.v_level + 6):
             s.hits[10] += 1
             # bridge.cardrules:134: points of declarer += made_points(level, trump, doubled, vulnerable(declarer), won)
             _rt.share(s.v_points, s.team, s.v_declarer, '+=', ((((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) + ((((len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])) - 6) - s.v_level) * ((20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30) if (s.v_doubled == 0) else (s.v_doubled * (200 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 100))))) + ((1500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 1000) if (s.v_level == 7) else ((750 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 500) if (s.v_level == 6) else 0))) + (50 * s.v_doubled)))  # fmt: skip
+            if _rec:
+                _rt.record_set(s, 134, 'points', s.v_declarer, s.v_points[s.v_declarer])
             # bridge.cardrules:135: below of declarer += reading partscore {
             _rt.share(s.v_below, s.team, s.v_declarer, '+=', (_rt.counted(s.hits, 11, (((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled)))) if s.r_partscore == PARTSCORE_CARRY else _rt.counted(s.hits, 12, 0)))
+            if _rec:
+                _rt.record_set(s, 135, 'below', s.v_declarer, s.v_below[s.v_declarer])
             # bridge.cardrules:139: if below of declarer >= 100 or trick_points(level, trump, doubled) >= 100 {
             if (s.v_below[s.v_declarer] >= 100) or ((((s.v_level * (20 if ((s.v_trump == 3) or (s.v_trump == 2)) else 30)) + (10 if (s.v_trump is None) else 0)) * (1 if (s.v_doubled == 0) else (2 * s.v_doubled))) >= 100):
                 s.hits[13] += 1
                 # bridge.cardrules:140: points of declarer += if vulnerable(declarer) then 500 else 300
                 _rt.share(s.v_points, s.team, s.v_declarer, '+=', (500 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 300))
+                if _rec:
+                    _rt.record_set(s, 140, 'points', s.v_declarer, s.v_points[s.v_declarer])
                 # bridge.cardrules:141: for each team t {
                 _e4 = s.l_t
                 for _e4 in list(_rt.team_numbers(s.team)):
                     # bridge.cardrules:142: below of t = 0
                     _rt.share_team(s.v_below, s.team, _e4, '=', 0)
+                    if _rec:
+                        _rt.record_set(s, 142, 'below', None, _rt.team_value(s.v_below, s.team, _e4))
                 s.l_t = _e4
             elif s.r_partscore == PARTSCORE_EACH_DEAL:
                 s.hits[14] += 1
                 # bridge.cardrules:145: points of declarer += 50
                 _rt.share(s.v_points, s.team, s.v_declarer, '+=', 50)
+                if _rec:
+                    _rt.record_set(s, 145, 'points', s.v_declarer, s.v_points[s.v_declarer])
             elif s.v_deal_no == 4:
                 s.hits[15] += 1
                 # bridge.cardrules:147: points of declarer += 100
                 _rt.share(s.v_points, s.team, s.v_declarer, '+=', 100)
+                if _rec:
+                    _rt.record_set(s, 147, 'points', s.v_declarer, s.v_points[s.v_declarer])
         else:
             s.hits[16] += 1
             # bridge.cardrules:150: points of left of declarer += down_points(level + 6 - won, doubled, vulnerable(declarer))
             _rt.share(s.v_points, s.team, ((s.v_declarer) + 1) % s.n, '+=', ((((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) * (100 if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else 50)) if (s.v_doubled == 0) else (s.v_doubled * (((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if ((s.v_deal_no == 4) or ((s.v_deal_no != 1) and ((s.v_declarer == s.v_dealer) or (s.v_declarer == _rt.partner(s.team, s.v_dealer))))) else (100 if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) == 1) else (((200 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 100) if (((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy]))) <= 3) else ((300 * ((s.v_level + 6) - (len(s.z_taken[s.v_declarer]) + len(s.z_taken[s.v_dummy])))) - 400)))))))  # fmt: skip
+            if _rec:
+                _rt.record_set(s, 150, 'points', ((s.v_declarer) + 1) % s.n, s.v_points[((s.v_declarer) + 1) % s.n])
         # bridge.cardrules:152: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 152, 'dealer', None, s.v_dealer)
         return 6  # to _if_111_after
     s.loop_index3 += 1
     # bridge.cardrules:117: trick {
@@ -276,6 +353,7 @@ def _for_116_after(s):
 
 
 def _trick_117_turn(s):
+    _rec = s.recorder  # (None unless the match records its events)
     _c, _t_i = s.choice, s.t_i
     if _c >= 0:  # the card just chosen
         s.choice = -1
@@ -284,6 +362,8 @@ def _trick_117_turn(s):
         s.z_table.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
+        if _rec:
+            _rt.record_play(s, 117, _p, _c, ('board' if _p == s.v_dummy else 'hand'), 'table')
         s.t_i = _t_i = _t_i + 1
         s.t_hooked = 0
     if _t_i >= len(s.t_order):
@@ -320,10 +400,14 @@ def _trick_117_turn(s):
             _rt.gap('no-winner', 117, 'no winner rule applies to this trick')
         s.winner = _winner
         s.tricks += 1
+        if _rec:
+            _rt.record_trick_end(s, 117, _winner, 'table', 'taken', s.z_table)
         s.z_taken[_winner].append(s.z_table[:])
         s.z_table.clear()
         # bridge.cardrules:131: leader = winner
         s.v_leader = s.winner
+        if _rec:
+            _rt.record_set(s, 131, 'leader', None, s.v_leader)
         return 8  # to _for_116_next
     _p = s.t_order[_t_i]
     if s.t_hooked < 1 and _p == s.v_dummy:
@@ -331,6 +415,8 @@ def _trick_117_turn(s):
         # bridge.cardrules:121: at turn of dummy {
         s.hits[7] += 1
         # bridge.cardrules:122: move all from hand of dummy to board of dummy
+        if _rec:
+            _rt.record_move(s, 122, 'hand', s.v_dummy, 'board', s.v_dummy, s.z_hand[s.v_dummy])
         s.z_board[s.v_dummy].extend(s.z_hand[s.v_dummy])
         s.z_hand[s.v_dummy].clear()
         s.choice = -1
@@ -498,8 +584,14 @@ class State(_rt.BaseState):
         return list(s.v_points)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -538,83 +630,83 @@ _RULE_LINES = (
     (97, 0),
     (98, 67),
     (102, 0),
-    (103, 68),
-    (113, 69),
-    (115, 70),
-    (118, 71),
-    (120, 72),
-    (122, 73),
-    (124, 74),
-    (126, 75),
-    (128, 76),
-    (130, 77),
-    (133, 78),
-    (136, 80),
-    (140, 0),
-    (147, 111),
-    (150, 112),
-    (152, 113),
-    (154, 114),
-    (156, 115),
-    (158, 116),
-    (163, 81),
-    (167, 0),
-    (179, 91),
-    (182, 92),
-    (186, 94),
-    (188, 95),
-    (191, 96),
-    (195, 98),
-    (199, 100),
-    (201, 101),
-    (203, 102),
-    (205, 103),
-    (207, 104),
-    (210, 105),
-    (212, 109),
-    (217, 0),
-    (230, 133),
-    (233, 134),
-    (235, 135),
-    (237, 139),
-    (240, 140),
-    (242, 141),
-    (245, 142),
-    (250, 145),
-    (254, 147),
-    (258, 150),
-    (260, 152),
-    (264, 117),
-    (273, 0),
-    (291, 126),
-    (305, 127),
-    (325, 131),
-    (331, 121),
-    (333, 122),
+    (104, 68),
+    (116, 69),
+    (120, 70),
+    (128, 71),
+    (132, 72),
+    (136, 73),
+    (140, 74),
+    (144, 75),
+    (148, 76),
+    (152, 77),
+    (155, 78),
+    (160, 80),
+    (164, 0),
+    (172, 111),
+    (175, 112),
+    (179, 113),
+    (183, 114),
+    (187, 115),
+    (191, 116),
+    (196, 81),
+    (200, 0),
+    (219, 91),
+    (222, 92),
+    (228, 94),
+    (232, 95),
+    (235, 96),
+    (241, 98),
+    (247, 100),
+    (251, 101),
+    (255, 102),
+    (259, 103),
+    (263, 104),
+    (266, 105),
+    (270, 109),
+    (277, 0),
+    (291, 133),
+    (294, 134),
+    (298, 135),
+    (302, 139),
+    (305, 140),
+    (309, 141),
+    (312, 142),
+    (319, 145),
+    (325, 147),
+    (331, 150),
+    (335, 152),
+    (341, 117),
     (350, 0),
-    (437, 20),
-    (439, 21),
-    (441, 22),
-    (443, 23),
-    (445, 24),
-    (447, 25),
-    (449, 26),
-    (451, 27),
-    (453, 28),
-    (455, 29),
-    (457, 30),
-    (459, 31),
-    (461, 32),
-    (463, 33),
-    (465, 34),
-    (467, 35),
-    (480, 0),
-    (509, 160),
-    (512, 161),
-    (513, 162),
-    (514, 163),
-    (518, 0),
-    (519, 165),
-    (522, 166),
-    (530, 0),
+    (371, 126),
+    (385, 127),
+    (407, 131),
+    (415, 121),
+    (417, 122),
+    (436, 0),
+    (523, 20),
+    (525, 21),
+    (527, 22),
+    (529, 23),
+    (531, 24),
+    (533, 25),
+    (535, 26),
+    (537, 27),
+    (539, 28),
+    (541, 29),
+    (543, 30),
+    (545, 31),
+    (547, 32),
+    (549, 33),
+    (551, 34),
+    (553, 35),
+    (566, 0),
+    (601, 160),
+    (604, 161),
+    (605, 162),
+    (606, 163),
+    (610, 0),
+    (611, 165),
+    (614, 166),
+    (622, 0),
 )

@@ -104,29 +104,46 @@ CARD_ORDER_DEFAULT = (9, 0, 8, 1, 2, 3, 4, 5, 6, 7, 9, 0, 8, 1, 2, 3, 4, 5, 6, 7
 
 
 def _start(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # briscola.cardrules:28: shuffle deck
     s.rng.shuffle(s.z_deck)
+    if _rec:
+        _rt.record_shuffle(s, 28, 'deck', None)
     # briscola.cardrules:29: deal 3 from deck to hand each from left of dealer
+    if _rec:
+        _rt.deal_sizes(s, 29, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, 3, ((s.v_dealer) + 1) % s.n, 29)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 29, 'deck', None, 'hand', s.z_hand)
     # briscola.cardrules:31: move top 1 from deck to briscola
     _moved = _rt.take_top(s.z_deck, 1, 31)
     s.z_briscola.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 31, 'deck', None, 'briscola', None, _moved)
     # briscola.cardrules:32: trump = suit of top of briscola
     s.v_trump = SUIT[(s.z_briscola[-1] if s.z_briscola else _rt.top(s.z_briscola, 32))]
+    if _rec:
+        _rt.record_set(s, 32, 'trump', None, s.v_trump)
     # briscola.cardrules:33: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 33, 'leader', None, s.v_leader)
     # briscola.cardrules:34: while not hand of leader is empty {
     return 1  # to _while_34_check
 
 
 def _while_34_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not s.z_hand[s.v_leader]:
         # briscola.cardrules:54: for each player p {
         _p2 = s.l_p
         for _p2 in range(s.n):
             # briscola.cardrules:55: points of p = sum points of taken of p
             s.v_points[_p2] = _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[_p2]), 55)
+            if _rec:
+                _rt.record_set(s, 55, 'points', _p2, s.v_points[_p2])
         s.l_p = _p2
         return s._finish()
     # briscola.cardrules:35: trick {
@@ -143,6 +160,7 @@ def _while_34_after(s):
 
 
 def _trick_35_turn(s):
+    _rec = s.recorder  # (None unless the match records its events)
     _c, _t_i = s.choice, s.t_i
     if _c >= 0:  # the card just chosen
         s.choice = -1
@@ -151,6 +169,8 @@ def _trick_35_turn(s):
         s.z_table.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
+        if _rec:
+            _rt.record_play(s, 35, _p, _c, 'hand', 'table')
         s.t_i = _t_i = _t_i + 1
     if _t_i >= len(s.t_order):
         _winner = None
@@ -186,10 +206,14 @@ def _trick_35_turn(s):
             _rt.gap('no-winner', 35, 'no winner rule applies to this trick')
         s.winner = _winner
         s.tricks += 1
+        if _rec:
+            _rt.record_trick_end(s, 35, _winner, 'table', 'taken', s.z_table)
         s.z_taken[_winner].append(s.z_table[:])
         s.z_table.clear()
         # briscola.cardrules:45: leader = winner
         s.v_leader = s.winner
+        if _rec:
+            _rt.record_set(s, 45, 'leader', None, s.v_leader)
         # briscola.cardrules:46: for each player p from winner {
         _p1 = s.l_p
         for _p1 in SEATS[s.n][(s.winner) % s.n]:
@@ -199,11 +223,15 @@ def _trick_35_turn(s):
                 # briscola.cardrules:48: draw 1 from deck to hand of p
                 _c = s.z_deck.pop() if s.z_deck else _rt.take_one(s.z_deck, 48)
                 s.z_hand[_p1].append(_c)
+                if _rec:
+                    _rt.record_draw(s, 48, 'deck', None, 'hand', _p1, _c)
             elif bool(s.z_briscola):
                 s.hits[3] += 1
                 # briscola.cardrules:50: draw 1 from briscola to hand of p
                 _c = s.z_briscola.pop() if s.z_briscola else _rt.take_one(s.z_briscola, 50)
                 s.z_hand[_p1].append(_c)
+                if _rec:
+                    _rt.record_draw(s, 50, 'briscola', None, 'hand', _p1, _c)
         s.l_p = _p1
         return 1  # to _while_34_check
     _p = s.t_order[_t_i]
@@ -288,8 +316,14 @@ class State(_rt.BaseState):
         return list(s.v_points)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -323,4 +357,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (140, 0), (157, 40), (171, 41), (191, 45), (193, 46), (196, 47), (199, 48), (204, 50), (224, 0), (261, 22), (263, 23), (265, 24), (267, 25), (275, 0), (299, 62), (302, 64), (303, 65), (307, 0), (308, 67), (311, 68), (312, 69), (320, 0))
+_RULE_LINES = ((93, 13), (106, 0), (108, 28), (112, 29), (120, 31), (125, 32), (129, 33), (133, 34), (137, 0), (140, 54), (143, 55), (149, 35), (157, 0), (177, 40), (191, 41), (213, 45), (217, 46), (220, 47), (223, 48), (230, 50), (252, 0), (289, 22), (291, 23), (293, 24), (295, 25), (303, 0), (333, 62), (336, 64), (337, 65), (341, 0), (342, 67), (345, 68), (346, 69), (354, 0))

@@ -74,11 +74,19 @@ VALUE_RANK_NO = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8,
 
 
 def _start(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # cheat.cardrules:38: shuffle stock
     s.rng.shuffle(s.z_stock)
+    if _rec:
+        _rt.record_shuffle(s, 38, 'stock', None)
     # cheat.cardrules:39: deal evenly from stock to hand rest to stock
+    if _rec:
+        _rt.deal_sizes(s, 39, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_stock, s.z_hand, len(s.z_stock) // s.n, 0, 39)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 39, 'stock', None, 'hand', s.z_hand)
     # cheat.cardrules:40: for each player p from left of dealer where not stock is empty {
     _p1 = s.l_p
     for _p1 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
@@ -87,17 +95,24 @@ def _start(s):
         # cheat.cardrules:41: move top 1 from stock to hand of p
         _moved = _rt.take_top(s.z_stock, 1, 41)
         s.z_hand[_p1].extend(_moved)
+        if _rec:
+            _rt.record_move(s, 41, 'stock', None, 'hand', _p1, _moved)
     s.l_p = _p1
     # cheat.cardrules:43: turn = left of dealer
     s.v_turn = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 43, 'turn', None, s.v_turn)
     # cheat.cardrules:44: while (count players q where hand of q is empty) == 0 {
     return 1  # to _while_44_check
 
 
 def _while_44_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not all(s.z_hand):
         # cheat.cardrules:79: won of first of players q where hand of q is empty = 1
         s.v_won[_rt.first([q5 for q5 in range(s.n) if (not s.z_hand[q5])], 79)] = 1
+        if _rec:
+            _rt.record_set(s, 79, 'won', _rt.first([q7 for q7 in range(s.n) if (not s.z_hand[q7])], 79), s.v_won[_rt.first([q9 for q9 in range(s.n) if (not s.z_hand[q9])], 79)])
         return s._finish()
     # cheat.cardrules:45: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
@@ -110,25 +125,37 @@ def _while_44_after(s):
 
 
 def _choose_card_45_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 45)
     s.l_c = s.choice
     # cheat.cardrules:46: move card c from hand of turn to played
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 46)]
     s.z_played.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 46, 'hand', s.v_turn, 'played', None, _moved)
     # cheat.cardrules:47: extend = add
     s.v_extend = 0
+    if _rec:
+        _rt.record_set(s, 47, 'extend', None, s.v_extend)
     # cheat.cardrules:48: while extend == add and size of played < 4 and not hand of turn is empty {
     return 4  # to _while_48_check
 
 
 def _while_48_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not ((s.v_extend == 0) and (len(s.z_played) < 4) and bool(s.z_hand[s.v_turn])):
         # cheat.cardrules:55: challenger = none
         s.v_challenger = None
+        if _rec:
+            _rt.record_set(s, 55, 'challenger', None, s.v_challenger)
         # cheat.cardrules:56: for each player q {
         _p2 = s.l_q
         for _p2 in range(s.n):
             # cheat.cardrules:57: wants of q = false
             s.v_wants[_p2] = False
+            if _rec:
+                _rt.record_set(s, 57, 'wants', _p2, s.v_wants[_p2])
         s.l_q = _p2
         # cheat.cardrules:59: for each player q from left of turn where q != turn
         s.loop_items3 = list(SEATS[s.n][((s.v_turn) + 1) % s.n])
@@ -144,7 +171,12 @@ def _while_48_after(s):
 
 
 def _choose_option_49_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 49)
     s.v_extend = s.choice - 52
+    if _rec:
+        _rt.record_set(s, 49, 'extend', None, s.v_extend)
     # cheat.cardrules:50: if extend == add {
     if s.v_extend == 0:
         return 8  # to _if_50_then
@@ -163,35 +195,53 @@ def _if_50_then(s):
 
 
 def _choose_card_51_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 51)
     s.l_c = s.choice
     # cheat.cardrules:52: move card c from hand of turn to played
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 52)]
     s.z_played.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 52, 'hand', s.v_turn, 'played', None, _moved)
     return 4  # to _while_48_check
 
 
 def _for_59_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index4 >= len(s.loop_items3):
         # cheat.cardrules:67: if reading simultaneous_calls is random_caller {
         if s.r_simultaneous_calls == SIMULTANEOUS_CALLS_RANDOM_CALLER:
             s.hits[2] += 1
             # cheat.cardrules:68: challenger = random of players q where wants of q
             s.v_challenger = _rt.random_pick(s.rng, [q2 for q2 in range(s.n) if s.v_wants[q2]])
+            if _rec:
+                _rt.record_set(s, 68, 'challenger', None, s.v_challenger)
         # cheat.cardrules:70: lie = any played where value rank_no of card != claim
         s.v_lie = any((VALUE_RANK_NO[c3] != s.v_claim) for c3 in s.z_played)
+        if _rec:
+            _rt.record_set(s, 70, 'lie', None, s.v_lie)
         # cheat.cardrules:71: move all from played to pile
+        if _rec:
+            _rt.record_move(s, 71, 'played', None, 'pile', None, s.z_played)
         s.z_pile.extend(s.z_played)
         s.z_played.clear()
         # cheat.cardrules:72: if challenger != none {
         if s.v_challenger is not None:
             s.hits[3] += 1
             # cheat.cardrules:73: move all from pile to hand of (if lie then turn else challenger)
+            if _rec:
+                _rt.record_move(s, 73, 'pile', None, 'hand', (s.v_turn if s.v_lie else s.v_challenger), s.z_pile)
             s.z_hand[(s.v_turn if s.v_lie else s.v_challenger)].extend(s.z_pile)
             s.z_pile.clear()
         # cheat.cardrules:76: claim = claim % 13 + 1
         s.v_claim = (s.v_claim % 13) + 1
+        if _rec:
+            _rt.record_set(s, 76, 'claim', None, s.v_claim)
         # cheat.cardrules:77: turn = left of turn
         s.v_turn = ((s.v_turn) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 77, 'turn', None, s.v_turn)
         return 1  # to _while_44_check
     s.l_q = s.loop_items3[s.loop_index4]
     s.loop_index4 += 1
@@ -208,14 +258,23 @@ def _for_59_after(s):
 
 
 def _choose_option_61_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 61)
     s.v_call = s.choice - 52
+    if _rec:
+        _rt.record_set(s, 61, 'call', None, s.v_call)
     # cheat.cardrules:62: wants of q = call == cheat
     s.v_wants[s.l_q] = s.v_call == 2
+    if _rec:
+        _rt.record_set(s, 62, 'wants', s.l_q, s.v_wants[s.l_q])
     # cheat.cardrules:63: if call == cheat and challenger == none {
     if (s.v_call == 2) and (s.v_challenger is None):
         s.hits[1] += 1
         # cheat.cardrules:64: challenger = q
         s.v_challenger = s.l_q
+        if _rec:
+            _rt.record_set(s, 64, 'challenger', None, s.v_challenger)
     return 10  # to _for_59_next
 
 
@@ -314,8 +373,14 @@ class State(_rt.BaseState):
         return list(s.v_won)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -335,53 +400,53 @@ _RULE_LINES = (
     (57, 28),
     (69, 10),
     (76, 0),
-    (77, 38),
-    (79, 39),
-    (82, 40),
-    (87, 41),
-    (91, 43),
-    (93, 44),
-    (97, 0),
-    (99, 79),
-    (102, 45),
-    (107, 0),
-    (114, 46),
-    (117, 47),
-    (119, 48),
-    (123, 0),
-    (125, 55),
-    (127, 56),
-    (130, 57),
-    (133, 59),
-    (137, 49),
-    (141, 0),
-    (148, 50),
-    (154, 0),
-    (160, 51),
-    (165, 0),
-    (167, 52),
-    (173, 0),
-    (175, 67),
-    (178, 68),
-    (180, 70),
-    (182, 71),
-    (185, 72),
-    (188, 73),
-    (191, 76),
-    (193, 77),
-    (200, 61),
-    (205, 0),
-    (212, 62),
-    (214, 63),
-    (217, 64),
-    (222, 0),
-    (276, 18),
-    (279, 20),
-    (281, 21),
-    (283, 22),
-    (285, 23),
-    (287, 24),
-    (289, 25),
-    (291, 26),
-    (301, 0),
+    (78, 38),
+    (82, 39),
+    (90, 40),
+    (95, 41),
+    (101, 43),
+    (105, 44),
+    (109, 0),
+    (112, 79),
+    (117, 45),
+    (122, 0),
+    (132, 46),
+    (137, 47),
+    (141, 48),
+    (145, 0),
+    (148, 55),
+    (152, 56),
+    (155, 57),
+    (160, 59),
+    (164, 49),
+    (168, 0),
+    (180, 50),
+    (186, 0),
+    (192, 51),
+    (197, 0),
+    (202, 52),
+    (210, 0),
+    (213, 67),
+    (216, 68),
+    (220, 70),
+    (224, 71),
+    (229, 72),
+    (232, 73),
+    (237, 76),
+    (241, 77),
+    (250, 61),
+    (255, 0),
+    (267, 62),
+    (271, 63),
+    (274, 64),
+    (281, 0),
+    (335, 18),
+    (338, 20),
+    (340, 21),
+    (342, 22),
+    (344, 23),
+    (346, 24),
+    (348, 25),
+    (350, 26),
+    (360, 0),
 )

@@ -152,7 +152,10 @@ def _start(s):
 
 
 def _repeat_61_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # cribbage.cardrules:62: gather all into stock
+    if _rec:
+        _rt.record_gather(s, 62, 'stock')
     s.z_stock.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -165,15 +168,24 @@ def _repeat_61_body(s):
     s.z_stock.extend(s.cards)
     # cribbage.cardrules:63: shuffle stock
     s.rng.shuffle(s.z_stock)
+    if _rec:
+        _rt.record_shuffle(s, 63, 'stock', None)
     # cribbage.cardrules:64: deal 8 - player_count from stock to hand each from left of dealer
+    if _rec:
+        _rt.deal_sizes(s, 64, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_stock, s.z_hand, (8 - s.n), ((s.v_dealer) + 1) % s.n, 64)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 64, 'stock', None, 'hand', s.z_hand)
     # cribbage.cardrules:65: if player_count == 3 {
     if s.n == 3:
         s.hits[0] += 1
         # cribbage.cardrules:66: move top 1 from stock to crib
         _moved = _rt.take_top(s.z_stock, 1, 66)
         s.z_crib.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 66, 'stock', None, 'crib', None, _moved)
     # cribbage.cardrules:68: for each player p from left of dealer {
     s.loop_items1 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
     s.loop_index2 = 0
@@ -186,17 +198,24 @@ def _repeat_61_after(s):
 
 
 def _for_68_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index2 >= len(s.loop_items1):
         # cribbage.cardrules:71: move middle 1 from stock to starter
         _moved = _rt.take_middle(s.z_stock, 1, 71)
         s.z_starter.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 71, 'stock', None, 'starter', None, _moved)
         # cribbage.cardrules:72: cut = top of starter
         s.v_cut = s.z_starter[-1] if s.z_starter else _rt.top(s.z_starter, 72)
+        if _rec:
+            _rt.record_set(s, 72, 'cut', None, s.v_cut)
         # cribbage.cardrules:73: if cut is J {
         if IS_J[s.v_cut]:
             s.hits[1] += 1
             # cribbage.cardrules:74: score of dealer += 2
             s.v_score[s.v_dealer] += 2
+            if _rec:
+                _rt.record_set(s, 74, 'score', s.v_dealer, s.v_score[s.v_dealer])
             # cribbage.cardrules:75: if score of dealer >= 121 {
             if s.v_score[s.v_dealer] >= 121:
                 s.hits[2] += 1
@@ -204,6 +223,8 @@ def _for_68_next(s):
                 return s._finish()
         # cribbage.cardrules:79: whose = left of dealer
         s.v_whose = ((s.v_dealer) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 79, 'whose', None, s.v_whose)
         # cribbage.cardrules:80: for each k in 0 .. player_count {
         _solver_fifteens_and_pairs_ = _solver_fifteens_and_pairs(s)
         _e4 = s.l_k
@@ -212,24 +233,38 @@ def _for_68_next(s):
             if _e4 < s.n:
                 s.hits[3] += 1
                 # cribbage.cardrules:82: move all from hand of whose to show
+                if _rec:
+                    _rt.record_move(s, 82, 'hand', s.v_whose, 'show', None, s.z_hand[s.v_whose])
                 s.z_show.extend(s.z_hand[s.v_whose])
                 s.z_hand[s.v_whose].clear()
             else:
                 s.hits[4] += 1
                 # cribbage.cardrules:84: move all from crib to show
+                if _rec:
+                    _rt.record_move(s, 84, 'crib', None, 'show', None, s.z_crib)
                 s.z_show.extend(s.z_crib)
                 s.z_crib.clear()
             # cribbage.cardrules:86: four_flush = flush(show) and k < player_count
             s.v_four_flush = all((SUIT[c1] == SUIT[(s.z_show[0] if s.z_show else _rt.first(s.z_show, 86))]) for c1 in s.z_show) and (_e4 < s.n)
+            if _rec:
+                _rt.record_set(s, 86, 'four_flush', None, s.v_four_flush)
             # cribbage.cardrules:87: move card cut from starter to show
             _moved = [_rt.take_card(s.z_starter, s.v_cut, 87)]
             s.z_show.extend(_moved)
+            if _rec:
+                _rt.record_move(s, 87, 'starter', None, 'show', None, _moved)
             # cribbage.cardrules:88: run = 0
             s.v_run = 0
+            if _rec:
+                _rt.record_set(s, 88, 'run', None, s.v_run)
             # cribbage.cardrules:89: length = 0
             s.v_length = 0
+            if _rec:
+                _rt.record_set(s, 89, 'length', None, s.v_length)
             # cribbage.cardrules:90: ways = 1
             s.v_ways = 1
+            if _rec:
+                _rt.record_set(s, 90, 'ways', None, s.v_ways)
             # cribbage.cardrules:91: for each v in 1 .. 14 {
             _e5 = s.l_v
             for _e5 in range(1, (14) + 1):
@@ -238,8 +273,12 @@ def _for_68_next(s):
                     s.hits[5] += 1
                     # cribbage.cardrules:93: length += 1
                     s.v_length += 1
+                    if _rec:
+                        _rt.record_set(s, 93, 'length', None, s.v_length)
                     # cribbage.cardrules:94: ways = ways * at(v)
                     s.v_ways = s.v_ways * len([c3 for c3 in s.z_show if (VALUE_PLACE[c3] == _e5)])
+                    if _rec:
+                        _rt.record_set(s, 94, 'ways', None, s.v_ways)
                 else:
                     s.hits[6] += 1
                     # cribbage.cardrules:96: if length >= 3 {
@@ -247,44 +286,74 @@ def _for_68_next(s):
                         s.hits[7] += 1
                         # cribbage.cardrules:97: run += length * ways
                         s.v_run += s.v_length * s.v_ways
+                        if _rec:
+                            _rt.record_set(s, 97, 'run', None, s.v_run)
                     # cribbage.cardrules:99: length = 0
                     s.v_length = 0
+                    if _rec:
+                        _rt.record_set(s, 99, 'length', None, s.v_length)
                     # cribbage.cardrules:100: ways = 1
                     s.v_ways = 1
+                    if _rec:
+                        _rt.record_set(s, 100, 'ways', None, s.v_ways)
             s.l_v = _e5
             # cribbage.cardrules:103: points = scoring fifteens_and_pairs of show + run + nobs
             s.v_points = (_solver_fifteens_and_pairs_.best(s.z_show) + s.v_run) + len([c4 for c4 in s.z_show if ((IS_J[c4]) and (SUIT[c4] == SUIT[s.v_cut]) and (c4 != s.v_cut))])
+            if _rec:
+                _rt.record_set(s, 103, 'points', None, s.v_points)
             # cribbage.cardrules:104: points += if flush(show) then 5 else if four_flush then 4 else 0
             s.v_points += 5 if all((SUIT[c5] == SUIT[(s.z_show[0] if s.z_show else _rt.first(s.z_show, 104))]) for c5 in s.z_show) else (4 if s.v_four_flush else 0)
+            if _rec:
+                _rt.record_set(s, 104, 'points', None, s.v_points)
             # cribbage.cardrules:105: move card cut from show to starter
             _moved = [_rt.take_card(s.z_show, s.v_cut, 105)]
             s.z_starter.extend(_moved)
+            if _rec:
+                _rt.record_move(s, 105, 'show', None, 'starter', None, _moved)
             # cribbage.cardrules:106: if k < player_count {
             if _e4 < s.n:
                 s.hits[8] += 1
                 # cribbage.cardrules:107: shown of whose = points
                 s.v_shown[s.v_whose] = s.v_points
+                if _rec:
+                    _rt.record_set(s, 107, 'shown', s.v_whose, s.v_shown[s.v_whose])
                 # cribbage.cardrules:108: move all from show to hand of whose
+                if _rec:
+                    _rt.record_move(s, 108, 'show', None, 'hand', s.v_whose, s.z_show)
                 s.z_hand[s.v_whose].extend(s.z_show)
                 s.z_show.clear()
                 # cribbage.cardrules:109: whose = left of whose
                 s.v_whose = ((s.v_whose) + 1) % s.n
+                if _rec:
+                    _rt.record_set(s, 109, 'whose', None, s.v_whose)
             else:
                 s.hits[9] += 1
                 # cribbage.cardrules:111: crib_shown = points
                 s.v_crib_shown = s.v_points
+                if _rec:
+                    _rt.record_set(s, 111, 'crib_shown', None, s.v_crib_shown)
                 # cribbage.cardrules:112: move all from show to crib
+                if _rec:
+                    _rt.record_move(s, 112, 'show', None, 'crib', None, s.z_show)
                 s.z_crib.extend(s.z_show)
                 s.z_show.clear()
         s.l_k = _e4
         # cribbage.cardrules:115: turn = left of dealer
         s.v_turn = ((s.v_dealer) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 115, 'turn', None, s.v_turn)
         # cribbage.cardrules:116: total = 0
         s.v_total = 0
+        if _rec:
+            _rt.record_set(s, 116, 'total', None, s.v_total)
         # cribbage.cardrules:117: same = 0
         s.v_same = 0
+        if _rec:
+            _rt.record_set(s, 117, 'same', None, s.v_same)
         # cribbage.cardrules:118: last_rank = none
         s.v_last_rank = None
+        if _rec:
+            _rt.record_set(s, 118, 'last_rank', None, s.v_last_rank)
         # cribbage.cardrules:119: while (count players q where not hand of q is empty) > 0 {
         return 8  # to _while_119_check
     s.l_p = s.loop_items1[s.loop_index2]
@@ -310,19 +379,27 @@ def _choose_cards_69_after(s):
 
 
 def _choose_cards_69_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 69)
     s.z_hand[s.l_p].remove(s.choice)
     s.z_crib.append(s.choice)
+    if _rec:
+        _rt.record_move(s, 69, 'hand', s.l_p, 'crib', None, [s.choice], 'move')
     s.picks_left3 -= 1
     return 5  # to _choose_cards_69_pick
 
 
 def _while_119_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not any(s.z_hand):
         # cribbage.cardrules:158: for each player p from left of dealer {
         for _p7 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
             s.l_p = _p7
             # cribbage.cardrules:159: score of p += shown of p
             s.v_score[s.l_p] += s.v_shown[s.l_p]
+            if _rec:
+                _rt.record_set(s, 159, 'score', s.l_p, s.v_score[s.l_p])
             # cribbage.cardrules:160: if score of p >= 121 {
             if s.v_score[s.l_p] >= 121:
                 s.hits[16] += 1
@@ -330,8 +407,12 @@ def _while_119_check(s):
                 return s._finish()
         # cribbage.cardrules:164: score of dealer += crib_shown
         s.v_score[s.v_dealer] += s.v_crib_shown
+        if _rec:
+            _rt.record_set(s, 164, 'score', s.v_dealer, s.v_score[s.v_dealer])
         # cribbage.cardrules:166: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 166, 'dealer', None, s.v_dealer)
         if max(s.v_score) < 121:
             return 1  # to _repeat_61_body
         return s._finish()
@@ -347,31 +428,46 @@ def _while_119_after(s):
 
 
 def _if_120_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # cribbage.cardrules:143: if (count players q where fits(q)) == 0 {
     if not any(any(((VALUE_PIPS[c10] + s.v_total) <= 31) for c10 in s.z_hand[q9]) for q9 in range(s.n)):
         s.hits[13] += 1
         # cribbage.cardrules:144: score of last_player += if total == 31 then 0 else 1
         s.v_score[s.v_last_player] += 0 if (s.v_total == 31) else 1
+        if _rec:
+            _rt.record_set(s, 144, 'score', s.v_last_player, s.v_score[s.v_last_player])
         # cribbage.cardrules:146: if score of last_player >= 121 {
         if s.v_score[s.v_last_player] >= 121:
             s.hits[14] += 1
             # cribbage.cardrules:147: end game
             return s._finish()
         # cribbage.cardrules:149: move all from count_pile to done
+        if _rec:
+            _rt.record_move(s, 149, 'count_pile', None, 'done', None, s.z_count_pile)
         s.z_done.extend(s.z_count_pile)
         s.z_count_pile.clear()
         # cribbage.cardrules:150: total = 0
         s.v_total = 0
+        if _rec:
+            _rt.record_set(s, 150, 'total', None, s.v_total)
         # cribbage.cardrules:151: same = 0
         s.v_same = 0
+        if _rec:
+            _rt.record_set(s, 151, 'same', None, s.v_same)
         # cribbage.cardrules:152: last_rank = none
         s.v_last_rank = None
+        if _rec:
+            _rt.record_set(s, 152, 'last_rank', None, s.v_last_rank)
         # cribbage.cardrules:153: turn = left of last_player
         s.v_turn = ((s.v_last_player) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 153, 'turn', None, s.v_turn)
     else:
         s.hits[15] += 1
         # cribbage.cardrules:155: turn = left of turn
         s.v_turn = ((s.v_turn) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 155, 'turn', None, s.v_turn)
     return 8  # to _while_119_check
 
 
@@ -387,18 +483,31 @@ def _if_120_then(s):
 
 
 def _choose_card_121_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 121)
     s.l_c = s.choice
     # cribbage.cardrules:122: move card c from hand of turn to count_pile
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 122)]
     s.z_count_pile.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 122, 'hand', s.v_turn, 'count_pile', None, _moved)
     # cribbage.cardrules:123: total += value pips of c
     s.v_total += VALUE_PIPS[s.l_c]
+    if _rec:
+        _rt.record_set(s, 123, 'total', None, s.v_total)
     # cribbage.cardrules:124: same = if rank of c == last_rank then same + 1 else 1
     s.v_same = (s.v_same + 1) if (RANK[s.l_c] == s.v_last_rank) else 1
+    if _rec:
+        _rt.record_set(s, 124, 'same', None, s.v_same)
     # cribbage.cardrules:125: last_rank = rank of c
     s.v_last_rank = RANK[s.l_c]
+    if _rec:
+        _rt.record_set(s, 125, 'last_rank', None, s.v_last_rank)
     # cribbage.cardrules:126: run = 0
     s.v_run = 0
+    if _rec:
+        _rt.record_set(s, 126, 'run', None, s.v_run)
     # cribbage.cardrules:127: for each k in 3 .. size of count_pile {
     _solver_repeats_ = _solver_repeats(s)
     _e6 = s.l_k
@@ -406,21 +515,33 @@ def _choose_card_121_chosen(s):
         # cribbage.cardrules:128: move top k from count_pile to probe
         _moved = _rt.take_top(s.z_count_pile, _e6, 128)
         s.z_probe.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 128, 'count_pile', None, 'probe', None, _moved)
         # cribbage.cardrules:129: if probe_is_run {
         if (_solver_repeats_.best(s.z_probe) == 0) and ((VALUE_PLACE[_rt.highest(s.z_probe, ORDER_DEFAULT, RANK, 129)] - VALUE_PLACE[_rt.highest(s.z_probe, ORDER_DOWN, RANK, 129)]) == (len(s.z_probe) - 1)):
             s.hits[11] += 1
             # cribbage.cardrules:130: run = k
             s.v_run = _e6
+            if _rec:
+                _rt.record_set(s, 130, 'run', None, s.v_run)
         # cribbage.cardrules:132: move top k from probe to count_pile
         _moved = _rt.take_top(s.z_probe, _e6, 132)
         s.z_count_pile.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 132, 'probe', None, 'count_pile', None, _moved)
     s.l_k = _e6
     # cribbage.cardrules:134: score of turn += run + same * (same - 1)
     s.v_score[s.v_turn] += s.v_run + (s.v_same * (s.v_same - 1))
+    if _rec:
+        _rt.record_set(s, 134, 'score', s.v_turn, s.v_score[s.v_turn])
     # cribbage.cardrules:137: score of turn += if total == 15 or total == 31 then 2 else 0
     s.v_score[s.v_turn] += 2 if ((s.v_total == 15) or (s.v_total == 31)) else 0
+    if _rec:
+        _rt.record_set(s, 137, 'score', s.v_turn, s.v_score[s.v_turn])
     # cribbage.cardrules:138: last_player = turn
     s.v_last_player = s.v_turn
+    if _rec:
+        _rt.record_set(s, 138, 'last_player', None, s.v_last_player)
     # cribbage.cardrules:139: if score of turn >= 121 {
     if s.v_score[s.v_turn] >= 121:
         s.hits[12] += 1
@@ -567,8 +688,14 @@ class State(_rt.BaseState):
         return list(s.v_score)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -613,109 +740,109 @@ _RULE_LINES = (
     (149, 0),
     (150, 61),
     (154, 0),
-    (155, 62),
-    (166, 63),
-    (168, 64),
-    (171, 65),
-    (174, 66),
-    (177, 68),
-    (183, 0),
-    (190, 71),
-    (193, 72),
-    (195, 73),
-    (198, 74),
-    (200, 75),
-    (203, 76),
-    (205, 79),
-    (207, 80),
-    (211, 81),
-    (214, 82),
-    (219, 84),
-    (222, 86),
-    (224, 87),
-    (227, 88),
-    (229, 89),
-    (231, 90),
-    (233, 91),
-    (236, 92),
-    (239, 93),
-    (241, 94),
-    (245, 96),
-    (248, 97),
-    (250, 99),
-    (252, 100),
-    (255, 103),
-    (257, 104),
-    (259, 105),
-    (262, 106),
-    (265, 107),
-    (267, 108),
-    (270, 109),
-    (274, 111),
-    (276, 112),
-    (280, 115),
-    (282, 116),
-    (284, 117),
-    (286, 118),
-    (288, 119),
-    (292, 69),
-    (297, 0),
-    (321, 158),
-    (324, 159),
-    (326, 160),
-    (329, 161),
-    (331, 164),
-    (333, 166),
-    (338, 120),
-    (344, 0),
-    (350, 143),
-    (353, 144),
-    (355, 146),
-    (358, 147),
-    (360, 149),
-    (363, 150),
-    (365, 151),
-    (367, 152),
-    (369, 153),
-    (373, 155),
-    (378, 0),
-    (380, 121),
-    (389, 0),
-    (391, 122),
-    (394, 123),
-    (396, 124),
-    (398, 125),
-    (400, 126),
-    (402, 127),
-    (406, 128),
-    (409, 129),
-    (412, 130),
-    (414, 132),
-    (418, 134),
-    (420, 137),
-    (422, 138),
-    (424, 139),
-    (427, 140),
-    (432, 0),
-    (510, 25),
-    (513, 27),
-    (515, 28),
-    (517, 29),
-    (519, 30),
-    (521, 31),
-    (523, 32),
-    (525, 33),
-    (527, 34),
-    (529, 35),
-    (532, 37),
-    (534, 38),
-    (536, 39),
-    (538, 40),
-    (550, 0),
-    (578, 173),
-    (581, 175),
-    (585, 0),
-    (586, 178),
-    (589, 180),
-    (597, 0),
+    (156, 62),
+    (169, 63),
+    (173, 64),
+    (181, 65),
+    (184, 66),
+    (189, 68),
+    (195, 0),
+    (203, 71),
+    (208, 72),
+    (212, 73),
+    (215, 74),
+    (219, 75),
+    (222, 76),
+    (224, 79),
+    (228, 80),
+    (232, 81),
+    (235, 82),
+    (242, 84),
+    (247, 86),
+    (251, 87),
+    (256, 88),
+    (260, 89),
+    (264, 90),
+    (268, 91),
+    (271, 92),
+    (274, 93),
+    (278, 94),
+    (284, 96),
+    (287, 97),
+    (291, 99),
+    (295, 100),
+    (300, 103),
+    (304, 104),
+    (308, 105),
+    (313, 106),
+    (316, 107),
+    (320, 108),
+    (325, 109),
+    (331, 111),
+    (335, 112),
+    (341, 115),
+    (345, 116),
+    (349, 117),
+    (353, 118),
+    (357, 119),
+    (361, 69),
+    (366, 0),
+    (396, 158),
+    (399, 159),
+    (403, 160),
+    (406, 161),
+    (408, 164),
+    (412, 166),
+    (419, 120),
+    (425, 0),
+    (432, 143),
+    (435, 144),
+    (439, 146),
+    (442, 147),
+    (444, 149),
+    (449, 150),
+    (453, 151),
+    (457, 152),
+    (461, 153),
+    (467, 155),
+    (474, 0),
+    (476, 121),
+    (485, 0),
+    (490, 122),
+    (495, 123),
+    (499, 124),
+    (503, 125),
+    (507, 126),
+    (511, 127),
+    (515, 128),
+    (520, 129),
+    (523, 130),
+    (527, 132),
+    (533, 134),
+    (537, 137),
+    (541, 138),
+    (545, 139),
+    (548, 140),
+    (553, 0),
+    (631, 25),
+    (634, 27),
+    (636, 28),
+    (638, 29),
+    (640, 30),
+    (642, 31),
+    (644, 32),
+    (646, 33),
+    (648, 34),
+    (650, 35),
+    (653, 37),
+    (655, 38),
+    (657, 39),
+    (659, 40),
+    (671, 0),
+    (705, 173),
+    (708, 175),
+    (712, 0),
+    (713, 178),
+    (716, 180),
+    (724, 0),
 )

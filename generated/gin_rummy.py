@@ -124,7 +124,10 @@ def _start(s):
 
 
 def _repeat_61_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # gin_rummy.cardrules:62: gather all into stock
+    if _rec:
+        _rt.record_gather(s, 62, 'stock')
     s.z_stock.clear()
     s.z_discard.clear()
     for _z in s.z_hand:
@@ -134,18 +137,33 @@ def _repeat_61_body(s):
     s.z_stock.extend(s.cards)
     # gin_rummy.cardrules:63: shuffle stock
     s.rng.shuffle(s.z_stock)
+    if _rec:
+        _rt.record_shuffle(s, 63, 'stock', None)
     # gin_rummy.cardrules:64: deal 10 from stock to hand each from left of dealer
+    if _rec:
+        _rt.deal_sizes(s, 64, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_stock, s.z_hand, 10, ((s.v_dealer) + 1) % s.n, 64)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 64, 'stock', None, 'hand', s.z_hand)
     # gin_rummy.cardrules:65: move top 1 from stock to discard
     _moved = _rt.take_top(s.z_stock, 1, 65)
     s.z_discard.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 65, 'stock', None, 'discard', None, _moved)
     # gin_rummy.cardrules:66: knocker = none
     s.v_knocker = None
+    if _rec:
+        _rt.record_set(s, 66, 'knocker', None, s.v_knocker)
     # gin_rummy.cardrules:67: pick = pass
     s.v_pick = 1
+    if _rec:
+        _rt.record_set(s, 67, 'pick', None, s.v_pick)
     # gin_rummy.cardrules:68: turn = left of dealer
     s.v_turn = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 68, 'turn', None, s.v_turn)
     # gin_rummy.cardrules:69: for each player p from left of dealer {
     s.loop_items1 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
     s.loop_index2 = 0
@@ -186,26 +204,40 @@ def _if_70_then(s):
 
 
 def _choose_option_71_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 71)
     s.v_pick = s.choice - 52
+    if _rec:
+        _rt.record_set(s, 71, 'pick', None, s.v_pick)
     # gin_rummy.cardrules:72: if pick == take {
     if s.v_pick == 0:
         s.hits[1] += 1
         # gin_rummy.cardrules:73: turn = p
         s.v_turn = s.l_p
+        if _rec:
+            _rt.record_set(s, 73, 'turn', None, s.v_turn)
     return 3  # to _for_69_next
 
 
 def _while_77_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not ((s.v_knocker is None) and (len(s.z_stock) > 2)):
         # gin_rummy.cardrules:99: if knocker != none {
         if s.v_knocker is not None:
             s.hits[7] += 1
             # gin_rummy.cardrules:100: defender = left of knocker
             s.v_defender = ((s.v_knocker) + 1) % s.n
+            if _rec:
+                _rt.record_set(s, 100, 'defender', None, s.v_defender)
             # gin_rummy.cardrules:101: knocker_dead = dead(knocker)
             s.v_knocker_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 101) - _solver_melded(s).best(s.z_hand[s.v_knocker])
+            if _rec:
+                _rt.record_set(s, 101, 'knocker_dead', None, s.v_knocker_dead)
             # gin_rummy.cardrules:102: laid_off = knocker_dead > 0
             s.v_laid_off = s.v_knocker_dead > 0
+            if _rec:
+                _rt.record_set(s, 102, 'laid_off', None, s.v_laid_off)
             # gin_rummy.cardrules:103: while laid_off {
             _loop3 = 0
             while s.v_laid_off:
@@ -214,49 +246,75 @@ def _while_77_check(s):
                     _rt.gap('non-termination', 103, 'this loop never reaches its end')
                 # gin_rummy.cardrules:104: laid_off = false
                 s.v_laid_off = False
+                if _rec:
+                    _rt.record_set(s, 104, 'laid_off', None, s.v_laid_off)
                 # gin_rummy.cardrules:105: for each c in hand of defender {
                 _solver_melded_ = _solver_melded(s)
                 _e4 = s.l_c
                 for _e4 in list(s.z_hand[s.v_defender]):
                     # gin_rummy.cardrules:106: defender_dead = dead(defender)
                     s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 106) - _solver_melded_.best(s.z_hand[s.v_defender])
+                    if _rec:
+                        _rt.record_set(s, 106, 'defender_dead', None, s.v_defender_dead)
                     # gin_rummy.cardrules:107: move card c from hand of defender to hand of knocker
                     _moved = [_rt.take_card(s.z_hand[s.v_defender], _e4, 107)]
                     s.z_hand[s.v_knocker].extend(_moved)
+                    if _rec:
+                        _rt.record_move(s, 107, 'hand', s.v_defender, 'hand', s.v_knocker, _moved)
                     # gin_rummy.cardrules:108: if dead(knocker) == knocker_dead and dead(defender) < defender_dead {
                     if ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_knocker], 108) - _solver_melded_.best(s.z_hand[s.v_knocker])) == s.v_knocker_dead) and ((_rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 108) - _solver_melded_.best(s.z_hand[s.v_defender])) < s.v_defender_dead):
                         s.hits[8] += 1
                         # gin_rummy.cardrules:109: laid_off = true
                         s.v_laid_off = True
+                        if _rec:
+                            _rt.record_set(s, 109, 'laid_off', None, s.v_laid_off)
                     else:
                         s.hits[9] += 1
                         # gin_rummy.cardrules:111: move card c from hand of knocker to hand of defender
                         _moved = [_rt.take_card(s.z_hand[s.v_knocker], _e4, 111)]
                         s.z_hand[s.v_defender].extend(_moved)
+                        if _rec:
+                            _rt.record_move(s, 111, 'hand', s.v_knocker, 'hand', s.v_defender, _moved)
                 s.l_c = _e4
             # gin_rummy.cardrules:115: defender_dead = dead(defender)
             s.v_defender_dead = _rt.sum_values(VALUE_POINTS, s.z_hand[s.v_defender], 115) - _solver_melded(s).best(s.z_hand[s.v_defender])
+            if _rec:
+                _rt.record_set(s, 115, 'defender_dead', None, s.v_defender_dead)
             # gin_rummy.cardrules:116: if knocker_dead == 0 {
             if s.v_knocker_dead == 0:
                 s.hits[10] += 1
                 # gin_rummy.cardrules:117: total of knocker += 25 + defender_dead
                 s.v_total[s.v_knocker] += 25 + s.v_defender_dead
+                if _rec:
+                    _rt.record_set(s, 117, 'total', s.v_knocker, s.v_total[s.v_knocker])
                 # gin_rummy.cardrules:118: dealer = knocker
                 s.v_dealer = s.v_knocker
+                if _rec:
+                    _rt.record_set(s, 118, 'dealer', None, s.v_dealer)
             elif s.v_knocker_dead < s.v_defender_dead:
                 s.hits[11] += 1
                 # gin_rummy.cardrules:120: total of knocker += defender_dead - knocker_dead
                 s.v_total[s.v_knocker] += s.v_defender_dead - s.v_knocker_dead
+                if _rec:
+                    _rt.record_set(s, 120, 'total', s.v_knocker, s.v_total[s.v_knocker])
                 # gin_rummy.cardrules:121: dealer = knocker
                 s.v_dealer = s.v_knocker
+                if _rec:
+                    _rt.record_set(s, 121, 'dealer', None, s.v_dealer)
             else:
                 s.hits[12] += 1
                 # gin_rummy.cardrules:123: total of defender += knocker_dead - defender_dead + reading undercut_bonus {
                 s.v_total[s.v_defender] += (s.v_knocker_dead - s.v_defender_dead) + (_rt.counted(s.hits, 13, 25) if s.r_undercut_bonus == UNDERCUT_BONUS_MODERN else _rt.counted(s.hits, 14, 10))
+                if _rec:
+                    _rt.record_set(s, 123, 'total', s.v_defender, s.v_total[s.v_defender])
                 # gin_rummy.cardrules:127: dealer = defender
                 s.v_dealer = s.v_defender
+                if _rec:
+                    _rt.record_set(s, 127, 'dealer', None, s.v_dealer)
             # gin_rummy.cardrules:129: hands_won of dealer += 1
             s.v_hands_won[s.v_dealer] += 1
+            if _rec:
+                _rt.record_set(s, 129, 'hands_won', s.v_dealer, s.v_hands_won[s.v_dealer])
         if not ((max(s.v_total) >= 100) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len(_rt.extreme_keyed([(q1, ((s.v_total[q1] + (25 * s.v_hands_won[q1])) + (100 if (s.v_total[q1] >= 100) else 0))) for q1 in range(s.n)], 'highest')) == 1))):
             return 1  # to _repeat_61_body
         # gin_rummy.cardrules:133: for each player p {
@@ -264,6 +322,8 @@ def _while_77_check(s):
         for _p5 in range(s.n):
             # gin_rummy.cardrules:134: total of p = final(p)
             s.v_total[_p5] = (s.v_total[_p5] + (25 * s.v_hands_won[_p5])) + (100 if (s.v_total[_p5] >= 100) else 0)
+            if _rec:
+                _rt.record_set(s, 134, 'total', _p5, s.v_total[_p5])
         s.l_p = _p5
         return s._finish()
     # gin_rummy.cardrules:78: if pick == none {
@@ -280,17 +340,22 @@ def _while_77_after(s):
 
 
 def _if_78_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # gin_rummy.cardrules:81: if pick == from_stock or pick == pass {
     if (s.v_pick == 2) or (s.v_pick == 1):
         s.hits[3] += 1
         # gin_rummy.cardrules:82: draw 1 from stock to hand of turn
         _c = s.z_stock.pop() if s.z_stock else _rt.take_one(s.z_stock, 82)
         s.z_hand[s.v_turn].append(_c)
+        if _rec:
+            _rt.record_draw(s, 82, 'stock', None, 'hand', s.v_turn, _c)
     else:
         s.hits[4] += 1
         # gin_rummy.cardrules:85: move top 1 from discard to taken of turn
         _moved = _rt.take_top(s.z_discard, 1, 85)
         s.z_taken[s.v_turn].extend(_moved)
+        if _rec:
+            _rt.record_move(s, 85, 'discard', None, 'taken', s.v_turn, _moved)
     # gin_rummy.cardrules:87: turn chooses card c from hand of turn
     _legal = list(s.z_hand[s.v_turn])
     return s._decide(s.v_turn, _legal, 13, 87)  # then _choose_card_87_chosen
@@ -302,16 +367,28 @@ def _if_78_then(s):
 
 
 def _choose_option_79_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 79)
     s.v_pick = s.choice - 52
+    if _rec:
+        _rt.record_set(s, 79, 'pick', None, s.v_pick)
     return 10  # to _if_78_after
 
 
 def _choose_card_87_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 87)
     s.l_c = s.choice
     # gin_rummy.cardrules:88: move card c from hand of turn to discard
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 88)]
     s.z_discard.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 88, 'hand', s.v_turn, 'discard', None, _moved)
     # gin_rummy.cardrules:89: move all from taken of turn to hand of turn
+    if _rec:
+        _rt.record_move(s, 89, 'taken', s.v_turn, 'hand', s.v_turn, s.z_taken[s.v_turn])
     s.z_hand[s.v_turn].extend(s.z_taken[s.v_turn])
     s.z_taken[s.v_turn].clear()
     # gin_rummy.cardrules:90: if dead(turn) <= 10 {
@@ -323,10 +400,15 @@ def _choose_card_87_chosen(s):
 
 
 def _if_90_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # gin_rummy.cardrules:96: pick = none
     s.v_pick = None
+    if _rec:
+        _rt.record_set(s, 96, 'pick', None, s.v_pick)
     # gin_rummy.cardrules:97: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 97, 'turn', None, s.v_turn)
     return 8  # to _while_77_check
 
 
@@ -336,12 +418,19 @@ def _if_90_then(s):
 
 
 def _choose_option_91_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 91)
     s.v_call = s.choice - 52
+    if _rec:
+        _rt.record_set(s, 91, 'call', None, s.v_call)
     # gin_rummy.cardrules:92: if call == knock {
     if s.v_call == 3:
         s.hits[6] += 1
         # gin_rummy.cardrules:93: knocker = turn
         s.v_knocker = s.v_turn
+        if _rec:
+            _rt.record_set(s, 93, 'knocker', None, s.v_knocker)
     return 14  # to _if_90_after
 
 
@@ -445,8 +534,14 @@ class State(_rt.BaseState):
         return list(s.v_total)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -484,76 +579,76 @@ _RULE_LINES = (
     (121, 0),
     (122, 61),
     (126, 0),
-    (127, 62),
-    (135, 63),
-    (137, 64),
-    (140, 65),
-    (143, 66),
-    (145, 67),
-    (147, 68),
-    (149, 69),
-    (155, 0),
-    (165, 70),
-    (168, 71),
-    (174, 0),
-    (175, 77),
-    (179, 0),
-    (190, 72),
-    (193, 73),
-    (198, 0),
-    (200, 99),
-    (203, 100),
-    (205, 101),
-    (207, 102),
-    (209, 103),
-    (215, 104),
-    (217, 105),
-    (221, 106),
-    (223, 107),
-    (226, 108),
-    (229, 109),
-    (233, 111),
-    (237, 115),
-    (239, 116),
-    (242, 117),
-    (244, 118),
-    (248, 120),
-    (250, 121),
-    (254, 123),
-    (256, 127),
-    (258, 129),
-    (262, 133),
-    (265, 134),
-    (269, 78),
-    (272, 79),
-    (277, 0),
-    (283, 81),
-    (286, 82),
-    (291, 85),
-    (294, 87),
-    (299, 0),
-    (311, 88),
-    (314, 89),
-    (317, 90),
-    (320, 91),
-    (325, 0),
-    (326, 96),
-    (328, 97),
-    (333, 0),
-    (340, 92),
-    (343, 93),
-    (348, 0),
-    (405, 19),
-    (408, 21),
-    (411, 23),
-    (413, 24),
-    (415, 25),
-    (417, 26),
-    (419, 27),
-    (421, 28),
-    (423, 29),
-    (432, 0),
-    (456, 141),
-    (459, 142),
-    (467, 0),
+    (128, 62),
+    (138, 63),
+    (142, 64),
+    (150, 65),
+    (155, 66),
+    (159, 67),
+    (163, 68),
+    (167, 69),
+    (173, 0),
+    (183, 70),
+    (186, 71),
+    (192, 0),
+    (193, 77),
+    (197, 0),
+    (213, 72),
+    (216, 73),
+    (223, 0),
+    (226, 99),
+    (229, 100),
+    (233, 101),
+    (237, 102),
+    (241, 103),
+    (247, 104),
+    (251, 105),
+    (255, 106),
+    (259, 107),
+    (264, 108),
+    (267, 109),
+    (273, 111),
+    (279, 115),
+    (283, 116),
+    (286, 117),
+    (290, 118),
+    (296, 120),
+    (300, 121),
+    (306, 123),
+    (310, 127),
+    (314, 129),
+    (320, 133),
+    (323, 134),
+    (329, 78),
+    (332, 79),
+    (337, 0),
+    (344, 81),
+    (347, 82),
+    (354, 85),
+    (359, 87),
+    (364, 0),
+    (384, 88),
+    (389, 89),
+    (394, 90),
+    (397, 91),
+    (402, 0),
+    (404, 96),
+    (408, 97),
+    (415, 0),
+    (427, 92),
+    (430, 93),
+    (437, 0),
+    (494, 19),
+    (497, 21),
+    (500, 23),
+    (502, 24),
+    (504, 25),
+    (506, 26),
+    (508, 27),
+    (510, 28),
+    (512, 29),
+    (521, 0),
+    (551, 141),
+    (554, 142),
+    (562, 0),
 )

@@ -333,6 +333,7 @@ IS_J_DIAMONDS = (False, False, False, False, False, False, False, False, False, 
 
 
 def _trigger_0(s, card, player):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:204: when card c is drawn into hand of p where received and c is red A
     s.l_c = card
     s.l_p = player
@@ -344,14 +345,20 @@ def _trigger_0(s, card, player):
         s.hits[1] += 1
         # jailbreak.cardrules:207: give = (size of prison of p + 1) / 2
         s.v_give = (len(s.z_prison[s.l_p]) + 1) // 2
+        if _rec:
+            _rt.record_set(s, 207, 'give', None, s.v_give)
         # jailbreak.cardrules:208: if reading convict_pick is random {
         if s.r_convict_pick == CONVICT_PICK_RANDOM:
             s.hits[2] += 1
             # jailbreak.cardrules:209: shuffle prison of p
             s.rng.shuffle(s.z_prison[s.l_p])
+            if _rec:
+                _rt.record_shuffle(s, 209, 'prison', s.l_p)
         # jailbreak.cardrules:211: move top give from prison of p to handout
         _moved = _rt.take_top(s.z_prison[s.l_p], s.v_give, 211)
         s.z_handout.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 211, 'prison', s.l_p, 'handout', None, _moved)
         # jailbreak.cardrules:212: while not handout is empty {
         _loop1 = 0
         while bool(s.z_handout):
@@ -366,11 +373,15 @@ def _trigger_0(s, card, player):
                 # jailbreak.cardrules:215: move top 1 from handout to prison of t
                 _moved = _rt.take_top(s.z_handout, 1, 215)
                 s.z_prison[_p2].extend(_moved)
+                if _rec:
+                    _rt.record_move(s, 215, 'handout', None, 'prison', _p2, _moved)
             s.l_t = _p2
     elif len(s.z_prison[s.l_p]) < 12:
         s.hits[3] += 1
         # jailbreak.cardrules:219: give = 0
         s.v_give = 0
+        if _rec:
+            _rt.record_set(s, 219, 'give', None, s.v_give)
         # jailbreak.cardrules:220: while size of prison of p < 12
         _loop3 = 0
         while (len(s.z_prison[s.l_p]) < 12) and any(((q1 != s.l_p) and bool(s.z_prison[q1])) for q1 in range(s.n)) and ((s.v_give == 0) or (s.r_red_ace_collect == RED_ACE_COLLECT_UNTIL_TWELVE)):
@@ -379,6 +390,8 @@ def _trigger_0(s, card, player):
                 _rt.gap('non-termination', 220, 'this loop never reaches its end')
             # jailbreak.cardrules:223: give += 1
             s.v_give += 1
+            if _rec:
+                _rt.record_set(s, 223, 'give', None, s.v_give)
             # jailbreak.cardrules:224: for each player t from left of p where t != p and not prison of t is empty
             _p4 = s.l_t
             for _p4 in SEATS[s.n][((s.l_p) + 1) % s.n]:
@@ -389,13 +402,18 @@ def _trigger_0(s, card, player):
                     s.hits[4] += 1
                     # jailbreak.cardrules:227: shuffle prison of t
                     s.rng.shuffle(s.z_prison[_p4])
+                    if _rec:
+                        _rt.record_shuffle(s, 227, 'prison', _p4)
                 # jailbreak.cardrules:229: move top 1 from prison of t to prison of p
                 _moved = _rt.take_top(s.z_prison[_p4], 1, 229)
                 s.z_prison[s.l_p].extend(_moved)
+                if _rec:
+                    _rt.record_move(s, 229, 'prison', _p4, 'prison', s.l_p, _moved)
             s.l_t = _p4
 
 
 def _trigger_1(s, card, player):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:235: when card c is drawn into hand of p where received and c is black A
     s.l_c = card
     s.l_p = player
@@ -407,9 +425,12 @@ def _trigger_1(s, card, player):
         s.hits[6] += 1
         # jailbreak.cardrules:238: claim = p
         s.v_claim = s.l_p
+        if _rec:
+            _rt.record_set(s, 238, 'claim', None, s.v_claim)
 
 
 def _trigger_2(s, card, player):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:242: when card c is drawn into hand of p where received and c is red J
     s.l_c = card
     s.l_p = player
@@ -420,17 +441,25 @@ def _trigger_2(s, card, player):
     if s.r_freed_to == FREED_TO_BOTTOM:
         s.hits[8] += 1
         # jailbreak.cardrules:245: move all from reserve to hold
+        if _rec:
+            _rt.record_move(s, 245, 'reserve', None, 'hold', None, s.z_reserve)
         s.z_hold.extend(s.z_reserve)
         s.z_reserve.clear()
         # jailbreak.cardrules:246: move all from prison of p to reserve
+        if _rec:
+            _rt.record_move(s, 246, 'prison', s.l_p, 'reserve', None, s.z_prison[s.l_p])
         s.z_reserve.extend(s.z_prison[s.l_p])
         s.z_prison[s.l_p].clear()
         # jailbreak.cardrules:247: move all from hold to reserve
+        if _rec:
+            _rt.record_move(s, 247, 'hold', None, 'reserve', None, s.z_hold)
         s.z_reserve.extend(s.z_hold)
         s.z_hold.clear()
     else:
         s.hits[9] += 1
         # jailbreak.cardrules:249: move all from prison of p to reserve
+        if _rec:
+            _rt.record_move(s, 249, 'prison', s.l_p, 'reserve', None, s.z_prison[s.l_p])
         s.z_reserve.extend(s.z_prison[s.l_p])
         s.z_prison[s.l_p].clear()
         # jailbreak.cardrules:250: if reading freed_to is shuffled {
@@ -438,9 +467,13 @@ def _trigger_2(s, card, player):
             s.hits[10] += 1
             # jailbreak.cardrules:251: shuffle reserve
             s.rng.shuffle(s.z_reserve)
+            if _rec:
+                _rt.record_shuffle(s, 251, 'reserve', None)
     # jailbreak.cardrules:254: move card c from hand of p to prison of p
     _moved = [_rt.take_card(s.z_hand[s.l_p], s.l_c, 254)]
     s.z_prison[s.l_p].extend(_moved)
+    if _rec:
+        _rt.record_move(s, 254, 'hand', s.l_p, 'prison', s.l_p, _moved)
 
 
 # ---------------------------------------------------------------- the rules as a state machine
@@ -452,7 +485,10 @@ def _start(s):
 
 
 def _repeat_260_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:261: gather all into reserve
+    if _rec:
+        _rt.record_gather(s, 261, 'reserve')
     s.z_reserve.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -465,25 +501,39 @@ def _repeat_260_body(s):
     s.z_reserve.extend(s.cards)
     # jailbreak.cardrules:262: shuffle reserve
     s.rng.shuffle(s.z_reserve)
+    if _rec:
+        _rt.record_shuffle(s, 262, 'reserve', None)
     # jailbreak.cardrules:263: if reading black_ace_carry is lapses {
     if s.r_black_ace_carry == BLACK_ACE_CARRY_LAPSES:
         s.hits[11] += 1
         # jailbreak.cardrules:264: claim = none
         s.v_claim = None
+        if _rec:
+            _rt.record_set(s, 264, 'claim', None, s.v_claim)
     # jailbreak.cardrules:266: sure = none
     s.v_sure = None
+    if _rec:
+        _rt.record_set(s, 266, 'sure', None, s.v_sure)
     # jailbreak.cardrules:267: game_over = false
     s.v_game_over = False
+    if _rec:
+        _rt.record_set(s, 267, 'game_over', None, s.v_game_over)
     # jailbreak.cardrules:268: out = false
     s.v_out = False
+    if _rec:
+        _rt.record_set(s, 268, 'out', None, s.v_out)
     # jailbreak.cardrules:270: received = reading trigger_cards is every_card
     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_EVERY_CARD
+    if _rec:
+        _rt.record_set(s, 270, 'received', None, s.v_received)
     # jailbreak.cardrules:271: for each player q from left of dealer {
     for _p5 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
         s.l_q = _p5
         # jailbreak.cardrules:272: draw 1 from reserve to hand of q
         _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 272)
         s.z_hand[s.l_q].append(_c)
+        if _rec:
+            _rt.record_draw(s, 272, 'reserve', None, 'hand', s.l_q, _c)
         if MAY_FIRE_HAND[_c]:
             _trigger_0(s, _c, s.l_q)
             _trigger_1(s, _c, s.l_q)
@@ -508,6 +558,8 @@ def _repeat_260_body(s):
                 # jailbreak.cardrules:277: draw 1 from reserve to hand of q
                 _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 277)
                 s.z_hand[s.l_q].append(_c)
+                if _rec:
+                    _rt.record_draw(s, 277, 'reserve', None, 'hand', s.l_q, _c)
                 if MAY_FIRE_HAND[_c]:
                     _trigger_0(s, _c, s.l_q)
                     _trigger_1(s, _c, s.l_q)
@@ -517,6 +569,8 @@ def _repeat_260_body(s):
                     s.l_p = s.l_q
     # jailbreak.cardrules:281: starter = dealer
     s.v_starter = s.v_dealer
+    if _rec:
+        _rt.record_set(s, 281, 'starter', None, s.v_starter)
     # jailbreak.cardrules:283: repeat {
     return 3  # to _repeat_283_body
 
@@ -527,21 +581,34 @@ def _repeat_260_after(s):
 
 
 def _repeat_283_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:285: sure = claim
     s.v_sure = s.v_claim
+    if _rec:
+        _rt.record_set(s, 285, 'sure', None, s.v_sure)
     # jailbreak.cardrules:286: claim = none
     s.v_claim = None
+    if _rec:
+        _rt.record_set(s, 286, 'claim', None, s.v_claim)
     # jailbreak.cardrules:287: anyone_hunted = false
     s.v_anyone_hunted = False
+    if _rec:
+        _rt.record_set(s, 287, 'anyone_hunted', None, s.v_anyone_hunted)
     # jailbreak.cardrules:288: hunts = 0
     s.v_hunts = 0
+    if _rec:
+        _rt.record_set(s, 288, 'hunts', None, s.v_hunts)
     # jailbreak.cardrules:289: for each player q {
     _p8 = s.l_q
     for _p8 in range(s.n):
         # jailbreak.cardrules:290: hunted of q = false
         s.v_hunted[_p8] = False
+        if _rec:
+            _rt.record_set(s, 290, 'hunted', _p8, s.v_hunted[_p8])
         # jailbreak.cardrules:291: passed_early of q = false
         s.v_passed_early[_p8] = False
+        if _rec:
+            _rt.record_set(s, 291, 'passed_early', _p8, s.v_passed_early[_p8])
     s.l_q = _p8
     # jailbreak.cardrules:293: for each player q from starter {
     s.loop_items9 = list(SEATS[s.n][(s.v_starter) % s.n])
@@ -555,6 +622,7 @@ def _repeat_283_after(s):
 
 
 def _for_293_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index10 >= len(s.loop_items9):
         # jailbreak.cardrules:318: if reading circle is again and anyone_hunted {
         if (s.r_circle == CIRCLE_AGAIN) and s.v_anyone_hunted:
@@ -574,17 +642,29 @@ def _for_293_next(s):
             s.hits[14] += 1
             # jailbreak.cardrules:297: hunted of q = true
             s.v_hunted[s.l_q] = True
+            if _rec:
+                _rt.record_set(s, 297, 'hunted', s.l_q, s.v_hunted[s.l_q])
             # jailbreak.cardrules:298: hunts += 1
             s.v_hunts += 1
+            if _rec:
+                _rt.record_set(s, 298, 'hunts', None, s.v_hunts)
             # jailbreak.cardrules:299: hunt_no of q = hunts
             s.v_hunt_no[s.l_q] = s.v_hunts
+            if _rec:
+                _rt.record_set(s, 299, 'hunt_no', s.l_q, s.v_hunt_no[s.l_q])
             # jailbreak.cardrules:300: hunted_card of q = top of hand of q
             s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 300)
+            if _rec:
+                _rt.record_set(s, 300, 'hunted_card', s.l_q, s.v_hunted_card[s.l_q])
             # jailbreak.cardrules:301: move all from hand of q to table
+            if _rec:
+                _rt.record_move(s, 301, 'hand', s.l_q, 'table', None, s.z_hand[s.l_q])
             s.z_table.extend(s.z_hand[s.l_q])
             s.z_hand[s.l_q].clear()
             # jailbreak.cardrules:302: anyone_hunted = true
             s.v_anyone_hunted = True
+            if _rec:
+                _rt.record_set(s, 302, 'anyone_hunted', None, s.v_anyone_hunted)
             return 5  # to _for_293_next
         s.hits[15] += 1
         # jailbreak.cardrules:304: q chooses one of pass, hunt as answer
@@ -622,31 +702,49 @@ def _if_296_else(s):
 
 
 def _choose_option_304_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 304)
     s.l_answer = s.choice - 52
     # jailbreak.cardrules:305: if answer == hunt {
     if s.l_answer == 1:
         s.hits[16] += 1
         # jailbreak.cardrules:306: hunted of q = true
         s.v_hunted[s.l_q] = True
+        if _rec:
+            _rt.record_set(s, 306, 'hunted', s.l_q, s.v_hunted[s.l_q])
         # jailbreak.cardrules:307: hunts += 1
         s.v_hunts += 1
+        if _rec:
+            _rt.record_set(s, 307, 'hunts', None, s.v_hunts)
         # jailbreak.cardrules:308: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
+        if _rec:
+            _rt.record_set(s, 308, 'hunt_no', s.l_q, s.v_hunt_no[s.l_q])
         # jailbreak.cardrules:309: hunted_card of q = top of hand of q
         s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 309)
+        if _rec:
+            _rt.record_set(s, 309, 'hunted_card', s.l_q, s.v_hunted_card[s.l_q])
         # jailbreak.cardrules:310: move all from hand of q to table
+        if _rec:
+            _rt.record_move(s, 310, 'hand', s.l_q, 'table', None, s.z_hand[s.l_q])
         s.z_table.extend(s.z_hand[s.l_q])
         s.z_hand[s.l_q].clear()
         # jailbreak.cardrules:311: anyone_hunted = true
         s.v_anyone_hunted = True
+        if _rec:
+            _rt.record_set(s, 311, 'anyone_hunted', None, s.v_anyone_hunted)
     elif not s.v_anyone_hunted:
         s.hits[17] += 1
         # jailbreak.cardrules:313: passed_early of q = true
         s.v_passed_early[s.l_q] = True
+        if _rec:
+            _rt.record_set(s, 313, 'passed_early', s.l_q, s.v_passed_early[s.l_q])
     return 5  # to _for_293_next
 
 
 def _if_318_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # jailbreak.cardrules:332: if not anyone_hunted {
     if not s.v_anyone_hunted:
         s.hits[20] += 1
@@ -655,11 +753,15 @@ def _if_318_after(s):
             s.hits[21] += 1
             # jailbreak.cardrules:334: claim = sure  # the black ace waits for a round that is played
             s.v_claim = s.v_sure
+            if _rec:
+                _rt.record_set(s, 334, 'claim', None, s.v_claim)
         # jailbreak.cardrules:336: if reading all_pass is game_ends {
         if s.r_all_pass == ALL_PASS_GAME_ENDS:
             s.hits[22] += 1
             # jailbreak.cardrules:337: game_over = true
             s.v_game_over = True
+            if _rec:
+                _rt.record_set(s, 337, 'game_over', None, s.v_game_over)
     else:
         s.hits[23] += 1
         # jailbreak.cardrules:340: if sure != none and (reading black_ace is always or hunted of sure) {
@@ -667,6 +769,8 @@ def _if_318_after(s):
             s.hits[24] += 1
             # jailbreak.cardrules:341: taker = sure
             s.v_taker = s.v_sure
+            if _rec:
+                _rt.record_set(s, 341, 'taker', None, s.v_taker)
         else:
             s.hits[25] += 1
             # jailbreak.cardrules:343: for each player q {
@@ -674,6 +778,8 @@ def _if_318_after(s):
             for _p13 in range(s.n):
                 # jailbreak.cardrules:344: in_duel of q = false
                 s.v_in_duel[_p13] = False
+                if _rec:
+                    _rt.record_set(s, 344, 'in_duel', _p13, s.v_in_duel[_p13])
             s.l_q = _p13
             # jailbreak.cardrules:347: for each q in players r
             _top15, _seats16 = None, []
@@ -689,6 +795,8 @@ def _if_318_after(s):
             for _e18 in _seats16:
                 # jailbreak.cardrules:349: in_duel of q = true
                 s.v_in_duel[_e18] = True
+                if _rec:
+                    _rt.record_set(s, 349, 'in_duel', _e18, s.v_in_duel[_e18])
             s.l_q = _e18
             # jailbreak.cardrules:352: while (count players q where in_duel of q) > 1 and not game_over {
             _loop19 = 0
@@ -707,6 +815,8 @@ def _if_318_after(s):
                         for _p20 in range(s.n):
                             # jailbreak.cardrules:356: keep of q = false
                             s.v_keep[_p20] = False
+                            if _rec:
+                                _rt.record_set(s, 356, 'keep', _p20, s.v_keep[_p20])
                         s.l_q = _p20
                         # jailbreak.cardrules:358: for each q in players r where in_duel of r with lowest hunt_no of r {
                         _top22, _seats23 = None, []
@@ -722,26 +832,36 @@ def _if_318_after(s):
                         for _e25 in _seats23:
                             # jailbreak.cardrules:359: keep of q = true
                             s.v_keep[_e25] = True
+                            if _rec:
+                                _rt.record_set(s, 359, 'keep', _e25, s.v_keep[_e25])
                         s.l_q = _e25
                         # jailbreak.cardrules:361: for each player q {
                         _p26 = s.l_q
                         for _p26 in range(s.n):
                             # jailbreak.cardrules:362: in_duel of q = keep of q
                             s.v_in_duel[_p26] = s.v_keep[_p26]
+                            if _rec:
+                                _rt.record_set(s, 362, 'in_duel', _p26, s.v_in_duel[_p26])
                         s.l_q = _p26
                     else:
                         s.hits[28] += 1
                         # jailbreak.cardrules:365: game_over = true
                         s.v_game_over = True
+                        if _rec:
+                            _rt.record_set(s, 365, 'game_over', None, s.v_game_over)
                 else:
                     s.hits[29] += 1
                     # jailbreak.cardrules:368: received = reading trigger_cards is with_ties
                     s.v_received = s.r_trigger_cards == TRIGGER_CARDS_WITH_TIES
+                    if _rec:
+                        _rt.record_set(s, 368, 'received', None, s.v_received)
                     # jailbreak.cardrules:369: if size of reserve == (count players q where in_duel of q)
                     if (len(s.z_reserve) == s.v_in_duel.count(True)) and (s.r_reserve_out == RESERVE_OUT_LAST_CARD):
                         s.hits[30] += 1
                         # jailbreak.cardrules:371: out = true
                         s.v_out = True
+                        if _rec:
+                            _rt.record_set(s, 371, 'out', None, s.v_out)
                     # jailbreak.cardrules:373: for each player q from starter where in_duel of q {
                     for _p27 in SEATS[s.n][(s.v_starter) % s.n]:
                         s.l_q = _p27
@@ -750,6 +870,8 @@ def _if_318_after(s):
                         # jailbreak.cardrules:374: draw 1 from reserve to hand of q
                         _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 374)
                         s.z_hand[s.l_q].append(_c)
+                        if _rec:
+                            _rt.record_draw(s, 374, 'reserve', None, 'hand', s.l_q, _c)
                         if MAY_FIRE_HAND[_c]:
                             _trigger_0(s, _c, s.l_q)
                             _trigger_1(s, _c, s.l_q)
@@ -759,11 +881,15 @@ def _if_318_after(s):
                             s.l_p = s.l_q
                         # jailbreak.cardrules:375: drew of q = true
                         s.v_drew[s.l_q] = True
+                        if _rec:
+                            _rt.record_set(s, 375, 'drew', s.l_q, s.v_drew[s.l_q])
                     # jailbreak.cardrules:377: for each player q {
                     _p28 = s.l_q
                     for _p28 in range(s.n):
                         # jailbreak.cardrules:378: keep of q = false
                         s.v_keep[_p28] = False
+                        if _rec:
+                            _rt.record_set(s, 378, 'keep', _p28, s.v_keep[_p28])
                     s.l_q = _p28
                     # jailbreak.cardrules:381: for each q in players r where in_duel of r
                     _top30, _seats31 = None, []
@@ -779,6 +905,8 @@ def _if_318_after(s):
                     for _e33 in _seats31:
                         # jailbreak.cardrules:383: keep of q = true
                         s.v_keep[_e33] = True
+                        if _rec:
+                            _rt.record_set(s, 383, 'keep', _e33, s.v_keep[_e33])
                     s.l_q = _e33
                     # jailbreak.cardrules:385: if (count players q where keep of q) > 0 {
                     if True in s.v_keep:
@@ -788,6 +916,8 @@ def _if_318_after(s):
                         for _p34 in range(s.n):
                             # jailbreak.cardrules:387: in_duel of q = keep of q
                             s.v_in_duel[_p34] = s.v_keep[_p34]
+                            if _rec:
+                                _rt.record_set(s, 387, 'in_duel', _p34, s.v_in_duel[_p34])
                         s.l_q = _p34
                     # jailbreak.cardrules:390: for each player q where drew of q {
                     _p35 = s.l_q
@@ -796,43 +926,61 @@ def _if_318_after(s):
                             continue
                         # jailbreak.cardrules:391: drew of q = false
                         s.v_drew[_p35] = False
+                        if _rec:
+                            _rt.record_set(s, 391, 'drew', _p35, s.v_drew[_p35])
                         # jailbreak.cardrules:392: if reading tie_cards is pot {
                         if s.r_tie_cards == TIE_CARDS_POT:
                             s.hits[32] += 1
                             # jailbreak.cardrules:393: move all from hand of q to table
+                            if _rec:
+                                _rt.record_move(s, 393, 'hand', _p35, 'table', None, s.z_hand[_p35])
                             s.z_table.extend(s.z_hand[_p35])
                             s.z_hand[_p35].clear()
                         else:
                             s.hits[33] += 1
                             # jailbreak.cardrules:395: move all from hand of q to aside
+                            if _rec:
+                                _rt.record_move(s, 395, 'hand', _p35, 'aside', None, s.z_hand[_p35])
                             s.z_aside.extend(s.z_hand[_p35])
                             s.z_hand[_p35].clear()
                     s.l_q = _p35
             # jailbreak.cardrules:400: taker = none
             s.v_taker = None
+            if _rec:
+                _rt.record_set(s, 400, 'taker', None, s.v_taker)
             # jailbreak.cardrules:401: if not game_over {
             if not s.v_game_over:
                 s.hits[34] += 1
                 # jailbreak.cardrules:402: taker = first of players q where in_duel of q
                 s.v_taker = s.v_in_duel.index(True) if True in s.v_in_duel else _rt.first([], 402)
+                if _rec:
+                    _rt.record_set(s, 402, 'taker', None, s.v_taker)
         # jailbreak.cardrules:405: if game_over {
         if s.v_game_over:
             s.hits[35] += 1
             # jailbreak.cardrules:406: move all from table to aside
+            if _rec:
+                _rt.record_move(s, 406, 'table', None, 'aside', None, s.z_table)
             s.z_aside.extend(s.z_table)
             s.z_table.clear()
         else:
             s.hits[36] += 1
             # jailbreak.cardrules:408: move all from table to prison of taker
+            if _rec:
+                _rt.record_move(s, 408, 'table', None, 'prison', s.v_taker, s.z_table)
             s.z_prison[s.v_taker].extend(s.z_table)
             s.z_table.clear()
             # jailbreak.cardrules:409: starter = taker
             s.v_starter = s.v_taker
+            if _rec:
+                _rt.record_set(s, 409, 'starter', None, s.v_starter)
     # jailbreak.cardrules:414: if not game_over {
     if not s.v_game_over:
         s.hits[37] += 1
         # jailbreak.cardrules:415: received = true
         s.v_received = True
+        if _rec:
+            _rt.record_set(s, 415, 'received', None, s.v_received)
         # jailbreak.cardrules:416: for each player q from starter where hand of q is empty and not reserve is empty
         for _p36 in SEATS[s.n][(s.v_starter) % s.n]:
             s.l_q = _p36
@@ -843,9 +991,13 @@ def _if_318_after(s):
                 s.hits[38] += 1
                 # jailbreak.cardrules:419: out = true
                 s.v_out = True
+                if _rec:
+                    _rt.record_set(s, 419, 'out', None, s.v_out)
             # jailbreak.cardrules:421: draw 1 from reserve to hand of q
             _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 421)
             s.z_hand[s.l_q].append(_c)
+            if _rec:
+                _rt.record_draw(s, 421, 'reserve', None, 'hand', s.l_q, _c)
             if MAY_FIRE_HAND[_c]:
                 _trigger_0(s, _c, s.l_q)
                 _trigger_1(s, _c, s.l_q)
@@ -872,9 +1024,13 @@ def _if_318_after(s):
                         s.hits[40] += 1
                         # jailbreak.cardrules:429: out = true
                         s.v_out = True
+                        if _rec:
+                            _rt.record_set(s, 429, 'out', None, s.v_out)
                     # jailbreak.cardrules:431: draw 1 from reserve to hand of q
                     _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 431)
                     s.z_hand[s.l_q].append(_c)
+                    if _rec:
+                        _rt.record_draw(s, 431, 'reserve', None, 'hand', s.l_q, _c)
                     if MAY_FIRE_HAND[_c]:
                         _trigger_0(s, _c, s.l_q)
                         _trigger_1(s, _c, s.l_q)
@@ -889,11 +1045,17 @@ def _if_318_after(s):
     for _p39 in range(s.n):
         # jailbreak.cardrules:440: total of q += reading score_sum {
         s.v_total[_p39] += _rt.counted(s.hits, 41, _rt.sum_values(VALUE_POINTS, s.z_prison[_p39], 441)) if s.r_score_sum == SCORE_SUM_INSTEAD else _rt.counted(s.hits, 42, (len(s.z_prison[_p39]) + _rt.sum_values(VALUE_BONUS, s.z_prison[_p39], 442)))
+        if _rec:
+            _rt.record_set(s, 440, 'total', _p39, s.v_total[_p39])
     s.l_q = _p39
     # jailbreak.cardrules:445: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 445, 'dealer', None, s.v_dealer)
     # jailbreak.cardrules:446: games_played += 1
     s.v_games_played += 1
+    if _rec:
+        _rt.record_set(s, 446, 'games_played', None, s.v_games_played)
     if not ((s.r_match_length == MATCH_LENGTH_SINGLE) or (s.v_games_played == s.n)):
         return 1  # to _repeat_260_body
     return s._finish()
@@ -921,19 +1083,32 @@ def _for_319_after(s):
 
 
 def _choose_option_320_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 320)
     s.l_answer = s.choice - 52
     # jailbreak.cardrules:321: if answer == hunt {
     if s.l_answer == 1:
         s.hits[19] += 1
         # jailbreak.cardrules:322: hunted of q = true
         s.v_hunted[s.l_q] = True
+        if _rec:
+            _rt.record_set(s, 322, 'hunted', s.l_q, s.v_hunted[s.l_q])
         # jailbreak.cardrules:323: hunts += 1
         s.v_hunts += 1
+        if _rec:
+            _rt.record_set(s, 323, 'hunts', None, s.v_hunts)
         # jailbreak.cardrules:324: hunt_no of q = hunts
         s.v_hunt_no[s.l_q] = s.v_hunts
+        if _rec:
+            _rt.record_set(s, 324, 'hunt_no', s.l_q, s.v_hunt_no[s.l_q])
         # jailbreak.cardrules:325: hunted_card of q = top of hand of q
         s.v_hunted_card[s.l_q] = s.z_hand[s.l_q][-1] if s.z_hand[s.l_q] else _rt.top(s.z_hand[s.l_q], 325)
+        if _rec:
+            _rt.record_set(s, 325, 'hunted_card', s.l_q, s.v_hunted_card[s.l_q])
         # jailbreak.cardrules:326: move all from hand of q to table
+        if _rec:
+            _rt.record_move(s, 326, 'hand', s.l_q, 'table', None, s.z_hand[s.l_q])
         s.z_table.extend(s.z_hand[s.l_q])
         s.z_hand[s.l_q].clear()
     return 15  # to _for_319_next
@@ -1118,8 +1293,14 @@ class State(_rt.BaseState):
         return list(s.v_total)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -1141,6 +1322,8 @@ def _example_1(readings):
     _moved = [c10 for c10 in s.z_reserve if (IS_7_SPADES[c10])]
     s.z_reserve[:] = [c10 for c10 in s.z_reserve if not (IS_7_SPADES[c10])]
     s.z_prison[0].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 466, 'reserve', None, 'prison', 0, _moved)
     return [
         _rt.expectation(467, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 468) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 469))), '==', 1),
     ]
@@ -1153,6 +1336,8 @@ def _example_2(readings):
     _moved = [c11 for c11 in s.z_reserve if (IS_J_CLUBS[c11])]
     s.z_reserve[:] = [c11 for c11 in s.z_reserve if not (IS_J_CLUBS[c11])]
     s.z_prison[0].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 474, 'reserve', None, 'prison', 0, _moved)
     return [
         _rt.expectation(475, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 476) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 477))), '==', 3),
     ]
@@ -1165,6 +1350,8 @@ def _example_3(readings):
     _moved = [c12 for c12 in s.z_reserve if (IS_A_DIAMONDS[c12])]
     s.z_reserve[:] = [c12 for c12 in s.z_reserve if not (IS_A_DIAMONDS[c12])]
     s.z_prison[0].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 483, 'reserve', None, 'prison', 0, _moved)
     return [
         _rt.expectation(484, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 485) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 486))), '==', 2),
     ]
@@ -1177,6 +1364,8 @@ def _example_4(readings):
     _moved = [c13 for c13 in s.z_reserve if (IS_2_HEARTS[c13])]
     s.z_reserve[:] = [c13 for c13 in s.z_reserve if not (IS_2_HEARTS[c13])]
     s.z_prison[0].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 491, 'reserve', None, 'prison', 0, _moved)
     return [
         _rt.expectation(492, 'expect reading score_sum {', (_rt.sum_values(VALUE_POINTS, s.z_prison[0], 493) if s.r_score_sum == SCORE_SUM_INSTEAD else (len(s.z_prison[0]) + _rt.sum_values(VALUE_BONUS, s.z_prison[0], 494))), '==', 4),
     ]
@@ -1188,18 +1377,28 @@ def _example_5(readings):
     # jailbreak.cardrules:501: move top 13 from reserve to prison of 0
     _moved = _rt.take_top(s.z_reserve, 13, 501)
     s.z_prison[0].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 501, 'reserve', None, 'prison', 0, _moved)
     # jailbreak.cardrules:502: move cards where card is A♥ from reserve to hold
     _moved = [c14 for c14 in s.z_reserve if (IS_A_HEARTS[c14])]
     s.z_reserve[:] = [c14 for c14 in s.z_reserve if not (IS_A_HEARTS[c14])]
     s.z_hold.extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 502, 'reserve', None, 'hold', None, _moved)
     # jailbreak.cardrules:503: move all from hold to reserve
+    if s.recorder is not None:
+        _rt.record_move(s, 503, 'hold', None, 'reserve', None, s.z_hold)
     s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
     # jailbreak.cardrules:504: received = true
     s.v_received = True
+    if s.recorder is not None:
+        _rt.record_set(s, 504, 'received', None, s.v_received)
     # jailbreak.cardrules:505: draw 1 from reserve to hand of 0
     _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 505)
     s.z_hand[0].append(_c)
+    if s.recorder is not None:
+        _rt.record_draw(s, 505, 'reserve', None, 'hand', 0, _c)
     if MAY_FIRE_HAND[_c]:
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
@@ -1219,24 +1418,38 @@ def _example_6(readings):
     # jailbreak.cardrules:514: move top 5 from reserve to prison of 0
     _moved = _rt.take_top(s.z_reserve, 5, 514)
     s.z_prison[0].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 514, 'reserve', None, 'prison', 0, _moved)
     # jailbreak.cardrules:515: move top 5 from reserve to prison of 1
     _moved = _rt.take_top(s.z_reserve, 5, 515)
     s.z_prison[1].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 515, 'reserve', None, 'prison', 1, _moved)
     # jailbreak.cardrules:516: move top 5 from reserve to prison of 2
     _moved = _rt.take_top(s.z_reserve, 5, 516)
     s.z_prison[2].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 516, 'reserve', None, 'prison', 2, _moved)
     # jailbreak.cardrules:517: move cards where card is A♥ from reserve to hold
     _moved = [c15 for c15 in s.z_reserve if (IS_A_HEARTS[c15])]
     s.z_reserve[:] = [c15 for c15 in s.z_reserve if not (IS_A_HEARTS[c15])]
     s.z_hold.extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 517, 'reserve', None, 'hold', None, _moved)
     # jailbreak.cardrules:518: move all from hold to reserve
+    if s.recorder is not None:
+        _rt.record_move(s, 518, 'hold', None, 'reserve', None, s.z_hold)
     s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
     # jailbreak.cardrules:519: received = true
     s.v_received = True
+    if s.recorder is not None:
+        _rt.record_set(s, 519, 'received', None, s.v_received)
     # jailbreak.cardrules:520: draw 1 from reserve to hand of 0
     _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 520)
     s.z_hand[0].append(_c)
+    if s.recorder is not None:
+        _rt.record_draw(s, 520, 'reserve', None, 'hand', 0, _c)
     if MAY_FIRE_HAND[_c]:
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
@@ -1256,14 +1469,22 @@ def _example_7(readings):
     _moved = [c16 for c16 in s.z_reserve if (IS_A_SPADES[c16])]
     s.z_reserve[:] = [c16 for c16 in s.z_reserve if not (IS_A_SPADES[c16])]
     s.z_hold.extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 527, 'reserve', None, 'hold', None, _moved)
     # jailbreak.cardrules:528: move all from hold to reserve
+    if s.recorder is not None:
+        _rt.record_move(s, 528, 'hold', None, 'reserve', None, s.z_hold)
     s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
     # jailbreak.cardrules:529: received = true
     s.v_received = True
+    if s.recorder is not None:
+        _rt.record_set(s, 529, 'received', None, s.v_received)
     # jailbreak.cardrules:530: draw 1 from reserve to hand of 1
     _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 530)
     s.z_hand[1].append(_c)
+    if s.recorder is not None:
+        _rt.record_draw(s, 530, 'reserve', None, 'hand', 1, _c)
     if MAY_FIRE_HAND[_c]:
         _trigger_0(s, _c, 1)
         _trigger_1(s, _c, 1)
@@ -1282,18 +1503,28 @@ def _example_8(readings):
     # jailbreak.cardrules:537: move top 5 from reserve to prison of 0
     _moved = _rt.take_top(s.z_reserve, 5, 537)
     s.z_prison[0].extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 537, 'reserve', None, 'prison', 0, _moved)
     # jailbreak.cardrules:538: move cards where card is J♦ from reserve to hold
     _moved = [c17 for c17 in s.z_reserve if (IS_J_DIAMONDS[c17])]
     s.z_reserve[:] = [c17 for c17 in s.z_reserve if not (IS_J_DIAMONDS[c17])]
     s.z_hold.extend(_moved)
+    if s.recorder is not None:
+        _rt.record_move(s, 538, 'reserve', None, 'hold', None, _moved)
     # jailbreak.cardrules:539: move all from hold to reserve
+    if s.recorder is not None:
+        _rt.record_move(s, 539, 'hold', None, 'reserve', None, s.z_hold)
     s.z_reserve.extend(s.z_hold)
     s.z_hold.clear()
     # jailbreak.cardrules:540: received = true
     s.v_received = True
+    if s.recorder is not None:
+        _rt.record_set(s, 540, 'received', None, s.v_received)
     # jailbreak.cardrules:541: draw 1 from reserve to hand of 0
     _c = s.z_reserve.pop() if s.z_reserve else _rt.take_one(s.z_reserve, 541)
     s.z_hand[0].append(_c)
+    if s.recorder is not None:
+        _rt.record_draw(s, 541, 'reserve', None, 'hand', 0, _c)
     if MAY_FIRE_HAND[_c]:
         _trigger_0(s, _c, 0)
         _trigger_1(s, _c, 0)
@@ -1349,229 +1580,229 @@ _RULE_LINES = (
     (307, 23),
     (309, 25),
     (335, 0),
-    (336, 204),
-    (342, 206),
-    (345, 207),
-    (347, 208),
-    (350, 209),
-    (352, 211),
-    (355, 212),
-    (361, 213),
-    (366, 215),
-    (372, 219),
-    (374, 220),
-    (380, 223),
-    (382, 224),
-    (387, 226),
-    (390, 227),
-    (392, 229),
-    (398, 0),
-    (399, 235),
-    (405, 237),
-    (408, 238),
-    (412, 0),
-    (413, 242),
-    (419, 244),
-    (422, 245),
-    (425, 246),
-    (428, 247),
-    (433, 249),
-    (436, 250),
-    (439, 251),
-    (441, 254),
-    (449, 0),
-    (450, 260),
-    (454, 0),
-    (455, 261),
-    (466, 262),
-    (468, 263),
-    (471, 264),
-    (473, 266),
-    (475, 267),
-    (477, 268),
-    (479, 270),
-    (481, 271),
-    (484, 272),
-    (494, 274),
-    (497, 275),
-    (503, 276),
-    (508, 277),
-    (518, 281),
-    (520, 283),
-    (524, 0),
-    (530, 285),
-    (532, 286),
-    (534, 287),
-    (536, 288),
-    (538, 289),
-    (541, 290),
-    (543, 291),
-    (546, 293),
-    (552, 0),
-    (559, 318),
-    (562, 319),
-    (569, 295),
-    (572, 296),
-    (575, 297),
-    (577, 298),
-    (579, 299),
-    (581, 300),
-    (583, 301),
-    (586, 302),
-    (590, 304),
-    (596, 0),
-    (626, 305),
-    (629, 306),
-    (631, 307),
-    (633, 308),
-    (635, 309),
-    (637, 310),
-    (640, 311),
-    (644, 313),
-    (649, 0),
-    (650, 332),
-    (653, 333),
-    (656, 334),
-    (658, 336),
-    (661, 337),
-    (665, 340),
-    (668, 341),
-    (672, 343),
-    (675, 344),
-    (678, 347),
-    (690, 349),
-    (693, 352),
-    (699, 353),
-    (702, 354),
-    (705, 355),
-    (708, 356),
-    (711, 358),
-    (723, 359),
-    (726, 361),
-    (729, 362),
-    (734, 365),
-    (738, 368),
-    (740, 369),
-    (743, 371),
-    (745, 373),
-    (750, 374),
-    (760, 375),
-    (762, 377),
-    (765, 378),
-    (768, 381),
-    (780, 383),
-    (783, 385),
-    (786, 386),
-    (789, 387),
-    (792, 390),
-    (797, 391),
-    (799, 392),
-    (802, 393),
-    (807, 395),
-    (811, 400),
-    (813, 401),
-    (816, 402),
-    (818, 405),
-    (821, 406),
-    (826, 408),
-    (829, 409),
-    (831, 414),
-    (834, 415),
-    (836, 416),
-    (841, 418),
-    (844, 419),
-    (846, 421),
-    (856, 423),
-    (859, 424),
-    (865, 426),
-    (870, 428),
-    (873, 429),
-    (875, 431),
-    (887, 439),
-    (890, 440),
-    (893, 445),
-    (895, 446),
-    (902, 0),
-    (914, 320),
-    (919, 0),
-    (925, 321),
-    (928, 322),
-    (930, 323),
-    (932, 324),
-    (934, 325),
-    (936, 326),
-    (942, 0),
-    (1046, 36),
-    (1050, 39),
-    (1052, 40),
-    (1054, 41),
-    (1056, 42),
-    (1058, 43),
-    (1060, 44),
-    (1062, 45),
-    (1065, 47),
-    (1067, 48),
-    (1069, 49),
-    (1071, 50),
-    (1073, 51),
-    (1075, 52),
-    (1077, 53),
-    (1079, 54),
-    (1081, 55),
-    (1095, 0),
-    (1129, 455),
-    (1132, 459),
-    (1133, 461),
-    (1137, 0),
-    (1138, 464),
-    (1140, 466),
-    (1145, 467),
-    (1149, 0),
-    (1150, 473),
-    (1152, 474),
-    (1157, 475),
-    (1161, 0),
-    (1162, 481),
-    (1164, 483),
-    (1169, 484),
-    (1173, 0),
-    (1174, 490),
-    (1176, 491),
-    (1181, 492),
-    (1185, 0),
-    (1186, 498),
-    (1188, 501),
-    (1191, 502),
-    (1195, 503),
-    (1198, 504),
-    (1200, 505),
-    (1211, 506),
-    (1212, 507),
-    (1216, 0),
-    (1217, 510),
-    (1219, 514),
-    (1222, 515),
-    (1225, 516),
-    (1228, 517),
-    (1232, 518),
-    (1235, 519),
-    (1237, 520),
-    (1248, 521),
-    (1252, 0),
-    (1253, 524),
-    (1255, 527),
-    (1259, 528),
-    (1262, 529),
-    (1264, 530),
-    (1275, 531),
-    (1279, 0),
-    (1280, 534),
-    (1282, 537),
-    (1285, 538),
-    (1289, 539),
-    (1292, 540),
-    (1294, 541),
-    (1305, 542),
-    (1306, 543),
-    (1324, 0),
+    (337, 204),
+    (343, 206),
+    (346, 207),
+    (350, 208),
+    (353, 209),
+    (357, 211),
+    (362, 212),
+    (368, 213),
+    (373, 215),
+    (381, 219),
+    (385, 220),
+    (391, 223),
+    (395, 224),
+    (400, 226),
+    (403, 227),
+    (407, 229),
+    (415, 0),
+    (417, 235),
+    (423, 237),
+    (426, 238),
+    (432, 0),
+    (434, 242),
+    (440, 244),
+    (443, 245),
+    (448, 246),
+    (453, 247),
+    (460, 249),
+    (465, 250),
+    (468, 251),
+    (472, 254),
+    (482, 0),
+    (483, 260),
+    (487, 0),
+    (489, 261),
+    (502, 262),
+    (506, 263),
+    (509, 264),
+    (513, 266),
+    (517, 267),
+    (521, 268),
+    (525, 270),
+    (529, 271),
+    (532, 272),
+    (544, 274),
+    (547, 275),
+    (553, 276),
+    (558, 277),
+    (570, 281),
+    (574, 283),
+    (578, 0),
+    (585, 285),
+    (589, 286),
+    (593, 287),
+    (597, 288),
+    (601, 289),
+    (604, 290),
+    (608, 291),
+    (613, 293),
+    (619, 0),
+    (627, 318),
+    (630, 319),
+    (637, 295),
+    (640, 296),
+    (643, 297),
+    (647, 298),
+    (651, 299),
+    (655, 300),
+    (659, 301),
+    (664, 302),
+    (670, 304),
+    (676, 0),
+    (709, 305),
+    (712, 306),
+    (716, 307),
+    (720, 308),
+    (724, 309),
+    (728, 310),
+    (733, 311),
+    (739, 313),
+    (746, 0),
+    (748, 332),
+    (751, 333),
+    (754, 334),
+    (758, 336),
+    (761, 337),
+    (767, 340),
+    (770, 341),
+    (776, 343),
+    (779, 344),
+    (784, 347),
+    (796, 349),
+    (801, 352),
+    (807, 353),
+    (810, 354),
+    (813, 355),
+    (816, 356),
+    (821, 358),
+    (833, 359),
+    (838, 361),
+    (841, 362),
+    (848, 365),
+    (854, 368),
+    (858, 369),
+    (861, 371),
+    (865, 373),
+    (870, 374),
+    (882, 375),
+    (886, 377),
+    (889, 378),
+    (894, 381),
+    (906, 383),
+    (911, 385),
+    (914, 386),
+    (917, 387),
+    (922, 390),
+    (927, 391),
+    (931, 392),
+    (934, 393),
+    (941, 395),
+    (947, 400),
+    (951, 401),
+    (954, 402),
+    (958, 405),
+    (961, 406),
+    (968, 408),
+    (973, 409),
+    (977, 414),
+    (980, 415),
+    (984, 416),
+    (989, 418),
+    (992, 419),
+    (996, 421),
+    (1008, 423),
+    (1011, 424),
+    (1017, 426),
+    (1022, 428),
+    (1025, 429),
+    (1029, 431),
+    (1043, 439),
+    (1046, 440),
+    (1051, 445),
+    (1055, 446),
+    (1064, 0),
+    (1076, 320),
+    (1081, 0),
+    (1090, 321),
+    (1093, 322),
+    (1097, 323),
+    (1101, 324),
+    (1105, 325),
+    (1109, 326),
+    (1117, 0),
+    (1221, 36),
+    (1225, 39),
+    (1227, 40),
+    (1229, 41),
+    (1231, 42),
+    (1233, 43),
+    (1235, 44),
+    (1237, 45),
+    (1240, 47),
+    (1242, 48),
+    (1244, 49),
+    (1246, 50),
+    (1248, 51),
+    (1250, 52),
+    (1252, 53),
+    (1254, 54),
+    (1256, 55),
+    (1270, 0),
+    (1310, 455),
+    (1313, 459),
+    (1314, 461),
+    (1318, 0),
+    (1319, 464),
+    (1321, 466),
+    (1328, 467),
+    (1332, 0),
+    (1333, 473),
+    (1335, 474),
+    (1342, 475),
+    (1346, 0),
+    (1347, 481),
+    (1349, 483),
+    (1356, 484),
+    (1360, 0),
+    (1361, 490),
+    (1363, 491),
+    (1370, 492),
+    (1374, 0),
+    (1375, 498),
+    (1377, 501),
+    (1382, 502),
+    (1388, 503),
+    (1393, 504),
+    (1397, 505),
+    (1410, 506),
+    (1411, 507),
+    (1415, 0),
+    (1416, 510),
+    (1418, 514),
+    (1423, 515),
+    (1428, 516),
+    (1433, 517),
+    (1439, 518),
+    (1444, 519),
+    (1448, 520),
+    (1461, 521),
+    (1465, 0),
+    (1466, 524),
+    (1468, 527),
+    (1474, 528),
+    (1479, 529),
+    (1483, 530),
+    (1496, 531),
+    (1500, 0),
+    (1501, 534),
+    (1503, 537),
+    (1508, 538),
+    (1514, 539),
+    (1519, 540),
+    (1523, 541),
+    (1536, 542),
+    (1537, 543),
+    (1555, 0),
 )

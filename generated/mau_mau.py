@@ -76,23 +76,38 @@ IS_J = (False, False, False, False, True, False, False, False, False, False, Fal
 
 
 def _start(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # mau_mau.cardrules:40: shuffle deck
     s.rng.shuffle(s.z_deck)
+    if _rec:
+        _rt.record_shuffle(s, 40, 'deck', None)
     # mau_mau.cardrules:41: deal 5 from deck to hand each from left of dealer
+    if _rec:
+        _rt.deal_sizes(s, 41, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_to_seats(s.z_deck, s.z_hand, _rt.in_play_from(s.out, _rt.next_in_play(s.out, s.v_dealer, 1)), 5, 41)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 41, 'deck', None, 'hand', s.z_hand)
     # mau_mau.cardrules:42: move top 1 from deck to pile
     _moved = _rt.take_top(s.z_deck, 1, 42)
     s.z_pile.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 42, 'deck', None, 'pile', None, _moved)
     # mau_mau.cardrules:43: called = suit of top of pile
     s.v_called = SUIT[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 43))]
+    if _rec:
+        _rt.record_set(s, 43, 'called', None, s.v_called)
     # mau_mau.cardrules:44: turn = left of dealer
     s.v_turn = _rt.next_in_play(s.out, s.v_dealer, 1)
+    if _rec:
+        _rt.record_set(s, 44, 'turn', None, s.v_turn)
     # mau_mau.cardrules:45: while (count players q where hand of q is empty) == 0 {
     return 1  # to _while_45_check
 
 
 def _while_45_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not all(s.z_hand):
         # mau_mau.cardrules:89: for each player p where not hand of p is empty {
         _p2 = s.l_p
@@ -108,10 +123,14 @@ def _while_45_check(s):
         s.hits[0] += 1
         # mau_mau.cardrules:47: skip = false
         s.v_skip = False
+        if _rec:
+            _rt.record_set(s, 47, 'skip', None, s.v_skip)
         return 3  # to _if_46_after
     s.hits[1] += 1
     # mau_mau.cardrules:49: drawn = if penalty > 0 then (if any hand of turn where answers(card) then 0 else penalty)
     s.v_drawn = (0 if any(((s.r_answer_seven == ANSWER_SEVEN_YES) and (RANK[c2] == 5)) for c2 in s.z_hand[s.v_turn]) else s.v_penalty) if (s.v_penalty > 0) else (0 if any(((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]) if (RANK[c3] == 9) else ((SUIT[c3] == s.v_called) or (RANK[c3] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 50))]))) for c3 in s.z_hand[s.v_turn]) else 1)  # fmt: skip
+    if _rec:
+        _rt.record_set(s, 49, 'drawn', None, s.v_drawn)
     # mau_mau.cardrules:51: repeat drawn times {
     for _t1 in range(_rt.repeat_count(s.v_drawn, 51, 10000)):
         # mau_mau.cardrules:52: if deck is empty {
@@ -120,27 +139,41 @@ def _while_45_check(s):
             # mau_mau.cardrules:53: move top 1 from pile to hold
             _moved = _rt.take_top(s.z_pile, 1, 53)
             s.z_hold.extend(_moved)
+            if _rec:
+                _rt.record_move(s, 53, 'pile', None, 'hold', None, _moved)
             # mau_mau.cardrules:54: move all from pile to deck
+            if _rec:
+                _rt.record_move(s, 54, 'pile', None, 'deck', None, s.z_pile)
             s.z_deck.extend(s.z_pile)
             s.z_pile.clear()
             # mau_mau.cardrules:55: shuffle deck
             s.rng.shuffle(s.z_deck)
+            if _rec:
+                _rt.record_shuffle(s, 55, 'deck', None)
             # mau_mau.cardrules:56: move top 1 from hold to pile
             _moved = _rt.take_top(s.z_hold, 1, 56)
             s.z_pile.extend(_moved)
+            if _rec:
+                _rt.record_move(s, 56, 'hold', None, 'pile', None, _moved)
         # mau_mau.cardrules:58: if not deck is empty {
         if bool(s.z_deck):
             s.hits[3] += 1
             # mau_mau.cardrules:59: draw 1 from deck to hand of turn
             _c = s.z_deck.pop() if s.z_deck else _rt.take_one(s.z_deck, 59)
             s.z_hand[s.v_turn].append(_c)
+            if _rec:
+                _rt.record_draw(s, 59, 'deck', None, 'hand', s.v_turn, _c)
     # mau_mau.cardrules:63: choice = none
     s.v_choice = None
+    if _rec:
+        _rt.record_set(s, 63, 'choice', None, s.v_choice)
     # mau_mau.cardrules:64: if penalty > 0 and drawn > 0 {
     if (s.v_penalty > 0) and (s.v_drawn > 0):
         s.hits[4] += 1
         # mau_mau.cardrules:65: penalty = 0
         s.v_penalty = 0
+        if _rec:
+            _rt.record_set(s, 65, 'penalty', None, s.v_penalty)
         return 6  # to _if_64_after
     if (s.v_drawn == 1) and ((not IS_J[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 66))]) if (RANK[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == 9) else ((SUIT[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == s.v_called) or (RANK[(s.z_hand[s.v_turn][-1] if s.z_hand[s.v_turn] else _rt.top(s.z_hand[s.v_turn], 66))] == RANK[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 66))]))):  # fmt: skip
         s.hits[5] += 1
@@ -150,6 +183,8 @@ def _while_45_check(s):
         s.hits[6] += 1
         # mau_mau.cardrules:69: choice = play_it
         s.v_choice = 0
+        if _rec:
+            _rt.record_set(s, 69, 'choice', None, s.v_choice)
         return 6  # to _if_64_after
     return 6  # to _if_64_after
 
@@ -160,8 +195,11 @@ def _while_45_after(s):
 
 
 def _if_46_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # mau_mau.cardrules:87: turn = left of turn
     s.v_turn = _rt.next_in_play(s.out, s.v_turn, 1)
+    if _rec:
+        _rt.record_set(s, 87, 'turn', None, s.v_turn)
     return 1  # to _while_45_check
 
 
@@ -198,7 +236,12 @@ def _if_64_elif2(s):
 
 
 def _choose_option_67_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 67)
     s.v_choice = s.choice - 32
+    if _rec:
+        _rt.record_set(s, 67, 'choice', None, s.v_choice)
     return 6  # to _if_64_after
 
 
@@ -221,29 +264,41 @@ def _if_71_then(s):
 
 
 def _choose_card_72_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 72)
     s.l_c = s.choice
     # mau_mau.cardrules:74: move card c from hand of turn to pile
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 74)]
     s.z_pile.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 74, 'hand', s.v_turn, 'pile', None, _moved)
     # mau_mau.cardrules:75: if rank of c == J {
     if RANK[s.l_c] == 9:
         return 15  # to _if_75_then
     s.hits[9] += 1
     # mau_mau.cardrules:78: called = suit of c
     s.v_called = SUIT[s.l_c]
+    if _rec:
+        _rt.record_set(s, 78, 'called', None, s.v_called)
     return 14  # to _if_75_after
 
 
 def _if_75_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # mau_mau.cardrules:80: if rank of c == 7 {
     if RANK[s.l_c] == 5:
         s.hits[10] += 1
         # mau_mau.cardrules:81: penalty += 2
         s.v_penalty += 2
+        if _rec:
+            _rt.record_set(s, 81, 'penalty', None, s.v_penalty)
     elif RANK[s.l_c] == 6:
         s.hits[11] += 1
         # mau_mau.cardrules:83: skip = true
         s.v_skip = True
+        if _rec:
+            _rt.record_set(s, 83, 'skip', None, s.v_skip)
     return 3  # to _if_46_after
 
 
@@ -259,7 +314,12 @@ def _if_75_else(s):
 
 
 def _choose_suit_76_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 76)
     s.v_called = s.choice - 34
+    if _rec:
+        _rt.record_set(s, 76, 'called', None, s.v_called)
     return 14  # to _if_75_after
 
 
@@ -324,8 +384,14 @@ class State(_rt.BaseState):
         return list([0] * s.n)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -344,54 +410,54 @@ def from_json(data):
 _RULE_LINES = (
     (58, 25),
     (78, 0),
-    (79, 40),
-    (81, 41),
-    (84, 42),
-    (87, 43),
-    (89, 44),
-    (91, 45),
-    (95, 0),
-    (97, 89),
-    (102, 90),
-    (106, 46),
-    (109, 47),
-    (113, 49),
-    (115, 51),
-    (117, 52),
-    (120, 53),
-    (123, 54),
-    (126, 55),
-    (128, 56),
-    (131, 58),
-    (134, 59),
-    (137, 63),
-    (139, 64),
-    (142, 65),
-    (147, 67),
-    (151, 69),
-    (157, 0),
-    (163, 87),
-    (168, 0),
-    (179, 71),
-    (185, 0),
-    (211, 72),
+    (80, 40),
+    (84, 41),
+    (92, 42),
+    (97, 43),
+    (101, 44),
+    (105, 45),
+    (109, 0),
+    (112, 89),
+    (117, 90),
+    (121, 46),
+    (124, 47),
+    (130, 49),
+    (134, 51),
+    (136, 52),
+    (139, 53),
+    (144, 54),
+    (149, 55),
+    (153, 56),
+    (158, 58),
+    (161, 59),
+    (166, 63),
+    (170, 64),
+    (173, 65),
+    (180, 67),
+    (184, 69),
+    (192, 0),
+    (199, 87),
+    (206, 0),
+    (217, 71),
     (223, 0),
-    (225, 74),
-    (228, 75),
-    (232, 78),
-    (237, 0),
-    (238, 80),
-    (241, 81),
-    (245, 83),
-    (250, 0),
-    (252, 76),
-    (256, 0),
-    (293, 17),
-    (295, 18),
-    (297, 19),
-    (299, 20),
-    (301, 21),
-    (303, 22),
-    (305, 23),
-    (313, 0),
+    (254, 72),
+    (266, 0),
+    (271, 74),
+    (276, 75),
+    (280, 78),
+    (287, 0),
+    (289, 80),
+    (292, 81),
+    (298, 83),
+    (305, 0),
+    (307, 76),
+    (311, 0),
+    (353, 17),
+    (355, 18),
+    (357, 19),
+    (359, 20),
+    (361, 21),
+    (363, 22),
+    (365, 23),
+    (373, 0),
 )

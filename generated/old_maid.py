@@ -50,10 +50,15 @@ CARDS_Q = _rt.cards_where(IS_Q)  # the same cards as a set, for tests run in C
 
 
 def _start(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # old_maid.cardrules:26: shuffle deck
     s.rng.shuffle(s.z_deck)
+    if _rec:
+        _rt.record_shuffle(s, 26, 'deck', None)
     # old_maid.cardrules:27: drawer = left of dealer
     s.v_drawer = _rt.next_in_play(s.out, s.v_dealer, 1)
+    if _rec:
+        _rt.record_set(s, 27, 'drawer', None, s.v_drawer)
     # old_maid.cardrules:28: while not deck is empty {
     _loop1 = 0
     while bool(s.z_deck):
@@ -63,8 +68,12 @@ def _start(s):
         # old_maid.cardrules:29: move top 1 from deck to hand of drawer
         _moved = _rt.take_top(s.z_deck, 1, 29)
         s.z_hand[s.v_drawer].extend(_moved)
+        if _rec:
+            _rt.record_move(s, 29, 'deck', None, 'hand', s.v_drawer, _moved)
         # old_maid.cardrules:30: drawer = left of drawer
         s.v_drawer = _rt.next_in_play(s.out, s.v_drawer, 1)
+        if _rec:
+            _rt.record_set(s, 30, 'drawer', None, s.v_drawer)
     # old_maid.cardrules:32: for each player p {
     _p2 = s.l_p
     for _p2 in _rt.in_play_from(s.out, 0):
@@ -76,6 +85,8 @@ def _start(s):
                 # old_maid.cardrules:35: move card first of cards in hand of p where rank == r from hand of p to discard
                 _moved = [_rt.take_card(s.z_hand[_p2], _rt.first([c3 for c3 in s.z_hand[_p2] if (RANK[c3] == _e3)], 35), 35)]
                 s.z_discard.extend(_moved)
+                if _rec:
+                    _rt.record_move(s, 35, 'hand', _p2, 'discard', None, _moved)
         s.l_r = _e3
         # old_maid.cardrules:38: if hand of p is empty {
         if not s.z_hand[_p2]:
@@ -85,6 +96,8 @@ def _start(s):
     s.l_p = _p2
     # old_maid.cardrules:42: drawer = left of dealer
     s.v_drawer = _rt.next_in_play(s.out, s.v_dealer, 1)
+    if _rec:
+        _rt.record_set(s, 42, 'drawer', None, s.v_drawer)
     # old_maid.cardrules:43: while (count players q where q is not out) > 1 {
     _loop5 = 0
     while len([q4 for q4 in range(s.n) if (not s.out[q4])]) > 1:
@@ -93,11 +106,17 @@ def _start(s):
             _rt.gap('non-termination', 43, 'this loop never reaches its end')
         # old_maid.cardrules:44: giver = right of drawer
         s.v_giver = _rt.next_in_play(s.out, s.v_drawer, -1)
+        if _rec:
+            _rt.record_set(s, 44, 'giver', None, s.v_giver)
         # old_maid.cardrules:45: drawn = random of hand of giver
         s.v_drawn = _rt.random_pick(s.rng, s.z_hand[s.v_giver])
+        if _rec:
+            _rt.record_set(s, 45, 'drawn', None, s.v_drawn)
         # old_maid.cardrules:47: move card drawn from hand of giver to hand of drawer
         _moved = [_rt.take_card(s.z_hand[s.v_giver], s.v_drawn, 47)]
         s.z_hand[s.v_drawer].extend(_moved)
+        if _rec:
+            _rt.record_move(s, 47, 'hand', s.v_giver, 'hand', s.v_drawer, _moved)
         # old_maid.cardrules:48: if (count cards in hand of drawer where rank == rank of drawn) == 2 {
         if len([c5 for c5 in s.z_hand[s.v_drawer] if (RANK[c5] == RANK[s.v_drawn])]) == 2:
             s.hits[1] += 1
@@ -105,6 +124,8 @@ def _start(s):
             _moved = [c6 for c6 in s.z_hand[s.v_drawer] if (RANK[c6] == RANK[s.v_drawn])]
             s.z_hand[s.v_drawer][:] = [c6 for c6 in s.z_hand[s.v_drawer] if not (RANK[c6] == RANK[s.v_drawn])]
             s.z_discard.extend(_moved)
+            if _rec:
+                _rt.record_move(s, 49, 'hand', s.v_drawer, 'discard', None, _moved)
         # old_maid.cardrules:51: for each player p where p == giver or p == drawer {
         _p6 = s.l_p
         for _p6 in _rt.in_play_from(s.out, 0):
@@ -118,11 +139,15 @@ def _start(s):
         s.l_p = _p6
         # old_maid.cardrules:56: drawer = left of drawer
         s.v_drawer = _rt.next_in_play(s.out, s.v_drawer, 1)
+        if _rec:
+            _rt.record_set(s, 56, 'drawer', None, s.v_drawer)
     # old_maid.cardrules:58: for each player p {
     _p7 = s.l_p
     for _p7 in _rt.in_play_from(s.out, 0):
         # old_maid.cardrules:59: held of p = size of hand of p
         s.v_held[_p7] = len(s.z_hand[_p7])
+        if _rec:
+            _rt.record_set(s, 59, 'held', _p7, s.v_held[_p7])
     s.l_p = _p7
     return s._finish()
 
@@ -183,8 +208,14 @@ class State(_rt.BaseState):
         return list(s.v_held)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -210,4 +241,4 @@ def from_json(data):
 
 
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((53, 26), (55, 27), (57, 28), (63, 29), (66, 30), (68, 32), (71, 33), (74, 34), (76, 35), (80, 38), (83, 39), (86, 42), (88, 43), (94, 44), (96, 45), (98, 47), (101, 48), (104, 49), (108, 51), (113, 52), (116, 53), (119, 56), (121, 58), (124, 59), (130, 0), (156, 16), (158, 17), (160, 18), (162, 19), (164, 20), (172, 0), (194, 66), (197, 69), (198, 70), (199, 71), (207, 0))
+_RULE_LINES = ((54, 26), (58, 27), (62, 28), (68, 29), (73, 30), (77, 32), (80, 33), (83, 34), (85, 35), (91, 38), (94, 39), (97, 42), (101, 43), (107, 44), (111, 45), (115, 47), (120, 48), (123, 49), (129, 51), (134, 52), (137, 53), (140, 56), (144, 58), (147, 59), (155, 0), (181, 16), (183, 17), (185, 18), (187, 19), (189, 20), (197, 0), (225, 66), (228, 69), (229, 70), (230, 71), (238, 0))

@@ -162,7 +162,10 @@ def _start(s):
 
 
 def _repeat_98_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # pimps_and_hoes.cardrules:99: gather all into deck
+    if _rec:
+        _rt.record_gather(s, 99, 'deck')
     s.z_deck.clear()
     s.z_turned.clear()
     s.z_aside.clear()
@@ -176,35 +179,60 @@ def _repeat_98_body(s):
     s.z_deck.extend(s.cards)
     # pimps_and_hoes.cardrules:100: shuffle deck
     s.rng.shuffle(s.z_deck)
+    if _rec:
+        _rt.record_shuffle(s, 100, 'deck', None)
     # pimps_and_hoes.cardrules:101: move middle 1 from deck to turned
     _moved = _rt.take_middle(s.z_deck, 1, 101)
     s.z_turned.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 101, 'deck', None, 'turned', None, _moved)
     # pimps_and_hoes.cardrules:102: shown = top of turned
     s.v_shown = s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 102)
+    if _rec:
+        _rt.record_set(s, 102, 'shown', None, s.v_shown)
     # pimps_and_hoes.cardrules:103: trump = suit of shown
     s.v_trump = SUIT[s.v_shown]
+    if _rec:
+        _rt.record_set(s, 103, 'trump', None, s.v_trump)
     # pimps_and_hoes.cardrules:104: if reading trump_card is returned {
     if s.r_trump_card == TRUMP_CARD_RETURNED:
         s.hits[0] += 1
         # pimps_and_hoes.cardrules:106: move top 26 from deck to aside
         _moved = _rt.take_top(s.z_deck, 26, 106)
         s.z_aside.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 106, 'deck', None, 'aside', None, _moved)
         # pimps_and_hoes.cardrules:107: move all from turned to deck
+        if _rec:
+            _rt.record_move(s, 107, 'turned', None, 'deck', None, s.z_turned)
         s.z_deck.extend(s.z_turned)
         s.z_turned.clear()
         # pimps_and_hoes.cardrules:108: move top 26 from aside to deck
         _moved = _rt.take_top(s.z_aside, 26, 108)
         s.z_deck.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 108, 'aside', None, 'deck', None, _moved)
     # pimps_and_hoes.cardrules:110: deal size of deck / player_count from deck to hand each from left of dealer
+    if _rec:
+        _rt.deal_sizes(s, 110, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, (len(s.z_deck) // s.n), ((s.v_dealer) + 1) % s.n, 110)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 110, 'deck', None, 'hand', s.z_hand)
     # pimps_and_hoes.cardrules:112: move all from deck to aside
+    if _rec:
+        _rt.record_move(s, 112, 'deck', None, 'aside', None, s.z_deck)
     s.z_aside.extend(s.z_deck)
     s.z_deck.clear()
     # pimps_and_hoes.cardrules:113: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 113, 'leader', None, s.v_leader)
     # pimps_and_hoes.cardrules:114: stage_no = 0
     s.v_stage_no = 0
+    if _rec:
+        _rt.record_set(s, 114, 'stage_no', None, s.v_stage_no)
     # pimps_and_hoes.cardrules:115: while stage_no < stages {
     return 3  # to _while_115_check
 
@@ -215,6 +243,7 @@ def _repeat_98_after(s):
 
 
 def _while_115_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.v_stage_no >= s.v_stages:
         # pimps_and_hoes.cardrules:138: for each player p {
         _solver_pimps_ = _solver_pimps(s)
@@ -222,16 +251,24 @@ def _while_115_check(s):
         for _p4 in range(s.n):
             # pimps_and_hoes.cardrules:139: points of p = best 7 of taken of p by pimps
             s.v_points[_p4] = _solver_pimps_.best_of(s.z_taken[_p4], 7)
+            if _rec:
+                _rt.record_set(s, 139, 'points', _p4, s.v_points[_p4])
         s.l_p = _p4
         # pimps_and_hoes.cardrules:141: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 141, 'dealer', None, s.v_dealer)
         if not ((s.r_tie == TIE_DRAW) or (len([q5 for q5 in range(s.n) if (s.v_points[q5] == max(s.v_points))]) == 1)):
             return 1  # to _repeat_98_body
         return s._finish()
     # pimps_and_hoes.cardrules:116: stage_no += 1
     s.v_stage_no += 1
+    if _rec:
+        _rt.record_set(s, 116, 'stage_no', None, s.v_stage_no)
     # pimps_and_hoes.cardrules:117: stage_size = if stage_no == 1 then first_stage else later_stage
     s.v_stage_size = s.v_first_stage if (s.v_stage_no == 1) else s.v_later_stage
+    if _rec:
+        _rt.record_set(s, 117, 'stage_size', None, s.v_stage_size)
     # pimps_and_hoes.cardrules:119: for each player p from leader {
     s.loop_items1 = list(SEATS[s.n][(s.v_leader) % s.n])
     s.loop_index2 = 0
@@ -269,8 +306,13 @@ def _choose_cards_120_after(s):
 
 
 def _choose_cards_120_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 120)
     s.z_hand[s.l_p].remove(s.choice)
     s.z_stage[s.l_p].append(s.choice)
+    if _rec:
+        _rt.record_move(s, 120, 'hand', s.l_p, 'stage', s.l_p, [s.choice], 'move')
     s.picks_left3 -= 1
     return 7  # to _choose_cards_120_pick
 
@@ -291,6 +333,7 @@ def _while_122_after(s):
 
 
 def _trick_123_turn(s):
+    _rec = s.recorder  # (None unless the match records its events)
     _c, _t_i = s.choice, s.t_i
     if _c >= 0:  # the card just chosen
         s.choice = -1
@@ -299,6 +342,8 @@ def _trick_123_turn(s):
         s.z_table.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
+        if _rec:
+            _rt.record_play(s, 123, _p, _c, 'stage', 'table')
         s.t_i = _t_i = _t_i + 1
     if _t_i >= len(s.t_order):
         _winner = None
@@ -334,10 +379,14 @@ def _trick_123_turn(s):
             _rt.gap('no-winner', 123, 'no winner rule applies to this trick')
         s.winner = _winner
         s.tricks += 1
+        if _rec:
+            _rt.record_trick_end(s, 123, _winner, 'table', 'taken', s.z_table)
         s.z_taken[_winner].extend(s.z_table)
         s.z_table.clear()
         # pimps_and_hoes.cardrules:134: leader = winner
         s.v_leader = s.winner
+        if _rec:
+            _rt.record_set(s, 134, 'leader', None, s.v_leader)
         return 10  # to _while_122_check
     _p = s.t_order[_t_i]
     if _t_i == 0:
@@ -485,8 +534,14 @@ class State(_rt.BaseState):
         return list(s.v_points)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -567,65 +622,65 @@ _RULE_LINES = (
     (159, 0),
     (160, 98),
     (164, 0),
-    (165, 99),
-    (177, 100),
-    (179, 101),
-    (182, 102),
-    (184, 103),
-    (186, 104),
-    (189, 106),
-    (192, 107),
-    (195, 108),
-    (198, 110),
-    (201, 112),
-    (204, 113),
-    (206, 114),
-    (208, 115),
-    (212, 0),
-    (219, 138),
-    (223, 139),
-    (226, 141),
-    (231, 116),
-    (233, 117),
-    (235, 119),
-    (241, 0),
-    (251, 120),
-    (256, 0),
-    (257, 122),
-    (261, 0),
-    (281, 123),
-    (289, 0),
-    (305, 129),
-    (319, 130),
-    (339, 134),
-    (369, 0),
-    (439, 29),
-    (442, 31),
-    (444, 32),
-    (446, 33),
-    (448, 35),
-    (450, 37),
-    (452, 39),
-    (454, 41),
-    (456, 42),
-    (458, 43),
-    (469, 0),
-    (496, 148),
-    (499, 152),
-    (500, 153),
-    (501, 154),
-    (505, 0),
-    (506, 159),
-    (509, 163),
-    (513, 0),
-    (514, 166),
-    (517, 170),
-    (521, 0),
-    (522, 173),
-    (525, 177),
-    (529, 0),
-    (530, 180),
-    (533, 182),
-    (534, 183),
-    (542, 0),
+    (166, 99),
+    (180, 100),
+    (184, 101),
+    (189, 102),
+    (193, 103),
+    (197, 104),
+    (200, 106),
+    (205, 107),
+    (210, 108),
+    (215, 110),
+    (223, 112),
+    (228, 113),
+    (232, 114),
+    (236, 115),
+    (240, 0),
+    (248, 138),
+    (252, 139),
+    (257, 141),
+    (264, 116),
+    (268, 117),
+    (272, 119),
+    (278, 0),
+    (288, 120),
+    (293, 0),
+    (294, 122),
+    (298, 0),
+    (323, 123),
+    (331, 0),
+    (350, 129),
+    (364, 130),
+    (386, 134),
+    (418, 0),
+    (488, 29),
+    (491, 31),
+    (493, 32),
+    (495, 33),
+    (497, 35),
+    (499, 37),
+    (501, 39),
+    (503, 41),
+    (505, 42),
+    (507, 43),
+    (518, 0),
+    (551, 148),
+    (554, 152),
+    (555, 153),
+    (556, 154),
+    (560, 0),
+    (561, 159),
+    (564, 163),
+    (568, 0),
+    (569, 166),
+    (572, 170),
+    (576, 0),
+    (577, 173),
+    (580, 177),
+    (584, 0),
+    (585, 180),
+    (588, 182),
+    (589, 183),
+    (597, 0),
 )

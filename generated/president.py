@@ -104,7 +104,10 @@ def _start(s):
 
 
 def _repeat_53_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # president.cardrules:54: gather all into stock
+    if _rec:
+        _rt.record_gather(s, 54, 'stock')
     s.z_stock.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -113,9 +116,16 @@ def _repeat_53_body(s):
     s.z_stock.extend(s.cards)
     # president.cardrules:55: shuffle stock
     s.rng.shuffle(s.z_stock)
+    if _rec:
+        _rt.record_shuffle(s, 55, 'stock', None)
     # president.cardrules:56: deal evenly from stock to hand rest to stock
+    if _rec:
+        _rt.deal_sizes(s, 56, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_stock, s.z_hand, len(s.z_stock) // s.n, 0, 56)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 56, 'stock', None, 'hand', s.z_hand)
     # president.cardrules:57: for each player p from left of dealer where not stock is empty {
     _p1 = s.l_p
     for _p1 in SEATS[s.n][((s.v_dealer) + 1) % s.n]:
@@ -124,21 +134,29 @@ def _repeat_53_body(s):
         # president.cardrules:58: move top 1 from stock to hand of p
         _moved = _rt.take_top(s.z_stock, 1, 58)
         s.z_hand[_p1].extend(_moved)
+        if _rec:
+            _rt.record_move(s, 58, 'stock', None, 'hand', _p1, _moved)
     s.l_p = _p1
     # president.cardrules:60: if hands == 0 {
     if s.v_hands == 0:
         s.hits[0] += 1
         # president.cardrules:61: turn = first of players q where hand of q has 3♣
         s.v_turn = _rt.first([q2 for q2 in range(s.n) if (not CARDS_3_CLUBS.isdisjoint(s.z_hand[q2]))], 61)
+        if _rec:
+            _rt.record_set(s, 61, 'turn', None, s.v_turn)
         return 3  # to _if_60_after
     s.hits[1] += 1
     # president.cardrules:63: turn = holder(player_count)
     s.v_turn = _rt.first([q4 for q4 in range(s.n) if (s.v_place[q4] == s.n)], 63)
+    if _rec:
+        _rt.record_set(s, 63, 'turn', None, s.v_turn)
     # president.cardrules:64: repeat 2 times {
     for _t2 in range(2):
         # president.cardrules:65: move card highest of hand of holder(player_count) from hand of holder(player_count)
-        _moved = [_rt.take_card(s.z_hand[_rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
-        s.z_hand[_rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == 1)], 66)].extend(_moved)
+        _moved = [_rt.take_card(s.z_hand[_rt.first([q12 for q12 in range(s.n) if (s.v_place[q12] == s.n)], 65)], _rt.highest(s.z_hand[_rt.first([q6 for q6 in range(s.n) if (s.v_place[q6] == s.n)], 65)], ORDER_DEFAULT, RANK, 65), 65)]
+        s.z_hand[_rt.first([q14 for q14 in range(s.n) if (s.v_place[q14] == 1)], 66)].extend(_moved)
+        if _rec:
+            _rt.record_move(s, 65, 'hand', _rt.first([q8 for q8 in range(s.n) if (s.v_place[q8] == s.n)], 65), 'hand', _rt.first([q10 for q10 in range(s.n) if (s.v_place[q10] == 1)], 66), _moved)
     # president.cardrules:68: repeat 2 times {
     s.loop_items3 = list(range(2))
     s.loop_index4 = 0
@@ -151,22 +169,35 @@ def _repeat_53_after(s):
 
 
 def _if_60_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # president.cardrules:79: for each player p {
     _p5 = s.l_p
     for _p5 in range(s.n):
         # president.cardrules:80: place of p = 0
         s.v_place[_p5] = 0
+        if _rec:
+            _rt.record_set(s, 80, 'place', _p5, s.v_place[_p5])
         # president.cardrules:81: passed of p = false
         s.v_passed[_p5] = False
+        if _rec:
+            _rt.record_set(s, 81, 'passed', _p5, s.v_passed[_p5])
     s.l_p = _p5
     # president.cardrules:83: out = 0
     s.v_out = 0
+    if _rec:
+        _rt.record_set(s, 83, 'out', None, s.v_out)
     # president.cardrules:84: to_beat = 0
     s.v_to_beat = 0
+    if _rec:
+        _rt.record_set(s, 84, 'to_beat', None, s.v_to_beat)
     # president.cardrules:85: need = 0
     s.v_need = 0
+    if _rec:
+        _rt.record_set(s, 85, 'need', None, s.v_need)
     # president.cardrules:86: last = none
     s.v_last = None
+    if _rec:
+        _rt.record_set(s, 86, 'last', None, s.v_last)
     # president.cardrules:87: while out < player_count - 1 {
     return 12  # to _while_87_check
 
@@ -189,8 +220,8 @@ def _for_68_next(s):
         return 3  # to _if_60_after
     s.loop_index4 += 1
     # president.cardrules:69: holder(1) chooses card c from hand of holder(1)
-    _legal = list(s.z_hand[_rt.first([q12 for q12 in range(s.n) if (s.v_place[q12] == 1)], 69)])
-    return s._decide(_rt.first([q14 for q14 in range(s.n) if (s.v_place[q14] == 1)], 69), _legal, 8, 69)  # then _choose_card_69_chosen
+    _legal = list(s.z_hand[_rt.first([q16 for q16 in range(s.n) if (s.v_place[q16] == 1)], 69)])
+    return s._decide(_rt.first([q18 for q18 in range(s.n) if (s.v_place[q18] == 1)], 69), _legal, 8, 69)  # then _choose_card_69_chosen
 
 
 def _for_68_after(s):
@@ -199,10 +230,15 @@ def _for_68_after(s):
 
 
 def _choose_card_69_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 69)
     s.l_c = s.choice
     # president.cardrules:70: move card c from hand of holder(1) to hand of holder(player_count)
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q16 for q16 in range(s.n) if (s.v_place[q16] == 1)], 70)], s.l_c, 70)]
-    s.z_hand[_rt.first([q18 for q18 in range(s.n) if (s.v_place[q18] == s.n)], 70)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q24 for q24 in range(s.n) if (s.v_place[q24] == 1)], 70)], s.l_c, 70)]
+    s.z_hand[_rt.first([q26 for q26 in range(s.n) if (s.v_place[q26] == s.n)], 70)].extend(_moved)
+    if _rec:
+        _rt.record_move(s, 70, 'hand', _rt.first([q20 for q20 in range(s.n) if (s.v_place[q20] == 1)], 70), 'hand', _rt.first([q22 for q22 in range(s.n) if (s.v_place[q22] == s.n)], 70), _moved)
     return 6  # to _for_68_next
 
 
@@ -211,24 +247,33 @@ def _if_72_after(s):
 
 
 def _if_72_then(s):
+    _rec = s.recorder  # (None unless the match records its events)
     s.hits[2] += 1
     # president.cardrules:73: move card highest of hand of holder(player_count - 1) from hand of holder(player_count...
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q22 for q22 in range(s.n) if (s.v_place[q22] == (s.n - 1))], 73)], _rt.highest(s.z_hand[_rt.first([q20 for q20 in range(s.n) if (s.v_place[q20] == (s.n - 1))], 73)], ORDER_DEFAULT, RANK, 73), 73)]
-    s.z_hand[_rt.first([q24 for q24 in range(s.n) if (s.v_place[q24] == 2)], 74)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q34 for q34 in range(s.n) if (s.v_place[q34] == (s.n - 1))], 73)], _rt.highest(s.z_hand[_rt.first([q28 for q28 in range(s.n) if (s.v_place[q28] == (s.n - 1))], 73)], ORDER_DEFAULT, RANK, 73), 73)]
+    s.z_hand[_rt.first([q36 for q36 in range(s.n) if (s.v_place[q36] == 2)], 74)].extend(_moved)
+    if _rec:
+        _rt.record_move(s, 73, 'hand', _rt.first([q30 for q30 in range(s.n) if (s.v_place[q30] == (s.n - 1))], 73), 'hand', _rt.first([q32 for q32 in range(s.n) if (s.v_place[q32] == 2)], 74), _moved)
     # president.cardrules:75: holder(2) chooses card c from hand of holder(2)
-    _legal = list(s.z_hand[_rt.first([q26 for q26 in range(s.n) if (s.v_place[q26] == 2)], 75)])
-    return s._decide(_rt.first([q28 for q28 in range(s.n) if (s.v_place[q28] == 2)], 75), _legal, 11, 75)  # then _choose_card_75_chosen
+    _legal = list(s.z_hand[_rt.first([q38 for q38 in range(s.n) if (s.v_place[q38] == 2)], 75)])
+    return s._decide(_rt.first([q40 for q40 in range(s.n) if (s.v_place[q40] == 2)], 75), _legal, 11, 75)  # then _choose_card_75_chosen
 
 
 def _choose_card_75_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 75)
     s.l_c = s.choice
     # president.cardrules:76: move card c from hand of holder(2) to hand of holder(player_count - 1)
-    _moved = [_rt.take_card(s.z_hand[_rt.first([q30 for q30 in range(s.n) if (s.v_place[q30] == 2)], 76)], s.l_c, 76)]
-    s.z_hand[_rt.first([q32 for q32 in range(s.n) if (s.v_place[q32] == (s.n - 1))], 76)].extend(_moved)
+    _moved = [_rt.take_card(s.z_hand[_rt.first([q46 for q46 in range(s.n) if (s.v_place[q46] == 2)], 76)], s.l_c, 76)]
+    s.z_hand[_rt.first([q48 for q48 in range(s.n) if (s.v_place[q48] == (s.n - 1))], 76)].extend(_moved)
+    if _rec:
+        _rt.record_move(s, 76, 'hand', _rt.first([q42 for q42 in range(s.n) if (s.v_place[q42] == 2)], 76), 'hand', _rt.first([q44 for q44 in range(s.n) if (s.v_place[q44] == (s.n - 1))], 76), _moved)
     return 3  # to _if_60_after
 
 
 def _while_87_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.v_out >= (s.n - 1):
         # president.cardrules:143: for each player p {
         _p12 = s.l_p
@@ -238,34 +283,50 @@ def _while_87_check(s):
                 s.hits[12] += 1
                 # president.cardrules:145: place of p = player_count
                 s.v_place[_p12] = s.n
+                if _rec:
+                    _rt.record_set(s, 145, 'place', _p12, s.v_place[_p12])
             # president.cardrules:147: score of p += player_count - place of p
             s.v_score[_p12] += s.n - s.v_place[_p12]
+            if _rec:
+                _rt.record_set(s, 147, 'score', _p12, s.v_score[_p12])
         s.l_p = _p12
         # president.cardrules:149: hands += 1
         s.v_hands += 1
+        if _rec:
+            _rt.record_set(s, 149, 'hands', None, s.v_hands)
         # president.cardrules:150: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
-        if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q46 for q46 in range(s.n) if (s.v_score[q46] == max(s.v_score))]) == 1))):
+        if _rec:
+            _rt.record_set(s, 150, 'dealer', None, s.v_dealer)
+        if not ((s.v_hands >= s.n) and ((s.r_equal_totals == EQUAL_TOTALS_SHARE) or (len([q62 for q62 in range(s.n) if (s.v_score[q62] == max(s.v_score))]) == 1))):
             return 1  # to _repeat_53_body
         return s._finish()
     # president.cardrules:88: can_beat = false
     s.v_can_beat = False
+    if _rec:
+        _rt.record_set(s, 88, 'can_beat', None, s.v_can_beat)
     # president.cardrules:89: for each rank r {
     _e6 = s.l_r
     for _e6 in list([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0]):
         # president.cardrules:90: if beats(turn, r) {
-        if (len([c33 for c33 in s.z_hand[s.v_turn] if (RANK[c33] == _e6)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c35 for c35 in s.z_hand[s.v_turn] if (RANK[c35] == _e6)], 90)] > s.v_to_beat):
+        if (len([c49 for c49 in s.z_hand[s.v_turn] if (RANK[c49] == _e6)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c51 for c51 in s.z_hand[s.v_turn] if (RANK[c51] == _e6)], 90)] > s.v_to_beat):
             s.hits[3] += 1
             # president.cardrules:91: can_beat = true
             s.v_can_beat = True
+            if _rec:
+                _rt.record_set(s, 91, 'can_beat', None, s.v_can_beat)
     s.l_r = _e6
     # president.cardrules:94: action = pass
     s.v_action = 1
+    if _rec:
+        _rt.record_set(s, 94, 'action', None, s.v_action)
     # president.cardrules:95: if need == 0 {
     if s.v_need == 0:
         s.hits[4] += 1
         # president.cardrules:96: action = play
         s.v_action = 0
+        if _rec:
+            _rt.record_set(s, 96, 'action', None, s.v_action)
         return 14  # to _if_95_after
     if s.v_can_beat:
         s.hits[5] += 1
@@ -280,15 +341,18 @@ def _while_87_after(s):
 
 
 def _if_95_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # president.cardrules:100: if action == play {
     if s.v_action == 0:
         s.hits[6] += 1
         # president.cardrules:101: turn chooses rank r from hand of turn where beats(turn, r)
-        _legal = [60 + v36 for v36 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c37 for c37 in s.z_hand[s.v_turn] if (RANK[c37] == v36)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c39 for c39 in s.z_hand[s.v_turn] if (RANK[c39] == v36)], 101)] > s.v_to_beat))]
+        _legal = [60 + v52 for v52 in sorted({RANK[_c] for _c in s.z_hand[s.v_turn]}) if ((len([c53 for c53 in s.z_hand[s.v_turn] if (RANK[c53] == v52)]) >= max(s.v_need, 1)) and (VALUE_POWER[_rt.first([c55 for c55 in s.z_hand[s.v_turn] if (RANK[c55] == v52)], 101)] > s.v_to_beat))]
         return s._decide(s.v_turn, _legal, 21, 101)  # then _choose_rank_101_chosen
     s.hits[10] += 1
     # president.cardrules:125: passed of turn = true
     s.v_passed[s.v_turn] = True
+    if _rec:
+        _rt.record_set(s, 125, 'passed', s.v_turn, s.v_passed[s.v_turn])
     return 18  # to _if_100_after
 
 
@@ -303,13 +367,21 @@ def _if_95_elif1(s):
 
 
 def _choose_option_98_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 98)
     s.v_action = s.choice - 52
+    if _rec:
+        _rt.record_set(s, 98, 'action', None, s.v_action)
     return 14  # to _if_95_after
 
 
 def _if_100_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # president.cardrules:127: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 127, 'turn', None, s.v_turn)
     # president.cardrules:128: while turn != last and (hand of turn is empty or passed of turn) {
     _loop9 = 0
     while (s.v_turn != s.v_last) and ((not s.z_hand[s.v_turn]) or s.v_passed[s.v_turn]):
@@ -318,21 +390,31 @@ def _if_100_after(s):
             _rt.gap('non-termination', 128, 'this loop never reaches its end')
         # president.cardrules:129: turn = left of turn
         s.v_turn = ((s.v_turn) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 129, 'turn', None, s.v_turn)
     # president.cardrules:131: if turn == last {
     if s.v_turn == s.v_last:
         s.hits[11] += 1
         # president.cardrules:132: move all from pile to cleared
+        if _rec:
+            _rt.record_move(s, 132, 'pile', None, 'cleared', None, s.z_pile)
         s.z_cleared.extend(s.z_pile)
         s.z_pile.clear()
         # president.cardrules:133: to_beat = 0
         s.v_to_beat = 0
+        if _rec:
+            _rt.record_set(s, 133, 'to_beat', None, s.v_to_beat)
         # president.cardrules:134: need = 0
         s.v_need = 0
+        if _rec:
+            _rt.record_set(s, 134, 'need', None, s.v_need)
         # president.cardrules:135: for each player q {
         _p10 = s.l_q
         for _p10 in range(s.n):
             # president.cardrules:136: passed of q = false
             s.v_passed[_p10] = False
+            if _rec:
+                _rt.record_set(s, 136, 'passed', _p10, s.v_passed[_p10])
         s.l_q = _p10
         # president.cardrules:138: while hand of turn is empty {
         _loop11 = 0
@@ -342,6 +424,8 @@ def _if_100_after(s):
                 _rt.gap('non-termination', 138, 'this loop never reaches its end')
             # president.cardrules:139: turn = left of turn
             s.v_turn = ((s.v_turn) + 1) % s.n
+            if _rec:
+                _rt.record_set(s, 139, 'turn', None, s.v_turn)
     return 12  # to _while_87_check
 
 
@@ -356,26 +440,40 @@ def _if_100_else(s):
 
 
 def _choose_rank_101_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 101)
     s.l_r = s.choice - 60
     # president.cardrules:102: repeat max(need, 1) times {
     for _t7 in range(_rt.repeat_count(max(s.v_need, 1), 102, 10000)):
         # president.cardrules:103: move card first of cards in hand of turn where rank == r from hand of turn to pile
-        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c41 for c41 in s.z_hand[s.v_turn] if (RANK[c41] == s.l_r)], 103), 103)]
+        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c57 for c57 in s.z_hand[s.v_turn] if (RANK[c57] == s.l_r)], 103), 103)]
         s.z_pile.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 103, 'hand', s.v_turn, 'pile', None, _moved)
     # president.cardrules:105: extend = add
     s.v_extend = 2
+    if _rec:
+        _rt.record_set(s, 105, 'extend', None, s.v_extend)
     # president.cardrules:106: while need == 0 and extend == add and copies(turn, r) > 0 {
     return 22  # to _while_106_check
 
 
 def _while_106_check(s):
-    if not ((s.v_need == 0) and (s.v_extend == 2) and (len([c42 for c42 in s.z_hand[s.v_turn] if (RANK[c42] == s.l_r)]) > 0)):
+    _rec = s.recorder  # (None unless the match records its events)
+    if not ((s.v_need == 0) and (s.v_extend == 2) and (len([c58 for c58 in s.z_hand[s.v_turn] if (RANK[c58] == s.l_r)]) > 0)):
         # president.cardrules:112: need = count cards in pile where rank == r
-        s.v_need = len([c45 for c45 in s.z_pile if (RANK[c45] == s.l_r)])
+        s.v_need = len([c61 for c61 in s.z_pile if (RANK[c61] == s.l_r)])
+        if _rec:
+            _rt.record_set(s, 112, 'need', None, s.v_need)
         # president.cardrules:113: to_beat = value power of top of pile
         s.v_to_beat = VALUE_POWER[(s.z_pile[-1] if s.z_pile else _rt.top(s.z_pile, 113))]
+        if _rec:
+            _rt.record_set(s, 113, 'to_beat', None, s.v_to_beat)
         # president.cardrules:114: last = turn
         s.v_last = s.v_turn
+        if _rec:
+            _rt.record_set(s, 114, 'last', None, s.v_last)
         # president.cardrules:115: if reading pass_rule is may_return {
         if s.r_pass_rule == PASS_RULE_MAY_RETURN:
             s.hits[8] += 1
@@ -384,14 +482,20 @@ def _while_106_check(s):
             for _p8 in range(s.n):
                 # president.cardrules:117: passed of q = false
                 s.v_passed[_p8] = False
+                if _rec:
+                    _rt.record_set(s, 117, 'passed', _p8, s.v_passed[_p8])
             s.l_q = _p8
         # president.cardrules:120: if hand of turn is empty {
         if not s.z_hand[s.v_turn]:
             s.hits[9] += 1
             # president.cardrules:121: out += 1
             s.v_out += 1
+            if _rec:
+                _rt.record_set(s, 121, 'out', None, s.v_out)
             # president.cardrules:122: place of turn = out
             s.v_place[s.v_turn] = s.v_out
+            if _rec:
+                _rt.record_set(s, 122, 'place', s.v_turn, s.v_place[s.v_turn])
         return 18  # to _if_100_after
     # president.cardrules:107: turn chooses one of add, stop as extend
     return s._decide(s.v_turn, [54, 55], 24, 107)  # then _choose_option_107_chosen
@@ -403,13 +507,20 @@ def _while_106_after(s):
 
 
 def _choose_option_107_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 107)
     s.v_extend = s.choice - 52
+    if _rec:
+        _rt.record_set(s, 107, 'extend', None, s.v_extend)
     # president.cardrules:108: if extend == add {
     if s.v_extend == 2:
         s.hits[7] += 1
         # president.cardrules:109: move card first of cards in hand of turn where rank == r from hand of turn to pile
-        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c44 for c44 in s.z_hand[s.v_turn] if (RANK[c44] == s.l_r)], 109), 109)]
+        _moved = [_rt.take_card(s.z_hand[s.v_turn], _rt.first([c60 for c60 in s.z_hand[s.v_turn] if (RANK[c60] == s.l_r)], 109), 109)]
         s.z_pile.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 109, 'hand', s.v_turn, 'pile', None, _moved)
     return 22  # to _while_106_check
 
 
@@ -554,8 +665,14 @@ class State(_rt.BaseState):
         return list(s.v_score)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -578,98 +695,98 @@ _RULE_LINES = (
     (101, 0),
     (102, 53),
     (106, 0),
-    (107, 54),
-    (114, 55),
-    (116, 56),
-    (119, 57),
-    (124, 58),
-    (128, 60),
-    (131, 61),
-    (135, 63),
-    (137, 64),
-    (139, 65),
-    (142, 68),
-    (148, 0),
-    (154, 79),
-    (157, 80),
-    (159, 81),
-    (162, 83),
-    (164, 84),
-    (166, 85),
-    (168, 86),
-    (170, 87),
-    (174, 0),
-    (186, 72),
-    (191, 69),
-    (196, 0),
-    (203, 70),
-    (209, 0),
-    (215, 73),
-    (218, 75),
-    (223, 0),
-    (225, 76),
-    (231, 0),
-    (233, 143),
-    (236, 144),
-    (239, 145),
-    (241, 147),
-    (244, 149),
-    (246, 150),
-    (251, 88),
-    (253, 89),
-    (256, 90),
-    (259, 91),
-    (262, 94),
-    (264, 95),
-    (267, 96),
-    (272, 98),
-    (277, 0),
-    (283, 100),
-    (286, 101),
-    (290, 125),
-    (295, 0),
-    (311, 127),
-    (313, 128),
-    (319, 129),
-    (321, 131),
-    (324, 132),
-    (327, 133),
-    (329, 134),
-    (331, 135),
-    (334, 136),
-    (337, 138),
-    (343, 139),
-    (348, 0),
-    (360, 102),
-    (362, 103),
-    (365, 105),
-    (367, 106),
-    (371, 0),
-    (373, 112),
-    (375, 113),
-    (377, 114),
-    (379, 115),
-    (382, 116),
-    (385, 117),
-    (388, 120),
-    (391, 121),
-    (393, 122),
-    (396, 107),
-    (400, 0),
-    (407, 108),
-    (410, 109),
-    (416, 0),
-    (506, 19),
-    (509, 21),
-    (511, 22),
-    (513, 23),
-    (515, 24),
-    (517, 25),
-    (519, 26),
-    (521, 27),
-    (523, 28),
-    (525, 29),
-    (527, 30),
-    (529, 31),
-    (540, 0),
+    (108, 54),
+    (117, 55),
+    (121, 56),
+    (129, 57),
+    (134, 58),
+    (140, 60),
+    (143, 61),
+    (149, 63),
+    (153, 64),
+    (155, 65),
+    (160, 68),
+    (166, 0),
+    (173, 79),
+    (176, 80),
+    (180, 81),
+    (185, 83),
+    (189, 84),
+    (193, 85),
+    (197, 86),
+    (201, 87),
+    (205, 0),
+    (217, 72),
+    (222, 69),
+    (227, 0),
+    (237, 70),
+    (245, 0),
+    (252, 73),
+    (257, 75),
+    (262, 0),
+    (267, 76),
+    (275, 0),
+    (278, 143),
+    (281, 144),
+    (284, 145),
+    (288, 147),
+    (293, 149),
+    (297, 150),
+    (304, 88),
+    (308, 89),
+    (311, 90),
+    (314, 91),
+    (319, 94),
+    (323, 95),
+    (326, 96),
+    (333, 98),
+    (338, 0),
+    (345, 100),
+    (348, 101),
+    (352, 125),
+    (359, 0),
+    (381, 127),
+    (385, 128),
+    (391, 129),
+    (395, 131),
+    (398, 132),
+    (403, 133),
+    (407, 134),
+    (411, 135),
+    (414, 136),
+    (419, 138),
+    (425, 139),
+    (432, 0),
+    (447, 102),
+    (449, 103),
+    (454, 105),
+    (458, 106),
+    (462, 0),
+    (465, 112),
+    (469, 113),
+    (473, 114),
+    (477, 115),
+    (480, 116),
+    (483, 117),
+    (488, 120),
+    (491, 121),
+    (495, 122),
+    (500, 107),
+    (504, 0),
+    (516, 108),
+    (519, 109),
+    (527, 0),
+    (617, 19),
+    (620, 21),
+    (622, 22),
+    (624, 23),
+    (626, 24),
+    (628, 25),
+    (630, 26),
+    (632, 27),
+    (634, 28),
+    (636, 29),
+    (638, 30),
+    (640, 31),
+    (651, 0),
 )

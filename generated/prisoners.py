@@ -1527,7 +1527,10 @@ def _repeat_288_after(s):
 
 
 def _repeat_289_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # prisoners.cardrules:290: gather all into deck
+    if _rec:
+        _rt.record_gather(s, 290, 'deck')
     s.z_deck.clear()
     s.z_prisoners.clear()
     for _z in s.z_hand:
@@ -1541,15 +1544,28 @@ def _repeat_289_body(s):
     s.z_deck.extend(s.cards)
     # prisoners.cardrules:293: shuffle deck
     s.rng.shuffle(s.z_deck)
+    if _rec:
+        _rt.record_shuffle(s, 293, 'deck', None)
     # prisoners.cardrules:295: cap = sum prisoner of deck + sum face of deck  # no bid can be more than every point in...
     s.v_cap = _rt.sum_values(VALUE_PRISONER, s.z_deck, 295) + _rt.sum_values(VALUE_FACE, s.z_deck, 295)
+    if _rec:
+        _rt.record_set(s, 295, 'cap', None, s.v_cap)
     # prisoners.cardrules:296: move cards where card is J..K or card is Joker from deck to prisoners
     _moved = [c1 for c1 in s.z_deck if ((IS_J_TO_K[c1]) or (IS_JOKER[c1]))]
     s.z_deck[:] = [c1 for c1 in s.z_deck if not ((IS_J_TO_K[c1]) or (IS_JOKER[c1]))]
     s.z_prisoners.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 296, 'deck', None, 'prisoners', None, _moved)
     # prisoners.cardrules:298: deal evenly from deck to hand rest to odd
+    if _rec:
+        _rt.deal_sizes(s, 298, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 298)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 298, 'deck', None, 'hand', s.z_hand)
+    if _rec:
+        _rt.record_move(s, 298, 'deck', None, 'odd', None, s.z_deck)
     s.z_odd.extend(s.z_deck)
     s.z_deck.clear()
     # prisoners.cardrules:300: if not odd is empty {
@@ -1559,26 +1575,38 @@ def _repeat_289_body(s):
         if s.r_deal_remainder == DEAL_REMAINDER_PRISONERS:
             s.hits[1] += 1
             # prisoners.cardrules:302: move all from odd to prisoners
+            if _rec:
+                _rt.record_move(s, 302, 'odd', None, 'prisoners', None, s.z_odd)
             s.z_prisoners.extend(s.z_odd)
             s.z_odd.clear()
             # prisoners.cardrules:303: shuffle prisoners
             s.rng.shuffle(s.z_prisoners)
+            if _rec:
+                _rt.record_shuffle(s, 303, 'prisoners', None)
         elif s.r_deal_remainder == DEAL_REMAINDER_DEALER:
             s.hits[2] += 1
             # prisoners.cardrules:305: move all from odd to hand of dealer
+            if _rec:
+                _rt.record_move(s, 305, 'odd', None, 'hand', s.v_dealer, s.z_odd)
             s.z_hand[s.v_dealer].extend(s.z_odd)
             s.z_odd.clear()
     # prisoners.cardrules:310: move top 1 from prisoners to turned
     _moved = _rt.take_top(s.z_prisoners, 1, 310)
     s.z_turned.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 310, 'prisoners', None, 'turned', None, _moved)
     # prisoners.cardrules:312: if top of turned is Joker {
     if IS_JOKER[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 312))]:
         return 6  # to _if_312_then
     s.hits[4] += 1
     # prisoners.cardrules:317: joker_turned = false
     s.v_joker_turned = False
+    if _rec:
+        _rt.record_set(s, 317, 'joker_turned', None, s.v_joker_turned)
     # prisoners.cardrules:318: trump = suit of top of turned
     s.v_trump = SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 318))]
+    if _rec:
+        _rt.record_set(s, 318, 'trump', None, s.v_trump)
     return 5  # to _if_312_after
 
 
@@ -1588,30 +1616,46 @@ def _repeat_289_after(s):
 
 
 def _if_312_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # prisoners.cardrules:322: for each player p {
     _p1 = s.l_p
     for _p1 in range(s.n):
         # prisoners.cardrules:323: in_auction of p = true
         s.v_in_auction[_p1] = True
+        if _rec:
+            _rt.record_set(s, 323, 'in_auction', _p1, s.v_in_auction[_p1])
         # prisoners.cardrules:324: in_deal of p = true
         s.v_in_deal[_p1] = True
+        if _rec:
+            _rt.record_set(s, 324, 'in_deal', _p1, s.v_in_deal[_p1])
     s.l_p = _p1
     # prisoners.cardrules:326: unit = reading bid_steps { tens => 10 ones => 1 }
     s.v_unit = _rt.counted(s.hits, 5, 10) if s.r_bid_steps == BID_STEPS_TENS else _rt.counted(s.hits, 6, 1)
+    if _rec:
+        _rt.record_set(s, 326, 'unit', None, s.v_unit)
     # prisoners.cardrules:327: high_bid = 0
     s.v_high_bid = 0
+    if _rec:
+        _rt.record_set(s, 327, 'high_bid', None, s.v_high_bid)
     # prisoners.cardrules:328: bidder = none
     s.v_bidder = None
+    if _rec:
+        _rt.record_set(s, 328, 'bidder', None, s.v_bidder)
     # prisoners.cardrules:329: turn = dealer
     s.v_turn = s.v_dealer
+    if _rec:
+        _rt.record_set(s, 329, 'turn', None, s.v_turn)
     # prisoners.cardrules:331: while (count players q where in_auction of q) > 1
     return 9  # to _while_331_check
 
 
 def _if_312_then(s):
+    _rec = s.recorder  # (None unless the match records its events)
     s.hits[3] += 1
     # prisoners.cardrules:313: joker_turned = true
     s.v_joker_turned = True
+    if _rec:
+        _rt.record_set(s, 313, 'joker_turned', None, s.v_joker_turned)
     # prisoners.cardrules:314: dealer chooses suit as trump
     return s._decide(s.v_dealer, list(range(111, 115)), 8, 314)  # then _choose_suit_314_chosen
 
@@ -1622,22 +1666,32 @@ def _if_312_else(s):
 
 
 def _choose_suit_314_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 314)
     s.v_trump = s.choice - 111
+    if _rec:
+        _rt.record_set(s, 314, 'trump', None, s.v_trump)
     return 5  # to _if_312_after
 
 
 def _while_331_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not ((s.v_in_auction.count(True) > 1) or ((s.v_bidder is None) and (s.v_in_auction.count(True) == 1) and (not (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO)))):
         # prisoners.cardrules:356: if bidder == none and reading auction_end is takes_at_zero {
         if (s.v_bidder is None) and (s.r_auction_end == AUCTION_END_TAKES_AT_ZERO):
             s.hits[13] += 1
             # prisoners.cardrules:357: bidder = first of players q where in_auction of q
             s.v_bidder = s.v_in_auction.index(True) if True in s.v_in_auction else _rt.first([], 357)
+            if _rec:
+                _rt.record_set(s, 357, 'bidder', None, s.v_bidder)
         # prisoners.cardrules:359: if bidder == none {
         if s.v_bidder is None:
             s.hits[14] += 1
             # prisoners.cardrules:360: dealer = left of dealer
             s.v_dealer = ((s.v_dealer) + 1) % s.n
+            if _rec:
+                _rt.record_set(s, 360, 'dealer', None, s.v_dealer)
         if s.v_bidder is None:
             return 3  # to _repeat_289_body
         # prisoners.cardrules:365: if reading counting is bidder_names {
@@ -1649,10 +1703,14 @@ def _while_331_check(s):
             s.hits[16] += 1
             # prisoners.cardrules:368: method = combination_count
             s.v_method = 2
+            if _rec:
+                _rt.record_set(s, 368, 'method', None, s.v_method)
             return 18  # to _if_365_after
         s.hits[17] += 1
         # prisoners.cardrules:370: method = face_count
         s.v_method = 1
+        if _rec:
+            _rt.record_set(s, 370, 'method', None, s.v_method)
         return 18  # to _if_365_after
     # prisoners.cardrules:334: if in_auction of turn {
     if s.v_in_auction[s.v_turn]:
@@ -1670,8 +1728,11 @@ def _while_331_after(s):
 
 
 def _if_334_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # prisoners.cardrules:353: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 353, 'turn', None, s.v_turn)
     return 9  # to _while_331_check
 
 
@@ -1681,25 +1742,36 @@ def _if_334_then(s):
 
 
 def _if_335_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # prisoners.cardrules:341: if offer == 0 {
     if s.l_offer == 0:
         s.hits[10] += 1
         # prisoners.cardrules:342: in_auction of turn = false
         s.v_in_auction[s.v_turn] = False
+        if _rec:
+            _rt.record_set(s, 342, 'in_auction', s.v_turn, s.v_in_auction[s.v_turn])
         # prisoners.cardrules:344: if reading pass_out is whole_deal {
         if s.r_pass_out == PASS_OUT_WHOLE_DEAL:
             s.hits[11] += 1
             # prisoners.cardrules:345: in_deal of turn = false
             s.v_in_deal[s.v_turn] = False
+            if _rec:
+                _rt.record_set(s, 345, 'in_deal', s.v_turn, s.v_in_deal[s.v_turn])
             # prisoners.cardrules:346: move all from hand of turn to discard
+            if _rec:
+                _rt.record_move(s, 346, 'hand', s.v_turn, 'discard', None, s.z_hand[s.v_turn])
             s.z_discard.extend(s.z_hand[s.v_turn])
             s.z_hand[s.v_turn].clear()
     else:
         s.hits[12] += 1
         # prisoners.cardrules:349: high_bid = offer
         s.v_high_bid = s.l_offer
+        if _rec:
+            _rt.record_set(s, 349, 'high_bid', None, s.v_high_bid)
         # prisoners.cardrules:350: bidder = turn
         s.v_bidder = s.v_turn
+        if _rec:
+            _rt.record_set(s, 350, 'bidder', None, s.v_bidder)
     return 11  # to _if_334_after
 
 
@@ -1719,16 +1791,23 @@ def _if_335_else(s):
 
 
 def _bid_336_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 336)
     s.l_offer = 0 if s.choice == 108 else s.choice - 115
     return 13  # to _if_335_after
 
 
 def _bid_338_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 338)
     s.l_offer = 0 if s.choice == 108 else s.choice - 115
     return 13  # to _if_335_after
 
 
 def _if_365_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # prisoners.cardrules:372: hand_value = sum face of hand of bidder
     s.v_hand_value = _rt.sum_values(VALUE_FACE, s.z_hand[s.v_bidder], 372)
     # prisoners.cardrules:373: if reading counting is better {
@@ -1745,11 +1824,15 @@ def _if_365_after(s):
         s.hits[20] += 1
         # prisoners.cardrules:381: leader = bidder
         s.v_leader = s.v_bidder
+        if _rec:
+            _rt.record_set(s, 381, 'leader', None, s.v_leader)
         # prisoners.cardrules:382: while (count players q where in_deal of q and not hand of q is empty) > 0 {
         return 26  # to _while_382_check
     s.hits[26] += 1
     # prisoners.cardrules:412: turn = bidder
     s.v_turn = s.v_bidder
+    if _rec:
+        _rt.record_set(s, 412, 'turn', None, s.v_turn)
     # prisoners.cardrules:413: while not prisoners is empty or (reading turned_card is drawn_last and not turned is...
     return 30  # to _while_413_check
 
@@ -1770,11 +1853,17 @@ def _if_365_else(s):
 
 
 def _choose_option_366_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 366)
     s.v_method = s.choice - 108
+    if _rec:
+        _rt.record_set(s, 366, 'method', None, s.v_method)
     return 18  # to _if_365_after
 
 
 def _if_380_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # prisoners.cardrules:427: for each player p {
     _solver_combos_ = _solver_combos(s)
     _p3 = s.l_p
@@ -1783,33 +1872,47 @@ def _if_380_after(s):
         if s.r_play_phase == PLAY_PHASE_DRAW_ONLY:
             s.hits[29] += 1
             # prisoners.cardrules:429: move all from hand of p to taken of p
+            if _rec:
+                _rt.record_move(s, 429, 'hand', _p3, 'taken', _p3, s.z_hand[_p3])
             s.z_taken[_p3].extend(s.z_hand[_p3])
             s.z_hand[_p3].clear()
         # prisoners.cardrules:431: collected of p = reading fifty_card {
         s.v_collected[_p3] = _rt.counted(s.hits, 30, _rt.sum_values(VALUE_PRISONER, s.z_taken[_p3], 432)) if s.r_fifty_card == FIFTY_CARD_JACK else _rt.counted(s.hits, 31, _rt.sum_values(VALUE_PRISONER_FR, s.z_taken[_p3], 433))
+        if _rec:
+            _rt.record_set(s, 431, 'collected', _p3, s.v_collected[_p3])
         # prisoners.cardrules:435: if reading counting is better {
         if s.r_counting == COUNTING_BETTER:
             s.hits[32] += 1
             # prisoners.cardrules:436: collected of p += max(sum face of taken of p, scoring combos of cards in taken of p
             s.v_collected[_p3] += max(_rt.sum_values(VALUE_FACE, s.z_taken[_p3], 436), _solver_combos_.best([c16 for c16 in s.z_taken[_p3] if ((IS_2_TO_10[c16]) or (IS_A[c16]))]))
+            if _rec:
+                _rt.record_set(s, 436, 'collected', _p3, s.v_collected[_p3])
         elif s.v_method == 2:
             s.hits[33] += 1
             # prisoners.cardrules:439: collected of p += scoring combos of cards in taken of p where card is 2..10 or card is A
             s.v_collected[_p3] += _solver_combos_.best([c17 for c17 in s.z_taken[_p3] if ((IS_2_TO_10[c17]) or (IS_A[c17]))])
+            if _rec:
+                _rt.record_set(s, 439, 'collected', _p3, s.v_collected[_p3])
         else:
             s.hits[34] += 1
             # prisoners.cardrules:441: collected of p += sum face of taken of p
             s.v_collected[_p3] += _rt.sum_values(VALUE_FACE, s.z_taken[_p3], 441)
+            if _rec:
+                _rt.record_set(s, 441, 'collected', _p3, s.v_collected[_p3])
     s.l_p = _p3
     # prisoners.cardrules:444: if reading bid_measure is hand {
     if s.r_bid_measure == BID_MEASURE_HAND:
         s.hits[35] += 1
         # prisoners.cardrules:445: made = hand_value >= high_bid
         s.v_made = s.v_hand_value >= s.v_high_bid
+        if _rec:
+            _rt.record_set(s, 445, 'made', None, s.v_made)
     else:
         s.hits[36] += 1
         # prisoners.cardrules:447: made = collected of bidder >= high_bid
         s.v_made = s.v_collected[s.v_bidder] >= s.v_high_bid
+        if _rec:
+            _rt.record_set(s, 447, 'made', None, s.v_made)
     # prisoners.cardrules:449: for each player p {
     for _p4 in range(s.n):
         s.l_p = _p4
@@ -1821,14 +1924,22 @@ def _if_380_after(s):
                 s.hits[38] += 1
                 # prisoners.cardrules:452: total of p += high_bid
                 s.v_total[s.l_p] += s.v_high_bid
+                if _rec:
+                    _rt.record_set(s, 452, 'total', s.l_p, s.v_total[s.l_p])
         else:
             s.hits[39] += 1
             # prisoners.cardrules:456: total of p += collected of p
             s.v_total[s.l_p] += s.v_collected[s.l_p]
+            if _rec:
+                _rt.record_set(s, 456, 'total', s.l_p, s.v_total[s.l_p])
     # prisoners.cardrules:460: deals_played += 1
     s.v_deals_played += 1
+    if _rec:
+        _rt.record_set(s, 460, 'deals_played', None, s.v_deals_played)
     # prisoners.cardrules:461: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 461, 'dealer', None, s.v_dealer)
     if not (((s.r_match_length == MATCH_LENGTH_ONE_DEAL) or (s.v_deals_played >= s.n)) and ((s.r_score_tie == SCORE_TIE_SHARE) or (len([q18 for q18 in range(s.n) if (s.v_total[q18] == max(s.v_total))]) == 1))):
         return 3  # to _repeat_289_body
     return s._finish()
@@ -1860,6 +1971,7 @@ def _while_382_after(s):
 
 
 def _trick_383_turn(s):
+    _rec = s.recorder  # (None unless the match records its events)
     _c, _t_i = s.choice, s.t_i
     if _c >= 0:  # the card just chosen
         s.choice = -1
@@ -1868,6 +1980,8 @@ def _trick_383_turn(s):
         s.z_table.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
+        if _rec:
+            _rt.record_play(s, 383, _p, _c, 'hand', 'table')
         s.t_i = _t_i = _t_i + 1
     if _t_i >= len(s.t_order):
         _winner = None
@@ -1913,12 +2027,18 @@ def _trick_383_turn(s):
             _rt.gap('no-winner', 383, 'no winner rule applies to this trick')
         s.winner = _winner
         s.tricks += 1
+        if _rec:
+            _rt.record_trick_end(s, 383, _winner, 'table', 'taken', s.z_table)
         s.z_taken[_winner].extend(s.z_table)
         s.z_table.clear()
         # prisoners.cardrules:397: leader = winner
         s.v_leader = s.winner
+        if _rec:
+            _rt.record_set(s, 397, 'leader', None, s.v_leader)
         # prisoners.cardrules:398: drawing = reading short_pile is in_turn
         s.v_drawing = (s.r_short_pile == SHORT_PILE_IN_TURN) or ((len(s.z_prisoners) + (len(s.z_turned) if (s.r_turned_card == TURNED_CARD_DRAWN_LAST) else 0)) >= s.v_in_deal.count(True))
+        if _rec:
+            _rt.record_set(s, 398, 'drawing', None, s.v_drawing)
         # prisoners.cardrules:401: for each player p from winner where in_deal of p {
         _p2 = s.l_p
         for _p2 in SEATS[s.n][(s.winner) % s.n]:
@@ -1928,6 +2048,8 @@ def _trick_383_turn(s):
             if (not s.z_prisoners) and (s.r_turned_card == TURNED_CARD_DRAWN_LAST):
                 s.hits[24] += 1
                 # prisoners.cardrules:403: move all from turned to prisoners
+                if _rec:
+                    _rt.record_move(s, 403, 'turned', None, 'prisoners', None, s.z_turned)
                 s.z_prisoners.extend(s.z_turned)
                 s.z_turned.clear()
             # prisoners.cardrules:405: if drawing and not prisoners is empty {
@@ -1936,6 +2058,8 @@ def _trick_383_turn(s):
                 # prisoners.cardrules:406: draw 1 from prisoners to hand of p
                 _c = s.z_prisoners.pop() if s.z_prisoners else _rt.take_one(s.z_prisoners, 406)
                 s.z_hand[_p2].append(_c)
+                if _rec:
+                    _rt.record_draw(s, 406, 'prisoners', None, 'hand', _p2, _c)
         s.l_p = _p2
         return 26  # to _while_382_check
     _p = s.t_order[_t_i]
@@ -1968,6 +2092,7 @@ def _trick_383_resolve(s):
 
 
 def _while_413_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not (bool(s.z_prisoners) or ((s.r_turned_card == TURNED_CARD_DRAWN_LAST) and bool(s.z_turned))):
         return 23  # to _if_380_after
     # prisoners.cardrules:414: if in_deal of turn {
@@ -1977,6 +2102,8 @@ def _while_413_check(s):
         if not s.z_prisoners:
             s.hits[28] += 1
             # prisoners.cardrules:416: move all from turned to prisoners
+            if _rec:
+                _rt.record_move(s, 416, 'turned', None, 'prisoners', None, s.z_turned)
             s.z_prisoners.extend(s.z_turned)
             s.z_turned.clear()
         # prisoners.cardrules:418: turn chooses card c from hand of turn
@@ -1990,8 +2117,11 @@ def _while_413_after(s):
 
 
 def _if_414_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # prisoners.cardrules:422: turn = left of turn
     s.v_turn = ((s.v_turn) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 422, 'turn', None, s.v_turn)
     return 30  # to _while_413_check
 
 
@@ -2001,13 +2131,20 @@ def _if_414_then(s):
 
 
 def _choose_card_418_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 418)
     s.l_c = s.choice
     # prisoners.cardrules:419: move card c from hand of turn to discard
     _moved = [_rt.take_card(s.z_hand[s.v_turn], s.l_c, 419)]
     s.z_discard.extend(_moved)
+    if _rec:
+        _rt.record_move(s, 419, 'hand', s.v_turn, 'discard', None, _moved)
     # prisoners.cardrules:420: draw 1 from prisoners to hand of turn
     _c = s.z_prisoners.pop() if s.z_prisoners else _rt.take_one(s.z_prisoners, 420)
     s.z_hand[s.v_turn].append(_c)
+    if _rec:
+        _rt.record_draw(s, 420, 'prisoners', None, 'hand', s.v_turn, _c)
     return 32  # to _if_414_after
 
 
@@ -2321,8 +2458,14 @@ class State(_rt.BaseState):
         return list(s.v_total)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -2361,6 +2504,8 @@ def _example_3(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:498: trump = ♥
     s.v_trump = 1
+    if s.recorder is not None:
+        _rt.record_set(s, 498, 'trump', None, s.v_trump)
     return [
         _rt.expectation(499, 'expect scoring combos of [5♠ 5♣] == 7', _solver_combos(s).best([3, 42]), '==', 7),
     ]
@@ -2371,6 +2516,8 @@ def _example_4(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:505: trump = ♥
     s.v_trump = 1
+    if s.recorder is not None:
+        _rt.record_set(s, 505, 'trump', None, s.v_trump)
     return [
         _rt.expectation(506, 'expect scoring combos of [2♥ 2♠] == 4', _solver_combos(s).best([13, 0]), '==', 4),
     ]
@@ -2381,6 +2528,8 @@ def _example_5(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:512: trump = ♥
     s.v_trump = 1
+    if s.recorder is not None:
+        _rt.record_set(s, 512, 'trump', None, s.v_trump)
     return [
         _rt.expectation(513, 'expect scoring combos of [6♠ 6♦ 6♣] == 9', _solver_combos(s).best([4, 30, 43]), '==', 9),
     ]
@@ -2391,6 +2540,8 @@ def _example_6(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:519: trump = ♥
     s.v_trump = 1
+    if s.recorder is not None:
+        _rt.record_set(s, 519, 'trump', None, s.v_trump)
     return [
         _rt.expectation(520, 'expect scoring combos of [A♥ A♠ A♦] == 33', _solver_combos(s).best([25, 12, 38]), '==', 33),
     ]
@@ -2401,6 +2552,8 @@ def _example_7(readings):
     s = State(2, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:526: trump = ♥
     s.v_trump = 1
+    if s.recorder is not None:
+        _rt.record_set(s, 526, 'trump', None, s.v_trump)
     return [
         _rt.expectation(527, 'expect scoring combos of [7♠ 7♥ 7♦ 7♣] == 28', _solver_combos(s).best([5, 18, 31, 44]), '==', 28),
     ]
@@ -2419,6 +2572,8 @@ def _example_9(readings):
     s = State(4, 0, readings, run=False)  # noqa: F841 (not every example reads it)
     # prisoners.cardrules:537: trump = ♣
     s.v_trump = 3
+    if s.recorder is not None:
+        _rt.record_set(s, 537, 'trump', None, s.v_trump)
     return [
         _rt.expectation(538, 'expect scoring combos of [5♠ 5♠] == scoring combos of [5♠] + scoring combos of [5♠]', _solver_combos(s).best([3, 55]), '==', (_solver_combos(s).best([3]) + _solver_combos(s).best([3]))),
         _rt.expectation(539, 'expect scoring combos of [3♥ 3♥] == scoring combos of [3♥] + scoring combos of [3♥]', _solver_combos(s).best([14, 66]), '==', (_solver_combos(s).best([14]) + _solver_combos(s).best([14]))),
@@ -2480,166 +2635,166 @@ _RULE_LINES = (
     (1519, 0),
     (1520, 289),
     (1524, 0),
-    (1530, 290),
-    (1542, 293),
-    (1544, 295),
-    (1546, 296),
-    (1550, 298),
-    (1555, 300),
-    (1558, 301),
-    (1561, 302),
-    (1564, 303),
-    (1568, 305),
-    (1571, 310),
-    (1574, 312),
-    (1578, 317),
-    (1580, 318),
-    (1585, 0),
-    (1591, 322),
-    (1594, 323),
-    (1596, 324),
-    (1599, 326),
-    (1601, 327),
-    (1603, 328),
-    (1605, 329),
-    (1607, 331),
-    (1611, 0),
-    (1613, 313),
-    (1615, 314),
-    (1619, 0),
-    (1631, 356),
-    (1634, 357),
-    (1636, 359),
-    (1639, 360),
-    (1643, 365),
-    (1646, 366),
-    (1650, 368),
-    (1654, 370),
-    (1657, 334),
-    (1660, 335),
-    (1667, 0),
-    (1673, 353),
-    (1678, 0),
-    (1684, 341),
-    (1687, 342),
-    (1689, 344),
-    (1692, 345),
-    (1694, 346),
-    (1699, 349),
-    (1701, 350),
-    (1706, 0),
-    (1708, 336),
-    (1713, 0),
-    (1715, 338),
-    (1721, 0),
-    (1732, 372),
-    (1734, 373),
-    (1737, 374),
-    (1741, 377),
-    (1743, 380),
-    (1746, 381),
-    (1748, 382),
-    (1751, 412),
-    (1753, 413),
-    (1757, 0),
-    (1778, 427),
-    (1782, 428),
-    (1785, 429),
-    (1788, 431),
-    (1790, 435),
-    (1793, 436),
-    (1797, 439),
-    (1801, 441),
-    (1804, 444),
-    (1807, 445),
-    (1811, 447),
-    (1813, 449),
-    (1816, 450),
-    (1819, 451),
-    (1822, 452),
-    (1826, 456),
-    (1828, 460),
-    (1830, 461),
-    (1837, 0),
-    (1850, 383),
-    (1858, 0),
-    (1874, 390),
-    (1886, 391),
-    (1900, 392),
-    (1918, 397),
-    (1920, 398),
-    (1922, 401),
-    (1927, 402),
-    (1930, 403),
-    (1933, 405),
-    (1936, 406),
-    (1965, 0),
-    (1973, 414),
-    (1976, 415),
-    (1979, 416),
-    (1982, 418),
-    (1988, 0),
-    (1993, 422),
-    (1998, 0),
-    (2005, 419),
-    (2008, 420),
-    (2014, 0),
-    (2260, 51),
-    (2262, 53),
-    (2264, 54),
-    (2266, 55),
-    (2268, 56),
-    (2270, 57),
-    (2273, 59),
-    (2275, 60),
-    (2277, 61),
-    (2279, 62),
-    (2281, 63),
-    (2283, 64),
-    (2286, 66),
-    (2288, 67),
-    (2290, 68),
-    (2292, 69),
-    (2302, 0),
-    (2332, 472),
-    (2335, 476),
-    (2336, 477),
-    (2340, 0),
-    (2341, 480),
-    (2344, 484),
-    (2345, 485),
-    (2349, 0),
-    (2350, 488),
-    (2353, 491),
-    (2354, 492),
-    (2355, 493),
-    (2359, 0),
-    (2360, 496),
-    (2362, 498),
-    (2365, 499),
-    (2369, 0),
-    (2370, 502),
-    (2372, 505),
-    (2375, 506),
-    (2379, 0),
-    (2380, 509),
-    (2382, 512),
-    (2385, 513),
-    (2389, 0),
-    (2390, 516),
-    (2392, 519),
-    (2395, 520),
-    (2399, 0),
-    (2400, 523),
-    (2402, 526),
-    (2405, 527),
-    (2409, 0),
-    (2410, 530),
-    (2413, 531),
-    (2417, 0),
-    (2418, 534),
-    (2420, 537),
-    (2423, 538),
-    (2424, 539),
-    (2443, 0),
+    (1531, 290),
+    (1545, 293),
+    (1549, 295),
+    (1553, 296),
+    (1559, 298),
+    (1571, 300),
+    (1574, 301),
+    (1577, 302),
+    (1582, 303),
+    (1588, 305),
+    (1593, 310),
+    (1598, 312),
+    (1602, 317),
+    (1606, 318),
+    (1613, 0),
+    (1620, 322),
+    (1623, 323),
+    (1627, 324),
+    (1632, 326),
+    (1636, 327),
+    (1640, 328),
+    (1644, 329),
+    (1648, 331),
+    (1652, 0),
+    (1655, 313),
+    (1659, 314),
+    (1663, 0),
+    (1681, 356),
+    (1684, 357),
+    (1688, 359),
+    (1691, 360),
+    (1697, 365),
+    (1700, 366),
+    (1704, 368),
+    (1710, 370),
+    (1715, 334),
+    (1718, 335),
+    (1725, 0),
+    (1732, 353),
+    (1739, 0),
+    (1746, 341),
+    (1749, 342),
+    (1753, 344),
+    (1756, 345),
+    (1760, 346),
+    (1767, 349),
+    (1771, 350),
+    (1778, 0),
+    (1780, 336),
+    (1785, 0),
+    (1787, 338),
+    (1793, 0),
+    (1811, 372),
+    (1813, 373),
+    (1816, 374),
+    (1820, 377),
+    (1822, 380),
+    (1825, 381),
+    (1829, 382),
+    (1832, 412),
+    (1836, 413),
+    (1840, 0),
+    (1867, 427),
+    (1871, 428),
+    (1874, 429),
+    (1879, 431),
+    (1883, 435),
+    (1886, 436),
+    (1892, 439),
+    (1898, 441),
+    (1903, 444),
+    (1906, 445),
+    (1912, 447),
+    (1916, 449),
+    (1919, 450),
+    (1922, 451),
+    (1925, 452),
+    (1931, 456),
+    (1935, 460),
+    (1939, 461),
+    (1948, 0),
+    (1961, 383),
+    (1969, 0),
+    (1988, 390),
+    (2000, 391),
+    (2014, 392),
+    (2034, 397),
+    (2038, 398),
+    (2042, 401),
+    (2047, 402),
+    (2050, 403),
+    (2055, 405),
+    (2058, 406),
+    (2089, 0),
+    (2098, 414),
+    (2101, 415),
+    (2104, 416),
+    (2109, 418),
+    (2115, 0),
+    (2121, 422),
+    (2128, 0),
+    (2138, 419),
+    (2143, 420),
+    (2151, 0),
+    (2397, 51),
+    (2399, 53),
+    (2401, 54),
+    (2403, 55),
+    (2405, 56),
+    (2407, 57),
+    (2410, 59),
+    (2412, 60),
+    (2414, 61),
+    (2416, 62),
+    (2418, 63),
+    (2420, 64),
+    (2423, 66),
+    (2425, 67),
+    (2427, 68),
+    (2429, 69),
+    (2439, 0),
+    (2475, 472),
+    (2478, 476),
+    (2479, 477),
+    (2483, 0),
+    (2484, 480),
+    (2487, 484),
+    (2488, 485),
+    (2492, 0),
+    (2493, 488),
+    (2496, 491),
+    (2497, 492),
+    (2498, 493),
+    (2502, 0),
+    (2503, 496),
+    (2505, 498),
+    (2510, 499),
+    (2514, 0),
+    (2515, 502),
+    (2517, 505),
+    (2522, 506),
+    (2526, 0),
+    (2527, 509),
+    (2529, 512),
+    (2534, 513),
+    (2538, 0),
+    (2539, 516),
+    (2541, 519),
+    (2546, 520),
+    (2550, 0),
+    (2551, 523),
+    (2553, 526),
+    (2558, 527),
+    (2562, 0),
+    (2563, 530),
+    (2566, 531),
+    (2570, 0),
+    (2571, 534),
+    (2573, 537),
+    (2578, 538),
+    (2579, 539),
+    (2598, 0),
 )

@@ -113,10 +113,13 @@ def _start(s):
 
 
 def _for_47_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index2 >= len(s.loop_items1):
         return s._finish()
     s.loop_index2 += 1
     # sheepshead.cardrules:48: gather all into deck
+    if _rec:
+        _rt.record_gather(s, 48, 'deck')
     s.z_deck.clear()
     s.z_blind.clear()
     s.z_buried.clear()
@@ -128,14 +131,25 @@ def _for_47_next(s):
     s.z_deck.extend(s.cards)
     # sheepshead.cardrules:49: shuffle deck
     s.rng.shuffle(s.z_deck)
+    if _rec:
+        _rt.record_shuffle(s, 49, 'deck', None)
     # sheepshead.cardrules:50: deal deal_size from deck to hand each from left of dealer
+    if _rec:
+        _rt.deal_sizes(s, 50, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, (6 if (s.n == 5) else 10), ((s.v_dealer) + 1) % s.n, 50)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 50, 'deck', None, 'hand', s.z_hand)
     # sheepshead.cardrules:51: move all from deck to blind
+    if _rec:
+        _rt.record_move(s, 51, 'deck', None, 'blind', None, s.z_deck)
     s.z_blind.extend(s.z_deck)
     s.z_deck.clear()
     # sheepshead.cardrules:52: picker = none
     s.v_picker = None
+    if _rec:
+        _rt.record_set(s, 52, 'picker', None, s.v_picker)
     # sheepshead.cardrules:53: for each player p from left of dealer where picker == none {
     s.loop_items3 = list(SEATS[s.n][((s.v_dealer) + 1) % s.n])
     s.loop_index4 = 0
@@ -148,11 +162,14 @@ def _for_47_after(s):
 
 
 def _for_53_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index4 >= len(s.loop_items3):
         # sheepshead.cardrules:59: if picker != none {
         if s.v_picker is not None:
             s.hits[1] += 1
             # sheepshead.cardrules:60: move all from blind to hand of picker
+            if _rec:
+                _rt.record_move(s, 60, 'blind', None, 'hand', s.v_picker, s.z_blind)
             s.z_hand[s.v_picker].extend(s.z_blind)
             s.z_blind.clear()
             # sheepshead.cardrules:61: picker chooses 2 cards from hand of picker to buried
@@ -174,18 +191,28 @@ def _for_53_after(s):
 
 
 def _choose_option_54_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 54)
     s.v_call = s.choice - 32
+    if _rec:
+        _rt.record_set(s, 54, 'call', None, s.v_call)
     # sheepshead.cardrules:55: if call == pick {
     if s.v_call == 1:
         s.hits[0] += 1
         # sheepshead.cardrules:56: picker = p
         s.v_picker = s.l_p
+        if _rec:
+            _rt.record_set(s, 56, 'picker', None, s.v_picker)
     return 3  # to _for_53_next
 
 
 def _if_59_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # sheepshead.cardrules:113: dealer = left of dealer
     s.v_dealer = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 113, 'dealer', None, s.v_dealer)
     return 1  # to _for_47_next
 
 
@@ -195,13 +222,18 @@ def _if_59_then(s):
 
 
 def _choose_cards_61_pick(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.picks_left5 <= 0:
         # sheepshead.cardrules:62: partner = none
         s.v_partner = None
         # sheepshead.cardrules:63: called = none
         s.v_called = None
+        if _rec:
+            _rt.record_set(s, 63, 'called', None, s.v_called)
         # sheepshead.cardrules:64: called_led = false
         s.v_called_led = False
+        if _rec:
+            _rt.record_set(s, 64, 'called_led', None, s.v_called_led)
         # sheepshead.cardrules:65: if player_count == 5 and (callable(♣) or callable(♠) or callable(♥)) {
         if (s.n == 5) and ((any((_suit_in_play(s, c1) == 3) for c1 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c2) == 3) and (RANK[c2] == 12)) for c2 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c3) == 3) and (RANK[c3] == 12)) for c3 in s.z_buried))) or (any((_suit_in_play(s, c4) == 0) for c4 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c5) == 0) and (RANK[c5] == 12)) for c5 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c6) == 0) and (RANK[c6] == 12)) for c6 in s.z_buried))) or (any((_suit_in_play(s, c7) == 1) for c7 in s.z_hand[s.v_picker]) and (not any(((_suit_in_play(s, c8) == 1) and (RANK[c8] == 12)) for c8 in s.z_hand[s.v_picker])) and (not any(((_suit_in_play(s, c9) == 1) and (RANK[c9] == 12)) for c9 in s.z_buried)))):  # fmt: skip
             return 12  # to _if_65_then
@@ -215,15 +247,23 @@ def _choose_cards_61_after(s):
 
 
 def _choose_cards_61_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 61)
     s.z_hand[s.v_picker].remove(s.choice)
     s.z_buried.append(s.choice)
+    if _rec:
+        _rt.record_move(s, 61, 'hand', s.v_picker, 'buried', None, [s.choice], 'move')
     s.picks_left5 -= 1
     return 8  # to _choose_cards_61_pick
 
 
 def _if_65_after(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # sheepshead.cardrules:70: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 70, 'leader', None, s.v_leader)
     # sheepshead.cardrules:71: repeat deal_size times {
     s.loop_items6 = list(range(_rt.repeat_count((6 if (s.n == 5) else 10), 71, 10000)))
     s.loop_index7 = 0
@@ -237,13 +277,19 @@ def _if_65_then(s):
 
 
 def _choose_suit_66_chosen(s):
+    _rec = s.recorder  # (None unless the match records its events)
+    if _rec:
+        _rt.record_decision(s, 66)
     s.v_called = s.choice - 34
+    if _rec:
+        _rt.record_set(s, 66, 'called', None, s.v_called)
     # sheepshead.cardrules:67: partner = first of players q where (any hand of q where rank == A and suit == called)
     s.v_partner = _rt.first([q16 for q16 in range(s.n) if any(((RANK[c17] == 12) and (_suit_in_play(s, c17) == s.v_called)) for c17 in s.z_hand[q16])], 67)
     return 11  # to _if_65_after
 
 
 def _for_71_next(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if s.loop_index7 >= len(s.loop_items6):
         # sheepshead.cardrules:95: for each player p {
         for _p8 in range(s.n):
@@ -255,24 +301,36 @@ def _for_71_next(s):
         for _e9 in list(_rt.team_numbers(s.team)):
             # sheepshead.cardrules:99: points of t = 0
             _rt.share_team(s.v_points, s.team, _e9, '=', 0)
+            if _rec:
+                _rt.record_set(s, 99, 'points', None, _rt.team_value(s.v_points, s.team, _e9))
             # sheepshead.cardrules:100: tricks of t = 0
             _rt.share_team(s.v_tricks, s.team, _e9, '=', 0)
+            if _rec:
+                _rt.record_set(s, 100, 'tricks', None, _rt.team_value(s.v_tricks, s.team, _e9))
         s.l_t = _e9
         # sheepshead.cardrules:102: for each player p {
         _p10 = s.l_p
         for _p10 in range(s.n):
             # sheepshead.cardrules:103: points of p += sum points of taken of p
             _rt.share(s.v_points, s.team, _p10, '+=', _rt.sum_values(VALUE_POINTS, _rt.flat(s.z_taken[_p10]), 103))
+            if _rec:
+                _rt.record_set(s, 103, 'points', _p10, s.v_points[_p10])
             # sheepshead.cardrules:104: tricks of p += groups of taken of p
             _rt.share(s.v_tricks, s.team, _p10, '+=', len(s.z_taken[_p10]))
+            if _rec:
+                _rt.record_set(s, 104, 'tricks', _p10, s.v_tricks[_p10])
         s.l_p = _p10
         # sheepshead.cardrules:106: points of picker += sum points of buried
         _rt.share(s.v_points, s.team, s.v_picker, '+=', _rt.sum_values(VALUE_POINTS, s.z_buried, 106))
+        if _rec:
+            _rt.record_set(s, 106, 'points', s.v_picker, s.v_points[s.v_picker])
         # sheepshead.cardrules:107: for each player p {
         for _p11 in range(s.n):
             s.l_p = _p11
             # sheepshead.cardrules:108: score of p += if p == picker
             s.v_score[s.l_p] += (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) * ((s.n - 1) - (0 if (s.v_partner is None) else 2))) if (s.l_p == s.v_picker) else (((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)))) if (s.l_p == s.v_partner) else (0 - ((3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1)) if (s.v_points[s.v_picker] >= 61) else (0 - (3 if ((s.v_tricks[s.v_picker] == (6 if (s.n == 5) else 10)) if (s.v_points[s.v_picker] >= 61) else (s.v_tricks[s.v_picker] == 0)) else (2 if (((120 - s.v_points[s.v_picker]) if (s.v_points[s.v_picker] >= 61) else s.v_points[s.v_picker]) <= 30) else 1))))))  # fmt: skip
+            if _rec:
+                _rt.record_set(s, 108, 'score', s.l_p, s.v_score[s.l_p])
         return 6  # to _if_59_after
     s.loop_index7 += 1
     # sheepshead.cardrules:72: trick {
@@ -289,6 +347,7 @@ def _for_71_after(s):
 
 
 def _trick_72_turn(s):
+    _rec = s.recorder  # (None unless the match records its events)
     _c, _t_i = s.choice, s.t_i
     if _c >= 0:  # the card just chosen
         s.choice = -1
@@ -297,6 +356,8 @@ def _trick_72_turn(s):
         s.z_table.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = _suit_in_play(s, _c)
+        if _rec:
+            _rt.record_play(s, 72, _p, _c, 'hand', 'table')
         s.t_i = _t_i = _t_i + 1
     if _t_i >= len(s.t_order):
         _winner = None
@@ -425,12 +486,18 @@ def _trick_72_turn(s):
             _rt.gap('no-winner', 72, 'no winner rule applies to this trick')
         s.winner = _winner
         s.tricks += 1
+        if _rec:
+            _rt.record_trick_end(s, 72, _winner, 'table', 'taken', s.z_table)
         s.z_taken[_winner].append(s.z_table[:])
         s.z_table.clear()
         # sheepshead.cardrules:92: called_led = called_led or led == called
         s.v_called_led = s.v_called_led or (s.led == s.v_called)
+        if _rec:
+            _rt.record_set(s, 92, 'called_led', None, s.v_called_led)
         # sheepshead.cardrules:93: leader = winner
         s.v_leader = s.winner
+        if _rec:
+            _rt.record_set(s, 93, 'leader', None, s.v_leader)
         return 14  # to _for_71_next
     _p = s.t_order[_t_i]
     if _t_i == 0:
@@ -594,8 +661,14 @@ class State(_rt.BaseState):
         return list(s.v_score)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -626,73 +699,73 @@ _RULE_LINES = (
     (108, 0),
     (109, 47),
     (115, 0),
-    (119, 48),
-    (129, 49),
-    (131, 50),
-    (134, 51),
-    (137, 52),
-    (139, 53),
-    (145, 0),
-    (152, 59),
-    (155, 60),
-    (158, 61),
-    (166, 54),
-    (171, 0),
-    (178, 55),
-    (181, 56),
-    (186, 0),
-    (187, 113),
-    (192, 0),
-    (199, 62),
-    (201, 63),
-    (203, 64),
-    (205, 65),
-    (212, 0),
-    (225, 70),
-    (227, 71),
-    (233, 0),
-    (235, 66),
-    (239, 0),
-    (241, 67),
-    (246, 0),
-    (248, 95),
-    (251, 96),
-    (253, 98),
-    (256, 99),
-    (258, 100),
-    (261, 102),
-    (264, 103),
-    (266, 104),
-    (269, 106),
-    (271, 107),
-    (274, 108),
-    (278, 72),
-    (286, 0),
-    (303, 79),
-    (315, 80),
-    (327, 81),
-    (339, 82),
-    (351, 83),
-    (363, 84),
-    (375, 85),
-    (387, 86),
-    (399, 87),
-    (411, 88),
-    (430, 92),
-    (432, 93),
-    (463, 0),
-    (538, 24),
-    (540, 25),
-    (542, 26),
-    (544, 27),
-    (546, 28),
-    (548, 29),
-    (550, 30),
-    (552, 31),
-    (554, 32),
-    (556, 33),
-    (573, 0),
-    (605, 120),
-    (608, 121),
-    (616, 0),
+    (120, 48),
+    (132, 49),
+    (136, 50),
+    (144, 51),
+    (149, 52),
+    (153, 53),
+    (159, 0),
+    (167, 59),
+    (170, 60),
+    (175, 61),
+    (183, 54),
+    (188, 0),
+    (200, 55),
+    (203, 56),
+    (210, 0),
+    (212, 113),
+    (219, 0),
+    (227, 62),
+    (229, 63),
+    (233, 64),
+    (237, 65),
+    (244, 0),
+    (263, 70),
+    (267, 71),
+    (273, 0),
+    (275, 66),
+    (279, 0),
+    (286, 67),
+    (291, 0),
+    (294, 95),
+    (297, 96),
+    (299, 98),
+    (302, 99),
+    (306, 100),
+    (311, 102),
+    (314, 103),
+    (318, 104),
+    (323, 106),
+    (327, 107),
+    (330, 108),
+    (336, 72),
+    (344, 0),
+    (364, 79),
+    (376, 80),
+    (388, 81),
+    (400, 82),
+    (412, 83),
+    (424, 84),
+    (436, 85),
+    (448, 86),
+    (460, 87),
+    (472, 88),
+    (493, 92),
+    (497, 93),
+    (530, 0),
+    (605, 24),
+    (607, 25),
+    (609, 26),
+    (611, 27),
+    (613, 28),
+    (615, 29),
+    (617, 30),
+    (619, 31),
+    (621, 32),
+    (623, 33),
+    (640, 0),
+    (678, 120),
+    (681, 121),
+    (689, 0),
 )

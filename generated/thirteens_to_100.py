@@ -182,7 +182,10 @@ def _start(s):
 
 
 def _repeat_103_body(s):
+    _rec = s.recorder  # (None unless the match records its events)
     # thirteens.cardrules:104: gather all into deck
+    if _rec:
+        _rt.record_gather(s, 104, 'deck')
     s.z_deck.clear()
     for _z in s.z_hand:
         _z.clear()
@@ -194,9 +197,18 @@ def _repeat_103_body(s):
     s.z_deck.extend(s.cards)
     # thirteens.cardrules:105: shuffle deck
     s.rng.shuffle(s.z_deck)
+    if _rec:
+        _rt.record_shuffle(s, 105, 'deck', None)
     # thirteens.cardrules:106: deal evenly from deck to hand rest to stock
+    if _rec:
+        _rt.deal_sizes(s, 106, s.z_hand)
+    if not any(s.z_hand):
+        s.deals += 1
     _rt.deal_round_robin(s.z_deck, s.z_hand, len(s.z_deck) // s.n, 0, 106)
-    s.deals += 1
+    if _rec:
+        _rt.record_deal(s, 106, 'deck', None, 'hand', s.z_hand)
+    if _rec:
+        _rt.record_move(s, 106, 'deck', None, 'stock', None, s.z_deck)
     s.z_stock.extend(s.z_deck)
     s.z_deck.clear()
     # thirteens.cardrules:107: if stock is empty {
@@ -208,26 +220,38 @@ def _repeat_103_body(s):
             # thirteens.cardrules:110: move top 1 from hand of dealer to turned
             _moved = _rt.take_top(s.z_hand[s.v_dealer], 1, 110)
             s.z_turned.extend(_moved)
+            if _rec:
+                _rt.record_move(s, 110, 'hand', s.v_dealer, 'turned', None, _moved)
     else:
         s.hits[2] += 1
         # thirteens.cardrules:113: move top 1 from stock to turned
         _moved = _rt.take_top(s.z_stock, 1, 113)
         s.z_turned.extend(_moved)
+        if _rec:
+            _rt.record_move(s, 113, 'stock', None, 'turned', None, _moved)
     # thirteens.cardrules:115: if turned is empty {
     if not s.z_turned:
         s.hits[3] += 1
         # thirteens.cardrules:116: trump = none
         s.v_trump = None
+        if _rec:
+            _rt.record_set(s, 116, 'trump', None, s.v_trump)
     elif IS_JOKER[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 117))]:
         s.hits[4] += 1
         # thirteens.cardrules:118: trump = none
         s.v_trump = None
+        if _rec:
+            _rt.record_set(s, 118, 'trump', None, s.v_trump)
     else:
         s.hits[5] += 1
         # thirteens.cardrules:120: trump = suit of top of turned
         s.v_trump = SUIT[(s.z_turned[-1] if s.z_turned else _rt.top(s.z_turned, 120))]
+        if _rec:
+            _rt.record_set(s, 120, 'trump', None, s.v_trump)
     # thirteens.cardrules:122: leader = left of dealer
     s.v_leader = ((s.v_dealer) + 1) % s.n
+    if _rec:
+        _rt.record_set(s, 122, 'leader', None, s.v_leader)
     # thirteens.cardrules:123: while (count players q where not hand of q is empty) > 0 {
     return 3  # to _while_123_check
 
@@ -238,6 +262,7 @@ def _repeat_103_after(s):
 
 
 def _while_123_check(s):
+    _rec = s.recorder  # (None unless the match records its events)
     if not any(s.z_hand):
         # thirteens.cardrules:140: for each player p {
         _solver_thirteens_ = _solver_thirteens(s)
@@ -245,29 +270,43 @@ def _while_123_check(s):
         for _p1 in range(s.n):
             # thirteens.cardrules:141: points of p = 0
             s.v_points[_p1] = 0
+            if _rec:
+                _rt.record_set(s, 141, 'points', _p1, s.v_points[_p1])
             # thirteens.cardrules:142: for each group g in taken of p {
             _g2 = s.l_g
             for _g2 in list(s.z_taken[_p1]):
                 # thirteens.cardrules:143: points of p += scoring thirteens of g
                 s.v_points[_p1] += _solver_thirteens_.best(_g2)
+                if _rec:
+                    _rt.record_set(s, 143, 'points', _p1, s.v_points[_p1])
                 # thirteens.cardrules:144: points of p -= 4 * count cards in g where card is Joker
                 s.v_points[_p1] -= 4 * len(CARDS_JOKER.intersection(_g2))
+                if _rec:
+                    _rt.record_set(s, 144, 'points', _p1, s.v_points[_p1])
                 # thirteens.cardrules:145: if reading trick_point is bare and scoring thirteens of g == 0 {
                 if (s.r_trick_point == TRICK_POINT_BARE) and (_solver_thirteens_.best(_g2) == 0):
                     s.hits[10] += 1
                     # thirteens.cardrules:146: points of p += 1
                     s.v_points[_p1] += 1
+                    if _rec:
+                        _rt.record_set(s, 146, 'points', _p1, s.v_points[_p1])
             s.l_g = _g2
             # thirteens.cardrules:149: if taken of p is empty {
             if not s.z_taken[_p1]:
                 s.hits[11] += 1
                 # thirteens.cardrules:150: points of p -= 3
                 s.v_points[_p1] -= 3
+                if _rec:
+                    _rt.record_set(s, 150, 'points', _p1, s.v_points[_p1])
             # thirteens.cardrules:152: total of p += points of p
             s.v_total[_p1] += s.v_points[_p1]
+            if _rec:
+                _rt.record_set(s, 152, 'total', _p1, s.v_total[_p1])
         s.l_p = _p1
         # thirteens.cardrules:154: dealer = left of dealer
         s.v_dealer = ((s.v_dealer) + 1) % s.n
+        if _rec:
+            _rt.record_set(s, 154, 'dealer', None, s.v_dealer)
         if not ((max(s.v_total) >= s.v_target) and ((s.r_race_tie == RACE_TIE_HIGHEST) or (len([q8 for q8 in range(s.n) if (s.v_total[q8] == max(s.v_total))]) == 1))):
             return 1  # to _repeat_103_body
         return s._finish()
@@ -285,6 +324,7 @@ def _while_123_after(s):
 
 
 def _trick_124_turn(s):
+    _rec = s.recorder  # (None unless the match records its events)
     _c, _t_i = s.choice, s.t_i
     if _c >= 0:  # the card just chosen
         s.choice = -1
@@ -293,6 +333,8 @@ def _trick_124_turn(s):
         s.z_table.append(_c)
         if s.led is None and SUIT[_c] >= 0:
             s.led = SUIT[_c]
+        if _rec:
+            _rt.record_play(s, 124, _p, _c, 'hand', 'table')
         s.t_i = _t_i = _t_i + 1
     if _t_i >= len(s.t_order):
         _winner = None
@@ -355,10 +397,14 @@ def _trick_124_turn(s):
             _rt.gap('no-winner', 124, 'no winner rule applies to this trick')
         s.winner = _winner
         s.tricks += 1
+        if _rec:
+            _rt.record_trick_end(s, 124, _winner, 'table', 'taken', s.z_table)
         s.z_taken[_winner].append(s.z_table[:])
         s.z_table.clear()
         # thirteens.cardrules:138: leader = winner
         s.v_leader = s.winner
+        if _rec:
+            _rt.record_set(s, 138, 'leader', None, s.v_leader)
         return 3  # to _while_123_check
     _p = s.t_order[_t_i]
     if _t_i == 0:
@@ -450,8 +496,14 @@ class State(_rt.BaseState):
         return list(s.v_total)
 
 
-def new_game(players, seed=0, readings=None, chance="seeded"):
-    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""
+def new_game(players, seed=0, readings=None, chance="seeded", record=False):
+    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).
+    With record=True the state keeps the match's events (`state.events()`)."""
+    if record and chance == "seeded":
+        s = State(players, seed, readings, run=False)
+        s._start_recording()
+        s._run()
+        return s
     if chance == "seeded":
         return State(players, seed, readings)
     return _rt.explicit_game(State, players, seed, readings, chance)
@@ -511,54 +563,54 @@ _RULE_LINES = (
     (179, 0),
     (180, 103),
     (184, 0),
-    (185, 104),
-    (195, 105),
-    (197, 106),
-    (202, 107),
-    (205, 109),
-    (208, 110),
-    (213, 113),
-    (216, 115),
-    (219, 116),
-    (223, 118),
-    (227, 120),
-    (229, 122),
-    (231, 123),
-    (235, 0),
-    (242, 140),
-    (246, 141),
-    (248, 142),
-    (251, 143),
-    (253, 144),
-    (255, 145),
-    (258, 146),
-    (261, 149),
-    (264, 150),
-    (266, 152),
-    (269, 154),
-    (274, 124),
-    (282, 0),
-    (299, 130),
-    (312, 132),
-    (326, 133),
-    (340, 134),
-    (360, 138),
-    (384, 0),
-    (416, 27),
-    (419, 29),
-    (421, 30),
-    (423, 31),
-    (425, 6),
-    (434, 0),
-    (461, 163),
-    (464, 167),
-    (465, 168),
-    (469, 0),
-    (470, 171),
-    (473, 172),
-    (477, 0),
-    (478, 175),
-    (481, 177),
-    (482, 178),
-    (490, 0),
+    (186, 104),
+    (198, 105),
+    (202, 106),
+    (214, 107),
+    (217, 109),
+    (220, 110),
+    (227, 113),
+    (232, 115),
+    (235, 116),
+    (241, 118),
+    (247, 120),
+    (251, 122),
+    (255, 123),
+    (259, 0),
+    (267, 140),
+    (271, 141),
+    (275, 142),
+    (278, 143),
+    (282, 144),
+    (286, 145),
+    (289, 146),
+    (294, 149),
+    (297, 150),
+    (301, 152),
+    (306, 154),
+    (313, 124),
+    (321, 0),
+    (341, 130),
+    (354, 132),
+    (368, 133),
+    (382, 134),
+    (404, 138),
+    (430, 0),
+    (462, 27),
+    (465, 29),
+    (467, 30),
+    (469, 31),
+    (471, 6),
+    (480, 0),
+    (513, 163),
+    (516, 167),
+    (517, 168),
+    (521, 0),
+    (522, 171),
+    (525, 172),
+    (529, 0),
+    (530, 175),
+    (533, 177),
+    (534, 178),
+    (542, 0),
 )

@@ -2,6 +2,7 @@
 trick by trick) and `play` (take a seat against the agents).  Registered on the main app by
 `dsl.cli`.  The story goes to stdout; errors to stderr."""
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -25,38 +26,66 @@ def replay(
     budget: shared.BudgetOption = None,
     reading: shared.ReadingOption = None,
     max_steps: shared.MaxStepsOption = DEFAULT_MAX_STEPS,
-    json_path: Annotated[Path | None, typer.Option("--json", help="Write the move log as JSON here.")] = None,
+    view: Annotated[
+        str, typer.Option("--view", help="Whose eyes: a seat (0 = the first player) or 'all' (every card).")
+    ] = "all",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the events, one JSON object a line, on stdout.")
+    ] = False,
 ) -> None:
-    """Replay one simulated match: each deal and its trump, every move, who took each trick,
-    the scores after each deal, and the rule gap that ended it, if any."""
+    """Replay one simulated match event by event, each with its rule line: the deals as the viewer
+    saw them, turned and revealed cards, every move and decision, who took each trick, each value
+    as it changes, and the rule gap that ended it, if any."""
     from ..sim.matches import SimulationUsageError
-    from ..sim.narrate import Narrator
+    from ..sim.narrate import EventTeller
     from ..sim.replay import play_logged
 
     engine, _loader = shared.load_engine(file)
     chosen = shared.choose_players(engine, players)
+    seat = _view_seat(view, chosen)
     readings = shared.parse_readings(reading or [])
     console = shared.stdout_console()
     names = [a.strip() for a in agents.split(",")] if agents else None
-    narrator: list[Narrator] = []
+    teller, told = EventTeller(), [0]
 
-    def start(state) -> None:
-        narrator.append(Narrator(state))
-        say(console, narrator[0].opening(state))
-
-    def moved(move, state) -> None:
-        console.print(f"{move.number:>5}  seat {move.seat}  {move.text}", highlight=False, markup=False)
-        say(console, narrator[0].after(state, move))
+    def tell(_move, state) -> None:
+        events = state.events(seat=seat) if hasattr(state, "events") else []
+        fresh, told[0] = events[told[0] :], len(events)
+        if as_json:
+            for event in fresh:
+                typer.echo(json.dumps(event, ensure_ascii=False))
+        else:
+            say(console, teller.lines(fresh))
 
     try:
         log = play_logged(
-            engine, chosen, seed + match, readings, names, max_steps, on_move=moved, on_start=start, budget=budget
+            engine,
+            chosen,
+            seed + match,
+            readings,
+            names,
+            max_steps,
+            on_move=tell,
+            on_start=lambda state: tell(None, state),
+            budget=budget,
+            record=True,
         )
     except (SimulationUsageError, ValueError) as exc:
         shared.usage_error(str(exc))
+    if as_json:
+        if log.gap is not None:
+            typer.echo(f"rule gap: {file}:{log.gap.line}: {log.gap.message} [{log.gap.code}]", err=True)
+        return
     _report_end(console, log, file)
-    if json_path is not None:
-        shared.write_json(log.to_json(), json_path)
+
+
+def _view_seat(view: str, players: int) -> int | None:
+    """The seat of `--view` (None: every card), or a usage error."""
+    if view == "all":
+        return None
+    if not view.isdigit() or not 0 <= int(view) < players:
+        shared.usage_error(f"--view is a seat from 0 to {players - 1} or 'all', not {view!r}")
+    return int(view)
 
 
 @app.command()

@@ -392,6 +392,7 @@ class CodeGenerator:
         program = self.lowerer.lower_flow()
         jumps.thread_jumps(program)  # no trip through the driver for blocks that only jump on
         inline.inline_blocks(program, len(m.cards))  # nor for a block that one jump alone leads to
+        read_recorder_once(program)
         if m.game.suits_in_play:  # every `suit` of the rules asks this function
             rule = m.game.suits_in_play[0]
             body = ["    " + f"# {self.line_comment(rule.span)}", f"    return {self.x.suit_in_play_body()}"]
@@ -490,6 +491,22 @@ class CodeGenerator:
         source += rule_line_source(source)  # appended last: no line it describes moves
         gate.require_safe(source)  # never hand out a module the allow-list refuses
         return source
+
+
+# ---------------------------------------------------------------- recording events
+RECORDER_TEST = "if s.recorder is not None:"
+RECORDER_LOCAL_TEST = "if _rec:"  # (a recorder is always true: the shortest test of a local)
+
+
+def read_recorder_once(program) -> None:
+    """A block or function that records events reads the state's recorder once, into `_rec`, and
+    each record tests that local: a match that does not record pays a local's test per record."""
+    bodies = [program.blocks[i] for i in range(len(program.blocks))] + [f.lines for f in program.functions]
+    for lines in bodies:
+        if not any(RECORDER_TEST in line for line in lines):
+            continue
+        lines[:] = [line.replace(RECORDER_TEST, RECORDER_LOCAL_TEST) for line in lines]
+        lines.insert(0, "    _rec = s.recorder  # (None unless the match records its events)")
 
 
 def rule_line_source(source: str) -> str:

@@ -63,6 +63,7 @@ RUNTIME_NAMES = frozenset(
         "copied",
         "counted",
         "deal_round_robin",
+        "deal_sizes",
         "deal_to_seats",
         "distinct_kinds",
         "expectation",
@@ -82,6 +83,16 @@ RUNTIME_NAMES = frozenset(
         "place_random",
         "played_by",
         "random_pick",
+        "record_deal",
+        "record_decision",
+        "record_draw",
+        "record_gather",
+        "record_held",
+        "record_move",
+        "record_play",
+        "record_set",
+        "record_shuffle",
+        "record_trick_end",
         "repeat_count",
         "seat_orders",
         "seats_from",
@@ -137,7 +148,9 @@ SAFE_METHODS = frozenset(
     }
 )
 # The methods of the runtime's state (`BaseState`) an engine calls on its own state.
-DRIVER_METHODS = frozenset({"_setup", "_run", "_decide", "_finish", "_copy_base_into", "_clone_base", "_endless"})
+DRIVER_METHODS = frozenset(
+    {"_setup", "_run", "_decide", "_finish", "_copy_base_into", "_clone_base", "_endless", "_start_recording"}
+)
 STATE_OBJECTS = frozenset({"s", "c", "self"})  # the names the generated code gives a state
 # Attributes without underscores that still lead from an object to frames, code or globals.
 INTROSPECTION = frozenset(

@@ -17,7 +17,7 @@ import re
 
 from ..ast import nodes as n
 from ..ast.visitor import MissingVisit, StmtVisitor
-from ..ast.walk import has_decision, walk_stmts
+from ..ast.walk import has_decision, walk_nodes, walk_stmts
 from ..runtime.errors import LOOP_GUARD
 from ..semantics.constants import constant_int
 from ..semantics.model import RANKS, Model, rank_texts
@@ -155,6 +155,38 @@ class _Lowering(StmtVisitor[None], partial=True):
             return
         self.out.code(macros("statements").assign(target=self.x.compile(target), op=op, value=value))
 
+    # ------------------------------------------------------------ recording events
+    # A state records its events only when asked: each record below is written behind one test of
+    # `s.recorder` (macros of `templates/lowering/events.py.j2`, calls of `dsl/runtime/events.py`).
+    @property
+    def ev(self):
+        return macros("events")
+
+    def record(self, call: str) -> None:
+        self.out.code(self.ev.recorded(call=call))
+
+    def place(self, ref: n.ZoneRef) -> tuple[str, str]:
+        """A zone as its events name it: its name (a literal) and the code of its owner (None for a
+        shared zone, or an owner that draws at random: its code run again would draw again)."""
+        zone = self.model.zones[ref.name]
+        if not zone.per_player or ref.owner is None or not _pure(ref.owner):
+            return escape.literal(ref.name), "None"
+        return escape.literal(ref.name), self.x.compile(ref.owner)
+
+    def record_assignment(self, s: n.Stmt, target: n.Expr) -> None:
+        """A value some seat can see changed: `var`, or `var of seat`, after the assignment."""
+        if isinstance(target, n.Name) and target.id in self.model.vars and target.id not in self.model.locals:
+            var, seat = self.model.vars[target.id], "None"
+        elif isinstance(target, n.Of) and target.name in self.model.vars and _pure(target.arg):
+            var = self.model.vars[target.name]
+            seat = "None" if target.arg.type == "team" else self.x.compile(target.arg)
+        else:
+            return
+        if var.visibility == "nobody":
+            return
+        value = self.x.compile(target)
+        self.record(self.ev.set(line=s.span.line, name=escape.literal(var.name), seat=seat, value=value))
+
     def _player_order(self, s: n.ForPlayers, stored: bool = False) -> str:
         start = self.x.compile(s.start) if s.start is not None else "0"
         return seat_order(self.model, start, stored)
@@ -194,6 +226,8 @@ class StraightLowering(_Lowering):
     # ------------------------------------------------------------ simple statements
     def visit_Shuffle(self, s: n.Shuffle):
         self.out.code(self.t.shuffle(zone=self.zone(s.zone)))
+        zone, owner = self.place(s.zone)
+        self.record(self.ev.shuffle(line=s.span.line, zone=zone, owner=owner))
 
     def visit_Move(self, s: n.Move):
         arg = card = cond = None
@@ -202,6 +236,16 @@ class StraightLowering(_Lowering):
             cond = self.x.with_binders({"card": card}, s.arg)
         elif s.amount != "all":
             arg = self.x.compile(s.arg)
+        (src, src_owner), (dst, dst_owner) = self.place(s.source), self.place(s.dest)
+        source_grouped = self.model.zones[s.source.name].grouped
+        dest_grouped = self.model.zones[s.dest.name].grouped
+        # (the move of a whole zone to another one keeps no list of its cards: recorded before it)
+        whole = s.amount == "all" and s.source.name != s.dest.name and s.place == "top"
+        whole = whole and not source_grouped and not dest_grouped
+        cards = self.zone(s.source) if whole else "_moved"
+        record = self.ev.move(line=s.span.line, src=src, src_owner=src_owner, dst=dst, dst_owner=dst_owner, cards=cards)
+        if whole:
+            self.record(record)
         self.out.code(
             self.t.move(
                 amount=s.amount,
@@ -218,16 +262,27 @@ class StraightLowering(_Lowering):
                 other_zone=s.source.name != s.dest.name,
             )
         )
+        if not whole:
+            self.record(record)
 
     def visit_DealEach(self, s: n.DealEach):
         start = self.x.compile(s.start) if s.start is not None else "0"
         count = self.x.compile(s.count)
         hands = "s." + escape.name("z_", s.zone)
         seats = standings.seat_order(self.model, start) if standings.deals_to_seats(self.model) else None
+        self.record(self.ev.deal_before(line=s.span.line, hands=hands))
         self.out.code(
             self.t.deal_each(
                 src=self.zone(s.source), hands=hands, count=count, start=start, line=s.span.line, seats=seats
             )
+        )
+        self.record(self.dealt(s, hands))
+
+    def dealt(self, s: n.DealEach | n.DealEvenly, hands: str) -> str:
+        """The call that records the cards a deal gave each hand."""
+        src, src_owner = self.place(s.source)
+        return self.ev.deal_after(
+            line=s.span.line, src=src, src_owner=src_owner, zone=escape.literal(s.zone), hands=hands
         )
 
     def visit_DealEvenly(self, s: n.DealEvenly):
@@ -236,7 +291,25 @@ class StraightLowering(_Lowering):
         rest = self.zone(s.rest) if s.rest is not None else None
         start = self.x.compile(s.start) if s.start is not None else "0"
         seats = standings.seat_order(self.model, start) if standings.deals_to_seats(self.model) else None
-        self.out.code(self.t.deal_evenly(src=src, hands=hands, rest=rest, start=start, line=s.span.line, seats=seats))
+        record_rest = None
+        if s.rest is not None:
+            (source, source_owner), (kept, kept_owner) = self.place(s.source), self.place(s.rest)
+            record_rest = self.ev.move(
+                line=s.span.line, src=source, src_owner=source_owner, dst=kept, dst_owner=kept_owner, cards=src
+            )
+        self.record(self.ev.deal_before(line=s.span.line, hands=hands))
+        self.out.code(
+            self.t.deal_evenly(
+                src=src,
+                hands=hands,
+                rest=rest,
+                start=start,
+                line=s.span.line,
+                seats=seats,
+                record_dealt=self.dealt(s, hands),
+                record_rest=record_rest,
+            )
+        )
 
     def visit_Draw(self, s: n.Draw):
         src, dst = self.zone(s.source), self.zone(s.dest)
@@ -246,6 +319,8 @@ class StraightLowering(_Lowering):
         if zone is not None:
             owner = self.x.compile(s.dest.owner)
             triggers, guard, unfired = zone.functions, zone.guard(self.x.tables, s.dest.name), zone.unfired(owner)
+        (source, src_owner), (dest, dst_owner) = self.place(s.source), self.place(s.dest)
+        record = self.ev.draw(line=s.span.line, src=source, src_owner=src_owner, dst=dest, dst_owner=dst_owner)
         self.out.code(
             self.t.draw(
                 src=src,
@@ -256,15 +331,18 @@ class StraightLowering(_Lowering):
                 owner=owner,
                 guard=guard,
                 unfired=unfired,
+                record=record,
             )
         )
 
     def visit_Gather(self, s: n.Gather):
         zones = [(escape.name("z_", name), zone.per_player) for name, zone in self.model.zones.items()]
+        self.record(self.ev.gather(line=s.span.line, dest=escape.literal(s.dest.name)))
         self.out.code(self.t.gather(zones=zones, dest=self.zone(s.dest)))
 
     def visit_Assign(self, s: n.Assign):
         self.assign(s.target, self.x.compile(s.value), s.op)
+        self.record_assignment(s, s.target)
 
     def visit_EndGame(self, s: n.EndGame):
         self.out.code(self.t.end_game())
@@ -468,8 +546,15 @@ class MachineLowering(_Lowering):
         self._machine_loop(s, self._player_order(s, stored=True), "seat", s.var, s.cond, s.body)
         self.seat_names = self.seat_names[:-1] if seat else self.seat_names
         if s.simultaneous:  # everyone has chosen: now the cards arrive
-            for held, dest, per_player in self.low.held_back.pop():
-                self.out.code(self.t.deliver_held(held=held, dest=dest, per_player=per_player))
+            for held, dest, per_player, source_name, dest_name in self.low.held_back.pop():
+                record = self.ev.held(
+                    line=s.span.line,
+                    src=escape.literal(source_name),
+                    dst=escape.literal(dest_name),
+                    per_player=per_player,
+                    held=held,
+                )
+                self.out.code(self.t.deliver_held(held=held, dest=dest, per_player=per_player, record=record))
 
     def visit_ForEach(self, s: n.ForEach):
         self._machine_loop(s, f"list({self.x.cards(s.iterable)})", "card", s.var, None, s.body)
@@ -488,6 +573,7 @@ class MachineLowering(_Lowering):
         stored = who in self.seat_names and _LISTED.fullmatch(legal) is not None
         self.out.code(self.t.suspend(who=who, legal=legal, resume=resume, line=s.span.line, then=then, stored=stored))
         self.out.goto(resume)
+        self.record(self.ev.decision(line=s.span.line))
 
     def legal_cards(self, zone: str, conds: list[n.Expr], else_any: bool) -> str:
         """Emit the legality chain into `_legal`: the first condition some card meets decides."""
@@ -526,13 +612,27 @@ class MachineLowering(_Lowering):
             self.out.program.held_fields.append(held)
             per_player = self.model.zones[s.dest.name].per_player and s.dest.owner is not None
             owner = self.x.compile(s.dest.owner) if per_player else "None"
-            self.low.held_back[-1].append((held, self.x.attr(escape.name("z_", s.dest.name)), per_player))
+            self.low.held_back[-1].append(
+                (held, self.x.attr(escape.name("z_", s.dest.name)), per_player, s.source.name, s.dest.name)
+            )
             self.out.code(
                 self.t.choose_cards_held(left=left, src=src, held=held, owner=owner, pick=pick, jump=self.jump)
             )
         else:
             dst = self.zone(s.dest)
-            self.out.code(self.t.choose_cards_taken(left=left, src=src, dst=dst, pick=pick, jump=self.jump))
+            (source, src_owner), (dest, dst_owner) = self.place(s.source), self.place(s.dest)
+            record = self.ev.move(
+                line=s.span.line,
+                src=source,
+                src_owner=src_owner,
+                dst=dest,
+                dst_owner=dst_owner,
+                cards="[s.choice]",
+                kind="move",
+            )
+            self.out.code(
+                self.t.choose_cards_taken(left=left, src=src, dst=dst, pick=pick, jump=self.jump, record=record)
+            )
         self.out.goto(after)
 
     def visit_ChooseOption(self, s: n.ChooseOption):
@@ -542,6 +642,7 @@ class MachineLowering(_Lowering):
         codes = [self.actions.option(name) for name in s.options]
         self.suspend(self.x.compile(s.who), self._offered(s, [[code] for code in codes]), s, "choose_option")
         self.assign(s.target, f"s.choice - {self.actions.option_base}")
+        self.record_assignment(s, s.target)
 
     def _offered(self, s: n.ChooseOption, codes: list[list[int]]) -> str:
         """The actions of each option, in order; an option with a condition only when it holds."""
@@ -577,6 +678,8 @@ class MachineLowering(_Lowering):
                 suited=escape.literal(suited),
             )
         )
+        self.record_assignment(s, s.target)
+        self.record_assignment(s, s.suit_target)
 
     def visit_ChooseSuit(self, s: n.ChooseSuit):
         base = self.actions.suit_base
@@ -591,6 +694,7 @@ class MachineLowering(_Lowering):
             legal = f"[{base} + {suit} for {suit} in range(4) if {cond}]"
         self.suspend(self.x.compile(s.who), legal, s, "choose_suit")
         self.assign(s.target, f"s.choice - {base}")
+        self.record_assignment(s, s.target)
 
     def visit_ChooseValue(self, s: n.ChooseValue):
         value = self.x.fresh("v")
@@ -622,6 +726,7 @@ class MachineLowering(_Lowering):
         )
         self.suspend(self.x.compile(s.who), "_legal", s, "bid")
         self.assign(s.target, f"0 if s.choice == {self.actions.option('pass')} else s.choice - {base}")
+        self.record_assignment(s, s.target)
 
     def visit_Trick(self, s: n.Trick):
         lower_trick(self, s)
@@ -687,3 +792,8 @@ class ActionSpace:
     @property
     def bid_base(self) -> int:
         return self.suit_base + 4
+
+
+def _pure(expr: n.Expr) -> bool:
+    """Whether `expr` may be run again for a record without changing the match: it draws nothing."""
+    return not any(isinstance(node, n.RandomOf) for node in walk_nodes(expr))

@@ -40,10 +40,13 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     table = f"s.{escape.name('z_', s.play_to)}"
     hand = f"s.{escape.name('z_', s.play_from)}[_p]"
     chooser = "_p"
+    hand_name = escape.literal(s.play_from)  # the zone the card leaves, as its events name it
     if s.proxy is not None:  # that seat's cards come from another zone and another seat chooses
         proxied = f"_p == {x.compile(s.proxy.who)}"
         hand = f"(s.{escape.name('z_', s.proxy.zone)}[_p] if {proxied} else {hand})"
         chooser = f"({x.compile(s.proxy.by)} if {proxied} else _p)"
+        hand_name = f"({escape.literal(s.proxy.zone)} if {proxied} else {hand_name})"
+    ev = macros("events")
     line = s.span.line
 
     # (a decision of the trick resumes at its turn, which plays the chosen card first: no block of its own)
@@ -63,7 +66,10 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
     # lead or follow rules allow, then suspend.
     out.goto(turn)
     then = prog.block_names[played]
-    out.code(t.played(hand=hand, table=table, led=x.suit_of("_c"), hooks=bool(s.turns), cards=keeps_cards))
+    record = ev.play(line=line, src=hand_name, dst=escape.literal(s.play_to))
+    out.code(
+        t.played(hand=hand, table=table, led=x.suit_of("_c"), hooks=bool(s.turns), cards=keeps_cards, record=record)
+    )
     out.code(t.turn_start(resolve=resolve, jump=low.jump))
     if s.turns:
         _lower_turn_hooks(low, s, turn)
@@ -121,7 +127,8 @@ def lower_trick(low: "MachineLowering", s: n.Trick) -> None:
         )
     take = f"s.{escape.name('z_', s.take_into)}[_winner]"
     grouped = low.model.zones[s.take_into].grouped if s.take_into in low.model.zones else False
-    out.code(t.take(line=line, take=take, table=table, grouped=grouped, as_group=s.take_as_group))
+    record = ev.trick_end(line=line, table=escape.literal(s.play_to), take=escape.literal(s.take_into), cards=table)
+    out.code(t.take(line=line, take=take, table=table, grouped=grouped, as_group=s.take_as_group, record=record))
 
 
 def asks_who_played(game: n.Game) -> bool:

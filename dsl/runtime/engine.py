@@ -27,6 +27,11 @@ from .standings import deal_to_seats, in_play_from, join, next_in_play, partner,
 from .standings import team_numbers, team_value  # noqa: F401
 from .faults import API_ERRORS, FAULTS, guard_examples, guarded, rule_fault, rule_line_of_function  # noqa: F401 (guard_examples: for engines)
 
+# What the engines of every game call to record a match's events when asked (see `events`).
+from . import events as _events
+from .events import deal_sizes, record_deal, record_decision, record_draw, record_gather, record_held  # noqa: F401
+from .events import record_move, record_play, record_set, record_shuffle, record_trick_end  # noqa: F401
+
 # Blocks a single `apply` may run before the rules are declared to loop without end.
 # Blocks run between two decisions before the rules count as endless: a block ends at a decision,
 # so a real game runs a handful between two; an endless loop is stopped within about a second.
@@ -74,6 +79,9 @@ class BaseState:
     # What the observation shows beyond zones and variables, in the engines that have it: the
     # number of teams, a house, knocked-out seats, the held-back picks' fields (see `observe`).
     _OBSERVED: dict | None = None
+    # The events of the match when it is recorded (`events.Recorder`), set on the state then; a
+    # state that does not record reads this None, one test per recorded statement.
+    recorder = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -160,6 +168,7 @@ class BaseState:
     _rng = None
     _rng_saved = None
     _RNG_FIELDS = ("_rng", "_rng_saved")
+    _UNSAVED_FIELDS = ("recorder",)  # what a saved state leaves out: a record is not the state
 
     @property
     def rng(self) -> random.Random:
@@ -187,6 +196,8 @@ class BaseState:
         c.readings, c.legal = dict(self.readings), list(self.legal)
         c.history, c.hits = list(self.history), list(self.hits)
         self._share_rng_with(c)
+        if self.recorder is not None:
+            c.recorder = self.recorder.copy()
         return c
 
     def _copy_base_into(self, c: "BaseState") -> None:
@@ -197,6 +208,8 @@ class BaseState:
         c.decisions, c.done, c.history, c.hits = self.decisions, self.done, list(self.history), list(self.hits)
         c.led, c.winner, c.cards = self.led, self.winner, self.cards
         c.tricks, c.deals, c.asked_at = self.tricks, self.deals, self.asked_at
+        if self.recorder is not None:
+            c.recorder = self.recorder.copy()
 
     def _share_rng_with(self, c: "BaseState") -> None:
         live = self._rng
@@ -240,6 +253,8 @@ class BaseState:
         return -1
 
     def _finish(self) -> int:
+        if self.recorder is not None:
+            _events.finish(self)
         self.done = True
         self.cur = -1
         self.legal = []
@@ -292,6 +307,17 @@ class BaseState:
         """What `seat` may know, as floats laid out by the rule file (see `observe`)."""
         self._check_seat(seat)
         return observe.observation_tensor(self, seat)
+
+    # ------------------------------------------------------------ events
+    def _start_recording(self) -> None:
+        """Record this match's events from now on (`new_game(..., record=True)`, before its set-up)."""
+        _events.start(self)
+
+    def events(self, seat: int | None = None) -> list[dict]:
+        """Every event recorded so far, as dicts; with `seat`, as that seat saw them (see `events`)."""
+        if seat is not None:
+            self._check_seat(seat)
+        return _events.events(self, seat)
 
     def returns(self) -> list[float]:
         return [float(x) for x in self._scores()]
@@ -440,7 +466,7 @@ class BaseState:
         fields = {
             name: copied(value) if isinstance(value, _NESTED) else value
             for name, value in self._field_values().items()
-            if name not in self._RNG_FIELDS
+            if name not in self._RNG_FIELDS and name not in self._UNSAVED_FIELDS
         }
         version, internal, gauss = self._rng_state()
         fields["rng"] = [version, list(internal), gauss]
@@ -460,7 +486,7 @@ class BaseState:
             raise BadArgument(f"this saved state cannot be set up again: {gap}") from gap
         except BadArgument as wrong:  # the player count is checked already: the readings
             raise saved.refuse("readings", f"does not fit: {wrong}") from None
-        expected_names = (set(state._field_values()) - set(cls._RNG_FIELDS)) | {"rng"}
+        expected_names = (set(state._field_values()) - set(cls._RNG_FIELDS) - set(cls._UNSAVED_FIELDS)) | {"rng"}
         missing, unknown = expected_names - set(fields), set(fields) - expected_names
         if missing or unknown:
             names = ", ".join(sorted(missing) + sorted(unknown))

@@ -47,6 +47,8 @@ class NativeState(BaseState):
         c.readings, c.legal = dict(self.readings), list(self.legal)
         c.history, c.hits = list(self.history), list(self.hits)
         self._share_rng_with(c)
+        if self.recorder is not None:
+            c.recorder = self.recorder.copy()
         return c
 
     def _set_readings(self, fields: dict) -> None:

@@ -97,3 +97,66 @@ def _by_suit(cards: list[str]) -> list[tuple[str, list[str]]]:
         suit = card[-1] if card and not card[-1].isalnum() else "-"
         groups.setdefault(suit, []).append(card)
     return list(groups.items())
+
+
+class EventTeller:
+    """Tells a recorded match event by event (see `dsl.runtime.events`), each with its rule line:
+    the deals as the viewer saw them, turned and revealed cards, every move (a pass as a pass, a
+    discard as a discard), the decisions, the tricks taken, and each value as it changes."""
+
+    def __init__(self):
+        self.deals = 0
+        self.tricks = 0
+        self.decided: dict | None = None  # a card decision waiting for the move it makes
+
+    def lines(self, events: list[dict]) -> list[str]:
+        out = []
+        for event in events:
+            text = self.tell(event)
+            if text is not None:
+                line = event.get("line")
+                out.append(f"{'' if line is None else line:>5}  {text}")
+        return out
+
+    def tell(self, event: dict) -> str | None:
+        kind = event["kind"]
+        if kind == "decision":
+            if "label" in event and event["label"].startswith("play "):
+                self.decided = event  # told with the card's move, which says where it went
+                return None
+            return f"seat {event['seat']} " + (f"chooses {event['label']}" if "label" in event else "decides")
+        decided, self.decided = self.decided, None
+        if kind in ("move", "reveal"):
+            return self._move(event, decided)
+        if kind == "shuffle":
+            return f"shuffle {event['to']}"
+        if kind == "deal_start":
+            self.deals += 1
+            return f"deal {self.deals}"
+        if kind == "deal_end":
+            return f"end of deal {self.deals}"
+        if kind == "trick_end":
+            self.tricks += 1
+            return f"trick {self.tricks}: seat {event['seat']} takes it"
+        if kind == "set":
+            whose = f" of {event['seat']}" if event.get("seat") is not None else ""
+            return f"{event['name']}{whose} = {'none' if event['value'] is None else event['value']}"
+        if kind == "end":
+            return "end of the match"
+        return kind
+
+    @staticmethod
+    def _move(event: dict, decided: dict | None) -> str:
+        cards = " ".join(event["cards"]) if "cards" in event else f"{event['count']} hidden card(s)"
+        source, dest = event["from"], event["to"]
+        by = f"seat {decided['seat']} " if decided is not None else ""
+        if event["kind"] == "reveal":
+            return f"{by}turns up {cards} ({source} -> {dest})"
+        if decided is not None and " of " not in dest:
+            verb = "plays" if event["seen_by"] == "all" else "discards"
+            return f"{by}{verb} {cards} to {dest}"
+        if " of " in source and " of " in dest and source.split(" of ")[0] == dest.split(" of ")[0]:
+            return f"{source} passes {cards} to {dest}"
+        if " of " in source and " of " not in dest and event["seen_by"] != "all":
+            return f"{source} discards {cards} to {dest}"
+        return f"{source} -> {dest}: {cards}"

@@ -66,16 +66,21 @@ def play_logged(
     on_move: Callable[[Move, object], None] | None = None,
     on_start: Callable[[object], None] | None = None,
     budget: str | None = None,
+    record: bool = False,
 ) -> MatchLog:
     """Play one match as `simulate` would (same seeds, same agents), recording every move.
 
     `on_start(state)` sees the state before the first decision, `on_move(move, state)` after
-    each move. With `human_seat`, that seat's moves come from `ask_human(state, legal)`."""
+    each move. With `human_seat`, that seat's moves come from `ask_human(state, legal)`; with
+    `record`, the state records its events (`state.events()`)."""
     names = seat_agents(agents, players)
     seats = make_seat_agents(names, seed, budget)
     log = MatchLog(seed, players, dict(readings or {}))
     try:
-        state = engine.new_game(players, seed, dict(readings or {}))
+        if record:  # the match's events, for a replay to tell (see `dsl.runtime.events`)
+            state = engine.new_game(players, seed, dict(readings or {}), record=True)
+        else:
+            state = engine.new_game(players, seed, dict(readings or {}))
         log.readings = dict(state.readings)
         if on_start:
             on_start(state)

@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = 'f5171fac67169891ef1edf920dd02dbd352977f5f068b10db61e96ecfe804abc'
+FINGERPRINT = '7cbb26c74aa4137e94db3bb9e24edc94cafdd0bcce25e0799da4ec13c1b7f7f9'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -370,7 +370,7 @@ def root(context, missing=missing):
     l_1_line = missing
     yield '        return c\n\n    def _result(self):\n        s = self\n        return list('
     yield str((undefined(name='result') if l_0_result is missing else l_0_result))
-    yield ')\n\n\ndef new_game(players, seed=0, readings=None, chance="seeded"):\n    """A new match, run up to its first decision (or, with chance="explicit", its first chance node)."""\n    if chance == "seeded":\n        return State(players, seed, readings)\n    return _rt.explicit_game(State, players, seed, readings, chance)\n'
+    yield ')\n\n\ndef new_game(players, seed=0, readings=None, chance="seeded", record=False):\n    """A new match, run up to its first decision (or, with chance="explicit", its first chance node).\n    With record=True the state keeps the match\'s events (`state.events()`)."""\n    if record and chance == "seeded":\n        s = State(players, seed, readings, run=False)\n        s._start_recording()\n        s._run()\n        return s\n    if chance == "seeded":\n        return State(players, seed, readings)\n    return _rt.explicit_game(State, players, seed, readings, chance)\n'
     l_1_loop = missing
     for l_1_ex, l_1_loop in LoopContext((undefined(name='examples') if l_0_examples is missing else l_0_examples), undefined):
         _loop_vars = {}
@@ -410,4 +410,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
 
 blocks = {}
-debug_info = '1=90&4=92&9=96&11=98&14=101&15=105&16=107&17=110&24=120&25=123&26=130&28=135&29=137&30=139&31=141&32=143&34=145&38=148&40=151&42=153&43=157&44=159&46=164&47=168&48=170&50=175&51=179&52=181&54=186&55=190&56=192&58=197&59=200&61=205&64=210&65=212&66=214&69=216&70=218&71=220&73=222&74=224&78=228&80=230&81=234&82=236&85=240&86=243&88=246&91=250&92=254&93=257&99=263&102=267&103=269&104=272&110=277&111=279&112=281&113=283&114=285&115=287&117=289&118=291&119=294&121=296&122=299&124=302&125=304&126=307&128=310&129=312&130=314&131=316&132=318&133=322&141=326&142=329&143=332&145=337&146=343&149=346&150=348&157=354&158=358&165=362&166=366&172=370&180=373&183=377&184=379&185=381&186=385&187=388&189=391&191=394&192=398&201=407'
+debug_info = '1=90&4=92&9=96&11=98&14=101&15=105&16=107&17=110&24=120&25=123&26=130&28=135&29=137&30=139&31=141&32=143&34=145&38=148&40=151&42=153&43=157&44=159&46=164&47=168&48=170&50=175&51=179&52=181&54=186&55=190&56=192&58=197&59=200&61=205&64=210&65=212&66=214&69=216&70=218&71=220&73=222&74=224&78=228&80=230&81=234&82=236&85=240&86=243&88=246&91=250&92=254&93=257&99=263&102=267&103=269&104=272&110=277&111=279&112=281&113=283&114=285&115=287&117=289&118=291&119=294&121=296&122=299&124=302&125=304&126=307&128=310&129=312&130=314&131=316&132=318&133=322&141=326&142=329&143=332&145=337&146=343&149=346&150=348&157=354&158=358&165=362&166=366&172=370&186=373&189=377&190=379&191=381&192=385&193=388&195=391&197=394&198=398&207=407'

@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/decisions.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '8ffc9125c3e472d1a77b08d5cc10cdd28d8e3e0ee296c4917b42c4f38de49f8d'
+FINGERPRINT = 'dce41f755c006f0d4bc956a8cda7b7b466fb0f2bf495aa55162837a1833d227f'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/decisions.py.j2'
 
@@ -363,7 +363,7 @@ def root(context, missing=missing):
         return concat(t_13)
     context.exported_vars.add('choose_cards_start')
     context.vars['choose_cards_start'] = l_0_choose_cards_start = Macro(environment, macro, 'choose_cards_start', ('left', 'count', 'src', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_left, l_1_src, l_1_dst, l_1_pick, l_1_jump):
+    def macro(l_1_left, l_1_src, l_1_dst, l_1_pick, l_1_jump, l_1_record):
         t_14 = []
         if l_1_left is missing:
             l_1_left = undefined("parameter 'left' was not provided", name='left')
@@ -375,12 +375,24 @@ def root(context, missing=missing):
             l_1_pick = undefined("parameter 'pick' was not provided", name='pick')
         if l_1_jump is missing:
             l_1_jump = undefined("parameter 'jump' was not provided", name='jump')
+        if l_1_record is missing:
+            l_1_record = None
         pass
         t_14.extend((
             str(l_1_src),
             '.remove(s.choice)\n',
             str(l_1_dst),
-            '.append(s.choice)\ns.',
+            '.append(s.choice)\n',
+        ))
+        if (not t_2(l_1_record)):
+            pass
+            t_14.extend((
+                'if s.recorder is not None:\n    ',
+                str(l_1_record),
+                '\n',
+            ))
+        t_14.extend((
+            's.',
             str(l_1_left),
             ' -= 1\n',
             str(context.call(l_1_jump, l_1_pick)),
@@ -388,7 +400,7 @@ def root(context, missing=missing):
         ))
         return concat(t_14)
     context.exported_vars.add('choose_cards_taken')
-    context.vars['choose_cards_taken'] = l_0_choose_cards_taken = Macro(environment, macro, 'choose_cards_taken', ('left', 'src', 'dst', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['choose_cards_taken'] = l_0_choose_cards_taken = Macro(environment, macro, 'choose_cards_taken', ('left', 'src', 'dst', 'pick', 'jump', 'record'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_left, l_1_src, l_1_held, l_1_owner, l_1_pick, l_1_jump):
         t_15 = []
         if l_1_left is missing:
@@ -420,7 +432,7 @@ def root(context, missing=missing):
     context.exported_vars.add('choose_cards_held')
     context.vars['choose_cards_held'] = l_0_choose_cards_held = Macro(environment, macro, 'choose_cards_held', ('left', 'src', 'held', 'owner', 'pick', 'jump'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
-    def macro(l_1_held, l_1_dest, l_1_per_player):
+    def macro(l_1_held, l_1_dest, l_1_per_player, l_1_record):
         t_16 = []
         if l_1_held is missing:
             l_1_held = undefined("parameter 'held' was not provided", name='held')
@@ -428,7 +440,16 @@ def root(context, missing=missing):
             l_1_dest = undefined("parameter 'dest' was not provided", name='dest')
         if l_1_per_player is missing:
             l_1_per_player = undefined("parameter 'per_player' was not provided", name='per_player')
+        if l_1_record is missing:
+            l_1_record = None
         pass
+        if (not t_2(l_1_record)):
+            pass
+            t_16.extend((
+                'if s.recorder is not None:\n    ',
+                str(l_1_record),
+                '\n',
+            ))
         t_16.extend((
             'for _c, _o, _by in s.',
             str(l_1_held),
@@ -455,7 +476,7 @@ def root(context, missing=missing):
         ))
         return concat(t_16)
     context.exported_vars.add('deliver_held')
-    context.vars['deliver_held'] = l_0_deliver_held = Macro(environment, macro, 'deliver_held', ('held', 'dest', 'per_player'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['deliver_held'] = l_0_deliver_held = Macro(environment, macro, 'deliver_held', ('held', 'dest', 'per_player', 'record'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_base, l_1_low, l_1_high, l_1_step, l_1_pass_action, l_1_exclude):
         t_17 = []
@@ -600,4 +621,4 @@ def root(context, missing=missing):
     context.vars['option_with_suit_taken'] = l_0_option_with_suit_taken = Macro(environment, macro, 'option_with_suit_taken', ('target', 'suit_target', 'option_base', 'suited_base', 'suited'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=24&6=33&7=38&8=40&10=45&13=52&14=60&18=66&19=79&20=81&21=83&24=90&25=101&26=103&30=109&31=124&32=128&33=130&36=137&37=156&38=160&39=163&40=167&42=176&43=179&44=183&45=185&52=191&53=206&54=210&55=218&57=225&63=239&64=252&65=256&67=262&68=266&72=272&73=275&74=278&77=285&80=289&82=293&87=300&89=311&90=315&91=317&94=324&95=331&99=337&100=352&101=358&105=364&106=378&107=380&108=382&109=384&114=390&115=406&116=408&117=412&118=414&121=421&122=432&123=435&124=439&126=446&128=451&131=458&132=473&133=477&135=490&136=492&138=501&139=505&144=511&145=524&148=545&149=554&153=562&154=577&155=579&156=585&158=589&159=593'
+debug_info = '5=24&6=33&7=38&8=40&10=45&13=52&14=60&18=66&19=79&20=81&21=83&24=90&25=101&26=103&30=109&31=124&32=128&33=130&36=137&37=156&38=160&39=163&40=167&42=176&43=179&44=183&45=185&52=191&53=206&54=210&55=218&57=225&63=239&64=252&65=256&67=262&68=266&72=272&73=275&74=278&77=285&80=289&82=293&87=300&89=311&90=315&91=317&94=324&95=331&99=337&100=352&101=358&106=364&107=380&108=382&109=385&111=389&113=394&114=396&119=402&120=418&121=420&122=424&123=426&126=433&127=444&129=448&131=453&132=456&133=460&135=467&137=472&140=479&141=494&142=498&144=511&145=513&147=522&148=526&153=532&154=545&157=566&158=575&162=583&163=598&164=600&165=606&167=610&168=614'

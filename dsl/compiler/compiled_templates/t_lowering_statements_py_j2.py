@@ -1,5 +1,5 @@
 # Compiled from templates/lowering/statements.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '0183fdfe0a954b574fb8357044bc1838d9907482162ce20922e8233dd029956f'
+FINGERPRINT = '004a3dbb4c3e6f3e3a9caf05ac716835712f87004bc5f68c895167fc952567a3'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'lowering/statements.py.j2'
 
@@ -242,6 +242,11 @@ def root(context, missing=missing):
         if l_1_seats is missing:
             l_1_seats = None
         pass
+        t_7.extend((
+            'if not any(',
+            str(l_1_hands),
+            '):\n    s.deals += 1\n',
+        ))
         if t_2(l_1_seats):
             pass
             t_7.extend((
@@ -272,14 +277,10 @@ def root(context, missing=missing):
                 str(l_1_line),
                 ')\n',
             ))
-        t_7.append(
-            's.deals += 1\n',
-        )
         return concat(t_7)
     context.exported_vars.add('deal_each')
     context.vars['deal_each'] = l_0_deal_each = Macro(environment, macro, 'deal_each', ('src', 'hands', 'count', 'start', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
-    def macro(l_1_src, l_1_hands, l_1_rest, l_1_start, l_1_line, l_1_seats):
+    def macro(l_1_src, l_1_hands, l_1_rest, l_1_start, l_1_line, l_1_seats, l_1_record_dealt, l_1_record_rest):
         t_8 = []
         if l_1_src is missing:
             l_1_src = undefined("parameter 'src' was not provided", name='src')
@@ -293,7 +294,16 @@ def root(context, missing=missing):
             l_1_line = undefined("parameter 'line' was not provided", name='line')
         if l_1_seats is missing:
             l_1_seats = None
+        if l_1_record_dealt is missing:
+            l_1_record_dealt = None
+        if l_1_record_rest is missing:
+            l_1_record_rest = None
         pass
+        t_8.extend((
+            'if not any(',
+            str(l_1_hands),
+            '):\n    s.deals += 1\n',
+        ))
         if t_2(l_1_seats):
             pass
             t_8.extend((
@@ -324,11 +334,22 @@ def root(context, missing=missing):
                 str(l_1_line),
                 ')\n',
             ))
-        t_8.append(
-            's.deals += 1\n',
-        )
+        if (not t_2(l_1_record_dealt)):
+            pass
+            t_8.extend((
+                'if s.recorder is not None:\n    ',
+                str(l_1_record_dealt),
+                '\n',
+            ))
         if ((not t_2(l_1_rest)) and (l_1_rest != l_1_src)):
             pass
+            if (not t_2(l_1_record_rest)):
+                pass
+                t_8.extend((
+                    'if s.recorder is not None:\n    ',
+                    str(l_1_record_rest),
+                    '\n',
+                ))
             t_8.extend((
                 str(l_1_rest),
                 '.extend(',
@@ -339,8 +360,8 @@ def root(context, missing=missing):
             ))
         return concat(t_8)
     context.exported_vars.add('deal_evenly')
-    context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'start', 'line', 'seats'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner, l_1_guard, l_1_unfired):
+    context.vars['deal_evenly'] = l_0_deal_evenly = Macro(environment, macro, 'deal_evenly', ('src', 'hands', 'rest', 'start', 'line', 'seats', 'record_dealt', 'record_rest'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_src, l_1_dst, l_1_count, l_1_line, l_1_triggers, l_1_owner, l_1_guard, l_1_unfired, l_1_record):
         t_9 = []
         if l_1_src is missing:
             l_1_src = undefined("parameter 'src' was not provided", name='src')
@@ -358,6 +379,8 @@ def root(context, missing=missing):
             l_1_guard = undefined("parameter 'guard' was not provided", name='guard')
         if l_1_unfired is missing:
             l_1_unfired = undefined("parameter 'unfired' was not provided", name='unfired')
+        if l_1_record is missing:
+            l_1_record = None
         pass
         if (l_1_count == '1'):
             pass
@@ -373,6 +396,15 @@ def root(context, missing=missing):
                 ')\n',
                 str(l_1_dst),
                 '.append(_c)\n',
+            ))
+            if (not t_2(l_1_record)):
+                pass
+                t_9.extend((
+                    'if s.recorder is not None:\n    ',
+                    str(l_1_record),
+                    '\n',
+                ))
+            t_9.extend((
                 str(context.call((undefined(name='fire') if l_0_fire is missing else l_0_fire), l_1_triggers, l_1_owner, l_1_guard, l_1_unfired)),
                 '\n',
             ))
@@ -387,13 +419,23 @@ def root(context, missing=missing):
                 str(l_1_line),
                 '):\n    ',
                 str(l_1_dst),
-                '.append(_c)\n    ',
+                '.append(_c)\n',
+            ))
+            if (not t_2(l_1_record)):
+                pass
+                t_9.extend((
+                    '    if s.recorder is not None:\n        ',
+                    str(l_1_record),
+                    '\n',
+                ))
+            t_9.extend((
+                '    ',
                 str(t_1(context.call((undefined(name='fire') if l_0_fire is missing else l_0_fire), l_1_triggers, l_1_owner, l_1_guard, l_1_unfired), 4)),
                 '\n',
             ))
         return concat(t_9)
     context.exported_vars.add('draw')
-    context.vars['draw'] = l_0_draw = Macro(environment, macro, 'draw', ('src', 'dst', 'count', 'line', 'triggers', 'owner', 'guard', 'unfired'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['draw'] = l_0_draw = Macro(environment, macro, 'draw', ('src', 'dst', 'count', 'line', 'triggers', 'owner', 'guard', 'unfired', 'record'), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_triggers, l_1_owner, l_1_guard, l_1_unfired):
         t_10 = []
@@ -794,4 +836,4 @@ def root(context, missing=missing):
     context.vars['for_'] = l_0_for_ = Macro(environment, macro, 'for_', ('var', 'items', 'local', 'skip', 'body', 'kept'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&24=77&25=104&26=107&27=111&29=116&30=120&31=122&32=125&33=129&34=136&35=140&36=147&37=151&38=159&40=174&42=181&45=186&46=190&47=193&48=197&49=200&50=203&51=206&52=210&54=213&55=216&57=222&63=228&64=243&65=247&67=262&72=280&73=295&74=299&76=314&77=316&80=328&81=331&82=335&89=341&90=360&91=364&92=372&93=374&95=381&96=387&97=389&101=396&102=407&103=411&104=414&105=419&108=428&109=433&112=441&113=445&118=455&119=462&120=465&121=469&124=476&127=481&130=488&131=498&134=509&138=519&139=528&142=537&143=544&147=550&148=560&149=562&150=566&153=573&154=581&155=585&156=589&158=593&160=597&164=604&165=618&167=620&168=622&170=624&173=631&174=645&175=647&176=649&177=651&183=657&184=677&185=681&186=686&187=690&190=695&191=699&192=707&193=715&194=719&198=727&199=744&200=746&201=748&202=750&204=759&205=764&206=768&209=773&210=777&213=781&214=784&215=787'
+debug_info = '4=24&5=31&9=37&10=48&11=50&12=53&13=57&18=64&19=71&24=77&25=104&26=107&27=111&29=116&30=120&31=122&32=125&33=129&34=136&35=140&36=147&37=151&38=159&40=174&42=181&45=186&46=190&47=193&48=197&49=200&50=203&51=206&52=210&54=213&55=216&57=222&64=228&65=245&67=248&68=252&70=267&76=281&77=302&79=305&80=309&82=324&83=326&85=335&87=339&89=342&90=344&92=348&94=352&95=356&103=362&104=383&105=387&106=395&107=398&109=402&111=406&113=413&114=419&115=422&117=426&119=431&123=438&124=449&125=453&126=456&127=461&130=470&131=475&134=483&135=487&140=497&141=504&142=507&143=511&146=518&149=523&152=530&153=540&156=551&160=561&161=570&164=579&165=586&169=592&170=602&171=604&172=608&175=615&176=623&177=627&178=631&180=635&182=639&186=646&187=660&189=662&190=664&192=666&195=673&196=687&197=689&198=691&199=693&205=699&206=719&207=723&208=728&209=732&212=737&213=741&214=749&215=757&216=761&220=769&221=786&222=788&223=790&224=792&226=801&227=806&228=810&231=815&232=819&235=823&236=826&237=829'
