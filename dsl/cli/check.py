@@ -74,7 +74,6 @@ def validate(
 ) -> None:
     """Check rule files: syntax, meaning, citations, ambiguities, worked examples (and, with --simulate, play)."""
     from dsl.lint.source_files import source_dirs
-    from dsl.lint.merge import merge_same_problem
 
     # Only simulated matches can be interrupted part-way: without them the simulator (its
     # matches, its progress bar) is not imported at all, and the clause below catches nothing.
@@ -110,7 +109,7 @@ def validate(
 
         reports = [FileReport(r.file, reconcile(r.diagnostics, simulate), r.text) for r in reports]
     all_diagnostics = [d for report in reports for d in report.diagnostics]
-    reports = [FileReport(r.file, chosen.keep(merge_same_problem(r.diagnostics)), r.text) for r in reports]
+    reports = [FileReport(r.file, chosen.keep(r.diagnostics), r.text) for r in reports]
     if format is OutputFormat.json:
         data = to_json(reports)
         if interrupted is not None:
