@@ -159,3 +159,31 @@ def test_the_game_page_has_the_assumptions_grouped_as_validate_groups_them(tmp_p
     assert headings == [g for g in GROUPS if any(a.group == g for a in found)]
     assert "- line 8: zone 'hand'" in section and "- line 13: an even deal" in section
     assert section.count("(implicit policy)") == sum(a.policy for a in found)
+
+
+def _tie_policy(text: str) -> list[str]:
+    return [a.what for a in assumptions(text) if a.policy and a.group == END]
+
+
+def test_a_stated_tie_rule_or_a_house_leaves_no_implicit_tie_policy():
+    assert _tie_policy(RULES) == ["'winners highest' names every player who shares the best result"]
+    cited = RULES.replace("winners highest", "winners highest, ties share  @ru:5")
+    assert _tie_policy(cited) == []
+    assert not [a for a in assumptions(cited) if "ties" in a.what or "winners" in a.what]
+    uncited = RULES.replace("winners highest", "winners highest, ties draw")
+    assert _tie_policy(uncited) == []
+    assert [a.what for a in assumptions(uncited) if a.what.startswith("how equal")] == [
+        "how equal best results end ('ties draw')"
+    ]
+    house = RULES.replace("zone hand", "house bank\nzone hand").replace("winners highest", "winners against bank")
+    assert _tie_policy(house) == []
+
+
+def test_a_loop_over_teams_is_named_as_one():
+    text = RULES.replace("players 2 ", "players 4 ").replace(
+        "var target: int = 50", "var target: int = 50\nteams partners opposite"
+    )
+    text = text.replace("result points", "for each team t { target = 1 }\n}\nresult points", 1)
+    text = text.replace("    points of p = count cards in hand of p where card is red\n  }\n}", "    points of p = 0\n  }")
+    found = [a.what for a in assumptions(text) if "loop" in a.what]
+    assert found == ["a loop over teams"]

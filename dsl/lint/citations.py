@@ -39,7 +39,7 @@ def _cites(game: n.Game) -> Iterator[n.Cite]:
             if isinstance(cite, n.Cite) and id(cite) not in seen:
                 seen.add(id(cite))
                 yield cite
-    for cite in game.result_cites:
+    for cite in game.result_cites + game.winners_cites:
         if id(cite) not in seen:
             seen.add(id(cite))
             yield cite
