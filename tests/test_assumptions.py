@@ -184,6 +184,8 @@ def test_a_loop_over_teams_is_named_as_one():
         "var target: int = 50", "var target: int = 50\nteams partners opposite"
     )
     text = text.replace("result points", "for each team t { target = 1 }\n}\nresult points", 1)
-    text = text.replace("    points of p = count cards in hand of p where card is red\n  }\n}", "    points of p = 0\n  }")
+    text = text.replace(
+        "    points of p = count cards in hand of p where card is red\n  }\n}", "    points of p = 0\n  }"
+    )
     found = [a.what for a in assumptions(text) if "loop" in a.what]
     assert found == ["a loop over teams"]
