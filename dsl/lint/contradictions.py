@@ -167,7 +167,9 @@ def _amount(amount) -> str:
 
 
 def _shape(p: n.Pattern):
-    return (p.shape, p.size, p.order, p.table, p.target, tuple(r.text() for r in p.ranks))
+    """What a pattern matches: two patterns with one shape take the same groups of cards. A run of
+    one suit is a narrower shape than a run (a straight flush is also a straight), not the same."""
+    return (p.shape, p.size, p.order, p.one_suit, p.table, p.target, tuple(r.text() for r in p.ranks))
 
 
 def _duplicate_patterns(model) -> list[Diagnostic]:
