@@ -16,7 +16,7 @@ from ..ast.visitor import StmtVisitor
 from ..ast.walk import walk_stmts
 from ..report.diagnostics import Diagnostic, Span, warning
 from .effects import same_meaning_key
-from .dominators import value_at
+from .dominators import counter_bounds, value_at
 from .evaluate import Evaluator, deck_for, reading_fields, reading_variants
 from .facts import Holds, facts_before
 from .floors import lowest_value
@@ -175,14 +175,24 @@ def _bid_range_problem(model, evaluator: Evaluator, node: n.Bid):
             pack = deck_for(evaluator.engine, players, readings)
             low, high = (value_at(model, evaluator, end, node, fields, pack) for end in (node.low, node.high))
             step = value_at(model, evaluator, node.step, node, fields, pack) if node.step is not None else 1
+            # A loop counter ranges over its loop's numbers: the range is never smaller than with
+            # the greatest low end and the least high end.
+            if not isinstance(low, int) and (bounds := counter_bounds(model, evaluator, node.low, node, fields)):
+                low = bounds[1]
+            if not isinstance(high, int) and (bounds := counter_bounds(model, evaluator, node.high, node, fields)):
+                high = bounds[0]
             if isinstance(low, int) and not isinstance(high, int) and isinstance(step, int):
                 high = lowest_value(model, node.high)  # the range is never smaller than at its floor
             if not all(isinstance(v, int) for v in (low, high, step)):
+                unknown = [what for what, v in (("low end", low), ("high end", high), ("step", step)) if v is None]
                 return (
                     "the range of bids depends on play and can be empty, and the bid has no 'or pass'",
                     [
                         "the bids offered are the numbers from the low end to the high end; "
-                        "once the low end passes the high end, there is nothing to bid"
+                        "once the low end passes the high end, there is nothing to bid",
+                        f"could not bound the {' and the '.join(unknown)}: not a number, a variable set once "
+                        "before the bid, a variable that never falls below a start value, nor a loop counter "
+                        "with static ends; --simulate N shows whether the range runs empty in play",
                     ],
                 )
             if not [a for a in range(low, high + 1, max(1, step)) if a >= 0]:
