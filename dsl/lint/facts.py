@@ -11,6 +11,12 @@ when it runs:
   `if any zone of p where cond`, and after `for each player q where zone of q has P { x = q }`
   for `x`, as long as only assignments to other names come between.
 
+- `Implies(x, facts)`: when the boolean variable `x` is true, the facts hold: after
+  `x = COND` (what COND tells when true), and after `x = true` (what was known there) on one
+  path where the other paths leave `x` false (`IsFalse(x)`, after `x = false`).  A test of `x`
+  then brings the facts: `can_beat = false`, `if any hand of p where C { can_beat = true }`,
+  `if can_beat { p chooses card c from hand of p where C }` offers a card.
+
 Facts never flow into a loop body from outside it (the body runs again after itself), except
 the loop's own test.
 """
@@ -36,7 +42,27 @@ class Holds:
     cond: object  # same_meaning_key of the condition on `card`
 
 
-Fact = NonEmpty | Holds
+@dataclass(frozen=True)
+class Implies:
+    var: str
+    facts: frozenset  # of NonEmpty | Holds
+
+
+@dataclass(frozen=True)
+class IsFalse:
+    var: str
+
+
+Fact = NonEmpty | Holds | Implies | IsFalse
+
+
+def _plain(facts) -> frozenset:
+    """The facts about cards, without those about variables."""
+    return frozenset(f for f in facts if isinstance(f, (NonEmpty, Holds)))
+
+
+def _about(fact, name: str) -> bool:
+    return isinstance(fact, (Implies, IsFalse)) and fact.var == name
 
 
 def zone_of(expr) -> tuple[str, object] | None:
@@ -55,14 +81,17 @@ def card_is(pattern: n.CardPattern) -> object:
     return same_meaning_key(n.IsPattern(n.Name("card"), pattern))
 
 
-def facts_of_test(cond, truth: bool) -> set[Fact]:
-    """What a condition tells when it has the value `truth` (conjunctions split when true)."""
+def facts_of_test(cond, truth: bool, known=frozenset()) -> set[Fact]:
+    """What a condition tells when it has the value `truth` (conjunctions split when true);
+    `known` are the facts before the test, for what a true flag implies."""
     out: set[Fact] = set()
     if isinstance(cond, n.Not):
-        return facts_of_test(cond.operand, not truth)
+        return facts_of_test(cond.operand, not truth, known)
+    if isinstance(cond, n.Name) and truth:
+        return {f for fact in known if isinstance(fact, Implies) and fact.var == cond.id for f in fact.facts}
     if isinstance(cond, n.BoolOp) and cond.op == "and" and truth:
         for operand in cond.operands:
-            out |= facts_of_test(operand, True)
+            out |= facts_of_test(operand, True, known)
     elif isinstance(cond, n.IsEmpty) and (cond.negated == truth):
         zone = zone_of(cond.subject)
         if zone is not None:
@@ -92,6 +121,59 @@ def _assigned_name(stmt) -> str | None:
     if isinstance(stmt, n.Assign) and isinstance(stmt.target, n.Name):
         return stmt.target.id
     return None
+
+
+def _after(facts: frozenset, stmt) -> frozenset:
+    """The facts that hold after a simple statement (one without blocks of its own)."""
+    out = set()
+    for fact in facts:
+        if isinstance(fact, Implies):
+            kept = frozenset(f for f in fact.facts if _survives(f, stmt))
+            if kept and not _about(fact, _assigned_name(stmt) or ""):
+                out.add(Implies(fact.var, kept))
+        elif isinstance(fact, IsFalse):
+            if fact.var != _assigned_name(stmt):
+                out.add(fact)
+        elif _survives(fact, stmt):
+            out.add(fact)
+    name = _assigned_name(stmt)
+    if name is not None and stmt.op == "=":
+        value = stmt.value
+        if isinstance(value, n.Bool):
+            if not value.value:
+                out.add(IsFalse(name))
+            elif implied := _plain(out):  # what is known where the flag is made true
+                out.add(Implies(name, implied))
+        else:
+            implied = frozenset(f for f in facts_of_test(value, True, facts) if isinstance(f, (NonEmpty, Holds)))
+            if implied:
+                out.add(Implies(name, implied))
+    return frozenset(out)
+
+
+def _merge(paths: list[frozenset]) -> frozenset:
+    """What holds after any of several paths: the facts common to all, and for a flag true on
+    some paths and false on the others, what every path that makes it true implies."""
+    common = set(paths[0])
+    for facts in paths[1:]:
+        common &= facts
+    flags = {f.var for facts in paths for f in facts if isinstance(f, (Implies, IsFalse))}
+    for var in flags:
+        implied, all_known = None, True
+        for facts in paths:
+            about = [f for f in facts if _about(f, var)]
+            if not about:
+                all_known = False
+                break
+            for fact in about:
+                if isinstance(fact, Implies):
+                    implied = fact.facts if implied is None else implied & fact.facts
+        common -= {f for f in common if _about(f, var)}
+        if all_known and implied:
+            common.add(Implies(var, implied))
+        elif all_known and implied is None:
+            common.add(IsFalse(var))
+    return frozenset(common)
 
 
 def _survives(fact: Fact, stmt) -> bool:
@@ -157,17 +239,17 @@ class FactWalker:
             for block in blocks:
                 self.block(block, frozenset())
             return frozenset()
-        return frozenset(f for f in facts if _survives(f, stmt))
+        return _after(facts, stmt)
 
     def _if(self, stmt: n.If, facts: frozenset[Fact]) -> frozenset[Fact]:
         earlier: set[Fact] = set()
         after: list[frozenset[Fact]] = []
         for cond, body in stmt.branches:
-            inside = frozenset(facts | earlier | facts_of_test(cond, True))
+            inside = frozenset(facts | earlier | facts_of_test(cond, True, facts))
             out = self.block(body, inside)
             if not _ends_game(body):
                 after.append(out)
-            earlier |= facts_of_test(cond, False)
+            earlier |= facts_of_test(cond, False, facts)
         otherwise = frozenset(facts | earlier)
         if stmt.otherwise is not None:
             out = self.block(stmt.otherwise, otherwise)
@@ -177,10 +259,7 @@ class FactWalker:
             after.append(otherwise)
         if not after:
             return frozenset()
-        common = set(after[0])
-        for out in after[1:]:
-            common &= out
-        return frozenset(common)
+        return _merge(after)
 
 
 def facts_before(model) -> dict[int, frozenset[Fact]]:

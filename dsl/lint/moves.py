@@ -53,7 +53,13 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
             return None
         if stmt.legality and not stmt.else_any and not _always_true(stmt.legality[-1]):
             span = _covering(stmt.legality[0].span, stmt.legality[-1].span) or stmt.span
-            return _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", span)
+            found = _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", span)
+            found.notes.append(
+                f"could not prove that '{stmt.zone.name}' holds such a card here: no test on the way ('if any "
+                f"{stmt.zone.name} ... where C', or a flag set from it) makes sure of it; --simulate N shows "
+                "whether play reaches this choice without one"
+            )
+            return found
         return None
 
     def visit_Trick(self, stmt):
