@@ -7,6 +7,8 @@ when it runs:
 
 - `NonEmpty(pile)`: inside `while not pile is empty` and `if not pile is empty`, and after
   `if pile is empty { ... end game }`, until something takes cards from that pile;
+- `AtLeast(pile, k)`: the same for `size of pile >= k` (or `> k - 1`), and after
+  `if size of pile < k { ... end game }`: a draw of up to k cards finds them;
 - `Holds(zone, owner, cond)`: the zone (of that owner) has a card meeting `cond`: inside
   `if any zone of p where cond`, and after `for each player q where zone of q has P { x = q }`
   for `x`, as long as only assignments to other names come between.
@@ -43,6 +45,12 @@ class Holds:
 
 
 @dataclass(frozen=True)
+class AtLeast:
+    pile: str
+    count: int
+
+
+@dataclass(frozen=True)
 class Implies:
     var: str
     facts: frozenset  # of NonEmpty | Holds
@@ -53,12 +61,12 @@ class IsFalse:
     var: str
 
 
-Fact = NonEmpty | Holds | Implies | IsFalse
+Fact = NonEmpty | AtLeast | Holds | Implies | IsFalse
 
 
 def _plain(facts) -> frozenset:
     """The facts about cards, without those about variables."""
-    return frozenset(f for f in facts if isinstance(f, (NonEmpty, Holds)))
+    return frozenset(f for f in facts if isinstance(f, (NonEmpty, AtLeast, Holds)))
 
 
 def _about(fact, name: str) -> bool:
@@ -92,6 +100,9 @@ def facts_of_test(cond, truth: bool, known=frozenset()) -> set[Fact]:
     if isinstance(cond, n.BoolOp) and cond.op == "and" and truth:
         for operand in cond.operands:
             out |= facts_of_test(operand, True, known)
+    elif isinstance(cond, n.BinOp) and (least := _least_size(cond, truth)) is not None:
+        out.add(AtLeast(*least))
+        out.add(NonEmpty(least[0]))
     elif isinstance(cond, n.IsEmpty) and (cond.negated == truth):
         zone = zone_of(cond.subject)
         if zone is not None:
@@ -107,6 +118,17 @@ def facts_of_test(cond, truth: bool, known=frozenset()) -> set[Fact]:
             out.add(Holds(zone[0], zone[1], card_is(cond.pattern)))
             out.add(NonEmpty(zone[0]))
     return out
+
+
+def _least_size(cond: n.BinOp, truth: bool) -> tuple[str, int] | None:
+    """(pile, k) when `cond` having the value `truth` means that `size of pile >= k`, k >= 1."""
+    left, right = cond.left, cond.right
+    if not (isinstance(left, n.Of) and left.name == "size" and isinstance(right, n.Num)):
+        return None
+    zone = zone_of(left.arg)
+    op = cond.op if truth else {"<": ">=", "<=": ">", ">=": "<", ">": "<="}.get(cond.op)
+    least = {">=": right.value, ">": right.value + 1}.get(op or "")
+    return (zone[0], least) if zone is not None and least is not None and least >= 1 else None
 
 
 def _ends_game(block: n.Block | None) -> bool:
@@ -145,7 +167,7 @@ def _after(facts: frozenset, stmt) -> frozenset:
             elif implied := _plain(out):  # what is known where the flag is made true
                 out.add(Implies(name, implied))
         else:
-            implied = frozenset(f for f in facts_of_test(value, True, facts) if isinstance(f, (NonEmpty, Holds)))
+            implied = _plain(facts_of_test(value, True, facts))
             if implied:
                 out.add(Implies(name, implied))
     return frozenset(out)
@@ -183,7 +205,7 @@ def _survives(fact: Fact, stmt) -> bool:
             name = _assigned_name(stmt)
             return name is not None and fact.owner != same_meaning_key(n.Name(name))
         return True
-    if isinstance(fact, NonEmpty):
+    if isinstance(fact, (NonEmpty, AtLeast)):
         return not _mentions_zone(stmt, fact.pile) or _only_adds_to(stmt, fact.pile)
     return False
 
