@@ -19,7 +19,7 @@ from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, warning
 from .effects import same_meaning_key
 from .evaluate import Evaluator, Probe, deck_for, describe_readings, reading_fields, reading_variants
-from .examples import example_results, expect_span, mismatch
+from .examples import ACCOUNT, example_results, expect_span, mismatch
 from ..semantics.symbols import pattern_matches
 
 
@@ -51,7 +51,7 @@ def _examples(model, engine) -> list[Diagnostic]:
                         f"{', '.join(cites)} says one thing and the encoded rules another, whichever way the "
                         "ambiguities are read",
                         "either the source's example is wrong or a rule is missing",
-                        f"example-mismatch: {message}",
+                        ACCOUNT + message,
                         *notes,
                     ],
                 )

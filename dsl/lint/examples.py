@@ -158,6 +158,22 @@ def expect_span(result: ExpectResult) -> Span:
     return result.expect.span if result.expect.span.line else Span(result.line, 1, result.line, 1)
 
 
+ACCOUNT = "example-mismatch: "  # how a contradiction's notes introduce the example's account
+
+
+def example_account(diagnostic: Diagnostic) -> tuple[str, list[str]] | None:
+    """The message and notes of a failing expectation, from the finding that reports it: an
+    `example-mismatch`, or the `contradiction` of an example that holds under no reading, which
+    carries them in its notes; None for any other finding."""
+    if diagnostic.code == "example-mismatch":
+        return diagnostic.message, list(diagnostic.notes)
+    if diagnostic.code == "contradiction":
+        for i, note in enumerate(diagnostic.notes):
+            if note.startswith(ACCOUNT):
+                return note[len(ACCOUNT) :], list(diagnostic.notes[i + 1 :])
+    return None
+
+
 def check_examples(model, engine) -> list[Diagnostic]:
     """`example-mismatch` for an expectation that holds under some readings but not all; one that
     holds under none is a `contradiction` (`contradictions.py`), which carries these notes."""

@@ -222,8 +222,10 @@ def _first_to_target(model) -> bool:
         if _is_guard(body) and (_reaches(cond, name) or (None, None))[1] == target
     }
     starts_below = isinstance(var.init, n.Num) and var.init.value < target
-    if starts_below and _most_changes_per_pass(loop.body, name) == 1 and not any(
-        isinstance(x, n.EndGame) for x in walk_nodes(loop.body)
+    if (
+        starts_below
+        and _most_changes_per_pass(loop.body, name) == 1
+        and not any(isinstance(x, n.EndGame) for x in walk_nodes(loop.body))
     ):
         return True  # one player at most scores in a pass: only he can have reached the target
     guards = 0

@@ -18,6 +18,7 @@ from ..report.diagnostics import NOWHERE, Diagnostic
 from ..compiler.escape import LINE_BREAKS
 from ..compiler.sources import SourceLines
 from ..lint.assumptions import GROUPS, list_assumptions
+from ..lint.examples import example_account
 from ..semantics.model import Model
 from .text import node_text
 
@@ -146,17 +147,8 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic], text: str) -> s
 
 
 def _example_accounts(diagnostics) -> dict[int, tuple[str, list[str]]]:
-    """By line, the message and notes of each failing expectation: an `example-mismatch`, or the
-    account a `contradiction` carries for an example that holds under no reading."""
-    out = {}
-    for d in diagnostics:
-        if d.code == "example-mismatch":
-            out[d.span.line] = (d.message, d.notes)
-        elif d.code == "contradiction":
-            at = next((i for i, note in enumerate(d.notes) if note.startswith("example-mismatch: ")), None)
-            if at is not None:
-                out[d.span.line] = (d.notes[at][len("example-mismatch: ") :], d.notes[at + 1 :])
-    return out
+    """By line, the message and notes of each failing expectation (see `example_account`)."""
+    return {d.span.line: found for d in diagnostics if (found := example_account(d)) is not None}
 
 
 def _assumptions_section(model: Model) -> list[str]:
