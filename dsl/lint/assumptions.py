@@ -279,8 +279,9 @@ def _solver_policies(scoring) -> list[Assumption]:
     return out
 
 
-def assumptions_report(found: list[tuple[str, list[Assumption]]]) -> str:
-    """The text `cardrules validate --assumptions` prints: per file, per group, one line each."""
+def assumptions_report(found: list[tuple[str, list[Assumption]]], more: dict[str, list[str]] | None = None) -> str:
+    """The text `cardrules validate --assumptions` prints: per file, per group, one line each,
+    then the file's lines of `more` (its conventions)."""
     lines: list[str] = []
     for file, items in found:
         policies = sum(a.policy for a in items)
@@ -296,6 +297,7 @@ def assumptions_report(found: list[tuple[str, list[Assumption]]]) -> str:
                 )
                 tag = " [policy]" if a.policy else ""
                 lines.append(f"    {where}: {a.what}{tag}")
+        lines += (more or {}).get(file, [])
         lines.append("")
     total = sum(len(items) for _, items in found)
     lines.append(f"{total} assumption{'s' if total != 1 else ''} in {len(found)} file{'s' if len(found) != 1 else ''}")
