@@ -233,7 +233,7 @@ def _dealers(a: _Answerer, deals, add) -> None:
     game = a.game
     if not any(_in_loop(game.flow, d) for d in deals):
         return  # one deal: nobody deals next
-    changes = [s for s in a.stmts(n.Assign) if "deal" in (target_name(s.target) or "")]
+    changes = [s for s in a.stmts(n.Assign) if "dealer" in (target_name(s.target) or "")]
     for change in changes:
         add(
             "dealer_rotation",
