@@ -19,12 +19,20 @@ when it runs:
   then brings the facts: `can_beat = false`, `if any hand of p where C { can_beat = true }`,
   `if can_beat { p chooses card c from hand of p where C }` offers a card.
 
+- `Member(c, zone, owner)`: inside `for each c in ZONE of p`, c is a card of that zone; a test
+  on c then tells `Holds` of the zone (`if rank of c > 9 { can_beat = true }` in such a loop,
+  with nothing in it that moves cards, leaves `can_beat` implying a card above 9 in the zone).
+
+A condition on a card compares by `condition_key`: `rank of c` for the loop's card and a bare
+`rank` in a `where` are the same test.
+
 Facts never flow into a loop body from outside it (the body runs again after itself), except
-the loop's own test.
+the loop's own test, and the flags a loop over cards only sets.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..ast import nodes as n
@@ -51,6 +59,13 @@ class AtLeast:
 
 
 @dataclass(frozen=True)
+class Member:
+    var: str
+    zone: str
+    owner: object
+
+
+@dataclass(frozen=True)
 class Implies:
     var: str
     facts: frozenset  # of NonEmpty | Holds
@@ -61,7 +76,7 @@ class IsFalse:
     var: str
 
 
-Fact = NonEmpty | AtLeast | Holds | Implies | IsFalse
+Fact = NonEmpty | AtLeast | Holds | Member | Implies | IsFalse
 
 
 def _plain(facts) -> frozenset:
@@ -84,9 +99,37 @@ def zone_of(expr) -> tuple[str, object] | None:
     return None
 
 
+_CARD_ATTRIBUTES = ("rank", "suit", "color")
+_NO_KEY = object()  # a condition that compares equal to none
+
+
+def condition_key(cond, var: str = "card") -> object:
+    """The key of a condition on one card, named `var` in it: its attributes (`rank of c`) and a
+    `where` clause's bare `rank` compare alike.  A condition with a `where` of its own (which
+    binds another card) is kept as written when on `card`, and has no key for another name."""
+    inner = [x for x in walk_nodes(cond) if x is not cond and getattr(x, "cond", None) is not None]
+    if inner:
+        return same_meaning_key(cond) if var == "card" else _NO_KEY
+    return _card_key(cond, var)
+
+
+def _card_key(node, var: str):
+    if isinstance(node, (list, tuple)):
+        return tuple(_card_key(x, var) for x in node)
+    if isinstance(node, n.Of) and node.name in _CARD_ATTRIBUTES and isinstance(node.arg, n.Name):
+        if node.arg.id in (var, "card"):
+            return same_meaning_key(n.Name(node.name))
+    if isinstance(node, n.Name) and node.id == var:
+        return same_meaning_key(n.Name("card"))
+    if not dataclasses.is_dataclass(node):
+        return node
+    names = [f.name for f in dataclasses.fields(node) if f.name not in ("span", "type", "cites")]
+    return (type(node).__name__,) + tuple(_card_key(getattr(node, name), var) for name in names)
+
+
 def card_is(pattern: n.CardPattern) -> object:
     """The key of the condition `card is PATTERN`, as a `where` clause writes it."""
-    return same_meaning_key(n.IsPattern(n.Name("card"), pattern))
+    return condition_key(n.IsPattern(n.Name("card"), pattern))
 
 
 def facts_of_test(cond, truth: bool, known=frozenset()) -> set[Fact]:
@@ -97,6 +140,12 @@ def facts_of_test(cond, truth: bool, known=frozenset()) -> set[Fact]:
         return facts_of_test(cond.operand, not truth, known)
     if isinstance(cond, n.Name) and truth:
         return {f for fact in known if isinstance(fact, Implies) and fact.var == cond.id for f in fact.facts}
+    if truth:  # a test of a card of a zone the loop goes through: the zone holds such a card
+        for member in (f for f in known if isinstance(f, Member)):
+            key = condition_key(cond, member.var)
+            if key is not _NO_KEY and any(isinstance(x, n.Name) and x.id == member.var for x in walk_nodes(cond)):
+                out.add(Holds(member.zone, member.owner, key))
+                out.add(NonEmpty(member.zone))
     if isinstance(cond, n.BoolOp) and cond.op == "and" and truth:
         for operand in cond.operands:
             out |= facts_of_test(operand, True, known)
@@ -110,7 +159,7 @@ def facts_of_test(cond, truth: bool, known=frozenset()) -> set[Fact]:
     elif isinstance(cond, n.AnyWhere) and cond.quantifier == "any" and truth:
         zone = zone_of(cond.collection)
         if zone is not None:
-            out.add(Holds(zone[0], zone[1], same_meaning_key(cond.cond)))
+            out.add(Holds(zone[0], zone[1], condition_key(cond.cond)))
             out.add(NonEmpty(zone[0]))
     elif isinstance(cond, n.Has) and truth:
         zone = zone_of(cond.subject)
@@ -253,6 +302,8 @@ class FactWalker:
         if isinstance(stmt, n.Repeat):
             self.block(stmt.body, frozenset())
             return frozenset(facts_of_test(stmt.until, True))
+        if isinstance(stmt, n.ForEach) and (after := self._flags_of_card_loop(stmt, facts)) is not None:
+            return after
         if isinstance(stmt, (n.ForPlayers, n.ForEach, n.ForGroups)):
             inner = facts_of_test(stmt.cond, True) if isinstance(stmt, n.ForPlayers) and stmt.cond else set()
             self.block(stmt.body, frozenset(inner))
@@ -262,6 +313,30 @@ class FactWalker:
                 self.block(block, frozenset())
             return frozenset()
         return _after(facts, stmt)
+
+    def _flags_of_card_loop(self, stmt: n.ForEach, facts: frozenset[Fact]) -> frozenset[Fact] | None:
+        """`for each c in ZONE { if TEST(c) { flag = true } }`: a loop over the cards of a zone that
+        moves no card and only sets flags.  Each pass starts from what the flags were before it;
+        afterwards a flag that was false is false or implies what its test proved of the zone."""
+        zone = zone_of(stmt.iterable)
+        body_stmts = list(walk_nodes(stmt.body))
+        if zone is None or not all(
+            isinstance(x, (n.If, n.Assign, n.Block)) for x in body_stmts if isinstance(x, n.Stmt)
+        ):
+            return None
+        if any(isinstance(x, n.Assign) and _assigned_name(x) is None for x in body_stmts):
+            return None  # it sets more than flags (a per-player value, ...)
+        member = Member(stmt.var, zone[0], zone[1])
+        flags = frozenset(f for f in facts if isinstance(f, (Implies, IsFalse)))
+        for _ in range(3):  # the flags' facts only weaken from pass to pass: a fixed point soon
+            out = self.block(stmt.body, flags | {member})
+            merged = frozenset(f for f in _merge([flags, out]) if isinstance(f, (Implies, IsFalse)))
+            if merged == flags:
+                break
+            flags = merged
+        assigned = {_assigned_name(x) for x in body_stmts if isinstance(x, n.Assign)}
+        kept = frozenset(f for f in facts if not isinstance(f, (Implies, IsFalse)) or f.var not in assigned)
+        return frozenset(f for f in _merge([kept | flags, kept | out]) if not isinstance(f, Member))
 
     def _if(self, stmt: n.If, facts: frozenset[Fact]) -> frozenset[Fact]:
         earlier: set[Fact] = set()

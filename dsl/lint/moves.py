@@ -18,7 +18,7 @@ from ..report.diagnostics import Diagnostic, Span, warning
 from .effects import same_meaning_key
 from .dominators import counter_bounds, value_at
 from .evaluate import Evaluator, deck_for, reading_fields, reading_variants
-from .facts import Holds, facts_before
+from .facts import Holds, condition_key, facts_before
 from .floors import lowest_value
 
 
@@ -46,7 +46,7 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
         """A guard or assignment on the way here made sure the zone has a card meeting a condition."""
         owner = same_meaning_key(stmt.zone.owner) if stmt.zone.owner is not None else None
         known = self.facts.get(id(stmt), frozenset())
-        return any(Holds(stmt.zone.name, owner, same_meaning_key(cond)) in known for cond in stmt.legality)
+        return any(Holds(stmt.zone.name, owner, condition_key(cond)) in known for cond in stmt.legality)
 
     def visit_ChooseCard(self, stmt):
         if self._known_to_hold(stmt):
