@@ -61,7 +61,6 @@ CATALOGUE = (
     Question("winner", "what decides who wins"),
     Question("final_ties", "how equal final results end"),
 )
-BY_KEY = {q.key: q for q in CATALOGUE}
 
 
 @dataclass(frozen=True)
