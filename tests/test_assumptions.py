@@ -10,6 +10,7 @@ import json
 from dsl.api import compile_source
 from dsl.cli import run
 from dsl.lint.assumptions import DEAL, END, GROUPS, SCORING, SEATING, list_assumptions
+from dsl.lint.conventions import CATALOGUE
 
 RULES = """game "Half cited"
 source ru = "rules.txt"
@@ -159,3 +160,128 @@ def test_the_game_page_has_the_assumptions_grouped_as_validate_groups_them(tmp_p
     assert headings == [g for g in GROUPS if any(a.group == g for a in found)]
     assert "- line 8: zone 'hand'" in section and "- line 13: an even deal" in section
     assert section.count("(implicit policy)") == sum(a.policy for a in found)
+
+
+def _tie_policy(text: str) -> list[str]:
+    return [a.what for a in assumptions(text) if a.policy and a.group == END]
+
+
+def test_a_stated_tie_rule_or_a_house_leaves_no_implicit_tie_policy():
+    assert _tie_policy(RULES) == ["'winners highest' names every player who shares the best result"]
+    cited = RULES.replace("winners highest", "winners highest, ties share  @ru:5")
+    assert _tie_policy(cited) == []
+    assert not [a for a in assumptions(cited) if "ties" in a.what or "winners" in a.what]
+    uncited = RULES.replace("winners highest", "winners highest, ties draw")
+    assert _tie_policy(uncited) == []
+    assert [a.what for a in assumptions(uncited) if a.what.startswith("how equal")] == [
+        "how equal best results end ('ties draw')"
+    ]
+    house = RULES.replace("zone hand", "house bank\nzone hand").replace("winners highest", "winners against bank")
+    assert _tie_policy(house) == []
+
+
+def test_a_loop_over_teams_is_named_as_one():
+    text = RULES.replace("players 2 ", "players 4 ").replace(
+        "var target: int = 50", "var target: int = 50\nteams partners opposite"
+    )
+    text = text.replace("result points", "for each team t { target = 1 }\n}\nresult points", 1)
+    text = text.replace(
+        "    points of p = count cards in hand of p where card is red\n  }\n}", "    points of p = 0\n  }"
+    )
+    found = [a.what for a in assumptions(text) if "loop" in a.what]
+    assert found == ["a loop over teams"]
+
+
+CONVENTIONS = """game "Four at tricks"
+source en = "rules.txt"
+players 4                                          @en:1 "four players"
+cards {
+  deck standard                                    @en:1 "one pack"
+}
+zone deck shared seen by nobody
+zone hand per player seen by owner
+zone table shared seen by everyone
+zone taken per player seen by owner
+var points: int per player = 0
+ambiguity trick_tie "Equal cards?" @en:3 {
+  reading first "the first played wins"
+  reading last "the last played wins"
+  default first
+}
+flow {
+  shuffle deck
+  deal evenly from deck to hand
+  while not hand of 0 is empty {
+    trick {
+      lead 0                                       @en:2
+      play from hand to table
+      follow suit == led else any                  @en:2 "must follow suit"
+      winner {
+        highest where suit == led
+      }
+      tie reading trick_tie { first => first last => last }
+      take into taken
+    }
+  }
+  for each player p { points of p = size of taken of p }
+}
+result points                                      @en:4 "most cards"
+winners highest
+"""
+RULES_TXT = "Four players play with one pack.\nThe dealer leads; players follow suit.\nTwo equal cards?\n"
+RULES_TXT += "Whoever takes most cards wins.\n"
+
+
+def conventions_of(tmp_path, text: str = CONVENTIONS) -> dict:
+    path = tmp_path / "four.cardrules"
+    path.write_text(text, encoding="utf-8")
+    (tmp_path / "rules.txt").write_text(RULES_TXT, encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert run(["validate", "--assumptions", "--format", "json", str(path)]) == 0
+    [entry] = json.loads(out.getvalue())["files"]
+    return entry
+
+
+def test_the_catalogue_asks_what_every_card_game_must_settle():
+    keys = {q.key for q in CATALOGUE}
+    assert {"decks", "deal_order", "first_leader", "turn_order", "follow", "trick_ties", "partners"} <= keys
+    assert {"card_reuse", "run_suits", "twins", "leftovers", "end_of_deal", "end_of_match", "final_ties"} <= keys
+
+
+def test_each_question_is_answered_by_citation_ambiguity_or_encoding(tmp_path):
+    entry = conventions_of(tmp_path)
+    answers = {c["question"]: c for c in entry["conventions"]}
+    assert answers["players"]["answer"] == "citation"
+    assert answers["follow"]["answer"] == "citation"
+    assert answers["trick_ties"]["answer"] == "ambiguity"
+    assert answers["trick_ties"]["places"][0]["ambiguity"] == "trick_tie"
+    assert answers["deal_order"]["answer"] == "encoding"  # no 'from': seat 0, the language's default
+    assert answers["partners"]["answer"] == "encoding"  # four players, nothing said of partners
+    assert answers["final_ties"]["answer"] == "encoding"
+    assert entry["convention_answers"] == {
+        how: sum(c["answer"] == how for c in entry["conventions"]) for how in ("citation", "ambiguity", "encoding")
+    }
+
+
+def test_a_citation_that_does_not_show_the_answer_is_reported_as_such(tmp_path):
+    entry = conventions_of(tmp_path)
+    answers = {c["question"]: c for c in entry["conventions"]}
+    [lead] = answers["first_leader"]["places"]
+    assert lead["cite"] == "en:2" and "without a quote" in lead["quote_problem"]
+    wrong = CONVENTIONS.replace('@en:2 "must follow suit"', '@en:2 "must follow the suit"')
+    [follow] = {c["question"]: c for c in conventions_of(tmp_path, wrong)["conventions"]}["follow"]["places"]
+    assert follow["quote_problem"] == 'the quote "must follow the suit" is not in en:2'
+
+
+def test_the_text_report_gives_the_counts_and_each_answer(tmp_path):
+    path = tmp_path / "four.cardrules"
+    path.write_text(CONVENTIONS, encoding="utf-8")
+    (tmp_path / "rules.txt").write_text(RULES_TXT, encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert run(["validate", "--assumptions", str(path)]) == 0
+    text = out.getvalue()
+    assert "conventions (" in text and "answered by citation" in text
+    assert "who wins a trick when two cards rank equal: ambiguity" in text
+    assert "! cited without a quote" in text

@@ -73,3 +73,11 @@ def test_diagnostics(path: Path):
         if not any(e.matches(d) for e in expected):
             problems.append(f"unexpected: {show(d)}")
     assert not problems, "\n".join(problems + ["all diagnostics:"] + [show(d) for d in found])
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_one_diagnostic_per_problem_and_place(path: Path):
+    text = path.read_text(encoding="utf-8")
+    found = check_source(text, str(path.relative_to(DATA.parent.parent.parent)))
+    said = [(d.code, d.span, d.message) for d in found]
+    assert len(said) == len(set(said)), "\n".join(show(d) for d in found)

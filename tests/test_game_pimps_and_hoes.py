@@ -10,12 +10,14 @@ import functools
 import json
 import random
 from itertools import combinations
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
 
 from dsl import check_source, load_game
 from dsl.cli import app
+from dsl.lint.examples import example_account
 
 RULE_FILE = "games/pimps_and_hoes.cardrules"
 ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -345,9 +347,13 @@ def test_default_reading_always_ends_with_one_winner(engine):
 def test_example_verdicts(root):
     text = (root / RULE_FILE).read_text(encoding="utf-8")
     lines = text.splitlines()
-    diags = [d for d in check_source(text, RULE_FILE) if d.code == "example-mismatch"]
-    assert not [d for d in check_source(text, RULE_FILE) if d.severity == "error"]
-    by_title = {d.message.split("'")[1]: d for d in diags}
+    found = check_source(text, RULE_FILE)
+    assert not [d for d in found if d.severity == "error"]
+    # an example that holds under no reading is a contradiction carrying the example's account
+    accounts = [(d, account) for d in found if (account := example_account(d)) is not None]
+    by_title = {
+        msg.split("'")[1]: SimpleNamespace(message=msg, notes=notes, span=d.span) for d, (msg, notes) in accounts
+    }
     assert set(by_title) == {
         "After all stages each of 2 players has 4 cards left",
         "After all stages each of 4 players has 4 cards left",
@@ -366,11 +372,11 @@ def test_worked_example_37_is_live(root):
     text = (root / RULE_FILE).read_text(encoding="utf-8")
     assert "A + Q => 10" in text
     broken = text.replace("A + Q => 10", "A + Q => 9")
-    titles = [d.message for d in check_source(broken, RULE_FILE) if d.code == "example-mismatch"]
+    titles = [account[0] for d in check_source(broken, RULE_FILE) if (account := example_account(d))]
     assert any("A-Q-Q-K-J-10-7 scores 37" in t for t in titles)
     # an ace that were not reusable could pair with one face card only
     single_use = text.replace("  reusable A ", "  # reusable A ")
-    titles = [d.message for d in check_source(single_use, RULE_FILE) if d.code == "example-mismatch"]
+    titles = [account[0] for d in check_source(single_use, RULE_FILE) if (account := example_account(d))]
     assert any("A-Q-Q-K-J-10-7 scores 37" in t for t in titles)
 
 

@@ -486,7 +486,7 @@ def _individual_decl(k: Kids):
 
 @rule("winners_decl")
 def _winners_decl(k: Kids):
-    part = k.part("winners", winners=str(k.rest[0]))
+    part = k.part("winners", winners=str(k.rest[0]), winners_cites=k.cites)
     for ties in k.parts:  # `, ties share`
         part.sets.update(ties.sets)
     return part
@@ -1095,17 +1095,19 @@ def _ties_draw(k: Kids):
 
 @rule("loser_decl")
 def _loser_decl(k: Kids):
-    return k.part("winners", winners=str(k.rest[0]), outcome="loser", outcome_span=k.span)
+    return k.part("winners", winners=str(k.rest[0]), outcome="loser", outcome_span=k.span, winners_cites=k.cites)
 
 
 @rule("winners_against")
 def _winners_against(k: Kids):
-    return k.part("winners", outcome="house", against=str(k.rest[0]), outcome_span=Span.of(k.rest[0]))
+    return k.part(
+        "winners", outcome="house", against=str(k.rest[0]), outcome_span=Span.of(k.rest[0]), winners_cites=k.cites
+    )
 
 
 @rule("winners_still_in")
 def _winners_still_in(k: Kids):
-    return k.part("winners", outcome="still_in", outcome_span=k.span)
+    return k.part("winners", outcome="still_in", outcome_span=k.span, winners_cites=k.cites)
 
 
 @rule("teams_decl")

@@ -759,3 +759,4 @@ class Game(Node):
     against: Optional[str] = None  # the house named by `winners against`
     teams: Optional[Teams] = None
     house: Optional[House] = None
+    winners_cites: list[Cite] = field(default_factory=list)  # of the `winners`/`loser` line

@@ -68,13 +68,14 @@ def validate(
     assumptions: Annotated[
         bool,
         typer.Option(
-            "--assumptions", help="List the rules and defaults no source supports, grouped by what they decide."
+            "--assumptions",
+            help="List the rules and defaults no source supports, grouped by what they decide, and how each "
+            "question every game must settle is answered: by a citation, an ambiguity or the encoding.",
         ),
     ] = False,
 ) -> None:
     """Check rule files: syntax, meaning, citations, ambiguities, worked examples (and, with --simulate, play)."""
     from dsl.lint.source_files import source_dirs
-    from dsl.lint.merge import merge_same_problem
 
     # Only simulated matches can be interrupted part-way: without them the simulator (its
     # matches, its progress bar) is not imported at all, and the clause below catches nothing.
@@ -88,7 +89,8 @@ def validate(
     paths = expand_paths(files)
     chosen = DiagnosticFilter.of(select, ignore, min_severity)
     if assumptions:
-        _print_assumptions(paths, format)
+        with source_dirs(sources or []):
+            _print_assumptions(paths, format)
         return
     reports: list[FileReport] = []
     interrupted = None
@@ -110,7 +112,7 @@ def validate(
 
         reports = [FileReport(r.file, reconcile(r.diagnostics, simulate), r.text) for r in reports]
     all_diagnostics = [d for report in reports for d in report.diagnostics]
-    reports = [FileReport(r.file, chosen.keep(merge_same_problem(r.diagnostics)), r.text) for r in reports]
+    reports = [FileReport(r.file, chosen.keep(r.diagnostics), r.text) for r in reports]
     if format is OutputFormat.json:
         data = to_json(reports)
         if interrupted is not None:
@@ -165,8 +167,9 @@ def expand_paths(files: list[Path]) -> list[Path]:
 def _print_assumptions(paths: list[Path], format: OutputFormat) -> None:
     from dsl.api import compile_file
     from dsl.lint.assumptions import assumptions_report, list_assumptions
+    from dsl.lint.conventions import answer_conventions, conventions_report, counts
 
-    found = []
+    found, conventions = [], {}
     for path in paths:
         compiled = compile_file(str(path))
         if compiled.model is None:
@@ -177,11 +180,22 @@ def _print_assumptions(paths: list[Path], format: OutputFormat) -> None:
             )
             continue
         found.append((str(path), list_assumptions(compiled.model)))
+        conventions[str(path)] = answer_conventions(compiled.model)
     if format is OutputFormat.json:
-        data = {"files": [{"file": f, "assumptions": [a.to_json() for a in items]} for f, items in found]}
+        data = {
+            "files": [
+                {
+                    "file": f,
+                    "assumptions": [a.to_json() for a in items],
+                    "conventions": [c.to_json() for c in conventions[f]],
+                    "convention_answers": counts(conventions[f]),
+                }
+                for f, items in found
+            ]
+        }
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(assumptions_report(found))
+        sys.stdout.write(assumptions_report(found, {f: conventions_report(c) for f, c in conventions.items()}))
     if len(found) < len(paths):
         raise typer.Exit(EXIT_FAILED)
 

@@ -76,7 +76,7 @@ def replay(
         if log.gap is not None:
             typer.echo(f"rule gap: {file}:{log.gap.line}: {log.gap.message} [{log.gap.code}]", err=True)
         return
-    _report_end(console, log, file)
+    _report_end(console, log, file, engine.RULES.get("outcome") == "house")
 
 
 def _view_seat(view: str, players: int) -> int | None:
@@ -161,7 +161,7 @@ def play(
         )
     except (SimulationUsageError, ValueError) as exc:
         shared.usage_error(str(exc))
-    _report_end(console, log, file)
+    _report_end(console, log, file, engine.RULES.get("outcome") == "house")
 
 
 def say(console, lines: list[str]) -> None:
@@ -189,7 +189,7 @@ def _why(state, rule_lines: list[str], file: Path) -> str:
     return f"{file}:{line}: {text}" if text else f"the rule at line {line} of the rule file asks for this decision"
 
 
-def _report_end(console, log, file: Path) -> None:
+def _report_end(console, log, file: Path, against_house: bool = False) -> None:
     if log.gap is not None:
         console.print(
             f"rule gap after {len(log.moves)} moves: {file}:{log.gap.line}: {log.gap.message} [{log.gap.code}]",
@@ -200,5 +200,7 @@ def _report_end(console, log, file: Path) -> None:
         console.print(f"no end after {len(log.moves)} moves (--max-steps)", highlight=False)
     else:
         scores = ", ".join(f"seat {i}: {score:g}" for i, score in enumerate(log.returns or []))
-        won = ", ".join(str(w) for w in log.winners or []) or "nobody (a draw)"
+        # Against a house, no winner means that no seat beat it, not a draw.
+        nobody = "nobody: no seat beat the house" if against_house else "nobody (a draw)"
+        won = ", ".join(str(w) for w in log.winners or []) or nobody
         console.print(f"final scores: {scores}; won by seat {won}", highlight=False)

@@ -6,7 +6,7 @@ random matches (`validate --simulate N`) come from `dsl.sim.findings`, which sit
 package.
 
 Importing the package imports no check: a validation its cache answers (`lint.cache`) and the
-command line's own helpers (`merge`, `source_files`) need none of them, nor the AST and the
+command line's own helper `source_files` need none of them, nor the AST and the
 compiler they import (about 0.1 s of a fresh process).
 """
 

@@ -97,7 +97,23 @@ def _declarations(model) -> list[Assumption]:
             out.append(Assumption(SCORING, f"the reusable cards of scoring '{scoring.name}'", scoring.span))
     if game.result is not None and not game.result_cites:
         out.append(Assumption(END, "what decides the winner (result)", game.result.span))
+    if game.result is not None and not game.winners_cites:
+        stated = _stated_outcome(game)
+        if stated is not None:
+            out.append(Assumption(END, stated, game.outcome_span or game.result.span))
     return out
+
+
+def _stated_outcome(game) -> str | None:
+    """How the file says equal results end, or who wins, in words; None when it leaves it to the
+    language (plain `winners highest|lowest`, an implicit policy)."""
+    if game.outcome == "best":
+        return f"how equal best results end ('ties {game.ties}')" if game.ties is not None else None
+    return {
+        "loser": f"who loses ('loser {game.winners}')",
+        "house": f"who wins ('winners against {game.against}')",
+        "still_in": "who wins ('winners still in')",
+    }.get(game.outcome)
 
 
 def _neutral(expr) -> bool:
@@ -181,7 +197,7 @@ def _name_of(stmt) -> str:
         "Repeat": "a repeat loop",
         "While": "a while loop",
         "ForPlayers": "a turn around the table",
-        "ForEach": "a loop over cards",
+        "ForEach": "a loop",
         "ForGroups": "a loop over groups",
         "ChooseCard": "a choice of a card",
         "ChooseCards": "a choice of cards",
@@ -192,9 +208,19 @@ def _name_of(stmt) -> str:
         "EndGame": "the end of the game",
     }
     what = words.get(kind, kind)
+    if isinstance(stmt, n.ForEach):
+        what = "a loop over " + _loop_over(stmt.iterable)
     if isinstance(stmt, (n.Assign, n.Bid, n.ChooseOption, n.ChooseSuit)) and target_name(stmt.target):
         what += f" of '{target_name(stmt.target)}'"
     return what
+
+
+def _loop_over(iterable) -> str:
+    """What a `for each` goes through, by the type the checker gave it (a range is numbers)."""
+    if isinstance(iterable, n.Range):
+        return "numbers"
+    kind = str(getattr(iterable, "type", "") or "")
+    return {"players": "players", "ranks": "ranks", "teams": "teams", "list": "numbers"}.get(kind, "cards")
 
 
 def _policies(model) -> list[Assumption]:
@@ -216,7 +242,9 @@ def _policies(model) -> list[Assumption]:
     # A game that declares teams states its partnerships; one that says `individual play` the opposite.
     if game.individual is None and not getattr(game, "teams", None):
         out.append(Assumption(OTHER, "every player plays for himself: there are no partnerships", policy=True))
-    if game.result is not None:  # a `winners` line takes no citation: sharing the best is the language's
+    # Equal best results are shared only where the file says nothing of them: `ties share|draw`,
+    # a loser, a house or the players still in state how the match ends.
+    if game.result is not None and game.outcome == "best" and game.ties is None:
         out.append(
             Assumption(END, f"'winners {game.winners}' names every player who shares the best result", policy=True)
         )
@@ -251,8 +279,9 @@ def _solver_policies(scoring) -> list[Assumption]:
     return out
 
 
-def assumptions_report(found: list[tuple[str, list[Assumption]]]) -> str:
-    """The text `cardrules validate --assumptions` prints: per file, per group, one line each."""
+def assumptions_report(found: list[tuple[str, list[Assumption]]], more: dict[str, list[str]] | None = None) -> str:
+    """The text `cardrules validate --assumptions` prints: per file, per group, one line each,
+    then the file's lines of `more` (its conventions)."""
     lines: list[str] = []
     for file, items in found:
         policies = sum(a.policy for a in items)
@@ -268,6 +297,7 @@ def assumptions_report(found: list[tuple[str, list[Assumption]]]) -> str:
                 )
                 tag = " [policy]" if a.policy else ""
                 lines.append(f"    {where}: {a.what}{tag}")
+        lines += (more or {}).get(file, [])
         lines.append("")
     total = sum(len(items) for _, items in found)
     lines.append(f"{total} assumption{'s' if total != 1 else ''} in {len(found)} file{'s' if len(found) != 1 else ''}")

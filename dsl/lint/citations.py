@@ -7,9 +7,10 @@ be read (not a regular file, too large) is one `source-not-found` info at its `s
 whatever the number of its citations, saying which: the citations cannot be checked.
 
 For a source that is found, `@name:N` must name a line of it, and a quoted phrase must occur in
-that line once whitespace, case and typographic quotes are normalised (an ellipsis `...` elides
-words: the parts around it must occur in that order); otherwise `bad-citation`
-(warning), with the nearest line that does hold the phrase as a hint.
+that line, and once, when whitespace, case and typographic quotes are normalised (an ellipsis
+`...` elides words: the parts around it must occur in that order); otherwise `bad-citation`
+(warning).  The hint names the nearest line that holds the phrase as whole words (else one that
+holds it inside a longer word, and says so).
 """
 
 from __future__ import annotations
@@ -38,28 +39,61 @@ def _cites(game: n.Game) -> Iterator[n.Cite]:
             if isinstance(cite, n.Cite) and id(cite) not in seen:
                 seen.add(id(cite))
                 yield cite
-    for cite in game.result_cites:
+    for cite in game.result_cites + game.winners_cites:
         if id(cite) not in seen:
             seen.add(id(cite))
             yield cite
 
 
+def _places(text: str, phrase: str, whole_words: bool = False) -> list[int]:
+    """Where in a normalised text a normalised phrase starts: each start from which its parts
+    (an ellipsis elides words between them) occur in order.  With `whole_words`, a part must
+    not begin or end inside a longer word of the text."""
+    parts = [p.strip() for p in _ELLIPSIS.split(phrase) if p.strip()]
+    if not parts:
+        return []
+
+    def find(part: str, start: int) -> int:
+        while (found := text.find(part, start)) >= 0:
+            before, after = text[found - 1 : found], text[found + len(part) : found + len(part) + 1]
+            inside = (before.isalnum() and part[0].isalnum()) or (after.isalnum() and part[-1].isalnum())
+            if not (whole_words and inside):
+                return found
+            start = found + 1
+        return -1
+
+    starts, start = [], 0
+    while (first := find(parts[0], start)) >= 0:
+        at = first + len(parts[0])
+        for part in parts[1:]:
+            found = find(part, at)
+            if found < 0:
+                return starts  # a later start cannot find the rest either
+            at = found + len(part)
+        starts.append(first)
+        start = first + 1
+    return starts
+
+
 def holds(line: str, phrase: str) -> bool:
     """Whether a (normalised) phrase occurs in a line; an ellipsis elides words, its parts occur in order."""
-    text, start = normalise(line), 0
-    for part in (p.strip() for p in _ELLIPSIS.split(phrase)):
-        if not part:
-            continue
-        found = text.find(part, start)
-        if found < 0:
-            return False
-        start = found + len(part)
-    return True
+    return bool(_places(normalise(line), phrase))
 
 
-def _nearest(lines: list[str], phrase: str, around: int) -> int | None:
-    holding = [i + 1 for i, text in enumerate(lines) if holds(text, phrase)]
-    return min(holding, key=lambda ln: (abs(ln - around), ln)) if holding else None
+def _nearest(lines: list[str], phrase: str, around: int) -> tuple[int, bool] | None:
+    """The line nearest `around` that holds the phrase, preferring one that holds it as words;
+    with whether it does (a phrase inside a longer word is a poor pointer)."""
+    for whole_words in (True, False):
+        holding = [i + 1 for i, text in enumerate(lines) if _places(normalise(text), phrase, whole_words)]
+        if holding:
+            return min(holding, key=lambda ln: (abs(ln - around), ln)), whole_words
+    return None
+
+
+def _hint_at(cite: n.Cite, near: tuple[int, bool]) -> str:
+    line, as_words = near
+    where = f"the phrase is on line {line}: @{cite.source}:{line}"
+    return where if as_words else where + " (only inside a longer word there)"
 
 
 def _check_cite(cite: n.Cite, name: str, lines: list[str]) -> Diagnostic | None:
@@ -67,7 +101,7 @@ def _check_cite(cite: n.Cite, name: str, lines: list[str]) -> Diagnostic | None:
     if not 1 <= cite.line <= len(lines):
         hint = None
         if cite.quote and (near := _nearest(lines, normalise(cite.quote), cite.line)):
-            hint = f"the phrase is on line {near}: @{cite.source}:{near}"
+            hint = _hint_at(cite, near)
         return warning(
             "bad-citation",
             f"{where}: {name} has {len(lines)} lines, no line {cite.line}",
@@ -77,16 +111,25 @@ def _check_cite(cite: n.Cite, name: str, lines: list[str]) -> Diagnostic | None:
     if not cite.quote:
         return None
     phrase = normalise(cite.quote)
-    if not phrase or holds(lines[cite.line - 1], phrase):
+    shown = lines[cite.line - 1].strip()
+    shown = shown if len(shown) <= 100 else shown[:97] + "..."
+    places = _places(normalise(lines[cite.line - 1]), phrase) if phrase else [0]
+    if len(places) == 1:
         return None
+    if len(places) > 1:
+        return warning(
+            "bad-citation",
+            f'{where}: the quoted phrase "{cite.quote}" occurs {len(places)} times in that line',
+            cite.span,
+            notes=[f"line {cite.line} reads: {shown}", "a quoted phrase must point at one place of its line"],
+            hint="quote more of the words around it, so that it occurs once",
+        )
     near = _nearest(lines, phrase, cite.line)
     hint = (
-        f"the phrase is on line {near}: @{cite.source}:{near}"
+        _hint_at(cite, near)
         if near is not None
         else "no line of the source holds this phrase; quote the text as it is written"
     )
-    shown = lines[cite.line - 1].strip()
-    shown = shown if len(shown) <= 100 else shown[:97] + "..."
     return warning(
         "bad-citation",
         f'{where}: the quoted phrase "{cite.quote}" is not in that line',

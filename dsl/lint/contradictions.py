@@ -19,7 +19,7 @@ from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, warning
 from .effects import same_meaning_key
 from .evaluate import Evaluator, Probe, deck_for, describe_readings, reading_fields, reading_variants
-from .examples import example_results
+from .examples import ACCOUNT, example_results, expect_span, mismatch
 from ..semantics.symbols import pattern_matches
 
 
@@ -34,19 +34,25 @@ def check_contradictions(model, engine) -> list[Diagnostic]:
 
 
 def _examples(model, engine) -> list[Diagnostic]:
+    """One finding per example that holds under no reading, carrying the example's own account
+    (the values of both sides, the source lines) under `example-mismatch:` in its notes."""
     out = []
+    defaults = {a: model.default_reading(a) for a in model.ambiguities}
     for result in example_results(model, engine):
         if result.outcomes and not result.holds:
             cites = [f"{c.source}:{c.line}" for c in result.example.cites] or ["the example"]
+            message, notes = mismatch(result, defaults, engine)
             out.append(
                 warning(
                     "contradiction",
                     f"the worked example '{result.title}' contradicts the rules under every reading",
-                    result.expect.span,
+                    expect_span(result),
                     notes=[
                         f"{', '.join(cites)} says one thing and the encoded rules another, whichever way the "
                         "ambiguities are read",
                         "either the source's example is wrong or a rule is missing",
+                        ACCOUNT + message,
+                        *notes,
                     ],
                 )
             )
@@ -161,7 +167,9 @@ def _amount(amount) -> str:
 
 
 def _shape(p: n.Pattern):
-    return (p.shape, p.size, p.order, p.table, p.target, tuple(r.text() for r in p.ranks))
+    """What a pattern matches: two patterns with one shape take the same groups of cards. A run of
+    one suit is a narrower shape than a run (a straight flush is also a straight), not the same."""
+    return (p.shape, p.size, p.order, p.one_suit, p.table, p.target, tuple(r.text() for r in p.ranks))
 
 
 def _duplicate_patterns(model) -> list[Diagnostic]:

@@ -8,6 +8,9 @@ else.  That value is often static: a reading switch (`unit = reading bid_steps {
 total over a zone that a `gather all into deck` just filled with the whole pack
 (`cap = sum prisoner of deck + sum face of deck`), evaluated here on the pack the game starts
 with at each player count.
+
+A loop counter (`for each k in 1..N`) holds, inside its loop, a number from the range's low end
+to its high end: `counter_bounds` gives them when they are static.
 """
 
 from __future__ import annotations
@@ -89,4 +92,19 @@ def value_at(model, evaluator: Evaluator, expr, stmt: n.Stmt, fields: dict, pack
                 probe[escape.name("z_", zone)] = list(pack)
             got = evaluator.maybe(assign.value, Probe(probe))
             return got if isinstance(got, int) else None
+    return None
+
+
+def counter_bounds(model, evaluator: Evaluator, expr, stmt: n.Stmt, fields: dict) -> tuple[int, int] | None:
+    """(least, greatest) value of `expr` at `stmt` when it is the counter of a `for each k in
+    LO..HI` loop around the statement and both ends are static; else None."""
+    if not isinstance(expr, n.Name):
+        return None
+    for block, index in reversed(_path_to(model.game.flow, stmt) or []):
+        loop = block.stmts[index]
+        if isinstance(loop, n.ForEach) and loop.var == expr.id and loop is not stmt:
+            if not isinstance(loop.iterable, n.Range):
+                return None
+            low, high = (evaluator.maybe(end, Probe(fields)) for end in (loop.iterable.low, loop.iterable.high))
+            return (low, high) if isinstance(low, int) and isinstance(high, int) else None
     return None

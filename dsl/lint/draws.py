@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 from ..ast import nodes as n
 from ..ast.visitor import StmtVisitor
-from ..ast.walk import open_loop
+from ..ast.walk import child_blocks, open_loop, walk_nodes
 from ..report.diagnostics import Diagnostic, warning
-from .effects import loop_condition, placed_statements, reads, refills
-from .evaluate import describe_readings
-from .facts import NonEmpty, facts_before
+from .bounds import counted_passes, most_taken
+from .effects import loop_condition, placed_statements, reads, refills, writes
+from .evaluate import Evaluator, describe_readings, reading_fields
+from .facts import AtLeast, NonEmpty, facts_before
 from .piles import follow_all
 
 
@@ -188,6 +189,8 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
             continue
         if _takes_one(stmt) and NonEmpty(source.name) in known.get(id(stmt), ()):
             continue  # a guard on the way here (`if pile is empty { end game }`) keeps a card there
+        if _guarded_for_count(stmt, source.name, known.get(id(stmt), ())):
+            continue  # `if size of pile < k { ... end game }` keeps k cards there
         # Any loop around that stops on the pile (its test read directly or through a variable
         # the loop sets by looking at the pile) stops before the draw finds it empty.
         if any(pile in loop_reads(model, loop) for loop in placed.loops):
@@ -195,6 +198,8 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
         for loop in placed.loops:
             if source.name in refills(model, loop.body):
                 continue
+            if _run_fits(model, engine, stmt, loop, source.name):
+                break  # the whole run of the loop takes fewer cards than the pile holds
             kind = "repeat" if open_loop(loop).ends_when else "while"
             message = (
                 f"this {what} from '{source.name}' can find it empty: the '{kind}' loop on "
@@ -203,6 +208,8 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
             notes = [
                 f"nothing in the loop puts cards back into '{source.name}', and neither the loop's "
                 f"condition nor an 'if' around this {what} tests it",
+                "could not bound the cards the loop takes over its whole run (a counter that ends it after "
+                "a known number of passes, and static counts in each pass) below what the pile holds",
                 "this is a static estimate: the loop may always end first; --simulate shows whether it does",
             ]
             hint = (
@@ -212,3 +219,59 @@ def check_empty_draws(model, engine) -> list[Diagnostic]:
             out.append(warning("empty-draw", message, stmt.span, notes=notes, hint=hint))
             break
     return out
+
+
+def _guarded_for_count(stmt, pile: str, known) -> bool:
+    count = getattr(stmt, "count", None) if isinstance(stmt, n.Draw) else None
+    if not isinstance(count, n.Num):
+        return False
+    return any(isinstance(f, AtLeast) and f.pile == pile and f.count >= count.value for f in known)
+
+
+def _run_fits(model, engine, stmt, loop, pile: str) -> bool:
+    """Whether the whole run of `loop` takes no more cards from `pile` than it held when `stmt`
+    first ran, at every player count and reading, and every entry into the loop finds the pile
+    as the first did (each statement around the loop runs once, or gathers the pile whole
+    first).  See `bounds.py`."""
+    if not _entered_alike(model.game.flow, loop, pile) or any(
+        "zone:" + pile in writes(model, t.body) for t in model.game.triggers if t.body
+    ):
+        return False
+    evaluator = Evaluator(model, engine)
+    for run in follow_all(model, engine):
+        first = next((rec for rec in run.records if rec.stmt is stmt), None)
+        if first is None or first.available is None:
+            return False
+        fields = {"n": run.players, **reading_fields(model, run.readings)}
+        passes = counted_passes(model, loop, evaluator, fields)
+        per_pass = most_taken(model, loop.body, pile, evaluator, fields)
+        if passes is None or per_pass is None or passes * per_pass > first.available:
+            return False
+    return True
+
+
+def _entered_alike(block, loop, pile: str) -> bool:
+    """Each compound statement around `loop` is an `if`, or gathers every card into `pile` at its
+    top level before the part that holds the loop."""
+    for stmt in block.stmts if block else []:
+        if stmt is loop:
+            return True
+        for inner in child_blocks(stmt):
+            if any(x is loop for x in walk_nodes(inner)):
+                if not isinstance(stmt, n.If) and not _gathers_first(inner, loop, pile):
+                    return False
+                return _entered_alike(inner, loop, pile)
+    return False
+
+
+def _gathers_first(block, loop, pile: str) -> bool:
+    for stmt in block.stmts:
+        if _holds_or_is(stmt, loop):
+            return False
+        if isinstance(stmt, n.Gather) and stmt.dest.name == pile and stmt.dest.owner is None:
+            return True
+    return False
+
+
+def _holds_or_is(stmt, loop) -> bool:
+    return stmt is loop or any(x is loop for x in walk_nodes(stmt))

@@ -134,26 +134,54 @@ def _fails_whenever(fails: list[Outcome], defaults: dict) -> list[str]:
     return ["fails whenever " + " and ".join(f"{k}={v}" for k, v in sorted(common))]
 
 
+def mismatch(result: ExpectResult, defaults: dict, engine) -> tuple[str, list[str]]:
+    """The message and notes of a failing expectation: under which readings it holds, the values
+    both sides had, and the source lines it illustrates."""
+    holds, fails = result.holds, result.fails
+    default_ok = any(r == defaults for r in holds)
+    if holds and len(holds) <= 6:
+        verdict = "holds only under: " + "; ".join(_describe(r, defaults) for r in holds)
+    elif holds:  # a long list says less than its size; "fails whenever" below names the cause
+        among = ", the defaults among them" if default_ok else ""
+        verdict = f"holds under {len(holds)} of {len(result.outcomes)} reading settings tried{among}"
+    else:
+        verdict = "holds under no reading"
+    notes = [verdict] + _fails_whenever(fails, defaults) + _side_notes(result, defaults, engine)
+    reasons = {o.why for o in fails if o.why}
+    notes += sorted(reasons)[:3]
+    notes += [f"source: {c.source}:{c.line}" + (f' "{c.quote}"' if c.quote else "") for c in result.example.cites]
+    status = "holds under the default readings but not under all" if default_ok else "does not hold"
+    return f"example '{result.title}' {status}", notes
+
+
+def expect_span(result: ExpectResult) -> Span:
+    return result.expect.span if result.expect.span.line else Span(result.line, 1, result.line, 1)
+
+
+ACCOUNT = "example-mismatch: "  # how a contradiction's notes introduce the example's account
+
+
+def example_account(diagnostic: Diagnostic) -> tuple[str, list[str]] | None:
+    """The message and notes of a failing expectation, from the finding that reports it: an
+    `example-mismatch`, or the `contradiction` of an example that holds under no reading, which
+    carries them in its notes; None for any other finding."""
+    if diagnostic.code == "example-mismatch":
+        return diagnostic.message, list(diagnostic.notes)
+    if diagnostic.code == "contradiction":
+        for i, note in enumerate(diagnostic.notes):
+            if note.startswith(ACCOUNT):
+                return note[len(ACCOUNT) :], list(diagnostic.notes[i + 1 :])
+    return None
+
+
 def check_examples(model, engine) -> list[Diagnostic]:
+    """`example-mismatch` for an expectation that holds under some readings but not all; one that
+    holds under none is a `contradiction` (`contradictions.py`), which carries these notes."""
     out: list[Diagnostic] = []
     defaults = {a: model.default_reading(a) for a in model.ambiguities}
     for result in example_results(model, engine):
-        holds, fails = result.holds, result.fails
-        if not fails:
+        if not result.fails or not result.holds:
             continue
-        default_ok = any(r == defaults for r in holds)
-        if holds and len(holds) <= 6:
-            verdict = "holds only under: " + "; ".join(_describe(r, defaults) for r in holds)
-        elif holds:  # a long list says less than its size; "fails whenever" below names the cause
-            among = ", the defaults among them" if default_ok else ""
-            verdict = f"holds under {len(holds)} of {len(result.outcomes)} reading settings tried{among}"
-        else:
-            verdict = "holds under no reading"
-        notes = [verdict] + _fails_whenever(fails, defaults) + _side_notes(result, defaults, engine)
-        reasons = {o.why for o in fails if o.why}
-        notes += sorted(reasons)[:3]
-        notes += [f"source: {c.source}:{c.line}" + (f' "{c.quote}"' if c.quote else "") for c in result.example.cites]
-        span = result.expect.span if result.expect.span.line else Span(result.line, 1, result.line, 1)
-        status = "holds under the default readings but not under all" if default_ok else "does not hold"
-        out.append(warning("example-mismatch", f"example '{result.title}' {status}", span, notes=notes))
+        message, notes = mismatch(result, defaults, engine)
+        out.append(warning("example-mismatch", message, expect_span(result), notes=notes))
     return out

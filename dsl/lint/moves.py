@@ -16,9 +16,9 @@ from ..ast.visitor import StmtVisitor
 from ..ast.walk import walk_stmts
 from ..report.diagnostics import Diagnostic, Span, warning
 from .effects import same_meaning_key
-from .dominators import value_at
+from .dominators import counter_bounds, value_at
 from .evaluate import Evaluator, deck_for, reading_fields, reading_variants
-from .facts import Holds, facts_before
+from .facts import Holds, condition_key, facts_before
 from .floors import lowest_value
 
 
@@ -46,14 +46,20 @@ class NoLegalMove(StmtVisitor["Diagnostic | None"]):
         """A guard or assignment on the way here made sure the zone has a card meeting a condition."""
         owner = same_meaning_key(stmt.zone.owner) if stmt.zone.owner is not None else None
         known = self.facts.get(id(stmt), frozenset())
-        return any(Holds(stmt.zone.name, owner, same_meaning_key(cond)) in known for cond in stmt.legality)
+        return any(Holds(stmt.zone.name, owner, condition_key(cond)) in known for cond in stmt.legality)
 
     def visit_ChooseCard(self, stmt):
         if self._known_to_hold(stmt):
             return None
         if stmt.legality and not stmt.else_any and not _always_true(stmt.legality[-1]):
             span = _covering(stmt.legality[0].span, stmt.legality[-1].span) or stmt.span
-            return _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", span)
+            found = _chain_warning(stmt, stmt.legality, f"a card of '{stmt.zone.name}'", span)
+            found.notes.append(
+                f"could not prove that '{stmt.zone.name}' holds such a card here: no test on the way ('if any "
+                f"{stmt.zone.name} ... where C', or a flag set from it) makes sure of it; --simulate N shows "
+                "whether play reaches this choice without one"
+            )
+            return found
         return None
 
     def visit_Trick(self, stmt):
@@ -175,14 +181,24 @@ def _bid_range_problem(model, evaluator: Evaluator, node: n.Bid):
             pack = deck_for(evaluator.engine, players, readings)
             low, high = (value_at(model, evaluator, end, node, fields, pack) for end in (node.low, node.high))
             step = value_at(model, evaluator, node.step, node, fields, pack) if node.step is not None else 1
+            # A loop counter ranges over its loop's numbers: the range is never smaller than with
+            # the greatest low end and the least high end.
+            if not isinstance(low, int) and (bounds := counter_bounds(model, evaluator, node.low, node, fields)):
+                low = bounds[1]
+            if not isinstance(high, int) and (bounds := counter_bounds(model, evaluator, node.high, node, fields)):
+                high = bounds[0]
             if isinstance(low, int) and not isinstance(high, int) and isinstance(step, int):
                 high = lowest_value(model, node.high)  # the range is never smaller than at its floor
             if not all(isinstance(v, int) for v in (low, high, step)):
+                unknown = [what for what, v in (("low end", low), ("high end", high), ("step", step)) if v is None]
                 return (
                     "the range of bids depends on play and can be empty, and the bid has no 'or pass'",
                     [
                         "the bids offered are the numbers from the low end to the high end; "
-                        "once the low end passes the high end, there is nothing to bid"
+                        "once the low end passes the high end, there is nothing to bid",
+                        f"could not bound the {' and the '.join(unknown)}: not a number, a variable set once "
+                        "before the bid, a variable that never falls below a start value, nor a loop counter "
+                        "with static ends; --simulate N shows whether the range runs empty in play",
                     ],
                 )
             if not [a for a in range(low, high + 1, max(1, step)) if a >= 0]:

@@ -7,6 +7,17 @@
   that decides, and nothing in the flow looks for a shared lead (e.g. counting the players
   with the highest total).  A game that says how ties end (`winners highest, ties share` or
   `ties draw`) or that names a loser or plays against a house has decided: nothing to report.
+
+  Nor is there anything to report when the rules themselves prove that one player alone leads
+  at the end; each proof is a fact about every way the match can end:
+  - the match ends only where a loop does, and that loop ends only when the two results differ
+    (`until min(R) != max(R)`, `while R of 0 == R of 1`), in a game for two without teams;
+  - a race to a target (`repeat ... until max(R) >= N`) in which each pass changes R for one
+    player at most, or each change is followed by `if R of him >= N { end game }`: only the
+    player who just scored can have reached N;
+  - a prize given to one player just before each `end game`, with the flow unable to end
+    otherwise (`won of p = 1` then `end game`, in a loop that never ends by itself).
+  Where none of them holds the warning says so: `--simulate` then shows whether ties happen.
 """
 
 from __future__ import annotations
@@ -16,7 +27,7 @@ from collections import Counter
 from ..ast import nodes as n
 from ..report.diagnostics import Diagnostic, warning
 from ..semantics.model import JOKER, RANKS
-from ..ast.walk import walk_nodes, walk_stmts
+from ..ast.walk import child_blocks, walk_nodes, walk_stmts
 from .effects import reads, same_meaning_key, writes
 from .evaluate import deck_for, reading_variants
 
@@ -108,13 +119,20 @@ def _final_score_ties(model) -> list[Diagnostic]:
         return []  # no result, or the file says how equal results end
     if _looks_for_shared_lead(model) or _one_prize(model) or _first_to_target(model):
         return []
+    if _ends_apart(model) or _prize_before_every_end(model):
+        return []
     best = "highest" if game.winners == "highest" else "lowest"
     return [
         warning(
             "unspecified-tie",
             f"several players can end with the same {best} result, and no rule breaks the tie",
             game.result.span,
-            notes=[f"'winners {best}' then names every player who shares it"],
+            notes=[
+                f"'winners {best}' then names every player who shares it",
+                "could not prove a single leader at the end: no loop that ends the match only when the results "
+                "differ (a game for two), no race to a target with one scorer a pass, no prize given to one "
+                "player just before every end; --simulate N plays matches and reports ties that happen",
+            ],
             hint="if sharing the win is intended, say so with a rule that checks for a shared lead "
             "('winners highest, ties share', or 'ties draw' if nobody wins then); "
             "if the text is silent, make it an ambiguity",
@@ -203,6 +221,13 @@ def _first_to_target(model) -> bool:
         for cond, body in stmt.branches
         if _is_guard(body) and (_reaches(cond, name) or (None, None))[1] == target
     }
+    starts_below = isinstance(var.init, n.Num) and var.init.value < target
+    if (
+        starts_below
+        and _most_changes_per_pass(loop.body, name) == 1
+        and not any(isinstance(x, n.EndGame) for x in walk_nodes(loop.body))
+    ):
+        return True  # one player at most scores in a pass: only he can have reached the target
     guards = 0
     for block in blocks:
         for i, stmt in enumerate(block.stmts):
@@ -245,3 +270,125 @@ def _checked_at_once(model, block, i: int, name: str, target: int, at_loop_end: 
             return False
         owner_moved = owner_moved or bool(owner_reads & writes(model, later))
     return at_loop_end
+
+
+def _changes_result(stmt, name: str) -> bool:
+    return isinstance(stmt, n.Assign) and isinstance(stmt.target, n.Of) and stmt.target.name == name
+
+
+def _most_changes_per_pass(block, name: str) -> float:
+    """The most changes of R one run of the block can make, on any path through it (the branches
+    of an `if` are alternatives); a loop that changes R inside can make any number."""
+    total: float = 0
+    for stmt in block.stmts if block else []:
+        if _changes_result(stmt, name):
+            total += 1
+        elif isinstance(stmt, n.If):
+            branches = [body for _, body in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else [])
+            total += max(_most_changes_per_pass(b, name) for b in branches)
+        elif any(_changes_result(x, name) for x in walk_nodes(stmt)):
+            return float("inf")
+    return total
+
+
+def _result_name(model) -> str | None:
+    game = model.game
+    name = game.result.id if isinstance(game.result, n.Name) else None
+    return name if name in model.vars else None
+
+
+def _triggers_change(model, name: str) -> bool:
+    return any(f"var:{name}" in writes(model, t.body) for t in model.game.triggers if t.body)
+
+
+def _ends_apart(model) -> bool:
+    """A game for two that ends only where a top-level loop ends, and that loop ends only when the
+    two results differ; nothing after the loop changes them."""
+    game, name = model.game, _result_name(model)
+    if name is None or game.flow is None or max(model.players) != 2 or game.teams is not None:
+        return False
+    if _triggers_change(model, name) or any(isinstance(x, (n.EndGame, n.Standing)) for x in walk_nodes(game.flow)):
+        return False
+    for i, stmt in enumerate(game.flow.stmts):
+        later = game.flow.stmts[i + 1 :]
+        if any(f"var:{name}" in writes(model, s) for s in later):
+            continue
+        if isinstance(stmt, n.Repeat):
+            return _proves_apart(stmt.until, True, name)
+        if isinstance(stmt, n.While):
+            return _proves_apart(stmt.cond, False, name)
+        return False
+    return False
+
+
+def _proves_apart(cond, truth: bool, name: str) -> bool:
+    """Whether `cond` having the value `truth` means that the two results differ."""
+    if isinstance(cond, n.Not):
+        return _proves_apart(cond.operand, not truth, name)
+    if isinstance(cond, n.BoolOp):
+        if (cond.op == "and") == truth:  # all operands have the value: one proof is enough
+            return any(_proves_apart(operand, truth, name) for operand in cond.operands)
+        return all(_proves_apart(operand, truth, name) for operand in cond.operands)
+    if not isinstance(cond, n.BinOp):
+        return False
+    differ = (truth and cond.op in ("!=", "<", ">")) or (not truth and cond.op == "==")
+    return differ and _both_results(cond.left, cond.right, name)
+
+
+def _both_results(left, right, name: str) -> bool:
+    """The two sides are the results of the two players: `min(R)` and `max(R)`, or `R of 0` and `R of 1`."""
+
+    def which(side):
+        if isinstance(side, n.Call) and side.func in ("min", "max") and len(side.args) == 1:
+            return side.func if isinstance(side.args[0], n.Name) and side.args[0].id == name else None
+        if isinstance(side, n.Of) and side.name == name and isinstance(side.arg, n.Num):
+            return side.arg.value
+        return None
+
+    return {which(left), which(right)} in ({"min", "max"}, {0, 1})
+
+
+def _prize_before_every_end(model) -> bool:
+    """The result moves off its start value, for one player, only right before `end game`, and
+    the flow cannot end otherwise: whoever is given the prize leads alone."""
+    game, name = model.game, _result_name(model)
+    var = model.vars.get(name) if name else None
+    if var is None or not isinstance(var.init, n.Num) or game.flow is None or _triggers_change(model, name):
+        return False
+    if not _never_falls_through(game.flow):
+        return False
+    changes = ends = 0
+    for block in (x for x in walk_nodes(game.flow) if isinstance(x, n.Block)):
+        for i, stmt in enumerate(block.stmts):
+            if isinstance(stmt, n.EndGame):
+                ends += 1
+                before = block.stmts[i - 1] if i else None
+                if before is None or not _gives_prize(before, name, var.init.value, game.winners):
+                    return False
+            elif _changes_result(stmt, name):
+                changes += 1
+                following = block.stmts[i + 1] if i + 1 < len(block.stmts) else None
+                if not isinstance(following, n.EndGame):
+                    return False
+            elif isinstance(stmt, n.Standing) and stmt.kind == "draw":
+                return False
+            elif not isinstance(stmt, n.Assign) and not child_blocks(stmt) and f"var:{name}" in writes(model, stmt):
+                return False
+    return ends > 0 and changes == ends
+
+
+def _gives_prize(stmt, name: str, start: int, winners: str) -> bool:
+    if not _changes_result(stmt, name) or not isinstance(stmt.value, n.Num):
+        return False
+    step = {"+=": stmt.value.value, "-=": -stmt.value.value, "=": stmt.value.value - start}.get(stmt.op, 0)
+    return (step > 0 and winners == "highest") or (step < 0 and winners == "lowest")
+
+
+def _never_falls_through(flow) -> bool:
+    """The flow's last statement is a loop that never ends by itself (`while true`, `until false`)."""
+    last = flow.stmts[-1] if flow.stmts else None
+    if isinstance(last, n.While):
+        return isinstance(last.cond, n.Bool) and last.cond.value
+    if isinstance(last, n.Repeat):
+        return isinstance(last.until, n.Bool) and not last.until.value
+    return False

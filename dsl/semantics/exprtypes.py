@@ -60,7 +60,11 @@ class ExpressionTyper(ExprVisitor["Type | None"]):
 
     # ------------------------------------------------------------ helpers
     def err(self, code: str, message: str, node: n.Node, **kw):
-        self.diags.append(error(code, message, node.span, file=self.file, **kw))
+        found = error(code, message, node.span, file=self.file, **kw)
+        # A definition expanded several times at one use puts the same node there several times:
+        # one problem, one report.
+        if not any((d.code, d.span, d.message) == (code, found.span, message) for d in self.diags):
+            self.diags.append(found)
 
     def undefined(self, name: str, node: n.Node, kind: str = "name", candidates=()):
         close = difflib.get_close_matches(name, list(candidates), n=1)

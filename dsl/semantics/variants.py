@@ -66,6 +66,7 @@ def merge(base: n.Game, variant: n.Game) -> n.Game:
         result=variant.result or base.result,
         result_cites=variant.result_cites if variant.result is not None else base.result_cites,
         winners=variant.winners if variant.result is not None else base.winners,
+        winners_cites=variant.winners_cites if variant.result is not None else base.winners_cites,
         teams=variant.teams or base.teams,  # a variant may seat the same game in partnerships
         house=variant.house or base.house,
     )

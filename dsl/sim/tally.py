@@ -74,7 +74,7 @@ class Tally:
         for i in winning:
             self.side_wins[(sides, i)] += 1
         self.ties += len(winning) > 1
-        self.draws += not winning
+        self.draws += not winning and self.rules.get("outcome") != "house"  # no seat beat the house: no draw
         self.lengths["decisions"][result.decisions] += 1
         self.lengths["tricks"][course.tricks] += 1
         self.lengths["deals"][course.deals] += 1

@@ -18,6 +18,7 @@ from ..report.diagnostics import NOWHERE, Diagnostic
 from ..compiler.escape import LINE_BREAKS
 from ..compiler.sources import SourceLines
 from ..lint.assumptions import GROUPS, list_assumptions
+from ..lint.examples import example_account
 from ..semantics.model import Model
 from .text import node_text
 
@@ -121,13 +122,13 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic], text: str) -> s
         out.append("")
 
     out += ["## Worked examples", ""]
-    problems = {d.span.line: d for d in diagnostics if d.code == "example-mismatch"}
+    problems = _example_accounts(diagnostics)
     if not game.examples:
         out += ["None declared.", ""]
     for ex in game.examples:
         failing = [problems[e.span.line] for e in ex.expects if e.span.line in problems]
-        verdict = "holds under every reading" if not failing else _text(failing[0].message.split("' ", 1)[-1])
-        notes = _text("; ".join(failing[0].notes[:2])) if failing else ""
+        verdict = "holds under every reading" if not failing else _text(failing[0][0].split("' ", 1)[-1])
+        notes = _text("; ".join(failing[0][1][:2])) if failing else ""
         out.append(
             f"- **{_text(ex.title)}** (line {ex.span.line}, {_cites(ex)}): {verdict}" + (f" ({notes})" if notes else "")
         )
@@ -143,6 +144,11 @@ def render_markdown(model: Model, diagnostics: list[Diagnostic], text: str) -> s
         out.append(f"- line {d.span.line}, {d.severity.value} `{d.code}`: {_text(d.message)}")
     out.append("")
     return "\n".join(out)
+
+
+def _example_accounts(diagnostics) -> dict[int, tuple[str, list[str]]]:
+    """By line, the message and notes of each failing expectation (see `example_account`)."""
+    return {d.span.line: found for d in diagnostics if (found := example_account(d)) is not None}
 
 
 def _assumptions_section(model: Model) -> list[str]:
