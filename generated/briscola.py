@@ -322,5 +322,10 @@ def from_json(data):
     return State.from_json(data)
 
 
+def deserialize(text):
+    """A state saved by `state.serialize()`, rebuilt by playing its history again."""
+    return _rt.deserialize_state(State, text)
+
+
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (140, 0), (157, 40), (171, 41), (191, 45), (193, 46), (196, 47), (199, 48), (204, 50), (224, 0), (261, 22), (263, 23), (265, 24), (267, 25), (275, 0), (299, 62), (302, 64), (303, 65), (307, 0), (308, 67), (311, 68), (312, 69), (320, 0))

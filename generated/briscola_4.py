@@ -325,5 +325,10 @@ def from_json(data):
     return State.from_json(data)
 
 
+def deserialize(text):
+    """A state saved by `state.serialize()`, rebuilt by playing its history again."""
+    return _rt.deserialize_state(State, text)
+
+
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = ((93, 13), (106, 0), (107, 28), (109, 29), (112, 31), (115, 32), (117, 33), (119, 34), (123, 0), (125, 54), (128, 55), (132, 35), (140, 0), (157, 40), (171, 41), (191, 45), (193, 46), (196, 47), (199, 48), (204, 50), (224, 0), (262, 22), (264, 23), (266, 24), (268, 25), (277, 0), (302, 62), (305, 64), (306, 65), (310, 0), (311, 67), (314, 68), (315, 69), (323, 0))

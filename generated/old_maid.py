@@ -209,5 +209,10 @@ def from_json(data):
     return State.from_json(data)
 
 
+def deserialize(text):
+    """A state saved by `state.serialize()`, rebuilt by playing its history again."""
+    return _rt.deserialize_state(State, text)
+
+
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = ((53, 26), (55, 27), (57, 28), (63, 29), (66, 30), (68, 32), (71, 33), (74, 34), (76, 35), (80, 38), (83, 39), (86, 42), (88, 43), (94, 44), (96, 45), (98, 47), (101, 48), (104, 49), (108, 51), (113, 52), (116, 53), (119, 56), (121, 58), (124, 59), (130, 0), (156, 16), (158, 17), (160, 18), (162, 19), (164, 20), (172, 0), (194, 66), (197, 69), (198, 70), (199, 71), (207, 0))

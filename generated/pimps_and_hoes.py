@@ -544,6 +544,11 @@ def from_json(data):
     return State.from_json(data)
 
 
+def deserialize(text):
+    """A state saved by `state.serialize()`, rebuilt by playing its history again."""
+    return _rt.deserialize_state(State, text)
+
+
 # generated line -> rule line, read only when a fault needs locating
 _RULE_LINES = (
     (86, 45),

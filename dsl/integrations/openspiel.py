@@ -117,10 +117,16 @@ class CardrulesGame(pyspiel.Game):
 
 
 class _Shared(list):
-    """Engine states at decision points: never changed, so a copy of the game state shares them."""
+    """Engine states at decision points: never changed, so a copy of the game state shares them.
+
+    They follow from the history, so a pickle (OpenSpiel's `serialize`) leaves them out: the
+    state rebuilds them by replaying its history when they are next read."""
 
     def __deepcopy__(self, memo):
         return _Shared(self)
+
+    def __reduce__(self):
+        return _Shared, ()
 
 
 class CardrulesState(pyspiel.State):
@@ -130,7 +136,13 @@ class CardrulesState(pyspiel.State):
         self.utility = game.utility
         self.cap = game.max_game_length()
         self.decisions = 0
-        self.points = _Shared()  # (engine state, seat that acted, action) per decision
+        self._points = _Shared()  # (engine state, seat that acted, action) per decision
+
+    @property
+    def points(self) -> _Shared:
+        if len(self._points) != self.decisions:  # left out of a pickle: replayed
+            self._points = _replayed_points(self.get_game(), self.engine_state.history)
+        return self._points
 
     def current_player(self):
         if self.is_terminal():
@@ -168,6 +180,17 @@ class CardrulesState(pyspiel.State):
 
     def __str__(self):
         return f"{self.engine_state!r} after {self.decisions} decisions"
+
+
+def _replayed_points(game: CardrulesGame, history: list[int]) -> _Shared:
+    """The engine states at the decisions of `history`, each with the seat that acted and its action."""
+    state = game.engine.new_game(game.players, game.seed, game.readings, chance="explicit")
+    points = _Shared()
+    for action in history:
+        if not state.is_chance_node():
+            points.append((state._state, state.current_player, action))
+        state.apply(action)
+    return points
 
 
 class _Observer:
