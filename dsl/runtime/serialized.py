@@ -212,16 +212,18 @@ def restore(reference, text):
 
 
 def state_class_of(reference):
-    """The State class an `engine_reference` names (loading its rule file again if need be)."""
+    """The State class an `engine_reference` names: the one pickled in this process, if any."""
+    return _PICKLED.get(reference) or engine_module(reference).State
+
+
+def engine_module(reference):
+    """The engine module an `engine_reference` names, imported or compiled again from its rule file."""
     kind = reference[0] if isinstance(reference, tuple) and reference else None
     if kind == "module" and len(reference) == 2:
-        return importlib.import_module(reference[1]).State
-    if kind == "rules" and len(reference) == 3:
-        return _PICKLED.get(reference) or _load_rules(*reference[1:])
-    raise pickle.UnpicklingError(f"not a reference to a cardrules engine: {reference!r}")
-
-
-def _load_rules(path: str, digest: str):
+        return importlib.import_module(reference[1])
+    if kind != "rules" or len(reference) != 3:
+        raise pickle.UnpicklingError(f"not a reference to a cardrules engine: {reference!r}")
+    _kind, path, digest = reference
     try:
         with open(path, "rb") as file:
             found = hashlib.sha256(file.read()).hexdigest()
@@ -231,7 +233,7 @@ def _load_rules(path: str, digest: str):
         raise pickle.UnpicklingError(f"the rule file {path} changed since this state was pickled")
     from dsl.api import load_game  # late: the runtime loads rule files only to unpickle
 
-    return load_game(path).State
+    return load_game(path)
 
 
 def _globals_of(cls) -> dict:
