@@ -175,6 +175,16 @@ def _replay(cls, chance: str, players: int, seed, readings: dict, actions: list)
 
 
 # ---------------------------------------------------------------- pickle
+# How a rule file becomes an engine: the compiler's `load_game`, which `dsl.api` registers when it
+# is imported; the runtime imports the compiler (by name) only to unpickle a rule file's state.
+_load_rules = None
+
+
+def use_rules_loader(load) -> None:
+    global _load_rules
+    _load_rules = load
+
+
 # The State classes pickled in this process, by (rule file, digest): unpickled there, a state
 # gets its own class back rather than that of another load of the same file.
 _PICKLED: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()
@@ -231,9 +241,9 @@ def engine_module(reference):
         raise pickle.UnpicklingError(f"the rule file of this pickled state cannot be read: {exc}") from None
     if found != digest:
         raise pickle.UnpicklingError(f"the rule file {path} changed since this state was pickled")
-    from dsl.api import load_game  # late: the runtime loads rule files only to unpickle
-
-    return load_game(path)
+    if _load_rules is None:  # a fresh process: importing the compiler registers its loader
+        importlib.import_module("dsl.api")
+    return _load_rules(path)
 
 
 def _globals_of(cls) -> dict:
