@@ -18,6 +18,7 @@ from .rl_cases import NO_DECISIONS, cases  # noqa: E402
 # history), several seconds a test.
 SLOW = {("belote", "*"), ("bridge", "*"), ("cheat", "*"), ("thirteens", "*"), ("thirteens_to_100", "*")}
 SLOW |= {("gin_rummy", "*"), ("president", "*"), ("sheepshead", "*"), ("cribbage", "*"), ("mau_mau", "*")}
+SLOW |= {("jailbreak", "*"), ("prisoners", 4)}
 # Cheat's random matches run for thousands of steps, and a saved OpenSpiel state is rebuilt by
 # replaying its whole history, at every step: over a minute a simulation. Its simulation runs
 # without the round trip (the round trip is covered by the other games).
