@@ -31,8 +31,10 @@ RULES = {
     'max_game_length': 100000,
     'min_players': 2,
     'max_players': 3,
+    'decides': True,
     'min_utility': None,
     'max_utility': None,
+    'utility_sum': None,
     'zero_sum': False,
     'observation_shape': {2: [223], 3: [268]},
     'information_state_shape': {2: [347], 3: [432]},
@@ -356,5 +358,10 @@ def from_json(data):
     return State.from_json(data)
 
 
+def deserialize(text):
+    """A state saved by `state.serialize()`, rebuilt by playing its history again."""
+    return _rt.deserialize_state(State, text)
+
+
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (106, 0), (108, 28), (112, 29), (120, 31), (125, 32), (129, 33), (133, 34), (137, 0), (140, 54), (143, 55), (149, 35), (157, 0), (177, 40), (191, 41), (213, 45), (217, 46), (220, 47), (223, 48), (230, 50), (252, 0), (289, 22), (291, 23), (293, 24), (295, 25), (303, 0), (333, 62), (336, 64), (337, 65), (341, 0), (342, 67), (345, 68), (346, 69), (354, 0))
+_RULE_LINES = ((95, 13), (108, 0), (110, 28), (114, 29), (122, 31), (127, 32), (131, 33), (135, 34), (139, 0), (142, 54), (145, 55), (151, 35), (159, 0), (179, 40), (193, 41), (215, 45), (219, 46), (222, 47), (225, 48), (232, 50), (254, 0), (291, 22), (293, 23), (295, 24), (297, 25), (305, 0), (335, 62), (338, 64), (339, 65), (343, 0), (344, 67), (347, 68), (348, 69), (356, 0))

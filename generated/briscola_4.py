@@ -31,8 +31,10 @@ RULES = {
     'max_game_length': 100000,
     'min_players': 4,
     'max_players': 4,
+    'decides': True,
     'min_utility': None,
     'max_utility': None,
+    'utility_sum': None,
     'zero_sum': False,
     'observation_shape': {4: [321]},
     'information_state_shape': {4: [525]},
@@ -359,5 +361,10 @@ def from_json(data):
     return State.from_json(data)
 
 
+def deserialize(text):
+    """A state saved by `state.serialize()`, rebuilt by playing its history again."""
+    return _rt.deserialize_state(State, text)
+
+
 # generated line -> rule line, read only when a fault needs locating
-_RULE_LINES = ((93, 13), (106, 0), (108, 28), (112, 29), (120, 31), (125, 32), (129, 33), (133, 34), (137, 0), (140, 54), (143, 55), (149, 35), (157, 0), (177, 40), (191, 41), (213, 45), (217, 46), (220, 47), (223, 48), (230, 50), (252, 0), (290, 22), (292, 23), (294, 24), (296, 25), (305, 0), (336, 62), (339, 64), (340, 65), (344, 0), (345, 67), (348, 68), (349, 69), (357, 0))
+_RULE_LINES = ((95, 13), (108, 0), (110, 28), (114, 29), (122, 31), (127, 32), (131, 33), (135, 34), (139, 0), (142, 54), (145, 55), (151, 35), (159, 0), (179, 40), (193, 41), (215, 45), (219, 46), (222, 47), (225, 48), (232, 50), (254, 0), (292, 22), (294, 23), (296, 24), (298, 25), (307, 0), (338, 62), (341, 64), (342, 65), (346, 0), (347, 67), (350, 68), (351, 69), (359, 0))

@@ -1,8 +1,9 @@
-"""Every game of games/, at every player count, is a PettingZoo AEC environment that passes
-PettingZoo's API and seed tests."""
+"""Every rule file of games/ (any folder), at every player count, is a PettingZoo AEC environment
+that passes PettingZoo's API and seed tests; a game without decisions is refused; the env pickles."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import warnings
 
@@ -16,11 +17,14 @@ from dsl import load_game  # noqa: E402
 from dsl.integrations import pettingzoo as pz  # noqa: E402
 
 from .conftest import GAMES  # noqa: E402
+from .rl_cases import NO_DECISIONS, cases  # noqa: E402
 
-CASES = [(path, players) for path in GAMES for players in load_game(path).RULES["players"]]
+
+# A couple of seconds each (long matches at big tables).
+SLOW = {("cheat", n) for n in range(6, 11)} | {("president", 7), ("president", 8)}
 
 
-@pytest.mark.parametrize("path,players", CASES, ids=[f"{p.stem}-{n}" for p, n in CASES])
+@pytest.mark.parametrize("path,players", cases(SLOW))
 def test_api_and_seed_tests_pass(path, players):
     with warnings.catch_warnings():
         # PettingZoo's own card games observe a Dict with an action mask too, and get the same notes.
@@ -67,3 +71,21 @@ def test_the_mask_is_the_legal_actions_and_render_is_text():
     assert isinstance(env.render(), str) and engine.RULES["name"] in env.render()
     with pytest.raises(ValueError):
         pz.env(engine, reward="money")
+
+
+@pytest.mark.parametrize("path", NO_DECISIONS, ids=[p.stem for p in NO_DECISIONS])
+def test_a_game_without_decisions_is_refused_when_made(path):
+    with pytest.raises(ValueError, match="no player ever decides"):
+        pz.env(path)
+
+
+def test_the_env_pickles_mid_game_and_plays_on_alike():
+    env = pz.env(GAMES[0], players=3)
+    env.reset(seed=2)
+    for _ in range(10):
+        env.step(int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][0]))
+    again = pickle.loads(pickle.dumps(env))
+    assert again.state.to_json() == env.state.to_json() and again.agent_selection == env.agent_selection
+    for one in (env, again):
+        one.step(int(one.observe(one.agent_selection)["action_mask"].nonzero()[0][-1]))
+    assert again.state.to_json() == env.state.to_json()

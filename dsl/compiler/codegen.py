@@ -9,7 +9,7 @@ import os
 
 from ..ast import nodes as n
 from ..semantics.model import COLORS, SUIT_COLOR, Model
-from . import action_bounds, alike, escape, gate, inline, jumps, layout, observed, parens, seats, standings
+from . import action_bounds, alike, escape, facts, gate, inline, jumps, layout, observed, parens, seats, standings
 from ..runtime import decks, observe
 from ..runtime.faults import TABLE_NAME, rule_line_table
 from .comments import rule_comment
@@ -335,11 +335,8 @@ class CodeGenerator:
             "max_game_length": action_bounds.DECISION_CAP,
             "min_players": min(m.players),
             "max_players": max(m.players),
-            # The result is any expression of the rules: its bounds are those it reaches in a game
-            # of at most max_game_length decisions, which the compiler does not prove.
-            "min_utility": None,
-            "max_utility": None,
-            "zero_sum": False,
+            # Whether anyone decides, the result's bounds and zero sum, where the rules prove them.
+            **facts.game_facts(m.game),
             "observation_shape": {
                 p: [observe.tensor_size(zones, vars_, n_cards, n_options, p, extras)] for p in m.players
             },

@@ -65,6 +65,7 @@ RUNTIME_NAMES = frozenset(
         "deal_round_robin",
         "deal_sizes",
         "deal_to_seats",
+        "deserialize_state",
         "distinct_kinds",
         "expectation",
         "explicit_game",

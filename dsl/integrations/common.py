@@ -8,6 +8,8 @@ import os
 import pathlib
 import types
 
+from dsl.runtime import serialized
+
 DEFAULT_GAMES = pathlib.Path(__file__).resolve().parent.parent.parent / "games"
 
 
@@ -27,6 +29,25 @@ def engine_of(game) -> types.ModuleType:
     return load_game(str(path))
 
 
+class PickledByReference:
+    """Pickling for a wrapper holding an engine and a seeded state: the engine by its module name
+    or rule file (see `dsl.runtime.serialized`), the state as its text, read by that engine."""
+
+    def __getstate__(self) -> dict:
+        fields = dict(self.__dict__)
+        fields["engine"] = serialized.engine_reference(self.engine.State)
+        if fields.get("state") is not None:
+            fields["state"] = fields["state"].serialize()
+        return fields
+
+    def __setstate__(self, fields: dict) -> None:
+        fields = dict(fields)
+        fields["engine"] = serialized.engine_module(fields["engine"])
+        if fields.get("state") is not None:
+            fields["state"] = serialized.deserialize_state(fields["engine"].State, fields["state"])
+        self.__dict__.update(fields)
+
+
 def short_name(engine: types.ModuleType) -> str:
     return pathlib.Path(engine.RULES["file"]).stem
 
@@ -38,6 +59,27 @@ def check_players(engine: types.ModuleType, players: int | None) -> int:
     if players not in allowed:
         raise ValueError(f"{engine.RULES['name']} takes {', '.join(map(str, allowed))} players, not {players!r}")
     return players
+
+
+# The observation's bounds: card planes and flags lie in [0, 1] and counts within the deck, but a
+# variable (a score) has no bound the compiler proves; none of a real match comes near this one,
+# the integers a saved state may hold (an exact float32 too).
+OBSERVATION_BOUND = float(2**53)
+
+
+def observation_box(size: int):
+    """The Box of an observation tensor of `size` floats, with finite bounds."""
+    import numpy as np  # late: `common` is imported by every wrapper, numpy only with them
+    from gymnasium import spaces
+
+    return spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size,), np.float32)
+
+
+def check_decides(engine: types.ModuleType) -> None:
+    """A game in which nobody ever decides (Old Maid plays itself) has nothing to learn or to
+    search: refused when the wrapper is made, rather than an episode that never gives a turn."""
+    if engine.RULES.get("decides") is False:
+        raise ValueError(f"{engine.RULES['name']}: no player ever decides in this game, so there is nothing to play")
 
 
 def num_actions(engine: types.ModuleType) -> int:

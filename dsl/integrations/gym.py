@@ -17,7 +17,16 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .common import check_players, check_reward, engine_of, num_actions, rewards
+from .common import (
+    PickledByReference,
+    check_decides,
+    check_players,
+    check_reward,
+    engine_of,
+    num_actions,
+    observation_box,
+    rewards,
+)
 
 
 def env(
@@ -26,7 +35,7 @@ def env(
     return CardrulesSeatEnv(game, seat, opponents, players, readings, reward, illegal_reward, render_mode)
 
 
-class CardrulesSeatEnv(gymnasium.Env):
+class CardrulesSeatEnv(PickledByReference, gymnasium.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
@@ -41,6 +50,7 @@ class CardrulesSeatEnv(gymnasium.Env):
         render_mode=None,
     ):
         self.engine = engine_of(game)
+        check_decides(self.engine)
         self.players = check_players(self.engine, players)
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat!r} is not a seat of a {self.players}-player game")
@@ -53,7 +63,7 @@ class CardrulesSeatEnv(gymnasium.Env):
         (size,) = self.engine.RULES["observation_shape"][self.players]
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": observation_box(size),
                 "action_mask": spaces.MultiBinary(self.n_actions),
             }
         )

@@ -21,26 +21,42 @@ import pyspiel
 
 from dsl.runtime import observe
 
-from .common import check_players, check_reward, engine_of, num_actions, observation_text, rewards, short_name
+from .common import (
+    check_decides,
+    check_players,
+    check_reward,
+    engine_of,
+    num_actions,
+    observation_text,
+    rewards,
+    short_name,
+)
 
-# A bound of the result the compiler does not prove: the scores a game reaches are far inside it.
+# A bound of a result the compiler does not bound: the scores a game reaches are far inside it.
 SCORE_BOUND = 1e6
 
 _ENGINES: dict[str, object] = {}  # registered short name -> engine module
 
 
-def _game_type(engine) -> pyspiel.GameType:
+def _zero_sum(engine, players: int, utility: str) -> bool:
+    """Whether the returns always sum to 0: proven by the compiler for the rules' result; for +1/-1
+    wins, whenever two play (one winner against one loser, or 0 each)."""
+    return engine.RULES.get("zero_sum", False) if utility == "score" else players == 2
+
+
+def _game_type(engine, players: int | None = None, utility: str = "score") -> pyspiel.GameType:
     rules = engine.RULES
     params = {"players": rules["players"][0], "utility": "score"}
     for amb in rules["ambiguities"]:
         params[amb["name"]] = amb["default"]
+    zero_sum = _zero_sum(engine, players or params["players"], utility)
     return pyspiel.GameType(
         short_name=f"cardrules_{short_name(engine)}",
         long_name=f"cardrules {rules['name']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if rules["zero_sum"] else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=rules["max_players"],
         min_num_players=rules["min_players"],
@@ -50,6 +66,15 @@ def _game_type(engine) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification=params,
     )
+
+
+def _utility_bounds(engine, utility: str) -> tuple[float, float]:
+    """The returns' bounds: +1/-1 for wins; the result's where the compiler proves them, else a
+    bound far outside the scores real games reach."""
+    if utility == "win":
+        return -1.0, 1.0
+    low, high = engine.RULES.get("min_utility"), engine.RULES.get("max_utility")
+    return (-SCORE_BOUND if low is None else float(low)), (SCORE_BOUND if high is None else float(high))
 
 
 def register(game) -> str:
@@ -91,17 +116,20 @@ class CardrulesGame(pyspiel.Game):
         self.utility = check_reward(params["utility"])
         self.readings = {amb["name"]: params[amb["name"]] for amb in engine.RULES["ambiguities"]}
         rules = engine.RULES
-        bound = 1.0 if self.utility == "win" else SCORE_BOUND
+        check_decides(engine)
+        low, high = _utility_bounds(engine, self.utility)
+        zero_sum = _zero_sum(engine, self.players, self.utility)
         info = pyspiel.GameInfo(
             num_distinct_actions=num_actions(engine),
             max_chance_outcomes=rules["max_chance_outcomes"],
             num_players=self.players,
-            min_utility=-bound,
-            max_utility=bound,
-            utility_sum=None,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=rules["max_game_length"],
         )
-        super().__init__(game_type, info, params)
+        # The type of this instance: zero sum or not depends on the player count and the utility.
+        super().__init__(_game_type(engine, self.players, self.utility), info, params)
         self.observation_size = rules["observation_shape"][self.players][0]
         self.information_state_size = rules["information_state_shape"][self.players][0]
         self.seed = 0
@@ -117,10 +145,16 @@ class CardrulesGame(pyspiel.Game):
 
 
 class _Shared(list):
-    """Engine states at decision points: never changed, so a copy of the game state shares them."""
+    """Engine states at decision points: never changed, so a copy of the game state shares them.
+
+    They follow from the history, so a pickle (OpenSpiel's `serialize`) leaves them out: the
+    state rebuilds them by replaying its history when they are next read."""
 
     def __deepcopy__(self, memo):
         return _Shared(self)
+
+    def __reduce__(self):
+        return _Shared, ()
 
 
 class CardrulesState(pyspiel.State):
@@ -130,7 +164,13 @@ class CardrulesState(pyspiel.State):
         self.utility = game.utility
         self.cap = game.max_game_length()
         self.decisions = 0
-        self.points = _Shared()  # (engine state, seat that acted, action) per decision
+        self._points = _Shared()  # (engine state, seat that acted, action) per decision
+
+    @property
+    def points(self) -> _Shared:
+        if len(self._points) != self.decisions:  # left out of a pickle: replayed
+            self._points = _replayed_points(self.get_game(), self.engine_state.history)
+        return self._points
 
     def current_player(self):
         if self.is_terminal():
@@ -180,6 +220,17 @@ class CardrulesState(pyspiel.State):
         renamed = zip(before, self.points, world.history, strict=True)  # a card another seat played is renamed too
         c.points = _Shared((point, actor, action) for point, (_, actor, _), action in renamed)
         return c
+
+
+def _replayed_points(game: CardrulesGame, history: list[int]) -> _Shared:
+    """The engine states at the decisions of `history`, each with the seat that acted and its action."""
+    state = game.engine.new_game(game.players, game.seed, game.readings, chance="explicit")
+    points = _Shared()
+    for action in history:
+        if not state.is_chance_node():
+            points.append((state._state, state.current_player, action))
+        state.apply(action)
+    return points
 
 
 class _Observer:

@@ -16,17 +16,28 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .common import check_players, check_reward, engine_of, num_actions, rewards, short_name
+from .common import (
+    PickledByReference,
+    check_decides,
+    check_players,
+    check_reward,
+    engine_of,
+    num_actions,
+    observation_box,
+    rewards,
+    short_name,
+)
 
 
 def env(game, players: int | None = None, readings: dict | None = None, render_mode: str | None = None, reward="score"):
     return CardrulesEnv(game, players, readings, render_mode, reward)
 
 
-class CardrulesEnv(AECEnv):
+class CardrulesEnv(PickledByReference, AECEnv):
     def __init__(self, game, players=None, readings=None, render_mode=None, reward="score"):
         super().__init__()
         self.engine = engine_of(game)
+        check_decides(self.engine)
         self.players = check_players(self.engine, players)
         self.readings = dict(readings or {})
         self.reward = check_reward(reward)
@@ -41,7 +52,7 @@ class CardrulesEnv(AECEnv):
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "observation": observation_box(size),
                     "action_mask": spaces.MultiBinary(self.n_actions),
                 }
             )

@@ -17,7 +17,10 @@ import weakref
 from typing import Sequence
 
 from . import observe, resample as _resample, saved
-from .chance import explicit_game  # noqa: F401 (new_game of the engines, in explicit-chance mode)
+from . import serialized
+
+# new_game of the engines in explicit-chance mode, and their module-level deserialize
+from .serialized import deserialize_state, explicit_game  # noqa: F401
 from .errors import BadArgument, IllegalAction, RuleGap
 from .decks import RANK_TEXT, SUIT_SYMBOLS, standard_deck  # noqa: F401 (standard_deck: engines of the standard deck)
 
@@ -507,6 +510,17 @@ class BaseState:
         except (TypeError, ValueError) as exc:
             raise BadArgument(f"the random generator state of this saved state is damaged ({exc})") from exc
         return state
+
+    def serialize(self) -> str:
+        """The state as text (game, players, readings, seed, actions): the engine's `deserialize`
+        gives it back, and `pickle` stores it so (see `serialized`)."""
+        return serialized.serialize(self)
+
+    def __reduce__(self):
+        return serialized.reduce_state(self)
+
+    def __deepcopy__(self, memo) -> "BaseState":
+        return self.clone()  # exact and fast, where pickling's route would replay the match
 
     def __repr__(self) -> str:
         return f"<{self._GAME} state: {self.n} players, {self.decisions} decisions, player {self.cur} to act>"

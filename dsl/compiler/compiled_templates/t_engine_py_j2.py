@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '7cbb26c74aa4137e94db3bb9e24edc94cafdd0bcce25e0799da4ec13c1b7f7f9'
+FINGERPRINT = '3c4626540c4c4e968fafb993b09758f2a96f4a91f81dedb4a0a5aec630bddc17'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -407,7 +407,7 @@ def root(context, missing=missing):
     l_1_loop = l_1_ex = missing
     yield '\n\nEXAMPLES = '
     yield str(t_2((undefined(name='example_rows') if l_0_example_rows is missing else l_0_example_rows), 'EXAMPLES = '))
-    yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n'
+    yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n\n\ndef deserialize(text):\n    """A state saved by `state.serialize()`, rebuilt by playing its history again."""\n    return _rt.deserialize_state(State, text)\n'
 
 blocks = {}
 debug_info = '1=90&4=92&9=96&11=98&14=101&15=105&16=107&17=110&24=120&25=123&26=130&28=135&29=137&30=139&31=141&32=143&34=145&38=148&40=151&42=153&43=157&44=159&46=164&47=168&48=170&50=175&51=179&52=181&54=186&55=190&56=192&58=197&59=200&61=205&64=210&65=212&66=214&69=216&70=218&71=220&73=222&74=224&78=228&80=230&81=234&82=236&85=240&86=243&88=246&91=250&92=254&93=257&99=263&102=267&103=269&104=272&110=277&111=279&112=281&113=283&114=285&115=287&117=289&118=291&119=294&121=296&122=299&124=302&125=304&126=307&128=310&129=312&130=314&131=316&132=318&133=322&141=326&142=329&143=332&145=337&146=343&149=346&150=348&157=354&158=358&165=362&166=366&172=370&186=373&189=377&190=379&191=381&192=385&193=388&195=391&197=394&198=398&207=407'
