@@ -322,6 +322,7 @@ class State(_rt.BaseState):
     _AMBIGUITIES = (('simultaneous_calls', ('nearest_left', 'random_caller'), 0),)
     _PLAYERS = (3, 4, 5, 6, 7, 8, 9, 10)
     _N_HITS = 4
+    _N_ACTIONS = 60
     _WINNERS = 'highest'
 
     def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
@@ -447,13 +448,13 @@ _RULE_LINES = (
     (273, 63),
     (276, 64),
     (283, 0),
-    (337, 18),
-    (340, 20),
-    (342, 21),
-    (344, 22),
-    (346, 23),
-    (348, 24),
-    (350, 25),
-    (352, 26),
-    (362, 0),
+    (338, 18),
+    (341, 20),
+    (343, 21),
+    (345, 22),
+    (347, 23),
+    (349, 24),
+    (351, 25),
+    (353, 26),
+    (363, 0),
 )

@@ -481,6 +481,7 @@ class State(_rt.BaseState):
     _AMBIGUITIES = (('undercut_bonus', ('modern', 'older'), 0), ('equal_totals', ('share', 'play_on'), 0))
     _PLAYERS = (2,)
     _N_HITS = 15
+    _N_ACTIONS = 61
     _WINNERS = 'highest'
 
     def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
@@ -645,17 +646,17 @@ _RULE_LINES = (
     (429, 92),
     (432, 93),
     (439, 0),
-    (496, 19),
-    (499, 21),
-    (502, 23),
-    (504, 24),
-    (506, 25),
-    (508, 26),
-    (510, 27),
-    (512, 28),
-    (514, 29),
-    (523, 0),
-    (553, 141),
-    (556, 142),
-    (564, 0),
+    (497, 19),
+    (500, 21),
+    (503, 23),
+    (505, 24),
+    (507, 25),
+    (509, 26),
+    (511, 27),
+    (513, 28),
+    (515, 29),
+    (524, 0),
+    (554, 141),
+    (557, 142),
+    (565, 0),
 )

@@ -604,6 +604,7 @@ class State(_rt.BaseState):
     _AMBIGUITIES = (('pass_rule', ('may_return', 'out_until_clear'), 0), ('equal_totals', ('share', 'play_on'), 0))
     _PLAYERS = (3, 4, 5, 6, 7)
     _N_HITS = 13
+    _N_ACTIONS = 74
     _WINNERS = 'highest'
 
     def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
@@ -783,17 +784,17 @@ _RULE_LINES = (
     (518, 108),
     (521, 109),
     (529, 0),
-    (619, 19),
-    (622, 21),
-    (624, 22),
-    (626, 23),
-    (628, 24),
-    (630, 25),
-    (632, 26),
-    (634, 27),
-    (636, 28),
-    (638, 29),
-    (640, 30),
-    (642, 31),
-    (653, 0),
+    (620, 19),
+    (623, 21),
+    (625, 22),
+    (627, 23),
+    (629, 24),
+    (631, 25),
+    (633, 26),
+    (635, 27),
+    (637, 28),
+    (639, 29),
+    (641, 30),
+    (643, 31),
+    (654, 0),
 )

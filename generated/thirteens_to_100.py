@@ -447,6 +447,7 @@ class State(_rt.BaseState):
     _AMBIGUITIES = (('trick_point', ('leftover', 'every', 'bare'), 0), ('ace_in_runs', ('high', 'both'), 0), ('joker_lead', ('first_suited', 'leader_wins'), 0), ('empty_stock', ('no_trump', 'dealer_card'), 0), ('race_tie', ('highest', 'play_on'), 0), ('card_reuse', ('once', 'every'), 0), ('thirteen_points', ('one', 'thirteen'), 1))
     _PLAYERS = (3, 4, 5, 6)
     _N_HITS = 12
+    _N_ACTIONS = 58
     _WINNERS = 'highest'
 
     def __init__(self, players, seed=0, readings=None, run=True, blank=False, rng=None):
@@ -603,21 +604,21 @@ _RULE_LINES = (
     (384, 134),
     (406, 138),
     (432, 0),
-    (464, 27),
-    (467, 29),
-    (469, 30),
-    (471, 31),
-    (473, 6),
-    (482, 0),
-    (515, 163),
-    (518, 167),
-    (519, 168),
-    (523, 0),
-    (524, 171),
-    (527, 172),
-    (531, 0),
-    (532, 175),
-    (535, 177),
-    (536, 178),
-    (544, 0),
+    (465, 27),
+    (468, 29),
+    (470, 30),
+    (472, 31),
+    (474, 6),
+    (483, 0),
+    (516, 163),
+    (519, 167),
+    (520, 168),
+    (524, 0),
+    (525, 171),
+    (528, 172),
+    (532, 0),
+    (533, 175),
+    (536, 177),
+    (537, 178),
+    (545, 0),
 )

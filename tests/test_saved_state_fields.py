@@ -271,3 +271,27 @@ def test_a_loop_holding_items_of_another_kind_is_refused(path):
             else:
                 accepted.append(f"{field}={wrong!r}")
     assert not accepted, "accepted: " + ", ".join(accepted[:20])
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"legal": []},  # a seat to move with nothing to choose: legal_actions() is never empty then
+        {"legal": [10**6]},  # an action beyond the game's actions
+        {"legal": "twice"},  # the same action offered twice
+        {"cur": -1},  # nobody to move in a match still going
+        {"done": True},  # an ended match with a seat still to move
+    ],
+    ids=["no-legal", "beyond", "twice", "nobody", "ended"],
+)
+@pytest.mark.parametrize("path", FUZZED_GAMES[:2] + EVERY_GAME[-1:], ids=lambda p: p.stem)
+def test_a_decision_that_does_not_fit_the_match_is_refused(path, change):
+    engine = engine_for(path)
+    saved = mid_game(engine).to_json()
+    fields = saved["fields"]
+    assert not fields["done"] and fields["legal"]
+    if change.get("legal") == "twice":
+        change = {"legal": fields["legal"] + fields["legal"][:1]}
+    fields.update(change)
+    with pytest.raises(BadArgument, match=f"field '({'|'.join(change)}|cur|legal|done)'"):
+        engine.from_json(saved)

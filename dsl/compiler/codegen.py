@@ -320,15 +320,19 @@ class CodeGenerator:
         )
         return zones, vars_
 
+    def num_actions(self) -> int | None:
+        """How many actions the game has (None: a bid without an upper end)."""
+        n_actions = action_bounds.num_distinct_actions(self.model)
+        if n_actions is not None:  # the bids' end, then the seats, ranks and suited options chosen
+            n_actions += self.lowerer.actions.late_count
+        return n_actions
+
     def learning_metadata(self, program) -> dict:
         """The fixed spaces the game-playing libraries need (see dsl.integrations)."""
         m = self.model
         zones, vars_ = self.meta_tables()
         extras = observed.observed(m, program)
-        n_cards, n_options = len(m.cards), len(m.options)
-        n_actions = action_bounds.num_distinct_actions(m)
-        if n_actions is not None:  # the bids' end, then the seats, ranks and suited options chosen
-            n_actions += self.lowerer.actions.late_count
+        n_cards, n_options, n_actions = len(m.cards), len(m.options), self.num_actions()
         return {
             "num_distinct_actions": n_actions,
             "max_chance_outcomes": max(n_cards, *m.players),
@@ -461,6 +465,7 @@ class CodeGenerator:
             ),
             "players": escape.literal(tuple(m.players)),
             "n_hits": len(program.hits),
+            "n_actions": self.num_actions(),
             "winners": m.game.winners,
             "outcome_lines": standings.class_lines(m) + observed.class_lines(m, program),
             "decks": decks,

@@ -72,6 +72,7 @@ class BaseState:
     _FIELD_SHAPES: tuple = ()
     _PLAYERS: tuple = ()
     _N_HITS = 0
+    _N_ACTIONS = None  # how many actions the game has (None: a bid without an upper end)
     # Outcomes (see `standings`): "best" (winners highest|lowest), "loser" or "house"; how equal
     # best results end ("share", "draw", None: not said, they share); whether the result is a
     # value the members of a team share (else a team scores the sum of its members' results).

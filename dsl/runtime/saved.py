@@ -93,6 +93,26 @@ def check_fields(state, fields: dict) -> None:
         except _Refusal as why:
             raise refuse(name, str(why)) from None
     _check_cards_once(cls, fields, set(state.cards))
+    _check_decision(cls, fields)
+
+
+def _check_decision(cls, fields: dict) -> None:
+    """A match still going waits for a seat with something to choose; an ended one for nobody."""
+    done, cur, legal = fields.get("done"), fields.get("cur"), fields.get("legal")
+    if done and (cur != -1 or legal):
+        raise refuse("done", "says the match ended, yet a seat is to move or has actions to choose")
+    if not done and cur == -1:
+        raise refuse(
+            "cur",
+            "names nobody to move in a match that has not ended (a state saved at a chance node comes back"
+            " with serialize and deserialize, not from_json)",
+        )
+    if not done and not legal:
+        raise refuse("legal", "offers nothing to choose to the seat to move: a match going on always does")
+    if legal is not None and len(set(legal)) != len(legal):
+        raise refuse("legal", "offers the same action twice")
+    if legal and cls._N_ACTIONS is not None and max(legal) >= cls._N_ACTIONS:
+        raise refuse("legal", f"offers action {max(legal)}, beyond the game's {cls._N_ACTIONS} actions")
 
 
 def shapes_of(cls) -> dict:

@@ -1,5 +1,5 @@
 # Compiled from templates/engine.py.j2 by `python -m dsl.compiler.write_templates --write`: do not edit.
-FINGERPRINT = '3c4626540c4c4e968fafb993b09758f2a96f4a91f81dedb4a0a5aec630bddc17'
+FINGERPRINT = 'faa2f3438a4702f86bdcfc127a14f5f99ec3baf76d6bf29028ff92cf07753c74'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'engine.py.j2'
 
@@ -43,6 +43,7 @@ def root(context, missing=missing):
     l_0_ambiguities_meta = resolve('ambiguities_meta')
     l_0_players = resolve('players')
     l_0_n_hits = resolve('n_hits')
+    l_0_n_actions = resolve('n_actions')
     l_0_winners = resolve('winners')
     l_0_outcome_lines = resolve('outcome_lines')
     l_0_decks = resolve('decks')
@@ -314,6 +315,8 @@ def root(context, missing=missing):
     yield str((undefined(name='players') if l_0_players is missing else l_0_players))
     yield '\n    _N_HITS = '
     yield str((undefined(name='n_hits') if l_0_n_hits is missing else l_0_n_hits))
+    yield '\n    _N_ACTIONS = '
+    yield str((undefined(name='n_actions') if l_0_n_actions is missing else l_0_n_actions))
     yield '\n    _WINNERS = '
     yield str(t_4((undefined(name='winners') if l_0_winners is missing else l_0_winners)))
     yield '\n'
@@ -410,4 +413,4 @@ def root(context, missing=missing):
     yield '\nEXAMPLES = _rt.guard_examples(EXAMPLES)  # a fault in an example is a located rule gap\n\n\ndef from_json(data):\n    """A state saved by `to_json`, restored to play on as the original would."""\n    return State.from_json(data)\n\n\ndef deserialize(text):\n    """A state saved by `state.serialize()`, rebuilt by playing its history again."""\n    return _rt.deserialize_state(State, text)\n'
 
 blocks = {}
-debug_info = '1=90&4=92&9=96&11=98&14=101&15=105&16=107&17=110&24=120&25=123&26=130&28=135&29=137&30=139&31=141&32=143&34=145&38=148&40=151&42=153&43=157&44=159&46=164&47=168&48=170&50=175&51=179&52=181&54=186&55=190&56=192&58=197&59=200&61=205&64=210&65=212&66=214&69=216&70=218&71=220&73=222&74=224&78=228&80=230&81=234&82=236&85=240&86=243&88=246&91=250&92=254&93=257&99=263&102=267&103=269&104=272&110=277&111=279&112=281&113=283&114=285&115=287&117=289&118=291&119=294&121=296&122=299&124=302&125=304&126=307&128=310&129=312&130=314&131=316&132=318&133=322&141=326&142=329&143=332&145=337&146=343&149=346&150=348&157=354&158=358&165=362&166=366&172=370&186=373&189=377&190=379&191=381&192=385&193=388&195=391&197=394&198=398&207=407'
+debug_info = '1=91&4=93&9=97&11=99&14=102&15=106&16=108&17=111&24=121&25=124&26=131&28=136&29=138&30=140&31=142&32=144&34=146&38=149&40=152&42=154&43=158&44=160&46=165&47=169&48=171&50=176&51=180&52=182&54=187&55=191&56=193&58=198&59=201&61=206&64=211&65=213&66=215&69=217&70=219&71=221&73=223&74=225&78=229&80=231&81=235&82=237&85=241&86=244&88=247&91=251&92=255&93=258&99=264&102=268&103=270&104=273&110=278&111=280&112=282&113=284&114=286&115=288&117=290&118=292&119=295&121=297&122=300&124=303&125=305&126=308&128=311&129=313&130=315&131=317&132=319&133=321&134=325&142=329&143=332&144=335&146=340&147=346&150=349&151=351&158=357&159=361&166=365&167=369&173=373&187=376&190=380&191=382&192=384&193=388&194=391&196=394&198=397&199=401&208=410'
