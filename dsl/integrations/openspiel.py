@@ -8,7 +8,8 @@ information state of a seat is its history of observations and own actions, as a
 a fixed-size summary of it as a tensor.
 
 Parameters: `players`, one string parameter per ambiguity of the rules (its reading), and
-`utility`: "score" (the rules' result) or "win" (+1 for the winners, -1 for the others).
+`utility`: "score" (the rules' result) or "win" (+1 for the winners, -1 for the others); a game
+whose result gives every seat the same score (won by the seats still in) is played for wins.
 A game still running after `max_game_length` decisions ends there with its current result.
 """
 
@@ -44,9 +45,21 @@ def _zero_sum(engine, players: int, utility: str) -> bool:
     return engine.RULES.get("zero_sum", False) if utility == "score" else players == 2
 
 
-def _game_type(engine, players: int | None = None, utility: str = "score") -> pyspiel.GameType:
+def _same_score_for_all(engine) -> bool:
+    """Whether the compiler proves that the rules give every seat the same score (a game won by
+    the seats still in, with no result): its scores tell nobody apart."""
+    low, high = engine.RULES.get("min_utility"), engine.RULES.get("max_utility")
+    return low is not None and low == high
+
+
+def _default_utility(engine) -> str:
+    return "win" if _same_score_for_all(engine) else "score"
+
+
+def _game_type(engine, players: int | None = None, utility: str | None = None) -> pyspiel.GameType:
     rules = engine.RULES
-    params = {"players": rules["players"][0], "utility": "score"}
+    utility = utility or _default_utility(engine)
+    params = {"players": rules["players"][0], "utility": _default_utility(engine)}
     for amb in rules["ambiguities"]:
         params[amb["name"]] = amb["default"]
     zero_sum = _zero_sum(engine, players or params["players"], utility)
@@ -89,10 +102,12 @@ def register(game) -> str:
     return name
 
 
-def load(game, players: int | None = None, readings: dict | None = None, utility: str = "score") -> pyspiel.Game:
-    """The game as a `pyspiel.Game` for `players` seats (the fewest the rules allow by default)."""
+def load(game, players: int | None = None, readings: dict | None = None, utility: str | None = None) -> pyspiel.Game:
+    """The game as a `pyspiel.Game` for `players` seats (the fewest the rules allow by default),
+    played for the rules' scores, or for wins where the scores tell nobody apart."""
     engine = engine_of(game)
     name = register(engine)
+    utility = utility or _default_utility(engine)
     params = {"players": check_players(engine, players), "utility": check_reward(utility)}
     params.update(readings or {})
     return pyspiel.load_game(name, params)
@@ -117,6 +132,11 @@ class CardrulesGame(pyspiel.Game):
         self.readings = {amb["name"]: params[amb["name"]] for amb in engine.RULES["ambiguities"]}
         rules = engine.RULES
         check_decides(engine)
+        if self.utility == "score" and _same_score_for_all(engine):
+            raise ValueError(
+                f"the rules of {rules['name']!r} give every seat the same score, which tells nobody apart:"
+                " play it with utility='win'"
+            )
         low, high = _utility_bounds(engine, self.utility)
         zero_sum = _zero_sum(engine, self.players, self.utility)
         info = pyspiel.GameInfo(
