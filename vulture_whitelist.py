@@ -62,6 +62,29 @@ engine.team_value
 engine.team_numbers
 faults.guard_examples
 Scoring.best_of
+engine.repeat_count  # a `repeat N times` whose count is computed
+engine.BaseState._start_recording  # new_game(..., record=True)
+# The records of a match that records its events, written by the lowering behind `if _rec:`.
+from dsl.runtime import events
+
+events.record_shuffle
+events.deal_sizes
+events.record_deal
+events.record_draw
+events.record_gather
+events.record_set
+events.record_play
+events.record_trick_end
+events.record_held
+
+# Called by name by their frameworks: OpenSpiel's IS-MCTS, pygls' feature dispatch, and the tests'
+# and fuzzing run's in-process language server.
+from dsl.integrations import openspiel
+from dsl.tools import lsp_protocol, lsp_session
+
+openspiel.CardrulesState.resample_from_infostate
+lsp_protocol.CardrulesProtocol.lsp_text_document__did_change
+lsp_session.InProcessSession.initialize
 
 # The typed visitor bases, and the check the exhaustiveness test calls, while the stages move onto them.
 from dsl.ast import visitor

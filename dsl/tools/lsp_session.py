@@ -96,5 +96,5 @@ class InProcessSession:
     def __enter__(self) -> InProcessSession:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *_exc) -> None:
         self.close()
