@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from .compiler import cache as compile_cache
 from .compiler.names import engine_module_name
-from .runtime import serialized
 from .report.files import read_rule_text
 from .report.diagnostics import Diagnostic, DiagnosticError, Span, error
 
@@ -275,9 +274,6 @@ def load_game(path: str, *, check: bool = False, cache: bool = True, native: boo
     module.__cardrules_path__ = path
     sys.modules.setdefault(module.__name__, module)
     return module
-
-
-serialized.use_rules_loader(load_game)  # a pickled state of a rule file's engine compiles the file again
 
 
 def native_module(source: str, name: str, path: str) -> types.ModuleType:

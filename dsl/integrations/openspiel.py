@@ -238,7 +238,7 @@ class CardrulesState(pyspiel.State):
         c = self.clone()
         c.engine_state = world
         renamed = zip(before, self.points, world.history, strict=True)  # a card another seat played is renamed too
-        c.points = _Shared((point, actor, action) for point, (_, actor, _), action in renamed)
+        c._points = _Shared((point, actor, action) for point, (_, actor, _), action in renamed)
         return c
 
 

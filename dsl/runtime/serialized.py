@@ -175,16 +175,6 @@ def _replay(cls, chance: str, players: int, seed, readings: dict, actions: list)
 
 
 # ---------------------------------------------------------------- pickle
-# How a rule file becomes an engine: the compiler's `load_game`, which `dsl.api` registers when it
-# is imported; the runtime imports the compiler (by name) only to unpickle a rule file's state.
-_load_rules = None
-
-
-def use_rules_loader(load) -> None:
-    global _load_rules
-    _load_rules = load
-
-
 # The State classes pickled in this process, by (rule file, digest): unpickled there, a state
 # gets its own class back rather than that of another load of the same file.
 _PICKLED: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()
@@ -241,9 +231,8 @@ def engine_module(reference):
         raise pickle.UnpicklingError(f"the rule file of this pickled state cannot be read: {exc}") from None
     if found != digest:
         raise pickle.UnpicklingError(f"the rule file {path} changed since this state was pickled")
-    if _load_rules is None:  # a fresh process: importing the compiler registers its loader
-        importlib.import_module("dsl.api")
-    return _load_rules(path)
+    # The compiler's `load_game`, imported by name: the runtime imports the compiler only here.
+    return importlib.import_module("dsl.api").load_game(path)
 
 
 def _globals_of(cls) -> dict:
